@@ -1,0 +1,207 @@
+//! The command line: `perft`, `divide` and `status` for either game.
+//!
+//! Every command takes `--variant interstellar|triangular` and an optional
+//! `--position STR` (the game's position string; the opening position when absent).
+//! Bad input ends the program with exit code 2 and a one-line message on standard
+//! error.
+
+use std::fmt::Display;
+use std::io::Write;
+
+use clap::{Parser, Subcommand};
+
+use crate::core::game::{Game, Variant};
+use crate::core::interstellar;
+use crate::core::perft::{divide, perft};
+use crate::core::triangular;
+
+/// Orrery: Interstellar (GB 2186198 A) and Triangular (HU 188326).
+#[derive(Debug, Parser)]
+#[command(name = "orrery", version, about)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Count the leaf nodes of the legal-move tree to a depth; the last line is `nodes N`.
+    Perft {
+        /// `interstellar` or `triangular`.
+        #[arg(long)]
+        variant: Variant,
+        /// Depth in plies (half-moves).
+        #[arg(long)]
+        depth: u32,
+        /// Position string; the opening position when absent.
+        #[arg(long)]
+        position: Option<String>,
+    },
+    /// Perft split by first move: one `MOVE COUNT` line per legal move, then `nodes N`.
+    Divide {
+        /// `interstellar` or `triangular`.
+        #[arg(long)]
+        variant: Variant,
+        /// Depth in plies (half-moves), at least 1.
+        #[arg(long)]
+        depth: u32,
+        /// Position string; the opening position when absent.
+        #[arg(long)]
+        position: Option<String>,
+    },
+    /// Describe a position: side to move, Target or check, legal moves, result.
+    Status {
+        /// `interstellar` or `triangular`.
+        #[arg(long)]
+        variant: Variant,
+        /// Position string; the opening position when absent.
+        #[arg(long)]
+        position: Option<String>,
+    },
+}
+
+/// What a game adds for the `status` command: the lines between `side:` and
+/// `legal-moves:` differ by game.
+pub trait StatusReport: Game {
+    /// The `status` lines that come before `legal-moves:`, e.g. `side: +`, `target: none`.
+    fn status_lines(&self) -> Vec<String>;
+}
+
+impl StatusReport for interstellar::Position {
+    fn status_lines(&self) -> Vec<String> {
+        let target = match self.target_count() {
+            0 => "none",
+            1 => "single",
+            _ => "double",
+        };
+        vec![
+            format!("side: {}", self.side_to_move()),
+            format!("target: {target}"),
+        ]
+    }
+}
+
+impl StatusReport for triangular::Position {
+    fn status_lines(&self) -> Vec<String> {
+        let check = if self.is_check() { "yes" } else { "no" };
+        vec![
+            format!("side: {}", self.side_to_move()),
+            format!("check: {check}"),
+        ]
+    }
+}
+
+/// An error worth one line and exit code 2.
+#[derive(Debug)]
+pub struct CliError(pub String);
+
+impl<E: Display> From<E> for CliError {
+    fn from(e: E) -> Self {
+        CliError(e.to_string())
+    }
+}
+
+fn load<G: Game>(position: Option<&str>) -> Result<G, CliError> {
+    match position {
+        None => Ok(G::opening()),
+        Some(text) => G::from_position_string(text)
+            .map_err(|e| CliError(format!("invalid position: {}", one_line(&e.to_string())))),
+    }
+}
+
+/// Joins a multi-line message into one line.
+fn one_line(text: &str) -> String {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+fn run_game<G: StatusReport>(command: &Command, out: &mut dyn Write) -> Result<(), CliError> {
+    match command {
+        Command::Perft {
+            depth, position, ..
+        } => {
+            let pos: G = load(position.as_deref())?;
+            writeln!(out, "nodes {}", perft(&pos, *depth))?;
+        }
+        Command::Divide {
+            depth, position, ..
+        } => {
+            if *depth == 0 {
+                return Err(CliError("divide needs --depth 1 or more".into()));
+            }
+            let pos: G = load(position.as_deref())?;
+            let mut total = 0;
+            for (mv, count) in divide(&pos, *depth) {
+                writeln!(out, "{} {count}", pos.move_to_notation(mv))?;
+                total += count;
+            }
+            writeln!(out, "nodes {total}")?;
+        }
+        Command::Status { position, .. } => {
+            let pos: G = load(position.as_deref())?;
+            for line in pos.status_lines() {
+                writeln!(out, "{line}")?;
+            }
+            writeln!(out, "legal-moves: {}", pos.count_legal_moves())?;
+            match pos.outcome() {
+                None => writeln!(out, "result: ongoing")?,
+                Some(outcome) => writeln!(out, "result: {outcome}")?,
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Runs a parsed command, writing its report to `out`.
+///
+/// # Errors
+/// A [`CliError`] with a one-line message for bad input (invalid position string,
+/// depth 0 for `divide`) or a failed write.
+pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<(), CliError> {
+    let variant = match &cli.command {
+        Command::Perft { variant, .. }
+        | Command::Divide { variant, .. }
+        | Command::Status { variant, .. } => *variant,
+    };
+    match variant {
+        Variant::Interstellar => run_game::<interstellar::Position>(&cli.command, out),
+        Variant::Triangular => run_game::<triangular::Position>(&cli.command, out),
+    }
+}
+
+/// Parses the process arguments and runs; returns the process exit code (0 success,
+/// 2 bad input), having printed any error as one line on standard error.
+pub fn main_with_args<I, T>(args: I) -> i32
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            use clap::error::ErrorKind;
+            if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+                print!("{e}");
+                return 0;
+            }
+            let text = e.to_string();
+            let first = text.lines().next().unwrap_or("error: bad arguments");
+            eprintln!("{first}");
+            return 2;
+        }
+    };
+    let stdout = std::io::stdout();
+    let mut lock = stdout.lock();
+    match run(&cli, &mut lock) {
+        Ok(()) => 0,
+        Err(CliError(message)) => {
+            eprintln!("error: {}", one_line(&message));
+            2
+        }
+    }
+}

@@ -1,0 +1,16 @@
+//! The rules core: pure Rust, no user interface and no I/O.
+//!
+//! Shared mechanisms live here — [`bitboard`] (`u128` cell sets), [`moves`] (fixed-capacity
+//! move lists), [`zobrist`] (hash keys), [`game`] (the [`game::Game`] trait every
+//! variant implements, and the [`game::Variant`] enum), [`perft`] — and each game has
+//! its own folder: [`interstellar`] and [`triangular`].
+
+pub mod bitboard;
+pub mod game;
+pub mod interstellar;
+pub mod moves;
+pub mod perft;
+pub mod triangular;
+pub mod zobrist;
+
+pub use game::{Game, Variant};
