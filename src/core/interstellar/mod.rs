@@ -1,60 +1,73 @@
 //! Interstellar, the game of GB 2186198 A, as `../shared/rules/interstellar.md` decides it.
 //!
-//! (Scaffold stub: replaced by the real rules core.)
+//! - [`geometry`]: cells `(r, i)`, half-columns, indicia, side- and corner-steps, tables.
+//! - [`pieces`]: sides, kinds and the piece names that persist through the game.
+//! - [`position`]: the unchecked [`Setup`], the checked [`Position`], position strings.
+//! - [`movegen`]: legal moves, Target, the endings.
+//! - [`notation`]: the patent's move notation (`PQ-56`, `PQx56+`, ` out`).
 
-use crate::core::{Game, Variant, moves::MoveList};
+pub mod geometry;
+pub mod movegen;
+pub mod notation;
+pub mod pieces;
+pub mod position;
 
-/// A position (stub).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Position;
+pub use geometry::{Cell, Indicium};
+pub use movegen::{Ending, Outcome};
+pub use notation::NotationError;
+pub use pieces::{Kind, Name, Piece, Side};
+pub use position::{
+    Invalid, Move, OPENING, Position, PositionError, Setup, SetupPiece, SyntaxError, parse_position,
+};
 
-impl Position {
-    /// Side to move.
-    pub fn side_to_move(&self) -> &'static str {
-        unimplemented!()
-    }
-    /// Enemy pieces that could move onto the planet of the side to move.
-    pub fn target_count(&self) -> u32 {
-        unimplemented!()
-    }
-}
-
-/// Stub error.
-#[derive(Debug, thiserror::Error)]
-#[error("not implemented")]
-pub struct StubError;
+use crate::core::game::{Game, Variant};
+use crate::core::moves::MoveList;
 
 impl Game for Position {
-    type Move = (u8, u8);
-    type Outcome = Variant;
-    type PositionError = StubError;
-    type NotationError = StubError;
+    type Move = Move;
+    type Outcome = Outcome;
+    type PositionError = PositionError;
+    type NotationError = NotationError;
+
     const VARIANT: Variant = Variant::Interstellar;
+
     fn opening() -> Self {
-        unimplemented!()
+        Position::opening()
     }
-    fn from_position_string(_: &str) -> Result<Self, StubError> {
-        Err(StubError)
+
+    fn from_position_string(text: &str) -> Result<Self, PositionError> {
+        parse_position(text)
     }
+
     fn position_string(&self) -> String {
-        unimplemented!()
+        self.to_position_string()
     }
-    fn legal_moves(&self, _: &mut MoveList<Self::Move>) {
-        unimplemented!()
+
+    fn legal_moves(&self, moves: &mut MoveList<Move>) {
+        Position::legal_moves(self, moves)
     }
-    fn play(&mut self, _: Self::Move) {
-        unimplemented!()
+
+    fn count_legal_moves(&self) -> u64 {
+        self.count_moves()
     }
-    fn outcome(&self) -> Option<Self::Outcome> {
-        unimplemented!()
+
+    fn play(&mut self, mv: Move) {
+        self.play_move(mv)
     }
-    fn move_to_notation(&self, _: Self::Move) -> String {
-        unimplemented!()
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.game_outcome()
     }
-    fn parse_move(&self, _: &str) -> Result<Self::Move, StubError> {
-        Err(StubError)
+
+    fn move_to_notation(&self, mv: Move) -> String {
+        notation::write_move(self, mv)
     }
+
+    fn parse_move(&self, text: &str) -> Result<Move, NotationError> {
+        notation::read_move(self, text)
+    }
+
     fn zobrist_hash(&self) -> u64 {
-        unimplemented!()
+        self.hash()
     }
 }

@@ -1,0 +1,525 @@
+//! Legal move generation, Target detection and the endings of Interstellar.
+//!
+//! Source: `../shared/rules/interstellar.md`, sections *Moves*, *Target, legality and
+//! the end of the game*.
+//!
+//! Speed comes from `u128` bitboards and precomputed step/ray tables: sliders use the
+//! shared [`slide`] routine, pulsar targets come from a bitboard flood fill over the
+//! honeycomb of non-neutral cells, and legality is decided without playing most moves:
+//! when the planet is not in Target, only the planet and the few pieces whose removal
+//! could open a line, a pulsar path or a star's two-step onto the planet ("blockers")
+//! have their moves tried one by one; every other piece's moves are all legal.
+//! Nothing here allocates.
+
+use super::geometry::{
+    BACKWARD, CORNER_NEIGHBOURS, Cell, FORWARD, Indicium, NEUTRAL_CELLS, NON_NEUTRAL_CELLS, RAYS,
+    ROWS, SIDE_NEIGHBOURS, SIDE_STEP_INCREASING, VALID, backward_of, forward_of,
+    non_neutral_steps_from_negative, non_neutral_steps_from_positive,
+};
+use super::pieces::{Kind, Side};
+use super::position::{Move, Position};
+use crate::core::bitboard::{Bitboard, slide};
+use crate::core::moves::MoveList;
+
+const PLANET: usize = Kind::Planet as usize;
+const QUASAR: usize = Kind::Quasar as usize;
+const PULSAR: usize = Kind::Pulsar as usize;
+const NEBULA: usize = Kind::Nebula as usize;
+const BLACK_HOLE: usize = Kind::BlackHole as usize;
+const STAR: usize = Kind::Star as usize;
+
+/// Whether side-step direction `d` is diagonal (NE, NW, SW, SE): nebulas slide there.
+const IS_DIAGONAL: [bool; 6] = [false, true, true, false, true, true];
+
+/// One layer of the non-neutral flood: the non-neutral neighbours of `set`, whose cells
+/// all have the indicium given by `from_positive`.
+#[inline(always)]
+fn non_neutral_step(set: Bitboard, from_positive: bool) -> Bitboard {
+    if from_positive {
+        non_neutral_steps_from_positive(set)
+    } else {
+        non_neutral_steps_from_negative(set)
+    }
+}
+
+/// The layers of the pulsar flood from `start` (non-neutral cells all of one indicium,
+/// positive when `start_positive`): `layers[k]` holds the cells reached by a walk of
+/// `k + 1` side-steps over non-neutral cells whose inner cells are all in `empty`.
+#[inline(always)]
+fn pulsar_layers(start: Bitboard, start_positive: bool, empty: Bitboard) -> [Bitboard; 6] {
+    let mut layers = [Bitboard::EMPTY; 6];
+    let mut frontier = start;
+    let mut positive = start_positive;
+    for layer in layers.iter_mut() {
+        let reached = non_neutral_step(frontier, positive);
+        *layer = reached;
+        frontier = reached & empty;
+        if frontier.is_empty() {
+            break;
+        }
+        positive = !positive;
+    }
+    layers
+}
+
+/// Cells a pulsar on `from` can reach (ignoring what stands on the last cell): the ends
+/// of paths of 2, 4 or 6 side-steps over non-neutral cells, inner cells empty. A walk
+/// that repeats cells can always be shortened to such a path of even length, so the
+/// flood's even layers are exactly the path ends (the start itself aside).
+#[inline(always)]
+pub(crate) fn pulsar_reach(from: Cell, empty: Bitboard) -> Bitboard {
+    if from.indicium() == Indicium::Neutral {
+        return Bitboard::EMPTY;
+    }
+    let l = pulsar_layers(from.bit(), from.indicium() == Indicium::Positive, empty);
+    (l[1] | l[3] | l[5]).without(from.slot())
+}
+
+/// Cells a slider on `from` reaches along the given directions, up to and including the
+/// first occupied cell of each.
+#[inline(always)]
+fn slider_reach(from: Cell, occupied: Bitboard, diagonal_only: bool) -> Bitboard {
+    let mut out = Bitboard::EMPTY;
+    for d in 0..6 {
+        if diagonal_only && !IS_DIAGONAL[d] {
+            continue;
+        }
+        out |= slide(
+            RAYS[d][from.idx()],
+            occupied,
+            &RAYS[d],
+            SIDE_STEP_INCREASING[d],
+        );
+    }
+    out
+}
+
+/// Receives generated moves: either records them or only counts them.
+trait Sink {
+    /// Every cell of `targets` is a legal move from `from`.
+    fn all(&mut self, from: Cell, targets: Bitboard);
+    /// One legal move.
+    fn one(&mut self, from: Cell, to: Cell);
+}
+
+struct Count(u64);
+
+impl Sink for Count {
+    #[inline(always)]
+    fn all(&mut self, _from: Cell, targets: Bitboard) {
+        self.0 += targets.count() as u64;
+    }
+    #[inline(always)]
+    fn one(&mut self, _from: Cell, _to: Cell) {
+        self.0 += 1;
+    }
+}
+
+struct List<'a>(&'a mut MoveList<Move>);
+
+impl Sink for List<'_> {
+    #[inline(always)]
+    fn all(&mut self, from: Cell, targets: Bitboard) {
+        for t in targets {
+            self.0.push(Move { from, to: cell(t) });
+        }
+    }
+    #[inline(always)]
+    fn one(&mut self, from: Cell, to: Cell) {
+        self.0.push(Move { from, to });
+    }
+}
+
+/// Stops at the first legal move.
+struct Any(bool);
+
+impl Sink for Any {
+    #[inline(always)]
+    fn all(&mut self, _from: Cell, targets: Bitboard) {
+        self.0 |= targets.any();
+    }
+    #[inline(always)]
+    fn one(&mut self, _from: Cell, _to: Cell) {
+        self.0 = true;
+    }
+}
+
+#[inline(always)]
+fn cell(slot: u8) -> Cell {
+    // Every bit of a generated set is a board cell (sets are masked by VALID).
+    Cell::from_slot(slot).unwrap_or_else(|| unreachable!("slot {slot} is not a cell"))
+}
+
+/// How one of the game's endings names the result (rules file, *the end of the game*,
+/// in its order of precedence).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ending {
+    /// A star of the winner stands on the loser's first row.
+    SuperNova,
+    /// The loser has nothing left but the planet.
+    TotalAnnihilation,
+    /// The loser's planet is in Target and the loser has no legal move.
+    TargetOut,
+    /// The loser has no legal move and is not in Target.
+    Blocked,
+}
+
+impl Ending {
+    /// The command line's word: `super-nova`, `total-annihilation`, `target-out`, `blocked`.
+    pub const fn key(self) -> &'static str {
+        match self {
+            Ending::SuperNova => "super-nova",
+            Ending::TotalAnnihilation => "total-annihilation",
+            Ending::TargetOut => "target-out",
+            Ending::Blocked => "blocked",
+        }
+    }
+
+    /// The patent's name: `Super Nova`, `Total Annihilation`, `Target Out`, `blocked`.
+    pub const fn title(self) -> &'static str {
+        match self {
+            Ending::SuperNova => "Super Nova",
+            Ending::TotalAnnihilation => "Total Annihilation",
+            Ending::TargetOut => "Target Out",
+            Ending::Blocked => "blocked",
+        }
+    }
+}
+
+/// How a finished Interstellar game ended. There are no draws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// Who won.
+    pub winner: Side,
+    /// How.
+    pub ending: Ending,
+}
+
+impl std::fmt::Display for Outcome {
+    /// `positive wins by super-nova`, `negative wins by target-out`, ...
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} wins by {}", self.winner.word(), self.ending.key())
+    }
+}
+
+impl Position {
+    /// The pieces of `by` that could move onto `target` by the movement rules, treating
+    /// whatever stands there as an enemy piece (the enemy planet counts too), with
+    /// `occupied` as the board's occupancy and only `by`'s pieces inside `alive`.
+    #[inline(always)]
+    fn attackers(&self, target: Cell, by: Side, occupied: Bitboard, alive: Bitboard) -> Bitboard {
+        let them = self.sides[by.idx()] & alive;
+        let t = target.idx();
+        let mut found = SIDE_NEIGHBOURS[t] & them & self.kinds[PLANET];
+        if NEUTRAL_CELLS.contains(target.slot()) {
+            found |= CORNER_NEIGHBOURS[t] & them & self.kinds[BLACK_HOLE];
+        }
+        let stars = them & self.kinds[STAR];
+        if stars.any() {
+            let behind = BACKWARD[by.idx()][t];
+            found |= behind & stars;
+            let starters = stars & ROWS[by.second_row() as usize - 1];
+            if starters.any() {
+                let middles = behind & NON_NEUTRAL_CELLS & !occupied;
+                found |= backward_of(by.idx(), middles) & starters;
+            }
+        }
+        let quasars = them & self.kinds[QUASAR];
+        let nebulas = them & self.kinds[NEBULA];
+        let sliders = quasars | nebulas;
+        if sliders.any() {
+            for d in 0..6 {
+                let wanted = if IS_DIAGONAL[d] { sliders } else { quasars };
+                let ray = RAYS[d][t];
+                if (ray & wanted).any() {
+                    found |= slide(ray, occupied, &RAYS[d], SIDE_STEP_INCREASING[d]) & wanted;
+                }
+            }
+        }
+        let pulsars = them & self.kinds[PULSAR];
+        if pulsars.any() {
+            found |= pulsar_reach(target, VALID & !occupied) & pulsars;
+        }
+        found
+    }
+
+    /// The enemy pieces that could move onto `side`'s planet now.
+    pub(crate) fn target_count_of(&self, side: Side) -> u32 {
+        let planet = self.sides[side.idx()] & self.kinds[PLANET];
+        match planet.first() {
+            None => 0,
+            Some(p) => self
+                .attackers(cell(p), side.opponent(), self.occupied(), VALID)
+                .count(),
+        }
+    }
+
+    /// How many enemy pieces could move onto the side to move's planet: 0 (no Target),
+    /// 1 (Target, `+`) or 2 and more (double Target, `++`).
+    pub fn target_count(&self) -> u32 {
+        self.target_count_of(self.side_to_move)
+    }
+
+    /// Whether the side to move's planet is in Target.
+    pub fn is_target(&self) -> bool {
+        self.target_count() > 0
+    }
+
+    /// Own pieces whose leaving their cell could open an attack on the planet on `planet`:
+    /// the first piece on a quasar or nebula line with an enemy slider behind it, the
+    /// piece on the middle cell of an enemy star's two-step, and (over-approximated)
+    /// pieces within five steps of both the planet and an enemy pulsar on the planet's
+    /// indicium through empty non-neutral cells.
+    #[inline(always)]
+    fn blockers(
+        &self,
+        planet: Cell,
+        own: Bitboard,
+        occupied: Bitboard,
+        empty: Bitboard,
+    ) -> Bitboard {
+        let them = self.side_to_move.opponent();
+        let enemy = self.sides[them.idx()];
+        let p = planet.idx();
+        let mut blockers = Bitboard::EMPTY;
+        let quasars = enemy & self.kinds[QUASAR];
+        let sliders = quasars | (enemy & self.kinds[NEBULA]);
+        for d in 0..6 {
+            let wanted = if IS_DIAGONAL[d] { sliders } else { quasars };
+            let ray = RAYS[d][p];
+            if (ray & wanted).is_empty() {
+                continue;
+            }
+            let hits = ray & occupied;
+            let nearest = |b: Bitboard| {
+                if SIDE_STEP_INCREASING[d] {
+                    b.first()
+                } else {
+                    b.last()
+                }
+            };
+            if let Some(first) = nearest(hits)
+                && own.contains(first)
+                && let Some(second) = nearest(hits.without(first))
+                && wanted.contains(second)
+            {
+                blockers = blockers.with(first);
+            }
+        }
+        let starters = enemy & self.kinds[STAR] & ROWS[them.second_row() as usize - 1];
+        if starters.any() {
+            blockers |= own
+                & NON_NEUTRAL_CELLS
+                & BACKWARD[them.idx()][p]
+                & forward_of(them.idx(), starters);
+        }
+        let indicium = planet.indicium();
+        if indicium != Indicium::Neutral {
+            let same = if indicium == Indicium::Positive {
+                super::geometry::POSITIVE_CELLS
+            } else {
+                super::geometry::NEGATIVE_CELLS
+            };
+            let pulsars = enemy & self.kinds[PULSAR] & same;
+            if pulsars.any() {
+                let positive = indicium == Indicium::Positive;
+                let near_planet = pulsar_layers(planet.bit(), positive, empty);
+                let near_planet = near_planet[0]
+                    | near_planet[1]
+                    | near_planet[2]
+                    | near_planet[3]
+                    | near_planet[4];
+                let candidates = own & near_planet;
+                if candidates.any() {
+                    let near = pulsar_layers(pulsars, positive, empty);
+                    blockers |= candidates & (near[0] | near[1] | near[2] | near[3] | near[4]);
+                }
+            }
+        }
+        blockers
+    }
+
+    /// Star targets from `from` for `side`: the non-neutral forward cells if empty or
+    /// capturable, the neutral ones only to capture, and from the second row the
+    /// two-step through an empty non-neutral cell.
+    #[inline(always)]
+    fn star_targets(from: Cell, side: Side, empty: Bitboard, capturable: Bitboard) -> Bitboard {
+        let allowed = (NON_NEUTRAL_CELLS & (empty | capturable)) | (NEUTRAL_CELLS & capturable);
+        let ahead = FORWARD[side.idx()][from.idx()];
+        let mut targets = ahead & allowed;
+        if from.row() == side.second_row() {
+            let middles = ahead & NON_NEUTRAL_CELLS & empty;
+            targets |= forward_of(side.idx(), middles) & allowed;
+        }
+        targets
+    }
+
+    /// The cells the piece on `from` could move to by the movement rules, legality
+    /// aside. `open` = empty or capturable cells.
+    #[inline(always)]
+    fn piece_targets(
+        &self,
+        from: Cell,
+        kind: usize,
+        occupied: Bitboard,
+        empty: Bitboard,
+        capturable: Bitboard,
+    ) -> Bitboard {
+        let open = empty | capturable;
+        match kind {
+            QUASAR => slider_reach(from, occupied, false) & open,
+            NEBULA => slider_reach(from, occupied, true) & open,
+            PULSAR => pulsar_reach(from, empty) & open,
+            BLACK_HOLE => CORNER_NEIGHBOURS[from.idx()] & NEUTRAL_CELLS & open,
+            STAR => Self::star_targets(from, self.side_to_move, empty, capturable),
+            _ => SIDE_NEIGHBOURS[from.idx()] & open,
+        }
+    }
+
+    /// Every legal move, the game's end aside, into `sink`.
+    #[inline(always)]
+    fn generate<S: Sink>(&self, sink: &mut S) {
+        let us = self.side_to_move;
+        let them = us.opponent();
+        let own = self.sides[us.idx()];
+        let enemy = self.sides[them.idx()];
+        let occupied = own | enemy;
+        let empty = VALID & !occupied;
+        let capturable = enemy & !self.kinds[PLANET];
+        let open = empty | capturable;
+        let Some(planet_slot) = (own & self.kinds[PLANET]).first() else {
+            return;
+        };
+        let planet = cell(planet_slot);
+        let in_target = self.attackers(planet, them, occupied, VALID).any();
+        let checked = if in_target {
+            own
+        } else {
+            self.blockers(planet, own, occupied, empty)
+        };
+
+        for kind in [QUASAR, PULSAR, NEBULA, BLACK_HOLE, STAR] {
+            for slot in own & self.kinds[kind] {
+                let from = cell(slot);
+                let targets = self.piece_targets(from, kind, occupied, empty, capturable);
+                if !checked.contains(slot) {
+                    sink.all(from, targets);
+                    continue;
+                }
+                for t in targets {
+                    let after = occupied.without(slot).with(t);
+                    if !self
+                        .attackers(planet, them, after, !Bitboard::from_index(t))
+                        .any()
+                    {
+                        sink.one(from, cell(t));
+                    }
+                }
+            }
+        }
+        let without_planet = occupied.without(planet_slot);
+        for t in SIDE_NEIGHBOURS[planet.idx()] & open {
+            let after = without_planet.with(t);
+            if !self
+                .attackers(cell(t), them, after, !Bitboard::from_index(t))
+                .any()
+            {
+                sink.one(planet, cell(t));
+            }
+        }
+    }
+
+    /// The ending reached before the side to move plays, without looking at moves:
+    /// Super Nova (a star of the side that just moved on this side's first row) or
+    /// Total Annihilation (this side has nothing but its planet).
+    #[inline(always)]
+    fn static_ending(&self) -> Option<Ending> {
+        let us = self.side_to_move;
+        let mover_stars = self.sides[us.opponent().idx()] & self.kinds[STAR];
+        if (mover_stars & ROWS[us.first_row() as usize - 1]).any() {
+            return Some(Ending::SuperNova);
+        }
+        let own = self.sides[us.idx()];
+        if own == own & self.kinds[PLANET] {
+            return Some(Ending::TotalAnnihilation);
+        }
+        None
+    }
+
+    /// Every legal move of the side to move; none when the game is over.
+    pub fn legal_moves(&self, moves: &mut MoveList<Move>) {
+        if self.static_ending().is_none() {
+            self.generate(&mut List(moves));
+        }
+    }
+
+    /// The moves the side to move could make by the movement and legality rules,
+    /// even if the game has just ended by Super Nova (used for Target Out: "the
+    /// opponent has no legal move").
+    pub fn moves_ignoring_end(&self, moves: &mut MoveList<Move>) {
+        self.generate(&mut List(moves));
+    }
+
+    /// Whether the side to move has any legal move by the movement and legality rules
+    /// (the game's end aside).
+    pub fn has_any_move(&self) -> bool {
+        let mut any = Any(false);
+        self.generate(&mut any);
+        any.0
+    }
+
+    /// The number of legal moves; 0 when the game is over. Faster than generating them.
+    pub fn count_moves(&self) -> u64 {
+        if self.static_ending().is_some() {
+            return 0;
+        }
+        let mut count = Count(0);
+        self.generate(&mut count);
+        count.0
+    }
+
+    /// Whether `mv` is a legal move here.
+    pub fn is_legal(&self, mv: Move) -> bool {
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        moves.contains(&mv)
+    }
+
+    /// How the game has ended, or `None` while it goes on (rules file, *the end of the
+    /// game*: Super Nova, Total Annihilation, Target Out, blocked, in that order). The
+    /// side that just moved wins.
+    pub fn game_outcome(&self) -> Option<Outcome> {
+        let winner = self.side_to_move.opponent();
+        let ending = match self.static_ending() {
+            Some(e) => e,
+            None if self.has_any_move() => return None,
+            None if self.is_target() => Ending::TargetOut,
+            None => Ending::Blocked,
+        };
+        Some(Outcome { winner, ending })
+    }
+
+    /// Whether the side to move's planet is in Target with no legal move, whatever
+    /// ending names the result (a puzzle's "Target Out" condition).
+    pub fn is_target_out(&self) -> bool {
+        self.is_target() && !self.has_any_move()
+    }
+}
+
+impl Position {
+    /// The cells the piece on `from` could move to by the movement rules alone
+    /// (own-planet safety aside); empty when `from` holds no piece of the side to move.
+    pub fn movement_targets(&self, from: Cell) -> Bitboard {
+        let Some(piece) = self.piece_at(from) else {
+            return Bitboard::EMPTY;
+        };
+        if piece.side != self.side_to_move {
+            return Bitboard::EMPTY;
+        }
+        let enemy = self.sides[self.side_to_move.opponent().idx()];
+        let occupied = self.occupied();
+        let empty = VALID & !occupied;
+        let capturable = enemy & !self.kinds[PLANET];
+        self.piece_targets(from, piece.kind() as usize, occupied, empty, capturable)
+    }
+}
