@@ -76,20 +76,14 @@ impl StatusReport for interstellar::Position {
             1 => "single",
             _ => "double",
         };
-        vec![
-            format!("side: {}", self.side_to_move()),
-            format!("target: {target}"),
-        ]
+        vec![format!("side: {}", self.side_to_move()), format!("target: {target}")]
     }
 }
 
 impl StatusReport for triangular::Position {
     fn status_lines(&self) -> Vec<String> {
         let check = if self.is_check() { "yes" } else { "no" };
-        vec![
-            format!("side: {}", self.side_to_move()),
-            format!("check: {check}"),
-        ]
+        vec![format!("side: {}", self.side_to_move()), format!("check: {check}")]
     }
 }
 
@@ -113,24 +107,16 @@ fn load<G: Game>(position: Option<&str>) -> Result<G, CliError> {
 
 /// Joins a multi-line message into one line.
 fn one_line(text: &str) -> String {
-    text.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .collect::<Vec<_>>()
-        .join("; ")
+    text.lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join("; ")
 }
 
 fn run_game<G: StatusReport>(command: &Command, out: &mut dyn Write) -> Result<(), CliError> {
     match command {
-        Command::Perft {
-            depth, position, ..
-        } => {
+        Command::Perft { depth, position, .. } => {
             let pos: G = load(position.as_deref())?;
             writeln!(out, "nodes {}", perft(&pos, *depth))?;
         }
-        Command::Divide {
-            depth, position, ..
-        } => {
+        Command::Divide { depth, position, .. } => {
             if *depth == 0 {
                 return Err(CliError("divide needs --depth 1 or more".into()));
             }
@@ -164,9 +150,7 @@ fn run_game<G: StatusReport>(command: &Command, out: &mut dyn Write) -> Result<(
 /// depth 0 for `divide`) or a failed write.
 pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<(), CliError> {
     let variant = match &cli.command {
-        Command::Perft { variant, .. }
-        | Command::Divide { variant, .. }
-        | Command::Status { variant, .. } => *variant,
+        Command::Perft { variant, .. } | Command::Divide { variant, .. } | Command::Status { variant, .. } => *variant,
     };
     match variant {
         Variant::Interstellar => run_game::<interstellar::Position>(&cli.command, out),

@@ -47,21 +47,13 @@ impl Bitboard {
     /// The lowest index in the set, or `None` when empty.
     #[inline(always)]
     pub const fn first(self) -> Option<u8> {
-        if self.0 == 0 {
-            None
-        } else {
-            Some(self.0.trailing_zeros() as u8)
-        }
+        if self.0 == 0 { None } else { Some(self.0.trailing_zeros() as u8) }
     }
 
     /// The highest index in the set, or `None` when empty.
     #[inline(always)]
     pub const fn last(self) -> Option<u8> {
-        if self.0 == 0 {
-            None
-        } else {
-            Some(127 - self.0.leading_zeros() as u8)
-        }
+        if self.0 == 0 { None } else { Some(127 - self.0.leading_zeros() as u8) }
     }
 
     /// `true` when the set has two or more cells.
@@ -169,18 +161,9 @@ impl Not for Bitboard {
 /// cell layouts keep every ray monotonic in index, so this one routine serves all
 /// sliders of both games.
 #[inline(always)]
-pub fn slide(
-    ray: Bitboard,
-    occupied: Bitboard,
-    rays_from: &[Bitboard],
-    increasing: bool,
-) -> Bitboard {
+pub fn slide(ray: Bitboard, occupied: Bitboard, rays_from: &[Bitboard], increasing: bool) -> Bitboard {
     let blockers = ray & occupied;
-    let first = if increasing {
-        blockers.first()
-    } else {
-        blockers.last()
-    };
+    let first = if increasing { blockers.first() } else { blockers.last() };
     match first {
         None => ray,
         Some(b) => ray ^ rays_from[b as usize],
@@ -206,9 +189,7 @@ mod tests {
     #[test]
     fn slide_stops_at_first_blocker() {
         // A straight line 0,1,2,...,9 with rays in the increasing direction.
-        let rays: Vec<Bitboard> = (0..10u8)
-            .map(|s| Bitboard((s + 1..10).fold(0u128, |a, i| a | 1 << i)))
-            .collect();
+        let rays: Vec<Bitboard> = (0..10u8).map(|s| Bitboard((s + 1..10).fold(0u128, |a, i| a | 1 << i))).collect();
         let occupied = Bitboard::from_index(4).with(7);
         let reach = slide(rays[1], occupied, &rays, true);
         assert_eq!(reach.collect::<Vec<_>>(), vec![2, 3, 4]);

@@ -63,11 +63,7 @@ impl Cell {
 
     /// The cell with bit index `slot`, or `None` when that index is not a cell.
     pub const fn from_slot(slot: u8) -> Option<Cell> {
-        if (slot as usize) < SLOTS && VALID.contains(slot) {
-            Some(Cell(slot))
-        } else {
-            None
-        }
+        if (slot as usize) < SLOTS && VALID.contains(slot) { Some(Cell(slot)) } else { None }
     }
 
     /// The bit index `0..126`.
@@ -287,10 +283,7 @@ pub static RAYS: [[Bitboard; SLOTS]; 6] = ray_table();
 
 const fn forward_table() -> [[Bitboard; SLOTS]; 2] {
     // Index 0: positive (forward = NE, NW); index 1: negative (forward = SE, SW).
-    [
-        step_table(&[SIDE_STEPS[1], SIDE_STEPS[2]]),
-        step_table(&[SIDE_STEPS[5], SIDE_STEPS[4]]),
-    ]
+    [step_table(&[SIDE_STEPS[1], SIDE_STEPS[2]]), step_table(&[SIDE_STEPS[5], SIDE_STEPS[4]])]
 }
 
 /// `FORWARD[side][cell]`: the (up to two) forward side-steps of a star of `side`
@@ -331,11 +324,7 @@ pub fn non_neutral_steps_from_negative(set: Bitboard) -> Bitboard {
 #[inline(always)]
 pub fn forward_of(side: usize, set: Bitboard) -> Bitboard {
     let s = set.0;
-    let moved = if side == 0 {
-        s << 14 | s << 13
-    } else {
-        s >> 13 | s >> 14
-    };
+    let moved = if side == 0 { s << 14 | s << 13 } else { s >> 13 | s >> 14 };
     Bitboard(moved & VALID.0)
 }
 
@@ -375,11 +364,7 @@ mod tests {
     #[test]
     fn shifts_agree_with_tables() {
         for c in Cell::all() {
-            assert_eq!(
-                side_neighbours_of(c.bit()),
-                SIDE_NEIGHBOURS[c.idx()],
-                "{c:?}"
-            );
+            assert_eq!(side_neighbours_of(c.bit()), SIDE_NEIGHBOURS[c.idx()], "{c:?}");
             for side in 0..2 {
                 assert_eq!(forward_of(side, c.bit()), FORWARD[side][c.idx()]);
             }

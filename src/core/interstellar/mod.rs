@@ -16,9 +16,7 @@ pub use geometry::{Cell, Indicium};
 pub use movegen::{Ending, Outcome};
 pub use notation::NotationError;
 pub use pieces::{Kind, Name, Piece, Side};
-pub use position::{
-    Invalid, Move, OPENING, Position, PositionError, Setup, SetupPiece, SyntaxError, parse_position,
-};
+pub use position::{Invalid, Move, OPENING, Position, PositionError, Setup, SetupPiece, SyntaxError, parse_position};
 
 use crate::core::game::{Game, Variant};
 use crate::core::moves::MoveList;

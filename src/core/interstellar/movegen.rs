@@ -12,9 +12,9 @@
 //! Nothing here allocates.
 
 use super::geometry::{
-    BACKWARD, CORNER_NEIGHBOURS, Cell, FORWARD, Indicium, NEUTRAL_CELLS, NON_NEUTRAL_CELLS, RAYS,
-    ROWS, SIDE_NEIGHBOURS, SIDE_STEP_INCREASING, VALID, backward_of, forward_of,
-    non_neutral_steps_from_negative, non_neutral_steps_from_positive,
+    BACKWARD, CORNER_NEIGHBOURS, Cell, FORWARD, Indicium, NEUTRAL_CELLS, NON_NEUTRAL_CELLS, RAYS, ROWS,
+    SIDE_NEIGHBOURS, SIDE_STEP_INCREASING, VALID, backward_of, forward_of, non_neutral_steps_from_negative,
+    non_neutral_steps_from_positive,
 };
 use super::pieces::{Kind, Side};
 use super::position::{Move, Position};
@@ -35,11 +35,7 @@ const IS_DIAGONAL: [bool; 6] = [false, true, true, false, true, true];
 /// all have the indicium given by `from_positive`.
 #[inline(always)]
 fn non_neutral_step(set: Bitboard, from_positive: bool) -> Bitboard {
-    if from_positive {
-        non_neutral_steps_from_positive(set)
-    } else {
-        non_neutral_steps_from_negative(set)
-    }
+    if from_positive { non_neutral_steps_from_positive(set) } else { non_neutral_steps_from_negative(set) }
 }
 
 /// The layers of the pulsar flood from `start` (non-neutral cells all of one indicium,
@@ -84,12 +80,7 @@ fn slider_reach(from: Cell, occupied: Bitboard, diagonal_only: bool) -> Bitboard
         if diagonal_only && !IS_DIAGONAL[d] {
             continue;
         }
-        out |= slide(
-            RAYS[d][from.idx()],
-            occupied,
-            &RAYS[d],
-            SIDE_STEP_INCREASING[d],
-        );
+        out |= slide(RAYS[d][from.idx()], occupied, &RAYS[d], SIDE_STEP_INCREASING[d]);
     }
     out
 }
@@ -243,21 +234,20 @@ impl Position {
         found
     }
 
-    /// The enemy pieces that could move onto `side`'s planet now.
-    pub(crate) fn target_count_of(&self, side: Side) -> u32 {
+    /// How many enemy pieces could move onto `side`'s planet now (0 when not in
+    /// Target), whoever is to move.
+    pub fn target_count_for(&self, side: Side) -> u32 {
         let planet = self.sides[side.idx()] & self.kinds[PLANET];
         match planet.first() {
             None => 0,
-            Some(p) => self
-                .attackers(cell(p), side.opponent(), self.occupied(), VALID)
-                .count(),
+            Some(p) => self.attackers(cell(p), side.opponent(), self.occupied(), VALID).count(),
         }
     }
 
     /// How many enemy pieces could move onto the side to move's planet: 0 (no Target),
     /// 1 (Target, `+`) or 2 and more (double Target, `++`).
     pub fn target_count(&self) -> u32 {
-        self.target_count_of(self.side_to_move)
+        self.target_count_for(self.side_to_move)
     }
 
     /// Whether the side to move's planet is in Target.
@@ -271,13 +261,7 @@ impl Position {
     /// pieces within five steps of both the planet and an enemy pulsar on the planet's
     /// indicium through empty non-neutral cells.
     #[inline(always)]
-    fn blockers(
-        &self,
-        planet: Cell,
-        own: Bitboard,
-        occupied: Bitboard,
-        empty: Bitboard,
-    ) -> Bitboard {
+    fn blockers(&self, planet: Cell, own: Bitboard, occupied: Bitboard, empty: Bitboard) -> Bitboard {
         let them = self.side_to_move.opponent();
         let enemy = self.sides[them.idx()];
         let p = planet.idx();
@@ -292,11 +276,7 @@ impl Position {
             }
             let hits = ray & occupied;
             let nearest = |b: Bitboard| {
-                if SIDE_STEP_INCREASING[d] {
-                    b.first()
-                } else {
-                    b.last()
-                }
+                if SIDE_STEP_INCREASING[d] { b.first() } else { b.last() }
             };
             if let Some(first) = nearest(hits)
                 && own.contains(first)
@@ -308,10 +288,7 @@ impl Position {
         }
         let starters = enemy & self.kinds[STAR] & ROWS[them.second_row() as usize - 1];
         if starters.any() {
-            blockers |= own
-                & NON_NEUTRAL_CELLS
-                & BACKWARD[them.idx()][p]
-                & forward_of(them.idx(), starters);
+            blockers |= own & NON_NEUTRAL_CELLS & BACKWARD[them.idx()][p] & forward_of(them.idx(), starters);
         }
         let indicium = planet.indicium();
         if indicium != Indicium::Neutral {
@@ -324,11 +301,7 @@ impl Position {
             if pulsars.any() {
                 let positive = indicium == Indicium::Positive;
                 let near_planet = pulsar_layers(planet.bit(), positive, empty);
-                let near_planet = near_planet[0]
-                    | near_planet[1]
-                    | near_planet[2]
-                    | near_planet[3]
-                    | near_planet[4];
+                let near_planet = near_planet[0] | near_planet[1] | near_planet[2] | near_planet[3] | near_planet[4];
                 let candidates = own & near_planet;
                 if candidates.any() {
                     let near = pulsar_layers(pulsars, positive, empty);
@@ -392,11 +365,7 @@ impl Position {
         };
         let planet = cell(planet_slot);
         let in_target = self.attackers(planet, them, occupied, VALID).any();
-        let checked = if in_target {
-            own
-        } else {
-            self.blockers(planet, own, occupied, empty)
-        };
+        let checked = if in_target { own } else { self.blockers(planet, own, occupied, empty) };
 
         for kind in [QUASAR, PULSAR, NEBULA, BLACK_HOLE, STAR] {
             for slot in own & self.kinds[kind] {
@@ -408,10 +377,7 @@ impl Position {
                 }
                 for t in targets {
                     let after = occupied.without(slot).with(t);
-                    if !self
-                        .attackers(planet, them, after, !Bitboard::from_index(t))
-                        .any()
-                    {
+                    if !self.attackers(planet, them, after, !Bitboard::from_index(t)).any() {
                         sink.one(from, cell(t));
                     }
                 }
@@ -420,10 +386,7 @@ impl Position {
         let without_planet = occupied.without(planet_slot);
         for t in SIDE_NEIGHBOURS[planet.idx()] & open {
             let after = without_planet.with(t);
-            if !self
-                .attackers(cell(t), them, after, !Bitboard::from_index(t))
-                .any()
-            {
+            if !self.attackers(cell(t), them, after, !Bitboard::from_index(t)).any() {
                 sink.one(planet, cell(t));
             }
         }

@@ -115,16 +115,9 @@ pub fn cell_digits(cell: Cell, side: Side) -> String {
 /// when it leaves the opponent's planet in (double) Target.
 pub fn write_move(position: &Position, mv: Move) -> String {
     let side = position.side_to_move();
-    let name = position
-        .piece_at(mv.from)
-        .map(|p| p.name.as_str())
-        .unwrap_or("?");
+    let name = position.piece_at(mv.from).map(|p| p.name.as_str()).unwrap_or("?");
     let capture = position.piece_at(mv.to).is_some();
-    let mut out = format!(
-        "{name}{}{}",
-        if capture { 'x' } else { '-' },
-        cell_digits(mv.to, side)
-    );
+    let mut out = format!("{name}{}{}", if capture { 'x' } else { '-' }, cell_digits(mv.to, side));
     let mut after = position.clone();
     after.play_move(mv);
     match after.target_count() {
@@ -166,11 +159,8 @@ pub fn read_move(position: &Position, text: &str) -> Result<Move, NotationError>
     if body.is_empty() {
         return Err(NotationError::Empty);
     }
-    let syntax = |character: usize, reason: &'static str| NotationError::Syntax {
-        text: trimmed.to_string(),
-        character,
-        reason,
-    };
+    let syntax =
+        |character: usize, reason: &'static str| NotationError::Syntax { text: trimmed.to_string(), character, reason };
     let chars: Vec<char> = body.chars().collect();
     let mut k = 0;
     while k < chars.len() && chars[k].is_ascii_alphabetic() {
@@ -181,7 +171,11 @@ pub fn read_move(position: &Position, text: &str) -> Result<Move, NotationError>
         return Err(syntax(1, "expected a piece name"));
     }
     let mut capture_mark = false;
-    if letters.len() > 1 && letters.ends_with(['x', 'X']) && Name::parse(&letters).is_none() {
+    if letters.len() > 1
+        && letters.ends_with(['x', 'X'])
+        && Name::parse(&letters).is_none()
+        && Name::parse(&letters[..letters.len() - 1]).is_some()
+    {
         letters.pop();
         capture_mark = true;
     }
@@ -193,32 +187,19 @@ pub fn read_move(position: &Position, text: &str) -> Result<Move, NotationError>
     }
     let digits: String = chars[k..].iter().collect();
     if digits.len() != 2 || !digits.chars().all(|c| c.is_ascii_digit()) {
-        return Err(syntax(
-            k + 1,
-            "expected the cell as two digits, row then index",
-        ));
+        return Err(syntax(k + 1, "expected the cell as two digits, row then index"));
     }
-    let name = Name::parse(&letters).ok_or_else(|| NotationError::UnknownName {
-        name: letters.clone(),
-    })?;
+    let name = Name::parse(&letters).ok_or_else(|| NotationError::UnknownName { name: letters.clone() })?;
     let side = position.side_to_move();
     if let Some(outcome) = position.game_outcome()
-        && matches!(
-            outcome.ending,
-            super::Ending::SuperNova | super::Ending::TotalAnnihilation
-        )
+        && matches!(outcome.ending, super::Ending::SuperNova | super::Ending::TotalAnnihilation)
     {
         return Err(NotationError::GameOver(outcome.to_string()));
     }
-    let from = position
-        .find(side, name)
-        .ok_or(NotationError::NoSuchPiece { side, name })?;
+    let from = position.find(side, name).ok_or(NotationError::NoSuchPiece { side, name })?;
     let bytes = digits.as_bytes();
-    let to = cell_from_frame(bytes[0] - b'0', bytes[1] - b'0', side).ok_or_else(|| {
-        NotationError::NoSuchCell {
-            digits: digits.clone(),
-        }
-    })?;
+    let to = cell_from_frame(bytes[0] - b'0', bytes[1] - b'0', side)
+        .ok_or_else(|| NotationError::NoSuchCell { digits: digits.clone() })?;
     let mv = Move { from, to };
     let mut moves = MoveList::new();
     position.legal_moves(&mut moves);

@@ -87,14 +87,7 @@ pub enum Kind {
 
 impl Kind {
     /// All kinds, in the order of [`Kind`]'s discriminants.
-    pub const ALL: [Kind; 6] = [
-        Kind::Planet,
-        Kind::Quasar,
-        Kind::Pulsar,
-        Kind::Nebula,
-        Kind::BlackHole,
-        Kind::Star,
-    ];
+    pub const ALL: [Kind; 6] = [Kind::Planet, Kind::Quasar, Kind::Pulsar, Kind::Nebula, Kind::BlackHole, Kind::Star];
 
     /// Position-string letter, upper case: `P Q U N B S`.
     pub const fn letter(self) -> char {
@@ -110,9 +103,7 @@ impl Kind {
 
     /// The kind for a position-string letter of either case.
     pub fn from_letter(c: char) -> Option<Kind> {
-        Kind::ALL
-            .into_iter()
-            .find(|k| k.letter() == c.to_ascii_uppercase())
+        Kind::ALL.into_iter().find(|k| k.letter() == c.to_ascii_uppercase())
     }
 
     /// How many of this kind an army has at the opening: the most a position may hold.
@@ -154,10 +145,8 @@ impl Kind {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Name(u8);
 
-const NAME_TEXT: [&str; 15] = [
-    "P", "PQ", "NQ", "PPu", "NPu", "PN", "NN", "PB", "NB", "PNS", "PPuS", "PQS", "NQS", "NPuS",
-    "NNS",
-];
+const NAME_TEXT: [&str; 15] =
+    ["P", "PQ", "NQ", "PPu", "NPu", "PN", "NN", "PB", "NB", "PNS", "PPuS", "PQS", "NQS", "NPuS", "NNS"];
 const NAME_KIND: [Kind; 15] = [
     Kind::Planet,
     Kind::Quasar,
@@ -217,10 +206,7 @@ impl Name {
 
     /// Reads a name, in any letter case (`pq`, `NPUS`).
     pub fn parse(text: &str) -> Option<Name> {
-        NAME_TEXT
-            .iter()
-            .position(|n| n.eq_ignore_ascii_case(text))
-            .map(|i| Name(i as u8))
+        NAME_TEXT.iter().position(|n| n.eq_ignore_ascii_case(text)).map(|i| Name(i as u8))
     }
 
     /// The names of one kind, in opening order from the positive side.
@@ -270,14 +256,7 @@ impl Piece {
     #[inline(always)]
     pub(crate) const fn from_code(code: u8) -> Piece {
         let c = code - 1;
-        Piece {
-            side: if c < 15 {
-                Side::Positive
-            } else {
-                Side::Negative
-            },
-            name: Name(c % 15),
-        }
+        Piece { side: if c < 15 { Side::Positive } else { Side::Negative }, name: Name(c % 15) }
     }
 }
 

@@ -76,9 +76,7 @@ pub enum SyntaxError {
         letter: char,
     },
     /// A `0` or a run that is not a single digit 1–9.
-    #[error(
-        "row {row}, character {character}: '{text}' is not a run of empty cells (use a digit 1-9)"
-    )]
+    #[error("row {row}, character {character}: '{text}' is not a run of empty cells (use a digit 1-9)")]
     BadDigit {
         /// Board row.
         row: u8,
@@ -88,9 +86,7 @@ pub enum SyntaxError {
         text: String,
     },
     /// More cells than the row has.
-    #[error(
-        "row {row}, character {character}: row too long ({cells} cells; row {row} has {expected})"
-    )]
+    #[error("row {row}, character {character}: row too long ({cells} cells; row {row} has {expected})")]
     RowTooLong {
         /// Board row.
         row: u8,
@@ -102,9 +98,7 @@ pub enum SyntaxError {
         expected: u8,
     },
     /// Fewer cells than the row has.
-    #[error(
-        "row {row}, character {character}: row too short ({cells} cells; row {row} has {expected})"
-    )]
+    #[error("row {row}, character {character}: row too short ({cells} cells; row {row} has {expected})")]
     RowTooShort {
         /// Board row.
         row: u8,
@@ -235,11 +229,7 @@ pub enum PositionError {
 }
 
 fn join<T: fmt::Display>(items: &[T]) -> String {
-    items
-        .iter()
-        .map(|e| e.to_string())
-        .collect::<Vec<_>>()
-        .join("\n")
+    items.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n")
 }
 
 impl Setup {
@@ -283,28 +273,15 @@ impl Setup {
             Some("+") => Side::Positive,
             Some("-") => Side::Negative,
             Some(other) => {
-                errors.push(SyntaxError::BadSide {
-                    character: char_pos(text, side_start),
-                    found: other.into(),
-                });
+                errors.push(SyntaxError::BadSide { character: char_pos(text, side_start), found: other.into() });
                 Side::Positive
             }
         };
         if let Some(extra) = fields.next() {
             let at = text.find(extra).map(|b| char_pos(text, b)).unwrap_or(0);
-            errors.push(SyntaxError::TrailingText {
-                character: at,
-                found: extra.into(),
-            });
+            errors.push(SyntaxError::TrailingText { character: at, found: extra.into() });
         }
-        if errors.is_empty() {
-            Ok(Setup {
-                pieces,
-                side_to_move: side,
-            })
-        } else {
-            Err(errors)
-        }
+        if errors.is_empty() { Ok(Setup { pieces, side_to_move: side }) } else { Err(errors) }
     }
 }
 
@@ -338,19 +315,11 @@ fn parse_row(
                 }
             }
             if digits.len() != 1 || c == '0' {
-                errors.push(SyntaxError::BadDigit {
-                    row,
-                    character: at,
-                    text: digits.clone(),
-                });
+                errors.push(SyntaxError::BadDigit { row, character: at, text: digits.clone() });
             }
             cells += digits.parse::<usize>().unwrap_or(0).clamp(1, 99);
         } else if let Some(kind) = Kind::from_letter(c) {
-            let side = if c.is_ascii_uppercase() {
-                Side::Positive
-            } else {
-                Side::Negative
-            };
+            let side = if c.is_ascii_uppercase() { Side::Positive } else { Side::Negative };
             let mut name = None;
             if let Some(&(nb, '(')) = iter.peek() {
                 iter.next();
@@ -380,11 +349,7 @@ fn parse_row(
                         Some(n) if n.kind() != kind => errors.push(SyntaxError::BadName {
                             row,
                             character: at_paren,
-                            reason: format!(
-                                "'{n}' is the name of a {}, not of a {}",
-                                n.kind().word(),
-                                kind.word()
-                            ),
+                            reason: format!("'{n}' is the name of a {}, not of a {}", n.kind().word(), kind.word()),
                         }),
                         Some(n) => name = Some(n),
                     }
@@ -393,20 +358,11 @@ fn parse_row(
             if cells < expected as usize
                 && let Some(cell) = Cell::new(row, cells as u8 + 1)
             {
-                pieces.push(SetupPiece {
-                    cell,
-                    side,
-                    kind,
-                    name,
-                });
+                pieces.push(SetupPiece { cell, side, kind, name });
             }
             cells += 1;
         } else {
-            errors.push(SyntaxError::UnknownLetter {
-                row,
-                character: at,
-                letter: c,
-            });
+            errors.push(SyntaxError::UnknownLetter { row, character: at, letter: c });
             cells += 1;
         }
         if cells > expected as usize && overflow_at.is_none() {
@@ -414,12 +370,7 @@ fn parse_row(
         }
     }
     if let Some(character) = overflow_at {
-        errors.push(SyntaxError::RowTooLong {
-            row,
-            character,
-            cells,
-            expected,
-        });
+        errors.push(SyntaxError::RowTooLong { row, character, cells, expected });
     }
     if cells < expected as usize {
         errors.push(SyntaxError::RowTooShort {
@@ -460,11 +411,7 @@ impl Position {
             kinds: [Bitboard::EMPTY; 6],
             board: [0; SLOTS],
             side_to_move,
-            hash: if side_to_move == Side::Negative {
-                KEYS[SIDE_KEY]
-            } else {
-                0
-            },
+            hash: if side_to_move == Side::Negative { KEYS[SIDE_KEY] } else { 0 },
         }
     }
 
@@ -478,8 +425,7 @@ impl Position {
 
     /// The opening position (rules file, *Pieces and the opening position*).
     pub fn opening() -> Position {
-        Position::from_setup(&Setup::parse(OPENING).expect("opening string parses"))
-            .expect("opening is valid")
+        Position::from_setup(&Setup::parse(OPENING).expect("opening string parses")).expect("opening is valid")
     }
 
     /// Checks a setup against the rules file's *A valid position*, gives every piece its
@@ -495,11 +441,7 @@ impl Position {
         let mut problems = Vec::new();
         for side in Side::BOTH {
             for kind in Kind::ALL {
-                let count = setup
-                    .pieces
-                    .iter()
-                    .filter(|p| p.side == side && p.kind == kind)
-                    .count();
+                let count = setup.pieces.iter().filter(|p| p.side == side && p.kind == kind).count();
                 if kind == Kind::Planet {
                     if count != 1 {
                         problems.push(Invalid::PlanetCount { side, count });
@@ -511,18 +453,13 @@ impl Position {
             let mut seen = [false; 15];
             for p in setup.pieces.iter().filter(|p| p.side == side) {
                 if let Some(n) = p.name {
-                    if seen[n.id()] && !problems.contains(&Invalid::DuplicateName { side, name: n })
-                    {
+                    if seen[n.id()] && !problems.contains(&Invalid::DuplicateName { side, name: n }) {
                         problems.push(Invalid::DuplicateName { side, name: n });
                     }
                     seen[n.id()] = true;
                 }
             }
-            if setup
-                .pieces
-                .iter()
-                .filter(|p| p.side == side)
-                .all(|p| p.kind == Kind::Planet)
+            if setup.pieces.iter().filter(|p| p.side == side).all(|p| p.kind == Kind::Planet)
                 && setup.pieces.iter().any(|p| p.side == side)
             {
                 problems.push(Invalid::OnlyPlanet { side });
@@ -554,7 +491,7 @@ impl Position {
             pos.put(p.cell, Piece { side: p.side, name });
         }
         let waiting = setup.side_to_move.opponent();
-        if pos.target_count_of(waiting) > 0 {
+        if pos.target_count_for(waiting) > 0 {
             return Err(vec![Invalid::NotToMoveInTarget { side: waiting }]);
         }
         Ok(pos)
@@ -609,9 +546,7 @@ impl Position {
     /// The cell of `side`'s planet.
     #[inline(always)]
     pub fn planet(&self, side: Side) -> Cell {
-        let slot = (self.sides[side.idx()] & self.kinds[Kind::Planet as usize])
-            .first()
-            .unwrap_or(0);
+        let slot = (self.sides[side.idx()] & self.kinds[Kind::Planet as usize]).first().unwrap_or(0);
         Cell::from_slot(slot).unwrap_or(Cell::new(1, 1).expect("cell (1,1)"))
     }
 
@@ -651,10 +586,7 @@ impl Position {
     pub fn to_position_string(&self) -> String {
         let setup: Vec<SetupPiece> = self.setup_pieces(false);
         let defaults = assign_names(&setup);
-        let actual: Vec<Name> = setup
-            .iter()
-            .map(|p| self.piece_at(p.cell).expect("piece").name)
-            .collect();
+        let actual: Vec<Name> = setup.iter().map(|p| self.piece_at(p.cell).expect("piece").name).collect();
         let annotate = defaults != actual;
         let mut out = String::new();
         for row in (1..=9u8).rev() {
@@ -691,10 +623,7 @@ impl Position {
 
     /// The position as an unchecked setup, names included (or left out).
     pub fn to_setup(&self) -> Setup {
-        Setup {
-            pieces: self.setup_pieces(true),
-            side_to_move: self.side_to_move,
-        }
+        Setup { pieces: self.setup_pieces(true), side_to_move: self.side_to_move }
     }
 
     fn setup_pieces(&self, with_names: bool) -> Vec<SetupPiece> {
@@ -703,12 +632,7 @@ impl Position {
             for index in 1..=row_length(row) {
                 let cell = Cell::new(row, index).expect("cell in range");
                 if let Some(p) = self.piece_at(cell) {
-                    out.push(SetupPiece {
-                        cell,
-                        side: p.side,
-                        kind: p.kind(),
-                        name: with_names.then_some(p.name),
-                    });
+                    out.push(SetupPiece { cell, side: p.side, kind: p.kind(), name: with_names.then_some(p.name) });
                 }
             }
         }
@@ -732,20 +656,15 @@ fn assign_names(pieces: &[SetupPiece]) -> Vec<Name> {
                 .filter(|&k| pieces[k].side == side && pieces[k].kind == kind && names[k].is_none())
                 .collect();
             unnamed.sort_by_key(|&k| (pieces[k].cell.half_column(), pieces[k].cell.row()));
-            let taken: Vec<Name> = (0..pieces.len())
-                .filter(|&k| pieces[k].side == side)
-                .filter_map(|k| names[k])
-                .collect();
+            let taken: Vec<Name> =
+                (0..pieces.len()).filter(|&k| pieces[k].side == side).filter_map(|k| names[k]).collect();
             let mut free = Name::of_kind(kind).filter(|n| !taken.contains(n));
             for k in unnamed {
                 names[k] = free.next();
             }
         }
     }
-    names
-        .into_iter()
-        .map(|n| n.unwrap_or(Name::PLANET))
-        .collect()
+    names.into_iter().map(|n| n.unwrap_or(Name::PLANET)).collect()
 }
 
 impl fmt::Debug for Position {
