@@ -365,8 +365,8 @@ mod tests {
     fn shifts_agree_with_tables() {
         for c in Cell::all() {
             assert_eq!(side_neighbours_of(c.bit()), SIDE_NEIGHBOURS[c.idx()], "{c:?}");
-            for side in 0..2 {
-                assert_eq!(forward_of(side, c.bit()), FORWARD[side][c.idx()]);
+            for (side, table) in FORWARD.iter().enumerate() {
+                assert_eq!(forward_of(side, c.bit()), table[c.idx()]);
             }
             let nn = SIDE_NEIGHBOURS[c.idx()] & NON_NEUTRAL_CELLS;
             match c.indicium() {

@@ -149,8 +149,9 @@ pub fn read_move(position: &Position, text: &str) -> Result<Move, NotationError>
     loop {
         let before = body.len();
         body = body.trim_end_matches(['+', '#', '!', '?']).trim_end();
-        if body.len() >= 3 && body[body.len() - 3..].eq_ignore_ascii_case("out") {
-            body = body[..body.len() - 3].trim_end();
+        let cut = body.len().saturating_sub(3);
+        if body.get(cut..).is_some_and(|tail| tail.eq_ignore_ascii_case("out")) {
+            body = body[..cut].trim_end();
         }
         if body.len() == before {
             break;
