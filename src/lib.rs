@@ -10,5 +10,7 @@
 //! outcomes, notation), with one folder per game and the shared mechanisms beside
 //! them; [`cli`] is the command line on top of it.
 
+#![warn(missing_docs)]
+
 pub mod cli;
 pub mod core;
