@@ -1,6 +1,7 @@
-//! The command line: `perft`, `divide` and `status` for either game.
+//! The command line: `perft`, `divide` and `status` for either game, and `record
+//! check` / `record convert` for game records.
 //!
-//! Every command takes `--variant interstellar|triangular` and an optional
+//! The position commands take `--variant interstellar|triangular` and an optional
 //! `--position STR` (the game's position string; the opening position when absent).
 //! Bad input ends the program with exit code 2 and a one-line message on standard
 //! error.
@@ -59,6 +60,32 @@ pub enum Command {
         /// Position string; the opening position when absent.
         #[arg(long)]
         position: Option<String>,
+    },
+    /// Check or convert game records (`.pgn` text, `.ron`).
+    Record {
+        /// What to do with records.
+        #[command(subcommand)]
+        action: RecordCommand,
+    },
+}
+
+/// The `record` subcommands.
+#[derive(Debug, Subcommand)]
+pub enum RecordCommand {
+    /// Read record files and report: `games: N`, `moves: N`, then each error as
+    /// `FILE:LINE:COL: reason`; exit code 1 when there are errors.
+    Check {
+        /// The files (`.pgn` or `.ron`).
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+    },
+    /// Convert a record file; formats by extension, `-` for standard input/output
+    /// (as text).
+    Convert {
+        /// Input file, or `-`.
+        input: std::path::PathBuf,
+        /// Output file, or `-`.
+        output: std::path::PathBuf,
     },
 }
 
@@ -139,22 +166,78 @@ fn run_game<G: StatusReport>(command: &Command, out: &mut dyn Write) -> Result<(
                 Some(outcome) => writeln!(out, "result: {outcome}")?,
             }
         }
+        Command::Record { .. } => unreachable!("record commands are run by run_record"),
     }
     Ok(())
+}
+
+/// What a command asks the process to end with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Finish {
+    /// Exit code 0.
+    Success,
+    /// Exit code 1: the command ran but found problems (e.g. errors in a record file),
+    /// already reported.
+    ProblemsFound,
 }
 
 /// Runs a parsed command, writing its report to `out`.
 ///
 /// # Errors
 /// A [`CliError`] with a one-line message for bad input (invalid position string,
-/// depth 0 for `divide`) or a failed write.
-pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<(), CliError> {
+/// depth 0 for `divide`, unreadable file) or a failed write.
+pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<Finish, CliError> {
     let variant = match &cli.command {
         Command::Perft { variant, .. } | Command::Divide { variant, .. } | Command::Status { variant, .. } => *variant,
+        Command::Record { action } => return run_record(action, out),
     };
     match variant {
-        Variant::Interstellar => run_game::<interstellar::Position>(&cli.command, out),
-        Variant::Triangular => run_game::<triangular::Position>(&cli.command, out),
+        Variant::Interstellar => run_game::<interstellar::Position>(&cli.command, out)?,
+        Variant::Triangular => run_game::<triangular::Position>(&cli.command, out)?,
+    }
+    Ok(Finish::Success)
+}
+
+fn run_record(action: &RecordCommand, out: &mut dyn Write) -> Result<Finish, CliError> {
+    use crate::files::{Format, format_records, parse_records, read_record_file, write_atomic};
+    match action {
+        RecordCommand::Check { files } => {
+            let (mut games, mut moves, mut errors) = (0usize, 0usize, Vec::new());
+            for path in files {
+                let (found, mut errs) = read_record_file(path)?;
+                games += found.len();
+                moves += found.iter().map(|g| g.move_count()).sum::<usize>();
+                errors.append(&mut errs);
+            }
+            writeln!(out, "games: {games}")?;
+            writeln!(out, "moves: {moves}")?;
+            for e in &errors {
+                writeln!(out, "{e}")?;
+            }
+            Ok(if errors.is_empty() { Finish::Success } else { Finish::ProblemsFound })
+        }
+        RecordCommand::Convert { input, output } => {
+            let is_std = |p: &std::path::Path| p.as_os_str() == "-";
+            let (games, errors) = if is_std(input) {
+                let mut text = String::new();
+                std::io::Read::read_to_string(&mut std::io::stdin(), &mut text)?;
+                parse_records(&text, Format::Text, "-")
+            } else {
+                read_record_file(input)?
+            };
+            if let Some(first) = errors.first() {
+                return Err(CliError(format!("{first} ({} error(s); nothing written)", errors.len())));
+            }
+            if is_std(output) {
+                write!(out, "{}", format_records(&games, Format::Text))?;
+            } else {
+                let format = Format::from_path(output).ok_or_else(|| {
+                    CliError(format!("{}: unknown record format (use .pgn or .ron)", output.display()))
+                })?;
+                write_atomic(output, &format_records(&games, format))?;
+            }
+            Ok(Finish::Success)
+        }
     }
 }
 
@@ -182,7 +265,8 @@ where
     let stdout = std::io::stdout();
     let mut lock = stdout.lock();
     match run(&cli, &mut lock) {
-        Ok(()) => 0,
+        Ok(Finish::Success) => 0,
+        Ok(Finish::ProblemsFound) => 1,
         Err(CliError(message)) => {
             eprintln!("error: {}", one_line(&message));
             2

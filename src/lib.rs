@@ -14,3 +14,5 @@
 
 pub mod cli;
 pub mod core;
+pub mod files;
+pub mod record;

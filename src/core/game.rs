@@ -119,4 +119,22 @@ pub trait Game: Clone + Debug + PartialEq + Eq + Send + Sync + 'static {
     /// A 64-bit Zobrist hash of the position (pieces, their names where the game has
     /// them, side to move).
     fn zobrist_hash(&self) -> u64;
+
+    /// `true` when the player who moves first in the game (Interstellar's positive
+    /// player, Triangular's White) is to move: records number moves from it.
+    fn is_first_player_to_move(&self) -> bool;
+
+    /// The move number of the next move, as records write it (`1` in the opening).
+    fn move_number(&self) -> u32 {
+        1
+    }
+
+    /// The name of the cell with bit index `slot` in the game's fixed, absolute naming
+    /// (Interstellar: row then index as the positive player counts them, `"43"`;
+    /// Triangular: `"c1d"`), or `None` when `slot` is not a cell. Used for board marks.
+    fn cell_name(slot: u8) -> Option<String>;
+
+    /// The bit index of a cell named as [`Game::cell_name`] writes it (letter case
+    /// ignored), or `None`.
+    fn parse_cell_name(text: &str) -> Option<u8>;
 }

@@ -68,4 +68,20 @@ impl Game for Position {
     fn zobrist_hash(&self) -> u64 {
         self.hash()
     }
+
+    fn is_first_player_to_move(&self) -> bool {
+        self.side_to_move() == Side::Positive
+    }
+
+    fn cell_name(slot: u8) -> Option<String> {
+        Cell::from_slot(slot).map(|c| notation::cell_digits(c, Side::Positive))
+    }
+
+    fn parse_cell_name(text: &str) -> Option<u8> {
+        let b = text.as_bytes();
+        if b.len() != 2 || !b.iter().all(u8::is_ascii_digit) {
+            return None;
+        }
+        Cell::new(b[0] - b'0', b[1] - b'0').map(Cell::slot)
+    }
 }

@@ -57,4 +57,13 @@ impl Game for Position {
     fn zobrist_hash(&self) -> u64 {
         unimplemented!()
     }
+    fn is_first_player_to_move(&self) -> bool {
+        unimplemented!()
+    }
+    fn cell_name(_: u8) -> Option<String> {
+        unimplemented!()
+    }
+    fn parse_cell_name(_: &str) -> Option<u8> {
+        unimplemented!()
+    }
 }

@@ -1,0 +1,266 @@
+//! A game record: header tags, a start position, the move tree and the result.
+//!
+//! Generic over any [`Game`]; [`AnyGame`] holds a record of either variant, as read
+//! from a file.
+
+use crate::core::game::{Game, Variant};
+use crate::core::{interstellar, triangular};
+
+use super::tree::{NodeId, Tree};
+
+/// How a game ended, as the record's result token says.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    /// `1-0`: the first player (positive, White) won.
+    FirstPlayerWins,
+    /// `0-1`: the second player (negative, Black) won.
+    SecondPlayerWins,
+    /// `1/2-1/2`: a draw (Triangular only; Interstellar has no draws).
+    Draw,
+    /// `*`: unfinished or unknown.
+    #[default]
+    Unknown,
+}
+
+impl GameResult {
+    /// The result token: `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub const fn token(self) -> &'static str {
+        match self {
+            GameResult::FirstPlayerWins => "1-0",
+            GameResult::SecondPlayerWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+            GameResult::Unknown => "*",
+        }
+    }
+
+    /// Reads a result token.
+    pub fn from_token(text: &str) -> Option<GameResult> {
+        match text {
+            "1-0" => Some(GameResult::FirstPlayerWins),
+            "0-1" => Some(GameResult::SecondPlayerWins),
+            "1/2-1/2" => Some(GameResult::Draw),
+            "*" => Some(GameResult::Unknown),
+            _ => None,
+        }
+    }
+}
+
+/// The tags every record carries, in the order they are written, after `Variant`:
+/// PGN's seven-tag roster with each game's player names. `Result` is written from
+/// [`GameRecord::result`], `SetUp`/`Position` from the start position.
+pub fn roster(variant: Variant) -> [&'static str; 6] {
+    match variant {
+        Variant::Interstellar => ["Event", "Site", "Date", "Round", "Positive", "Negative"],
+        Variant::Triangular => ["Event", "Site", "Date", "Round", "White", "Black"],
+    }
+}
+
+/// Tags written from the record's own fields, never stored among [`Tags`].
+pub const DERIVED_TAGS: [&str; 4] = ["Variant", "Result", "SetUp", "Position"];
+
+/// Header tags in canonical order: the roster first (each present, `?` or
+/// `????.??.??` when unknown), then any others in the order they were set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tags {
+    variant: Variant,
+    pairs: Vec<(String, String)>,
+}
+
+impl Tags {
+    /// The roster with unknown values.
+    pub fn new(variant: Variant) -> Tags {
+        let pairs = roster(variant)
+            .iter()
+            .map(|&k| (k.to_string(), if k == "Date" { "????.??.??".to_string() } else { "?".to_string() }))
+            .collect();
+        Tags { variant, pairs }
+    }
+
+    /// The value of tag `key`, if set.
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.pairs.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
+    }
+
+    /// Sets tag `key` (roster tags keep their place; new ones go last). Tags that the
+    /// record derives from its fields (`Variant`, `Result`, `SetUp`, `Position`) are
+    /// ignored; returns `false` for them. Quotes and backslashes are kept as given.
+    pub fn set(&mut self, key: &str, value: &str) -> bool {
+        if DERIVED_TAGS.contains(&key) || key.is_empty() {
+            return false;
+        }
+        let value = value.replace(['\n', '\r'], " ");
+        match self.pairs.iter_mut().find(|(k, _)| k == key) {
+            Some(pair) => pair.1 = value,
+            None => self.pairs.push((key.to_string(), value)),
+        }
+        true
+    }
+
+    /// Removes a tag that is not in the roster; returns whether it was there.
+    pub fn remove(&mut self, key: &str) -> bool {
+        if roster(self.variant).contains(&key) {
+            return false;
+        }
+        let before = self.pairs.len();
+        self.pairs.retain(|(k, _)| k != key);
+        before != self.pairs.len()
+    }
+
+    /// All tags in canonical order.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.pairs.iter().map(|(k, v)| (k.as_str(), v.as_str()))
+    }
+}
+
+/// A game record of one game: tags, start, moves with variations and annotations, result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord<G: Game> {
+    /// Header tags.
+    pub tags: Tags,
+    /// The position before the first move.
+    pub start: G,
+    /// Whether the start is a set-up position (written as `[SetUp "1"]` and
+    /// `[Position "…"]`); `false` means the opening position.
+    pub set_up: bool,
+    /// The moves.
+    pub tree: Tree<G::Move>,
+    /// The result token.
+    pub result: GameResult,
+}
+
+impl<G: Game> GameRecord<G> {
+    /// An empty record from the opening position.
+    pub fn new() -> GameRecord<G> {
+        GameRecord {
+            tags: Tags::new(G::VARIANT),
+            start: G::opening(),
+            set_up: false,
+            tree: Tree::new(),
+            result: GameResult::Unknown,
+        }
+    }
+
+    /// An empty record from a set-up position (a puzzle, a composed position).
+    pub fn from_position(start: G) -> GameRecord<G> {
+        let set_up = start != G::opening();
+        GameRecord { tags: Tags::new(G::VARIANT), start, set_up, tree: Tree::new(), result: GameResult::Unknown }
+    }
+
+    /// The position after the move of `node` (the start for the root).
+    pub fn position_at(&self, node: NodeId) -> G {
+        let mut pos = self.start.clone();
+        for id in self.tree.path_to(node) {
+            if let Some(mv) = self.tree.node(id).mv {
+                pos.play(mv);
+            }
+        }
+        pos
+    }
+
+    /// Plays `mv` after `at` (see [`Tree::add_move`]). `mv` must be legal there.
+    pub fn add_move(&mut self, at: NodeId, mv: G::Move) -> NodeId {
+        self.tree.add_move(at, mv)
+    }
+
+    /// Reads a move in the game's notation in the position after `at` and adds it.
+    ///
+    /// # Errors
+    /// The game's notation error when the text is not a legal move there.
+    pub fn add_move_text(&mut self, at: NodeId, text: &str) -> Result<NodeId, G::NotationError> {
+        let mv = self.position_at(at).parse_move(text)?;
+        Ok(self.tree.add_move(at, mv))
+    }
+
+    /// The number of the move played from a position `ply` plies after the start, and
+    /// whether the first player makes it.
+    pub fn move_number_at_ply(&self, ply: usize) -> (u32, bool) {
+        let first_starts = self.start.is_first_player_to_move();
+        let start_number = self.start.move_number() as usize;
+        let shifted = ply + usize::from(!first_starts);
+        ((start_number + shifted / 2) as u32, shifted.is_multiple_of(2))
+    }
+}
+
+impl<G: Game> Default for GameRecord<G> {
+    fn default() -> Self {
+        GameRecord::new()
+    }
+}
+
+/// A record of either game, as a file holds it.
+// Both variants hold a few hundred bytes of start position; boxing would buy nothing.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AnyGame {
+    /// An Interstellar game.
+    Interstellar(GameRecord<interstellar::Position>),
+    /// A Triangular game.
+    Triangular(GameRecord<triangular::Position>),
+}
+
+/// Runs `$body` with `$g` bound to the inner record of an [`AnyGame`], whatever its game.
+#[macro_export]
+macro_rules! with_game {
+    ($any:expr, $g:ident => $body:expr) => {
+        match $any {
+            $crate::record::AnyGame::Interstellar($g) => $body,
+            $crate::record::AnyGame::Triangular($g) => $body,
+        }
+    };
+}
+
+impl AnyGame {
+    /// Which game the record is of.
+    pub fn variant(&self) -> Variant {
+        match self {
+            AnyGame::Interstellar(_) => Variant::Interstellar,
+            AnyGame::Triangular(_) => Variant::Triangular,
+        }
+    }
+
+    /// Moves in the record, variations included.
+    pub fn move_count(&self) -> usize {
+        with_game!(self, g => g.tree.move_count())
+    }
+
+    /// The header tags.
+    pub fn tags(&self) -> &Tags {
+        with_game!(self, g => &g.tags)
+    }
+
+    /// The result.
+    pub fn result(&self) -> GameResult {
+        with_game!(self, g => g.result)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tags_keep_the_roster_first_and_ignore_derived_ones() {
+        let mut t = Tags::new(Variant::Interstellar);
+        assert!(t.set("Stipulation", "Target Out in 2"));
+        assert!(t.set("Event", "Club"));
+        assert!(!t.set("Result", "1-0"));
+        let keys: Vec<&str> = t.iter().map(|(k, _)| k).collect();
+        assert_eq!(keys, ["Event", "Site", "Date", "Round", "Positive", "Negative", "Stipulation"]);
+        assert_eq!(t.get("Event"), Some("Club"));
+        assert!(!t.remove("Event"));
+        assert!(t.remove("Stipulation"));
+    }
+
+    #[test]
+    fn move_numbers_follow_the_start() {
+        let g: GameRecord<interstellar::Position> = GameRecord::new();
+        assert_eq!(g.move_number_at_ply(0), (1, true));
+        assert_eq!(g.move_number_at_ply(1), (1, false));
+        assert_eq!(g.move_number_at_ply(2), (2, true));
+        let black_first = interstellar::parse_position("nbuqpqubn/ss1ss1ss/9/8/9/8/9/SS1SS1SS/NBUQPQUBN -").unwrap();
+        let g = GameRecord::from_position(black_first);
+        assert!(g.set_up);
+        assert_eq!(g.move_number_at_ply(0), (1, false));
+        assert_eq!(g.move_number_at_ply(1), (2, true));
+    }
+}

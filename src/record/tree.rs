@@ -1,0 +1,429 @@
+//! The move tree of a game record: moves with their variations in order (main line
+//! first), comments before and after moves, NAGs and board marks.
+//!
+//! Nodes live in an arena and are addressed by [`NodeId`]; the root (id 0) stands for
+//! the start position and holds no move. Every walk over a line is iterative, so a
+//! 10,000-ply main line needs no deep recursion; only variation nesting recurses.
+
+use std::fmt::Debug;
+
+/// A node of the tree: index into the arena. The root is [`NodeId::ROOT`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct NodeId(pub u32);
+
+impl NodeId {
+    /// The root: the start position, before any move.
+    pub const ROOT: NodeId = NodeId(0);
+}
+
+/// The colour of a board mark, as lichess offers them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum MarkColor {
+    /// `G` in `[%cal]`/`[%csl]`.
+    Green,
+    /// `R`.
+    Red,
+    /// `B`.
+    Blue,
+    /// `Y`.
+    Yellow,
+}
+
+impl MarkColor {
+    /// Every colour, in the order of their letters `G R B Y`.
+    pub const ALL: [MarkColor; 4] = [MarkColor::Green, MarkColor::Red, MarkColor::Blue, MarkColor::Yellow];
+
+    /// The letter used in `[%cal Ga1b2]`.
+    pub const fn letter(self) -> char {
+        match self {
+            MarkColor::Green => 'G',
+            MarkColor::Red => 'R',
+            MarkColor::Blue => 'B',
+            MarkColor::Yellow => 'Y',
+        }
+    }
+
+    /// The colour for a letter (either case).
+    pub fn from_letter(c: char) -> Option<MarkColor> {
+        MarkColor::ALL.into_iter().find(|m| m.letter() == c.to_ascii_uppercase())
+    }
+}
+
+/// An arrow drawn from one cell to another (cells as bit indices of the game's board).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Arrow {
+    /// Colour.
+    pub color: MarkColor,
+    /// Tail cell.
+    pub from: u8,
+    /// Head cell.
+    pub to: u8,
+}
+
+/// A highlighted cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct MarkedCell {
+    /// Colour.
+    pub color: MarkColor,
+    /// The cell (bit index).
+    pub cell: u8,
+}
+
+/// The board marks of one move: arrows and highlighted cells, shown with the position
+/// after that move. Stored in comments as `[%cal …]` and `[%csl …]`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Marks {
+    /// Arrows, in drawing order.
+    pub arrows: Vec<Arrow>,
+    /// Highlighted cells, in drawing order.
+    pub cells: Vec<MarkedCell>,
+}
+
+impl Marks {
+    /// `true` when there are no marks.
+    pub fn is_empty(&self) -> bool {
+        self.arrows.is_empty() && self.cells.is_empty()
+    }
+}
+
+/// A Numeric Annotation Glyph, `$n` in PGN: `$1` = `!`, `$2` = `?`, `$3` = `!!`,
+/// `$4` = `??`, `$5` = `!?`, `$6` = `?!`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Nag(pub u8);
+
+impl Nag {
+    /// The move glyphs and their NAG numbers.
+    pub const GLYPHS: [(&'static str, u8); 6] = [("!!", 3), ("??", 4), ("!?", 5), ("?!", 6), ("!", 1), ("?", 2)];
+
+    /// The glyph for `$1`–`$6`, if it has one.
+    pub fn glyph(self) -> Option<&'static str> {
+        Nag::GLYPHS.iter().find(|(_, n)| *n == self.0).map(|(g, _)| *g)
+    }
+
+    /// The NAG for a glyph (`!`, `?`, `!!`, `??`, `!?`, `?!`).
+    pub fn from_glyph(text: &str) -> Option<Nag> {
+        Nag::GLYPHS.iter().find(|(g, _)| *g == text).map(|(_, n)| Nag(*n))
+    }
+}
+
+/// One node: the move that leads to it (none at the root), its annotations, and its
+/// children (the next move of the main line first, then the variations in order).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Node<M> {
+    /// The move played to reach this node; `None` only at the root.
+    pub mv: Option<M>,
+    /// The parent; `None` only at the root.
+    pub parent: Option<NodeId>,
+    /// The continuations: `children[0]` is the main one, the rest are variations.
+    pub children: Vec<NodeId>,
+    /// NAGs of the move, in order.
+    pub nags: Vec<Nag>,
+    /// Comment written before the move. Only the first move of a variation can carry
+    /// one (elsewhere the text before a move is the previous move's comment after);
+    /// at the root it is unused.
+    pub comment_before: String,
+    /// Comment after the move; at the root, the comment before the first move.
+    pub comment_after: String,
+    /// Board marks shown with the position after the move (at the root: the start).
+    pub marks: Marks,
+}
+
+impl<M> Node<M> {
+    fn new(mv: Option<M>, parent: Option<NodeId>) -> Node<M> {
+        Node {
+            mv,
+            parent,
+            children: Vec::new(),
+            nags: Vec::new(),
+            comment_before: String::new(),
+            comment_after: String::new(),
+            marks: Marks::default(),
+        }
+    }
+}
+
+/// A tree of moves. Nodes removed by [`Tree::delete`] leave unused slots in the arena;
+/// equality compares the trees' shapes and contents, not their arenas.
+#[derive(Clone, Debug)]
+pub struct Tree<M> {
+    nodes: Vec<Node<M>>,
+}
+
+impl<M> Default for Tree<M> {
+    fn default() -> Self {
+        Tree { nodes: vec![Node::new(None, None)] }
+    }
+}
+
+impl<M: Copy + PartialEq + Debug> Tree<M> {
+    /// A tree with only the root.
+    pub fn new() -> Tree<M> {
+        Tree::default()
+    }
+
+    /// The node with id `id`.
+    ///
+    /// # Panics
+    /// If `id` was never returned by this tree.
+    pub fn node(&self, id: NodeId) -> &Node<M> {
+        &self.nodes[id.0 as usize]
+    }
+
+    /// The node with id `id`, to change its annotations (use the tree's methods to
+    /// change its place in the tree).
+    pub fn node_mut(&mut self, id: NodeId) -> &mut Node<M> {
+        &mut self.nodes[id.0 as usize]
+    }
+
+    /// The child of `at` reached by `mv`, if there is one.
+    pub fn child_with_move(&self, at: NodeId, mv: M) -> Option<NodeId> {
+        self.node(at).children.iter().copied().find(|&c| self.node(c).mv == Some(mv))
+    }
+
+    /// Adds `mv` after `at`: returns the existing child with that move, or a new child
+    /// (the main continuation when `at` had none, else a new variation, last in order).
+    pub fn add_move(&mut self, at: NodeId, mv: M) -> NodeId {
+        if let Some(existing) = self.child_with_move(at, mv) {
+            return existing;
+        }
+        let id = NodeId(self.nodes.len() as u32);
+        self.nodes.push(Node::new(Some(mv), Some(at)));
+        self.nodes[at.0 as usize].children.push(id);
+        id
+    }
+
+    /// The first node of the line `id` belongs to, where it branches off: the nearest
+    /// ancestor-or-self that is not the main child of its parent, or the root's main
+    /// child.
+    pub fn line_start(&self, id: NodeId) -> NodeId {
+        let mut cur = id;
+        while let Some(parent) = self.node(cur).parent {
+            if self.node(parent).children.first() != Some(&cur) || parent == NodeId::ROOT {
+                return cur;
+            }
+            cur = parent;
+        }
+        cur
+    }
+
+    /// Whether `id` starts a variation (it is not the main child of its parent).
+    pub fn starts_variation(&self, id: NodeId) -> bool {
+        match self.node(id).parent {
+            None => false,
+            Some(p) => self.node(p).children.first() != Some(&id),
+        }
+    }
+
+    /// Makes the variation holding `id` the main line at its branch point (moves it to
+    /// the front of its parent's children). Returns `false` when `id` is already on the
+    /// main line of its branch (nothing to promote).
+    pub fn promote(&mut self, id: NodeId) -> bool {
+        let start = self.line_start(id);
+        let Some(parent) = self.node(start).parent else { return false };
+        let children = &mut self.nodes[parent.0 as usize].children;
+        let Some(k) = children.iter().position(|&c| c == start) else { return false };
+        if k == 0 {
+            return false;
+        }
+        let moved = children.remove(k);
+        children.insert(0, moved);
+        // A comment before a variation's first move becomes, on the main line, text
+        // between moves: keep it by moving it to the parent's comment after.
+        let before = std::mem::take(&mut self.nodes[moved.0 as usize].comment_before);
+        if !before.is_empty() {
+            let old_main = self.nodes[parent.0 as usize].children[1];
+            self.nodes[old_main.0 as usize].comment_before = before;
+        }
+        true
+    }
+
+    /// Removes `id` and everything after it. Returns its parent (where the cursor
+    /// should go), or `None` for the root, which cannot be deleted.
+    pub fn delete(&mut self, id: NodeId) -> Option<NodeId> {
+        let parent = self.node(id).parent?;
+        let children = &mut self.nodes[parent.0 as usize].children;
+        let k = children.iter().position(|&c| c == id)?;
+        children.remove(k);
+        if k == 0
+            && let Some(&new_main) = children.first()
+        {
+            // The first variation becomes the main continuation: its comment before
+            // moves to the parent's comment after.
+            let before = std::mem::take(&mut self.nodes[new_main.0 as usize].comment_before);
+            let parent_node = &mut self.nodes[parent.0 as usize];
+            append_text(&mut parent_node.comment_after, &before);
+        }
+        Some(parent)
+    }
+
+    /// The nodes from the root's first move to `id`, in playing order (empty for the root).
+    pub fn path_to(&self, id: NodeId) -> Vec<NodeId> {
+        let mut path = Vec::new();
+        let mut cur = id;
+        while let Some(parent) = self.node(cur).parent {
+            path.push(cur);
+            cur = parent;
+        }
+        path.reverse();
+        path
+    }
+
+    /// The main line from `id` onward (excluding `id`): each node's first child in turn.
+    pub fn main_line_from(&self, id: NodeId) -> Vec<NodeId> {
+        let mut line = Vec::new();
+        let mut cur = id;
+        while let Some(&next) = self.node(cur).children.first() {
+            line.push(next);
+            cur = next;
+        }
+        line
+    }
+
+    /// The number of moves in the tree (every node but the root, variations included).
+    pub fn move_count(&self) -> usize {
+        let mut count = 0;
+        let mut stack = vec![NodeId::ROOT];
+        while let Some(id) = stack.pop() {
+            let children = &self.node(id).children;
+            count += children.len();
+            stack.extend(children.iter().copied());
+        }
+        count
+    }
+
+    /// Sets the comment before the move of `id`; only the first move of a variation can
+    /// carry one. Returns `false` (and changes nothing) elsewhere.
+    pub fn set_comment_before(&mut self, id: NodeId, text: &str) -> bool {
+        if !self.starts_variation(id) {
+            return false;
+        }
+        self.nodes[id.0 as usize].comment_before = clean_comment(text);
+        true
+    }
+
+    /// Sets the comment after the move of `id` (at the root: before the first move).
+    /// A `}` would end a comment in the text format, so it becomes `)`.
+    pub fn set_comment_after(&mut self, id: NodeId, text: &str) {
+        self.nodes[id.0 as usize].comment_after = clean_comment(text);
+    }
+
+    /// Replaces the NAGs of `id`'s move.
+    pub fn set_nags(&mut self, id: NodeId, nags: Vec<Nag>) {
+        self.nodes[id.0 as usize].nags = nags;
+    }
+
+    /// Replaces the board marks of `id`.
+    pub fn set_marks(&mut self, id: NodeId, marks: Marks) {
+        self.nodes[id.0 as usize].marks = marks;
+    }
+
+    /// Structural equality from two nodes down (moves, annotations, order of children).
+    fn same_subtree(&self, a: NodeId, other: &Tree<M>, b: NodeId) -> bool {
+        let mut stack = vec![(a, b)];
+        while let Some((x, y)) = stack.pop() {
+            let (nx, ny) = (self.node(x), other.node(y));
+            if nx.mv != ny.mv
+                || nx.nags != ny.nags
+                || nx.comment_before != ny.comment_before
+                || nx.comment_after != ny.comment_after
+                || nx.marks != ny.marks
+                || nx.children.len() != ny.children.len()
+            {
+                return false;
+            }
+            stack.extend(nx.children.iter().copied().zip(ny.children.iter().copied()));
+        }
+        true
+    }
+}
+
+impl<M: Copy + PartialEq + Debug> PartialEq for Tree<M> {
+    fn eq(&self, other: &Self) -> bool {
+        self.same_subtree(NodeId::ROOT, other, NodeId::ROOT)
+    }
+}
+
+impl<M: Copy + PartialEq + Debug> Eq for Tree<M> {}
+
+/// A comment as stored: whitespace runs (line breaks included) collapsed to one space,
+/// trimmed, and `}` (which would end the comment in the text format) replaced by `)`.
+pub fn clean_comment(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ").replace('}', ")")
+}
+
+fn append_text(target: &mut String, text: &str) {
+    if text.is_empty() {
+        return;
+    }
+    if !target.is_empty() {
+        target.push(' ');
+    }
+    target.push_str(text);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn add_move_reuses_an_existing_child_and_adds_variations_in_order() {
+        let mut t: Tree<u8> = Tree::new();
+        let a = t.add_move(NodeId::ROOT, 1);
+        assert_eq!(t.add_move(NodeId::ROOT, 1), a);
+        let b = t.add_move(NodeId::ROOT, 2);
+        let c = t.add_move(NodeId::ROOT, 3);
+        assert_eq!(t.node(NodeId::ROOT).children, vec![a, b, c]);
+        assert!(t.starts_variation(b) && !t.starts_variation(a));
+        let a2 = t.add_move(a, 10);
+        assert_eq!(t.main_line_from(NodeId::ROOT), vec![a, a2]);
+        assert_eq!(t.path_to(a2), vec![a, a2]);
+        assert_eq!(t.move_count(), 4);
+    }
+
+    #[test]
+    fn promote_and_delete() {
+        let mut t: Tree<u8> = Tree::new();
+        let a = t.add_move(NodeId::ROOT, 1);
+        let b = t.add_move(NodeId::ROOT, 2);
+        let b2 = t.add_move(b, 20);
+        assert!(t.promote(b2));
+        assert_eq!(t.node(NodeId::ROOT).children, vec![b, a]);
+        assert!(!t.promote(b2));
+        assert_eq!(t.delete(b), Some(NodeId::ROOT));
+        assert_eq!(t.node(NodeId::ROOT).children, vec![a]);
+        assert_eq!(t.move_count(), 1);
+        assert_eq!(t.delete(NodeId::ROOT), None);
+    }
+
+    #[test]
+    fn comment_before_only_on_variation_starts() {
+        let mut t: Tree<u8> = Tree::new();
+        let a = t.add_move(NodeId::ROOT, 1);
+        let b = t.add_move(NodeId::ROOT, 2);
+        assert!(!t.set_comment_before(a, "x"));
+        assert!(t.set_comment_before(b, " idea }\n  here "));
+        assert_eq!(t.node(b).comment_before, "idea ) here");
+    }
+
+    #[test]
+    fn equality_ignores_arena_layout() {
+        let mut t1: Tree<u8> = Tree::new();
+        let x = t1.add_move(NodeId::ROOT, 9);
+        t1.delete(x);
+        t1.add_move(NodeId::ROOT, 1);
+        let mut t2: Tree<u8> = Tree::new();
+        t2.add_move(NodeId::ROOT, 1);
+        assert_eq!(t1, t2);
+        t2.set_nags(NodeId(1), vec![Nag(1)]);
+        assert_ne!(t1, t2);
+    }
+
+    #[test]
+    fn nag_glyphs() {
+        for (g, n) in Nag::GLYPHS {
+            assert_eq!(Nag::from_glyph(g), Some(Nag(n)));
+            assert_eq!(Nag(n).glyph(), Some(g));
+        }
+        assert_eq!(Nag(7).glyph(), None);
+    }
+}

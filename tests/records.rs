@@ -1,0 +1,183 @@
+//! Game records: round trips of random game trees through the text and RON formats,
+//! the reader on arbitrary input, error positions in damaged files, and the
+//! hand-written games in `assets/games/`.
+
+mod record_support;
+
+use orrery::core::interstellar;
+use orrery::record::ron_file::{read_ron, write_ron};
+use orrery::record::{AnyGame, GameRecord, Nag, NodeId, read_games, read_one, write_any, write_games};
+use proptest::prelude::*;
+use record_support::random_game;
+
+fn text_round_trip(game: &AnyGame) {
+    let text = write_any(game);
+    let back = read_one(&text).unwrap_or_else(|e| panic!("{text}\n{e:?}"));
+    assert_eq!(&back, game, "text:\n{text}");
+    assert_eq!(write_any(&back), text, "the writer is canonical");
+    // Movetext wraps at 80 columns (a tag pair always stays on its own line).
+    for line in text.lines().filter(|l| !l.starts_with('[')) {
+        assert!(line.chars().count() <= 80, "line over 80 columns: {line}");
+    }
+}
+
+fn ron_round_trip(game: &AnyGame) {
+    let text = write_ron(std::slice::from_ref(game));
+    let (back, errors) = read_ron(&text);
+    assert!(errors.is_empty(), "{errors:?}\n{text}");
+    assert_eq!(back.len(), 1);
+    assert_eq!(&back[0], game, "ron:\n{text}");
+}
+
+#[test]
+fn thousands_of_random_interstellar_trees_round_trip_through_both_formats() {
+    for seed in 0..1500u64 {
+        let size = (seed % 60) as usize;
+        let game = AnyGame::Interstellar(random_game::<interstellar::Position>(seed, size));
+        text_round_trip(&game);
+        ron_round_trip(&game);
+    }
+}
+
+#[test]
+fn many_games_in_one_file() {
+    let games: Vec<AnyGame> =
+        (0..20).map(|s| AnyGame::Interstellar(random_game::<interstellar::Position>(1000 + s, 15))).collect();
+    let text = write_games(&games);
+    let report = read_games(&text);
+    assert!(report.errors.is_empty(), "{:?}", report.errors);
+    assert_eq!(report.games, games);
+    let (back, errors) = read_ron(&write_ron(&games));
+    assert!(errors.is_empty());
+    assert_eq!(back, games);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn reader_never_panics_on_arbitrary_text(text in "\\PC{0,400}") {
+        let _ = read_games(&text);
+        let _ = read_ron(&text);
+    }
+
+    #[test]
+    fn reader_never_panics_on_pgn_like_text(text in "[\\[\\]\"{}()$!?*.;%0-9a-zA-Z \\n+-]{0,300}") {
+        let _ = read_games(&text);
+    }
+
+    #[test]
+    fn reader_never_panics_on_damaged_records(seed in 0u64..10_000, cut in 0usize..2000, junk in "\\PC{0,8}") {
+        let game = AnyGame::Interstellar(random_game::<interstellar::Position>(seed, 25));
+        let mut text = write_any(&game);
+        let at = (0..=cut.min(text.len())).rev().find(|&k| text.is_char_boundary(k)).unwrap_or(0);
+        text.insert_str(at, &junk);
+        let _ = read_games(&text);
+        let mut ron = write_ron(std::slice::from_ref(&game));
+        let at = (0..=cut.min(ron.len())).rev().find(|&k| ron.is_char_boundary(k)).unwrap_or(0);
+        ron.insert_str(at, &junk);
+        let _ = read_ron(&ron);
+    }
+
+    #[test]
+    fn random_trees_round_trip(seed in any::<u64>(), size in 0usize..80) {
+        let game = AnyGame::Interstellar(random_game::<interstellar::Position>(seed, size));
+        text_round_trip(&game);
+        ron_round_trip(&game);
+    }
+}
+
+#[test]
+fn every_error_of_a_damaged_file_is_reported_with_line_and_column() {
+    let text = "\
+[Variant \"Interstellar\"]
+[Event \"Damaged\"]
+
+1. PQ-33 PQ-37 2. PQ-99 *
+
+[Variant \"Interstellar\"]
+[Result \"1-0\"]
+
+1. NQ-37 $300 (2. PB-23) ) *
+
+[Variant \"Chess\"]
+
+1. e4 *
+
+[Variant \"Interstellar\"]
+[Position \"p8/8/9/8/9/8/9/8/4P4 +\"]
+
+*
+
+[Variant \"Interstellar\"]
+
+1. PQ-33 {never closed
+";
+    let report = read_games(text);
+    let found: Vec<String> = report.errors.iter().map(|e| e.to_string()).collect();
+    let expected = [
+        "4:19: illegal move 'PQ-99': PQ cannot reach 99",
+        "9:10: '$300' is not a NAG ($0 to $255, ! ? !! ?? !? ?!)",
+        "9:26: ')' without a matching '('",
+        "7:1: the Result tag says 1-0 but the moves end with *",
+        "11:1: unknown variant `Chess` (expected `interstellar` or `triangular`)",
+        "16:1: invalid Position: positive has nothing but its planet (the game would be over by Total Annihilation); negative has nothing but its planet (the game would be over by Total Annihilation)",
+        "22:10: comment not closed with '}'",
+    ];
+    assert_eq!(found, expected);
+    // The games that could be read are still there.
+    assert_eq!(report.games.len(), 3);
+}
+
+#[test]
+fn interstellar_draws_are_refused() {
+    let report = read_games("[Variant \"Interstellar\"]\n\n1. PQ-33 1/2-1/2\n");
+    assert_eq!(report.errors.len(), 1);
+    assert!(report.errors[0].message.contains("no draws"));
+}
+
+#[test]
+fn nags_glyphs_and_the_out_suffix_are_read() {
+    let text = "[Variant \"Interstellar\"]\n[SetUp \"1\"]\n[Position \"p8/7Q/9/8/s3Q4/8/9/8/4P4 +\"]\n\n1. PQ-97 out!! $14 1-0\n";
+    let AnyGame::Interstellar(g) = read_one(text).unwrap() else { panic!("variant") };
+    let first = g.tree.node(NodeId::ROOT).children[0];
+    assert_eq!(g.tree.node(first).nags, vec![Nag(3), Nag(14)]);
+    assert!(g.position_at(first).is_target_out());
+    assert!(write_any(&AnyGame::Interstellar(g)).contains("1. PQ-97 out!! $14 1-0"));
+}
+
+#[test]
+fn editing_operations_keep_variations() {
+    let mut g: GameRecord<interstellar::Position> = GameRecord::new();
+    let a = g.add_move_text(NodeId::ROOT, "PQ-33").unwrap();
+    let b = g.add_move_text(a, "PQ-37").unwrap();
+    // Playing a different move from an earlier position makes a variation.
+    let v = g.add_move_text(NodeId::ROOT, "NQ-37").unwrap();
+    assert_eq!(g.tree.node(NodeId::ROOT).children, vec![a, v]);
+    // Playing the same move again goes to the existing node.
+    assert_eq!(g.add_move_text(NodeId::ROOT, "PQ-33").unwrap(), a);
+    assert!(g.add_move_text(b, "PQ-99").is_err());
+    assert!(g.tree.promote(v));
+    assert_eq!(g.tree.main_line_from(NodeId::ROOT), vec![v]);
+    assert_eq!(g.tree.delete(a), Some(NodeId::ROOT));
+    assert_eq!(g.tree.move_count(), 1);
+}
+
+#[test]
+fn the_hand_written_games_load() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/games");
+    let mut loaded = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let (games, errors) = orrery::files::read_record_file(&path).unwrap();
+        assert!(errors.is_empty(), "{}: {errors:?}", path.display());
+        assert!(!games.is_empty());
+        for g in &games {
+            assert!(g.move_count() >= 20, "{} is a real game", path.display());
+            text_round_trip(g);
+            ron_round_trip(g);
+        }
+        loaded += games.len();
+    }
+    assert!(loaded >= 1);
+}
