@@ -254,6 +254,9 @@ pub(crate) struct Tables {
     pub strip_lines: [Bitboard; CELL_COUNT],
     pub alt_lines: [Bitboard; CELL_COUNT],
     pub knight: [Bitboard; CELL_COUNT],
+    /// Cells from which a knight reaches the cell. Not the same as `knight`: near the
+    /// edge the second cell of a ray may be on the board one way and off it the other.
+    pub knight_from: [Bitboard; CELL_COUNT],
     /// `pawn[colour][cell]`: colour 0 White, 1 Black.
     pub pawn: [[Bitboard; CELL_COUNT]; 2],
     /// `pawn_from[colour][cell]`: cells from which a pawn of that colour reaches `cell`.
@@ -505,6 +508,13 @@ fn build() -> Tables {
         t
     });
 
+    let mut knight_from = [Bitboard::EMPTY; CELL_COUNT];
+    for (i, targets) in knight.iter().enumerate() {
+        for t in *targets {
+            knight_from[t as usize] = knight_from[t as usize].with(i as u8);
+        }
+    }
+
     // Pawns: colour 0 (White) moves up (+y), colour 1 (Black) down.
     let mut pawn = [[Bitboard::EMPTY; CELL_COUNT]; 2];
     for (colour, targets) in pawn.iter_mut().enumerate() {
@@ -586,6 +596,7 @@ fn build() -> Tables {
         strip_lines,
         alt_lines,
         knight,
+        knight_from,
         pawn,
         pawn_from,
         promotion,

@@ -14,7 +14,7 @@ pub mod notation;
 pub mod position;
 
 pub use geometry::{BadCellName, CELL_COUNT, Cell, ROW_LENGTHS, Shade};
-pub use movegen::{Move, Outcome};
+pub use movegen::{Move, Outcome, attacks};
 pub use notation::{NotationError, is_threefold_repetition};
 pub use position::{
     Color, Invalidity, Piece, Position, PositionError, Role, Setup, SyntaxError, SyntaxProblem,

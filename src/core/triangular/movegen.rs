@@ -9,7 +9,7 @@ use crate::core::bitboard::Bitboard;
 use crate::core::moves::MoveList;
 
 use super::geometry::{Cell, Tables, alt_attacks, strip_attacks, tables};
-use super::position::{Color, Position, Role};
+use super::position::{Color, Piece, Position, Role};
 
 /// A move (rules file, *Pieces and moves*): from-cell, to-cell and, for a pawn reaching
 /// a promotion cell, the piece chosen. A cell reachable several ways is one move.
@@ -98,6 +98,19 @@ pub(crate) fn piece_targets(
     }
 }
 
+/// The cells a piece standing on `cell` attacks — may move to, or capture on —
+/// with the cells of `occupied` occupied (own pieces not excluded, the king's safety
+/// not considered): the move patterns of the rules file, *Pieces and moves*.
+pub fn attacks(piece: Piece, cell: Cell, occupied: Bitboard) -> Bitboard {
+    piece_targets(
+        tables(),
+        piece.role,
+        piece.color,
+        cell.index() as usize,
+        occupied,
+    )
+}
+
 impl Position {
     /// `by`'s pieces attacking cell `sq` with the board occupied as `occ`.
     pub(crate) fn attackers(&self, t: &Tables, sq: usize, occ: Bitboard, by: Color) -> Bitboard {
@@ -106,7 +119,7 @@ impl Position {
         let q = r[Role::Queen.index()];
         let rq = q | r[Role::Rook.index()];
         let bq = q | (r[Role::Bishop.index()] & same_shade(t, sq));
-        let mut a = (t.knight[sq] & r[Role::Knight.index()])
+        let mut a = (t.knight_from[sq] & r[Role::Knight.index()])
             | (t.touch[sq] & r[Role::King.index()])
             | (t.pawn_from[by.index()][sq] & r[Role::Pawn.index()])
             | (t.corner_same[sq] & (q | r[Role::Bishop.index()]));
@@ -125,7 +138,7 @@ impl Position {
         let them = self.by_color[by.index()];
         let r = &self.by_role;
         let q = r[Role::Queen.index()] & them;
-        if (t.knight[sq] & r[Role::Knight.index()] & them).any()
+        if (t.knight_from[sq] & r[Role::Knight.index()] & them).any()
             || (t.touch[sq] & r[Role::King.index()] & them).any()
             || (t.pawn_from[by.index()][sq] & r[Role::Pawn.index()] & them).any()
             || (t.corner_same[sq] & ((r[Role::Bishop.index()] & them) | q)).any()
@@ -141,7 +154,7 @@ impl Position {
     }
 
     /// Whether `color`'s king is attacked (false when it has no king).
-    pub(crate) fn in_check(&self, color: Color) -> bool {
+    pub fn king_in_check(&self, color: Color) -> bool {
         let t = tables();
         match self.pieces(color, Role::King).first() {
             Some(k) => self.attacked(t, k as usize, self.occupied(), color.other()),
@@ -152,7 +165,7 @@ impl Position {
     /// Whether the side to move is in check (rules file, *Pieces and moves*: a king
     /// attacked by an enemy piece).
     pub fn is_check(&self) -> bool {
-        self.in_check(self.turn)
+        self.king_in_check(self.turn)
     }
 
     /// The enemy pieces giving check to the side to move.

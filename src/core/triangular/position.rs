@@ -631,7 +631,7 @@ impl Position {
         }
         if wk.count() == 1 && bk.count() == 1 {
             let other = pos.turn.other();
-            if pos.in_check(other) {
+            if pos.king_in_check(other) {
                 problems.push(Invalidity::OppositeCheck(other));
             }
         }
