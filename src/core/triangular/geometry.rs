@@ -359,6 +359,7 @@ fn bb(cells: impl IntoIterator<Item = usize>) -> Bitboard {
         .fold(Bitboard::EMPTY, |b, i| b.with(i as u8))
 }
 
+#[allow(clippy::needless_range_loop)] // index-heavy table construction, run once
 fn build() -> Tables {
     let mut raw = raw_cells();
     assert_eq!(raw.len(), CELL_COUNT);
@@ -644,13 +645,8 @@ pub(crate) fn row_slide(t: &Tables, from: usize, occupied: Bitboard, right: bool
 #[inline(always)]
 pub(crate) fn strip_attacks(t: &Tables, from: usize, occupied: Bitboard) -> Bitboard {
     let mut a = row_slide(t, from, occupied, true) | row_slide(t, from, occupied, false);
-    for d in 0..4 {
-        a |= bitboard::slide(
-            t.strips[d][from],
-            occupied,
-            &t.strips[d],
-            STRIP_INCREASING[d],
-        );
+    for (rays, &increasing) in t.strips.iter().zip(&STRIP_INCREASING) {
+        a |= bitboard::slide(rays[from], occupied, rays, increasing);
     }
     a
 }
@@ -660,13 +656,14 @@ pub(crate) fn strip_attacks(t: &Tables, from: usize, occupied: Bitboard) -> Bitb
 #[inline(always)]
 pub(crate) fn alt_attacks(t: &Tables, from: usize, occupied: Bitboard) -> Bitboard {
     let mut a = Bitboard::EMPTY;
-    for d in 0..6 {
-        a |= bitboard::slide(t.alt[d][from], occupied, &t.alt[d], ALT_INCREASING[d]);
+    for (rays, &increasing) in t.alt.iter().zip(&ALT_INCREASING) {
+        a |= bitboard::slide(rays[from], occupied, rays, increasing);
     }
     a
 }
 
 #[cfg(test)]
+#[allow(clippy::needless_range_loop)]
 mod tests {
     use super::*;
 

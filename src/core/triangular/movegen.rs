@@ -244,10 +244,10 @@ impl Position {
             let blockers = line & occ;
             if blockers.any() && !blockers.more_than_one() && (blockers & own).any() {
                 pinned |= blockers;
-                if let Some(p) = blockers.first() {
-                    if !pins.is_full() {
-                        pins.push((p, line.with(s)));
-                    }
+                if let Some(p) = blockers.first()
+                    && !pins.is_full()
+                {
+                    pins.push((p, line.with(s)));
                 }
             }
         }
@@ -324,16 +324,16 @@ impl Position {
             .role_at(from)
             .filter(|_| self.by_color[us.index()].contains(from))
         {
-            if self.by_color[them.index()].contains(to) {
-                if let Some(captured) = self.role_at(to) {
-                    self.toggle(them, captured, to);
-                    reset = true;
-                }
+            if self.by_color[them.index()].contains(to)
+                && let Some(captured) = self.role_at(to)
+            {
+                self.toggle(them, captured, to);
+                reset = true;
             }
-            if self.by_color[us.index()].contains(to) {
-                if let Some(own) = self.role_at(to) {
-                    self.toggle(us, own, to);
-                }
+            if self.by_color[us.index()].contains(to)
+                && let Some(own) = self.role_at(to)
+            {
+                self.toggle(us, own, to);
             }
             self.toggle(us, role, from);
             self.toggle(us, mv.promotion.unwrap_or(role), to);

@@ -212,11 +212,11 @@ impl Position {
         }
         // Piece letter.
         let mut role = Role::Pawn;
-        if lo < hi {
-            if let Some(r) = Role::from_letter(chars[lo]) {
-                role = r;
-                lo += 1;
-            }
+        if lo < hi
+            && let Some(r) = Role::from_letter(chars[lo])
+        {
+            role = r;
+            lo += 1;
         }
         // Origin.
         let mut origin = Origin::default();

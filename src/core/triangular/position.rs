@@ -414,10 +414,10 @@ impl Setup {
                         }
                         col += n;
                     } else if let Some(piece) = Piece::from_char(ch) {
-                        if col < len as u64 {
-                            if let Some(cell) = Cell::at(row, col as u8) {
-                                setup.board[cell.index() as usize] = Some(piece);
-                            }
+                        if col < len as u64
+                            && let Some(cell) = Cell::at(row, col as u8)
+                        {
+                            setup.board[cell.index() as usize] = Some(piece);
                         }
                         col += 1;
                     } else {
