@@ -697,6 +697,62 @@ mod tests {
         }
     }
 
+    /// The next cell along a monotonic ray (nearest first).
+    fn nearest(ray: Bitboard, increasing: bool) -> Option<u8> {
+        if increasing { ray.first() } else { ray.last() }
+    }
+
+    #[test]
+    fn moving_along_a_strip_crosses_shared_sides() {
+        // Rules, *Neighbourhoods and lines*: strip cells follow each other across sides.
+        let t = tables();
+        for i in 0..CELL_COUNT {
+            for d in 0..4 {
+                if let Some(n) = nearest(t.strips[d][i], STRIP_INCREASING[d]) {
+                    assert!(t.edge[i].contains(n), "strip {d} from {i}");
+                }
+            }
+            let row = t.info[i].row as usize - 1;
+            let col = t.info[i].column as usize;
+            if col + 1 < ROW_LENGTHS[row] as usize {
+                assert!(t.edge[i].contains(t.by_row[row][col + 1]));
+                assert_eq!(row_slide(t, i, Bitboard(!0), true).count(), 1);
+            }
+        }
+    }
+
+    #[test]
+    fn altitude_rays_alternate_colour_three_through_sides_three_through_corners() {
+        let t = tables();
+        for i in 0..CELL_COUNT {
+            let mut through_side = 0;
+            let mut through_corner = 0;
+            for d in 0..6 {
+                let mut prev = i as u8;
+                let mut ray = t.alt[d][i];
+                let mut first = true;
+                while let Some(n) = nearest(ray, ALT_INCREASING[d]) {
+                    assert_ne!(t.info[n as usize].dark, t.info[prev as usize].dark);
+                    if first {
+                        if t.edge[i].contains(n) {
+                            through_side += 1;
+                        } else {
+                            assert!(t.corner[i].contains(n));
+                            through_corner += 1;
+                        }
+                        first = false;
+                    }
+                    prev = n;
+                    ray = ray.without(n);
+                }
+            }
+            assert!(through_side <= 3 && through_corner <= 3);
+            if t.edge[i].count() == 3 && t.corner[i].count() == 9 {
+                assert_eq!((through_side, through_corner), (3, 3));
+            }
+        }
+    }
+
     #[test]
     fn between_is_symmetric_and_lines_meet_once() {
         let t = tables();

@@ -295,6 +295,7 @@ impl fmt::Display for Invalidity {
 
 /// Why a position string was rejected: every syntax problem found, or (when the
 /// syntax is fine) every validity problem found. `Display` writes one problem a line.
+/// (Rules file, *A valid position* and *Notation and position string*.)
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PositionError {
     /// The text could not be read.
@@ -304,22 +305,13 @@ pub enum PositionError {
 }
 
 impl fmt::Display for PositionError {
+    /// One problem a line, e.g. `row 2, character 40: unknown letter `X` …`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PositionError::Syntax(v) => {
-                f.write_str("bad position string:")?;
-                for e in v {
-                    write!(f, "\n{e}")?;
-                }
-            }
-            PositionError::Invalid(v) => {
-                f.write_str("invalid position:")?;
-                for e in v {
-                    write!(f, "\n{e}")?;
-                }
-            }
-        }
-        Ok(())
+        let lines: Vec<String> = match self {
+            PositionError::Syntax(v) => v.iter().map(ToString::to_string).collect(),
+            PositionError::Invalid(v) => v.iter().map(ToString::to_string).collect(),
+        };
+        f.write_str(&lines.join("\n"))
     }
 }
 
