@@ -1088,3 +1088,350 @@ proptest! {
         let _ = Position::opening().parse_move(&text);
     }
 }
+
+// ---------------------------------------------------------------- Reference model
+//
+// A second, slow implementation of the move rules written straight from the hand
+// coordinates of the module comment — (row k, centroid X, up/down) — with no use of the
+// engine's tables, compared with the engine on every cell and on random boards.
+
+/// A cell in hand coordinates: row k, centroid X (twice x), up (dark) or down (light).
+type Hc = (i32, i32, bool);
+
+/// Every cell of the hexagon: row k, up cells with base on line k−1, down cells with top
+/// on line k; twice the half-width on line y is 4 + min(y, 8−y).
+fn hand_cells() -> Vec<Hc> {
+    let tw = |y: i32| 4 + y.min(8 - y);
+    let mut v = Vec::new();
+    for k in 1..=8 {
+        let h = tw(k - 1);
+        v.extend((-h + 1..h).step_by(2).map(|x| (k, x, true)));
+        let h = tw(k);
+        v.extend((-h + 1..h).step_by(2).map(|x| (k, x, false)));
+    }
+    v
+}
+
+fn hand_name(c: Hc) -> String {
+    let (k, x, up) = c;
+    let file = if up { (x + k + 2) / 2 } else { (x + k + 3) / 2 };
+    format!(
+        "{}{}{}",
+        (b'a' + file as u8) as char,
+        k,
+        if up { 'd' } else { 'l' }
+    )
+}
+
+struct Model {
+    to_cell: std::collections::HashMap<Hc, Cell>,
+    to_hc: std::collections::HashMap<Cell, Hc>,
+}
+
+impl Model {
+    fn new() -> Model {
+        let mut to_cell = std::collections::HashMap::new();
+        let mut to_hc = std::collections::HashMap::new();
+        for h in hand_cells() {
+            let cell = c(&hand_name(h));
+            to_cell.insert(h, cell);
+            to_hc.insert(cell, h);
+        }
+        Model { to_cell, to_hc }
+    }
+    fn on(&self, h: Hc) -> bool {
+        self.to_cell.contains_key(&h)
+    }
+    fn edge(h: Hc) -> [Hc; 3] {
+        let (k, x, up) = h;
+        if up {
+            [(k, x - 1, false), (k, x + 1, false), (k - 1, x, false)]
+        } else {
+            [(k, x - 1, true), (k, x + 1, true), (k + 1, x, true)]
+        }
+    }
+    fn corner(h: Hc) -> [Hc; 9] {
+        let (k, x, up) = h;
+        if up {
+            [
+                (k + 1, x, false),
+                (k + 1, x - 1, true),
+                (k + 1, x + 1, true),
+                (k, x - 2, true),
+                (k, x + 2, true),
+                (k - 1, x - 1, true),
+                (k - 1, x + 1, true),
+                (k - 1, x - 2, false),
+                (k - 1, x + 2, false),
+            ]
+        } else {
+            [
+                (k - 1, x, true),
+                (k - 1, x - 1, false),
+                (k - 1, x + 1, false),
+                (k, x - 2, false),
+                (k, x + 2, false),
+                (k + 1, x - 1, false),
+                (k + 1, x + 1, false),
+                (k + 1, x - 2, true),
+                (k + 1, x + 2, true),
+            ]
+        }
+    }
+    /// One step along a strip: 0/1 the row right/left, 2/3 the file up/down, 4/5 the
+    /// other slanted strip up/down.
+    fn strip_step(h: Hc, d: usize) -> Hc {
+        let (k, x, up) = h;
+        match (d, up) {
+            (0, _) => (k, x + 1, !up),
+            (1, _) => (k, x - 1, !up),
+            (2, true) => (k, x - 1, false),
+            (2, false) => (k + 1, x, true),
+            (3, true) => (k - 1, x, false),
+            (3, false) => (k, x + 1, true),
+            (4, true) => (k, x + 1, false),
+            (4, false) => (k + 1, x, true),
+            (5, true) => (k - 1, x, false),
+            (_, false) => (k, x - 1, true),
+            _ => unreachable!(),
+        }
+    }
+    /// One step along an altitude ray: 0 = 30°, 1 = 90°, 2 = 150°, 3 = 210°, 4 = 270°,
+    /// 5 = 330°.
+    fn ray_step(h: Hc, d: usize) -> Hc {
+        let (k, x, up) = h;
+        match (d, up) {
+            (0, true) => (k, x + 1, false),
+            (0, false) => (k + 1, x + 2, true),
+            (1, true) => (k + 1, x, false),
+            (1, false) => (k + 1, x, true),
+            (2, true) => (k, x - 1, false),
+            (2, false) => (k + 1, x - 2, true),
+            (3, true) => (k - 1, x - 2, false),
+            (3, false) => (k, x - 1, true),
+            (4, true) => (k - 1, x, false),
+            (4, false) => (k - 1, x, true),
+            (5, true) => (k - 1, x + 2, false),
+            (_, false) => (k, x + 1, true),
+            _ => unreachable!(),
+        }
+    }
+    fn slide(
+        &self,
+        h: Hc,
+        occ: &BTreeSet<Hc>,
+        step: impl Fn(Hc) -> Hc,
+        keep: impl Fn(Hc) -> bool,
+    ) -> Vec<Hc> {
+        let mut out = Vec::new();
+        let mut cur = step(h);
+        while self.on(cur) {
+            if keep(cur) {
+                out.push(cur);
+            }
+            if occ.contains(&cur) {
+                break;
+            }
+            cur = step(cur);
+        }
+        out
+    }
+    fn targets(&self, p: Piece, h: Hc, occ: &BTreeSet<Hc>) -> BTreeSet<Hc> {
+        let (k, x, up) = h;
+        let mut out: Vec<Hc> = Vec::new();
+        let same_corner = |h: Hc| -> Vec<Hc> {
+            Model::corner(h)
+                .into_iter()
+                .filter(|c| c.2 == h.2)
+                .collect()
+        };
+        match p.role {
+            Role::King => {
+                out.extend(Model::edge(h));
+                out.extend(Model::corner(h));
+            }
+            Role::Rook | Role::Queen | Role::Bishop => {
+                if p.role != Role::Bishop {
+                    for d in 0..6 {
+                        out.extend(self.slide(h, occ, |c| Model::strip_step(c, d), |_| true));
+                    }
+                }
+                for d in (0..6).filter(|_| p.role != Role::Rook) {
+                    let bishop = p.role == Role::Bishop;
+                    out.extend(self.slide(
+                        h,
+                        occ,
+                        |c| Model::ray_step(c, d),
+                        |c| !bishop || c.2 == up,
+                    ));
+                }
+                if p.role != Role::Rook {
+                    out.extend(same_corner(h));
+                }
+            }
+            Role::Knight => {
+                for d in 0..6 {
+                    let first = Model::ray_step(h, d);
+                    let l = Model::ray_step(first, d);
+                    if self.on(l) {
+                        let beyond = Model::ray_step(l, d);
+                        out.extend(
+                            Model::edge(l)
+                                .into_iter()
+                                .filter(|&n| n != first && n != beyond),
+                        );
+                    }
+                }
+            }
+            Role::Pawn => {
+                let f = if p.color == Color::White { 1 } else { -1 };
+                let apex_back = (p.color == Color::White) != up;
+                if apex_back {
+                    out.extend([(k + f, x, !up), (k + f, x - 1, up), (k + f, x + 1, up)]);
+                } else {
+                    out.extend([
+                        (k, x - 1, !up),
+                        (k, x + 1, !up),
+                        (k + f, x - 1, up),
+                        (k + f, x + 1, up),
+                    ]);
+                }
+            }
+        }
+        out.into_iter().filter(|&c| self.on(c)).collect()
+    }
+    fn bitboard(&self, cells: &BTreeSet<Hc>) -> Bitboard {
+        cells
+            .iter()
+            .fold(Bitboard::EMPTY, |b, h| b.with(self.to_cell[h].index()))
+    }
+}
+
+#[test]
+fn hand_coordinates_name_all_96_cells() {
+    let m = Model::new();
+    assert_eq!(m.to_cell.len(), 96);
+    assert_eq!(m.to_hc.len(), 96);
+}
+
+#[test]
+fn every_piece_on_every_cell_matches_the_reference_model() {
+    let m = Model::new();
+    let mut rng = Lcg(7);
+    for round in 0..12 {
+        // Random occupancy (empty in round 0).
+        let occ: BTreeSet<Hc> = hand_cells()
+            .into_iter()
+            .filter(|_| round > 0 && rng.next(100) < 8 * round)
+            .collect();
+        for h in hand_cells() {
+            let cell = m.to_cell[&h];
+            for letter in ['K', 'Q', 'R', 'B', 'N', 'P', 'p'] {
+                let p = piece(letter);
+                let mut others = occ.clone();
+                others.remove(&h);
+                let expect = m.bitboard(&m.targets(p, h, &others));
+                let got = attacks(p, cell, m.bitboard(&others));
+                assert_eq!(
+                    names(got),
+                    names(expect),
+                    "{letter} on {cell}, round {round}"
+                );
+            }
+        }
+    }
+}
+
+/// Legal moves by the reference model: pseudo-legal moves whose result leaves no enemy
+/// piece attacking the mover's king; promotions on the four cells.
+fn reference_legal(m: &Model, p: &Position) -> BTreeSet<Move> {
+    let board: Vec<(Hc, Piece)> = Cell::all()
+        .filter_map(|x| p.piece_at(x).map(|pc| (m.to_hc[&x], pc)))
+        .collect();
+    let kings = board.iter().filter(|(_, pc)| pc.role == Role::King).count();
+    if board.len() == 2 && kings == 2 {
+        return BTreeSet::new();
+    }
+    let us = p.side_to_move();
+    let promo: BTreeSet<String> = if us == Color::White {
+        set("e8l f8l g8l h8l")
+    } else {
+        set("a1d b1d c1d d1d")
+    };
+    let mut out = BTreeSet::new();
+    for &(from, pc) in board.iter().filter(|(_, pc)| pc.color == us) {
+        let occ: BTreeSet<Hc> = board
+            .iter()
+            .map(|(h, _)| *h)
+            .filter(|&h| h != from)
+            .collect();
+        for to in m.targets(pc, from, &occ) {
+            if board.iter().any(|(h, q)| *h == to && q.color == us) {
+                continue;
+            }
+            let mut after: Vec<(Hc, Piece)> = board
+                .iter()
+                .copied()
+                .filter(|(h, _)| *h != from && *h != to)
+                .collect();
+            after.push((to, pc));
+            let king = after
+                .iter()
+                .find(|(_, q)| q.color == us && q.role == Role::King)
+                .unwrap()
+                .0;
+            let occ_after: BTreeSet<Hc> = after.iter().map(|(h, _)| *h).collect();
+            let attacked = after.iter().any(|&(h, q)| {
+                q.color != us && {
+                    let mut o = occ_after.clone();
+                    o.remove(&h);
+                    m.targets(q, h, &o).contains(&king)
+                }
+            });
+            if attacked {
+                continue;
+            }
+            let (fc, tc) = (m.to_cell[&from], m.to_cell[&to]);
+            if pc.role == Role::Pawn && promo.contains(&tc.to_string()) {
+                for r in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+                    out.insert(Move {
+                        from: fc,
+                        to: tc,
+                        promotion: Some(r),
+                    });
+                }
+            } else {
+                out.insert(Move {
+                    from: fc,
+                    to: tc,
+                    promotion: None,
+                });
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn legal_moves_match_the_reference_model_along_random_games() {
+    let m = Model::new();
+    for seed in 100..112 {
+        for p in playout(seed, 160).iter().step_by(3) {
+            let got: BTreeSet<Move> = legal(p).into_iter().collect();
+            assert_eq!(got, reference_legal(&m, p), "{p}");
+        }
+    }
+}
+
+#[test]
+fn perft_2_from_the_opening_matches_the_reference_model() {
+    let m = Model::new();
+    let p = Position::opening();
+    let mut total = 0;
+    for mv in reference_legal(&m, &p) {
+        let mut q = p.clone();
+        q.play(mv);
+        total += reference_legal(&m, &q).len();
+    }
+    assert_eq!(total, 1_155);
+}
