@@ -735,6 +735,56 @@ fn perft_from_the_opening() {
     assert_eq!(perft(&p, 4), 1_681_083);
 }
 
+#[test]
+fn perft_regression_with_promotions_in_the_tree() {
+    // White pawns e7l g7l one step from e8l f8l g8l h8l; Black pawns b2d c2d one step
+    // from a1d b1d c1d d1d; the Black pawn b2d checks the White king a1d.
+    // (Values recorded from this generator.)
+    let p = Position::from_position_string("9/4P1P4/13/15/15/13/3p1p5/1K5k1 w 0 1").unwrap();
+    assert!(p.is_check());
+    assert_eq!(perft(&p, 1), 4);
+    assert_eq!(perft(&p, 2), 87);
+    assert_eq!(perft(&p, 3), 1_003);
+}
+
+/// The position mirrored top to bottom with the colours swapped.
+fn mirrored(p: &Position) -> Position {
+    let s = p.to_setup();
+    let mut m = Setup::empty();
+    for cell in Cell::all() {
+        m.board[cell.mirror().index() as usize] = s.board[cell.index() as usize].map(|pc| Piece {
+            color: if pc.color == Color::White {
+                Color::Black
+            } else {
+                Color::White
+            },
+            role: pc.role,
+        });
+    }
+    m.turn = if s.turn == Color::White {
+        Color::Black
+    } else {
+        Color::White
+    };
+    Position::from_setup(m).unwrap()
+}
+
+#[test]
+fn black_is_white_mirrored() {
+    // Rules, *Opening position*: Black is White mirrored (row k → 9−k, light ↔ dark).
+    assert_eq!(c("a1d").mirror(), c("e8l"));
+    assert_eq!(c("c2d").mirror(), c("f7l"));
+    let o = Position::opening();
+    let m = mirrored(&o);
+    assert_eq!(m.to_setup().board, o.to_setup().board);
+    // The rules are symmetric too: a mirrored position has the same move tree.
+    for seed in 200..210 {
+        for p in playout(seed, 80).iter().step_by(10) {
+            assert_eq!(perft(p, 2), perft(&mirrored(p), 2), "{p}");
+        }
+    }
+}
+
 // ---------------------------------------------------------------- Position strings
 
 fn syntax_problems(text: &str) -> Vec<(Option<u8>, SyntaxProblem)> {
