@@ -554,6 +554,32 @@ fn pawn_moves_and_captures_on_the_same_cells_with_no_double_step() {
 }
 
 #[test]
+fn no_en_passant_a_move_changes_only_its_two_cells() {
+    // A move to an empty cell never removes a piece elsewhere; a capture removes only
+    // the piece on the destination.
+    for seed in 300..310 {
+        for p in playout(seed, 100) {
+            for m in legal(&p) {
+                let mut q = p.clone();
+                q.play(m);
+                for cell in Cell::all() {
+                    if cell != m.from && cell != m.to {
+                        assert_eq!(q.piece_at(cell), p.piece_at(cell), "{m} in {p}");
+                    }
+                }
+                assert_eq!(q.piece_at(m.from), None);
+                let moved = p.piece_at(m.from).unwrap();
+                let expect = Piece {
+                    color: moved.color,
+                    role: m.promotion.unwrap_or(moved.role),
+                };
+                assert_eq!(q.piece_at(m.to), Some(expect));
+            }
+        }
+    }
+}
+
+#[test]
 fn promotion_only_on_the_four_cells_with_four_choices() {
     // White pawn h7l = down (7,4): h8d (ahead, no promotion) and h8l (promotion).
     let p = position(&[("h7l", 'P'), ("a1l", 'K'), ("d8d", 'k')], Color::White);

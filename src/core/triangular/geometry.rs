@@ -93,12 +93,14 @@ impl Cell {
         Bitboard::from_index(self.0)
     }
 
-    /// Row `1..=8` (row 1 at White's side, the bottom).
+    /// Row `1..=8` (row 1 at White's side, the bottom; rules file, *Board*).
     pub fn row(self) -> u8 {
         tables().info[self.0 as usize].row
     }
 
-    /// File `0..8` (`0` = `a`), the slanted strip parallel to the lower-left edge.
+    /// File `0..8` (`0` = `a`), the slanted strip parallel to the lower-left edge
+    /// (rules file, *Board*: `a + (k−1)/2 + 2` for a point-up cell, `b + k/2 + 2` for a
+    /// point-down one).
     pub fn file(self) -> u8 {
         tables().info[self.0 as usize].file
     }
@@ -108,7 +110,7 @@ impl Cell {
         tables().info[self.0 as usize].column
     }
 
-    /// The cell's colour.
+    /// The cell's colour (rules file, *Board*: point-up dark, point-down light).
     pub fn shade(self) -> Shade {
         if tables().info[self.0 as usize].dark {
             Shade::Dark
@@ -176,7 +178,7 @@ impl fmt::Debug for Cell {
     }
 }
 
-/// A text that is not the name of a cell of the board.
+/// A text that is not the name of a cell of the board (rules file, *Board*, cell names).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("`{0}` is not a cell (expected file a-h, row 1-8, then d or l, e.g. `c1d`)")]
 pub struct BadCellName(pub String);

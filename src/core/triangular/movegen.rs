@@ -153,7 +153,8 @@ impl Position {
         (t.alt_lines[sq] & bq).any() && (alt_attacks(t, sq, occ) & bq).any()
     }
 
-    /// Whether `color`'s king is attacked (false when it has no king).
+    /// Whether `color`'s king is attacked by an enemy piece (rules file, *Pieces and
+    /// moves*); false when it has no king.
     pub fn king_in_check(&self, color: Color) -> bool {
         let t = tables();
         match self.pieces(color, Role::King).first() {
@@ -168,7 +169,7 @@ impl Position {
         self.king_in_check(self.turn)
     }
 
-    /// The enemy pieces giving check to the side to move.
+    /// The cells of the enemy pieces giving check to the side to move (empty when none).
     pub fn checkers(&self) -> Bitboard {
         let t = tables();
         match self.pieces(self.turn, Role::King).first() {
@@ -280,7 +281,8 @@ impl Position {
         self.generate(|from, targets, pawn| push_moves(moves, from, targets, pawn, promo));
     }
 
-    /// The number of legal moves, counted without listing them.
+    /// The number of legal moves (each promotion choice counted), counted without
+    /// listing them; 0 when the game is over (rules file, *End of the game*).
     pub fn count_moves(&self) -> u64 {
         let promo = tables().promotion[self.turn.index()];
         let mut n = 0u64;
