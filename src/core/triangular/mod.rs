@@ -3,10 +3,10 @@
 //! - [`geometry`]: the 96 triangles, cell names, neighbourhoods, strips, altitude rays
 //!   and move patterns, derived from the rules' coordinates into precomputed tables.
 //! - [`position`]: colours, pieces, the unchecked [`Setup`] of a position string and the
-//!   checked [`Position`].
+//!   checked [`Position`], clocks, Zobrist hash and the claimable draws.
 //! - [`movegen`]: [`Move`], attacks, legal moves (pins and check-evasion masks), play,
 //!   [`Outcome`].
-//! - [`notation`]: SAN-like writing and reading of moves, threefold repetition.
+//! - [`notation`]: SAN-like writing and reading of moves.
 
 pub mod geometry;
 pub mod movegen;
@@ -15,9 +15,10 @@ pub mod position;
 
 pub use geometry::{BadCellName, CELL_COUNT, Cell, ROW_LENGTHS, Shade};
 pub use movegen::{Move, Outcome, attacks};
-pub use notation::{NotationError, is_threefold_repetition};
+pub use notation::NotationError;
 pub use position::{
     Color, Invalidity, Piece, Position, PositionError, Role, Setup, SyntaxError, SyntaxProblem,
+    is_threefold_repetition,
 };
 
 use crate::core::{Game, Variant, moves::MoveList};

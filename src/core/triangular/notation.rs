@@ -323,22 +323,3 @@ fn parse_cell(c: &[char]) -> Result<Cell, usize> {
     };
     Cell::from_parts(file, row, shade).ok_or(0)
 }
-
-/// `true` when the current position — the last of `history`, the Zobrist hashes of
-/// every position of the game in order (see [`Position::zobrist`]) — has occurred at
-/// least three times, so a draw may be claimed (rules file, *End of the game*). An
-/// empty history gives `false`.
-pub fn is_threefold_repetition(history: &[u64]) -> bool {
-    match history.last() {
-        Some(current) => history.iter().filter(|&&h| h == *current).count() >= 3,
-        None => false,
-    }
-}
-
-impl Position {
-    /// The Zobrist hash: pieces (colour, role, cell) and side to move; the clocks are
-    /// not included, so equal hashes mean a repeated position.
-    pub fn zobrist(&self) -> u64 {
-        self.hash
-    }
-}

@@ -516,7 +516,7 @@ pub(crate) fn piece_key(color: Color, role: Role, cell: u8) -> u64 {
     KEYS[color.index() * 6 * CELL_COUNT + role.index() * CELL_COUNT + cell as usize]
 }
 
-pub(crate) const BLACK_KEY_INDEX: usize = 2 * 6 * CELL_COUNT;
+const BLACK_KEY_INDEX: usize = 2 * 6 * CELL_COUNT;
 
 /// A valid Triangular position (rules file, *A valid position*): the board as
 /// bitboards, side to move, half-move clock and move number, and its Zobrist hash.
@@ -745,6 +745,13 @@ impl Position {
     pub fn can_claim_fifty_move_draw(&self) -> bool {
         self.halfmove_clock >= 100
     }
+
+    /// The Zobrist hash: pieces (colour, role, cell) and side to move; the clocks are
+    /// not included, so equal hashes mean a repeated position (for
+    /// [`is_threefold_repetition`]).
+    pub fn zobrist(&self) -> u64 {
+        self.hash
+    }
 }
 
 #[inline(always)]
@@ -756,5 +763,16 @@ impl fmt::Display for Position {
     /// Writes the position string.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.to_setup().to_position_string())
+    }
+}
+
+/// `true` when the current position — the last of `history`, the Zobrist hashes of
+/// every position of the game in order (see [`Position::zobrist`]) — has occurred at
+/// least three times, so a draw may be claimed (rules file, *End of the game*). An
+/// empty history gives `false`.
+pub fn is_threefold_repetition(history: &[u64]) -> bool {
+    match history.last() {
+        Some(current) => history.iter().filter(|&&h| h == *current).count() >= 3,
+        None => false,
     }
 }
