@@ -4,8 +4,9 @@
 
 use divan::Bencher;
 use divan::counter::ItemsCount;
-use orrery::core::interstellar;
+use orrery::core::Game;
 use orrery::core::perft::perft;
+use orrery::core::{interstellar, triangular};
 
 fn main() {
     divan::main();
@@ -15,6 +16,14 @@ fn main() {
 #[divan::bench(args = [4, 5], sample_count = 10, sample_size = 1)]
 fn interstellar_perft_opening(bencher: Bencher, depth: u32) {
     let opening = interstellar::Position::opening();
+    let nodes = perft(&opening, depth);
+    bencher.counter(ItemsCount::new(nodes)).bench(|| perft(divan::black_box(&opening), depth));
+}
+
+/// Triangular perft from the opening at depths 4 (1,681,083 nodes) and 5 (71,210,921).
+#[divan::bench(args = [4, 5], sample_count = 10, sample_size = 1)]
+fn triangular_perft_opening(bencher: Bencher, depth: u32) {
+    let opening = <triangular::Position as Game>::opening();
     let nodes = perft(&opening, depth);
     bencher.counter(ItemsCount::new(nodes)).bench(|| perft(divan::black_box(&opening), depth));
 }
