@@ -13,8 +13,8 @@ use orrery::core::bitboard::Bitboard;
 use orrery::core::moves::MoveList;
 use orrery::core::perft::perft;
 use orrery::core::triangular::{
-    CELL_COUNT, Cell, Color, Invalidity, Move, NotationError, OPENING, Outcome, Piece, Position,
-    PositionError, Role, Setup, Shade, SyntaxProblem, attacks, is_threefold_repetition,
+    CELL_COUNT, Cell, Color, Invalidity, Move, NotationError, OPENING, Outcome, Piece, Position, PositionError, Role,
+    Setup, Shade, SyntaxProblem, attacks, is_threefold_repetition,
 };
 use proptest::prelude::*;
 
@@ -58,11 +58,7 @@ fn legal(p: &Position) -> Vec<Move> {
 
 /// Legal destinations of the piece on `from`.
 fn targets_from(p: &Position, from: &str) -> BTreeSet<String> {
-    legal(p)
-        .into_iter()
-        .filter(|m| m.from == c(from))
-        .map(|m| m.to.to_string())
-        .collect()
+    legal(p).into_iter().filter(|m| m.from == c(from)).map(|m| m.to.to_string()).collect()
 }
 
 /// Empty-board pattern of a piece.
@@ -85,45 +81,19 @@ fn board_has_96_cells_in_rows_of_9_11_13_15_15_13_11_9() {
 
 #[test]
 fn row_1_and_row_8_read_as_the_rules_file_says() {
-    let row = |r: u8| -> Vec<String> {
-        (0..20)
-            .map_while(|col| Cell::at(r, col))
-            .map(|c| c.to_string())
-            .collect()
-    };
-    assert_eq!(
-        row(1),
-        "a1l a1d b1l b1d c1l c1d d1l d1d e1l"
-            .split(' ')
-            .collect::<Vec<_>>()
-    );
-    assert_eq!(
-        row(8),
-        "d8d e8l e8d f8l f8d g8l g8d h8l h8d"
-            .split(' ')
-            .collect::<Vec<_>>()
-    );
+    let row = |r: u8| -> Vec<String> { (0..20).map_while(|col| Cell::at(r, col)).map(|c| c.to_string()).collect() };
+    assert_eq!(row(1), "a1l a1d b1l b1d c1l c1d d1l d1d e1l".split(' ').collect::<Vec<_>>());
+    assert_eq!(row(8), "d8d e8l e8d f8l f8d g8l g8d h8l h8d".split(' ').collect::<Vec<_>>());
 }
 
 #[test]
 fn row_4_and_file_d_by_hand() {
     // Row 4: up cells base on line 3 (half-width 3.5), down cells top on line 4
     // (half-width 4): files 0..7 for down, 0..6 for up, alternating from the left.
-    let row4: Vec<String> = (0..15)
-        .map(|i| Cell::at(4, i).unwrap().to_string())
-        .collect();
-    assert_eq!(
-        row4.join(" "),
-        "a4l a4d b4l b4d c4l c4d d4l d4d e4l e4d f4l f4d g4l g4d h4l"
-    );
-    let file_d: BTreeSet<String> = Cell::all()
-        .filter(|c| c.file() == 3)
-        .map(|c| c.to_string())
-        .collect();
-    assert_eq!(
-        file_d,
-        set("d1l d1d d2l d2d d3l d3d d4l d4d d5d d5l d6d d6l d7d d7l d8d")
-    );
+    let row4: Vec<String> = (0..15).map(|i| Cell::at(4, i).unwrap().to_string()).collect();
+    assert_eq!(row4.join(" "), "a4l a4d b4l b4d c4l c4d d4l d4d e4l e4d f4l f4d g4l g4d h4l");
+    let file_d: BTreeSet<String> = Cell::all().filter(|c| c.file() == 3).map(|c| c.to_string()).collect();
+    assert_eq!(file_d, set("d1l d1d d2l d2d d3l d3d d4l d4d d5d d5l d6d d6l d7d d7l d8d"));
 }
 
 #[test]
@@ -144,9 +114,7 @@ fn a_file_and_a_row_meet_in_at_most_one_light_and_one_dark_cell() {
     for file in 0..8 {
         for row in 1..=8 {
             for shade in [Shade::Light, Shade::Dark] {
-                let n = Cell::all()
-                    .filter(|c| c.file() == file && c.row() == row && c.shade() == shade)
-                    .count();
+                let n = Cell::all().filter(|c| c.file() == file && c.row() == row && c.shade() == shade).count();
                 assert!(n <= 1);
             }
         }
@@ -168,10 +136,7 @@ fn cells_sharing_a_side_differ_in_colour() {
 fn neighbours_of_a_centre_cell_by_hand() {
     // d4d = up (4, 0): edge d4l (4,−1) e4l (4,1) d3l (3,0); corners at its three vertices.
     assert_eq!(names(c("d4d").edge_neighbours()), set("d4l e4l d3l"));
-    assert_eq!(
-        names(c("d4d").corner_neighbours()),
-        set("e5l d5d e5d c4d e4d c3d d3d c3l e3l")
-    );
+    assert_eq!(names(c("d4d").corner_neighbours()), set("e5l d5d e5d c4d e4d c3d d3d c3l e3l"));
 }
 
 #[test]
@@ -192,10 +157,7 @@ fn every_inner_cell_touches_3_plus_9_cells() {
 
 #[test]
 fn king_on_centre_edge_and_corner() {
-    assert_eq!(
-        pattern('K', "d4d"),
-        set("d4l e4l d3l e5l d5d e5d c4d e4d c3d d3d c3l e3l")
-    );
+    assert_eq!(pattern('K', "d4d"), set("d4l e4l d3l e5l d5d e5d c4d e4d c3d d3d c3l e3l"));
     assert_eq!(pattern('K', "c1d"), set("c1l d1l d2l c2d d2d b1d d1d"));
     assert_eq!(pattern('K', "a1l"), set("a1d a2d b1l a2l b2l b2d"));
 }
@@ -234,24 +196,14 @@ fn rook_on_centre_edge_and_corner() {
 #[test]
 fn bishop_on_centre_edge_and_corner() {
     // Own-colour cells of the six altitude rays, plus the six own-colour corner cells.
-    assert_eq!(
-        pattern('B', "d4d"),
-        set("e6d f8d c2d f5d h6d c5d b6d b3d e3d d5d e5d c4d e4d c3d d3d")
-    );
-    assert_eq!(
-        pattern('B', "c1d"),
-        set("d3d e5d f7d e2d b2d a3d c2d d2d b1d d1d")
-    );
-    assert_eq!(
-        pattern('B', "a1l"),
-        set("b3l c5l d7l c2l e3l g4l b1l a2l b2l")
-    );
+    assert_eq!(pattern('B', "d4d"), set("e6d f8d c2d f5d h6d c5d b6d b3d e3d d5d e5d c4d e4d c3d d3d"));
+    assert_eq!(pattern('B', "c1d"), set("d3d e5d f7d e2d b2d a3d c2d d2d b1d d1d"));
+    assert_eq!(pattern('B', "a1l"), set("b3l c5l d7l c2l e3l g4l b1l a2l b2l"));
 }
 
 #[test]
 fn queen_on_centre_edge_and_corner() {
-    let rays_d4d =
-        "e5l e6d f7l f8d d3l c2d c1l e4l f5d g5l h6d d4l c5d c5l b6d c3l b3d a2l e3l e3d f2l";
+    let rays_d4d = "e5l e6d f7l f8d d3l c2d c1l e4l f5d g5l h6d d4l c5d c5l b6d c3l b3d a2l e3l e3d f2l";
     let mut expect = pattern('R', "d4d");
     expect.extend(set(rays_d4d));
     expect.extend(set("d5d e5d c4d e4d c3d d3d"));
@@ -259,26 +211,19 @@ fn queen_on_centre_edge_and_corner() {
     assert_eq!(pattern('Q', "d4d"), expect);
 
     let mut expect = pattern('R', "c1d");
-    expect.extend(set(
-        "d2l d3d e4l e5d f6l f7d g8l d1l e2d f2l c1l b2d b2l a3d a3l",
-    ));
+    expect.extend(set("d2l d3d e4l e5d f6l f7d g8l d1l e2d f2l c1l b2d b2l a3d a3l"));
     assert_eq!(expect.len(), 41);
     assert_eq!(pattern('Q', "c1d"), expect);
 
     let mut expect = pattern('R', "a1l");
-    expect.extend(set(
-        "a2d b3l b4d c5l c6d d7l d8d b2d c2l d3d e3l f4d g4l h5d a1d",
-    ));
+    expect.extend(set("a2d b3l b4d c5l c6d d7l d8d b2d c2l d3d e3l f4d g4l h5d a1d"));
     assert_eq!(expect.len(), 41);
     assert_eq!(pattern('Q', "a1l"), expect);
 }
 
 #[test]
 fn knight_on_centre_edge_and_corner() {
-    assert_eq!(
-        pattern('N', "d4d"),
-        set("e6l f6l c2l d2l f5l f4l d5l c4l b3l b2l f3l e2l")
-    );
+    assert_eq!(pattern('N', "d4d"), set("e6l f6l c2l d2l f5l f4l d5l c4l b3l b2l f3l e2l"));
     assert_eq!(pattern('N', "c1d"), set("d3l e3l e2l e1l c2l b1l"));
     // From the corner only two rays have a second cell on the board.
     assert_eq!(pattern('N', "a1l"), set("a3d b3d c2d c3d"));
@@ -345,17 +290,11 @@ fn knight_jumps_over_a_crowd() {
 #[test]
 fn bishop_path_must_be_empty_on_either_colour() {
     // Bishop d4d, 90° ray e5l e6d f7l f8d: a piece on the light cell e5l blocks e6d.
-    let p = position(
-        &[("d4d", 'B'), ("e5l", 'p'), ("a1l", 'K'), ("h8d", 'k')],
-        Color::White,
-    );
+    let p = position(&[("d4d", 'B'), ("e5l", 'p'), ("a1l", 'K'), ("h8d", 'k')], Color::White);
     let t = targets_from(&p, "d4d");
     assert!(!t.contains("e6d") && !t.contains("f8d") && !t.contains("e5l"));
     // …and a capture only on its own colour: an enemy on e6d is taken.
-    let p = position(
-        &[("d4d", 'B'), ("e6d", 'p'), ("a1l", 'K'), ("h8d", 'k')],
-        Color::White,
-    );
+    let p = position(&[("d4d", 'B'), ("e6d", 'p'), ("a1l", 'K'), ("h8d", 'k')], Color::White);
     let t = targets_from(&p, "d4d");
     assert!(t.contains("e6d") && !t.contains("f8d"));
 }
@@ -363,16 +302,7 @@ fn bishop_path_must_be_empty_on_either_colour() {
 #[test]
 fn rook_slides_stop_at_the_first_piece_and_capture_it() {
     // Row 4 to the right of d4d: e4l e4d f4l …; an enemy on f4l stops it there.
-    let p = position(
-        &[
-            ("d4d", 'R'),
-            ("f4l", 'n'),
-            ("c4l", 'N'),
-            ("a1l", 'K'),
-            ("h8l", 'k'),
-        ],
-        Color::White,
-    );
+    let p = position(&[("d4d", 'R'), ("f4l", 'n'), ("c4l", 'N'), ("a1l", 'K'), ("h8l", 'k')], Color::White);
     let t = targets_from(&p, "d4d");
     assert!(t.contains("e4l") && t.contains("e4d") && t.contains("f4l"));
     assert!(!t.contains("f4d"));
@@ -384,10 +314,7 @@ fn a_cell_reachable_several_ways_is_one_move() {
     // d3l lies on the rook's file and on its other strip, and on the queen's ray.
     let p = position(&[("d4d", 'Q'), ("a1l", 'K'), ("h8l", 'k')], Color::White);
     let moves = legal(&p);
-    let to_d3l = moves
-        .iter()
-        .filter(|m| m.from == c("d4d") && m.to == c("d3l"))
-        .count();
+    let to_d3l = moves.iter().filter(|m| m.from == c("d4d") && m.to == c("d3l")).count();
     assert_eq!(to_d3l, 1);
     let distinct: BTreeSet<_> = moves.iter().collect();
     assert_eq!(distinct.len(), moves.len());
@@ -406,20 +333,14 @@ fn king_may_not_move_into_check() {
 #[test]
 fn pinned_piece_may_only_move_along_the_pin() {
     // White K c1d, White R c2d, Black R c5d on file c (c1d c1l c2d c2l c3d …).
-    let p = position(
-        &[("c1d", 'K'), ("c3d", 'R'), ("c5d", 'r'), ("h8l", 'k')],
-        Color::White,
-    );
+    let p = position(&[("c1d", 'K'), ("c3d", 'R'), ("c5d", 'r'), ("h8l", 'k')], Color::White);
     assert_eq!(targets_from(&p, "c3d"), set("c1l c2d c2l c3l c4d c4l c5d"));
 }
 
 #[test]
 fn check_must_be_answered() {
     // Black rook gives check along row 1; White may capture, block or step away.
-    let p = position(
-        &[("c1d", 'K'), ("a1l", 'r'), ("b2d", 'N'), ("h8l", 'k')],
-        Color::White,
-    );
+    let p = position(&[("c1d", 'K'), ("a1l", 'r'), ("b2d", 'N'), ("h8l", 'k')], Color::White);
     assert!(p.is_check());
     for m in legal(&p) {
         let mut after = p.clone();
@@ -463,16 +384,7 @@ fn a_check_by_a_corner_step_cannot_be_blocked_but_a_slide_can() {
 fn double_check_leaves_only_king_moves() {
     // Black rook a4l checks along row 4, Black knight e6l checks d4d; the White rook
     // on c2d could take neither… only the king may move.
-    let p = position(
-        &[
-            ("d4d", 'K'),
-            ("a4l", 'r'),
-            ("e6l", 'n'),
-            ("c2d", 'R'),
-            ("h8l", 'k'),
-        ],
-        Color::White,
-    );
+    let p = position(&[("d4d", 'K'), ("a4l", 'r'), ("e6l", 'n'), ("c2d", 'R'), ("h8l", 'k')], Color::White);
     assert_eq!(p.checkers().count(), 2);
     assert!(!legal(&p).is_empty());
     for m in legal(&p) {
@@ -487,12 +399,7 @@ fn checkmate_wins() {
     let p = position(&[("a1l", 'k'), ("b2l", 'Q'), ("c2l", 'K')], Color::Black);
     assert!(p.is_check());
     assert_eq!(p.count_legal_moves(), 0);
-    assert_eq!(
-        p.outcome(),
-        Some(Outcome::Checkmate {
-            winner: Color::White
-        })
-    );
+    assert_eq!(p.outcome(), Some(Outcome::Checkmate { winner: Color::White }));
     assert_eq!(p.outcome().unwrap().to_string(), "white wins by checkmate");
 }
 
@@ -517,10 +424,7 @@ fn king_against_king_is_drawn_at_once() {
     assert_eq!(p.count_legal_moves(), 0);
     assert!(legal(&p).is_empty());
     assert_eq!(p.outcome(), Some(Outcome::InsufficientMaterial));
-    assert_eq!(
-        p.outcome().unwrap().to_string(),
-        "draw by insufficient material"
-    );
+    assert_eq!(p.outcome().unwrap().to_string(), "draw by insufficient material");
     assert_eq!(perft(&p, 3), 0);
     // Capturing the last other piece ends the game at once.
     let p = position(&[("a1l", 'k'), ("a1d", 'N'), ("d4d", 'K')], Color::Black);
@@ -540,16 +444,7 @@ fn pawn_moves_and_captures_on_the_same_cells_with_no_double_step() {
     // a2d = up (2,−4): sides a2l b2l, dark a3d b3d sharing the apex.
     assert_eq!(targets_from(&p, "a2d"), set("a2l b2l a3d b3d"));
     // Captures on the same cells: an enemy on c3l is taken, a friend on d3l blocks.
-    let p = position(
-        &[
-            ("c2l", 'P'),
-            ("c3l", 'n'),
-            ("d3l", 'N'),
-            ("a1l", 'K'),
-            ("h8l", 'k'),
-        ],
-        Color::White,
-    );
+    let p = position(&[("c2l", 'P'), ("c3l", 'n'), ("d3l", 'N'), ("a1l", 'K'), ("h8l", 'k')], Color::White);
     assert_eq!(targets_from(&p, "c2l"), set("c3d c3l"));
 }
 
@@ -569,10 +464,7 @@ fn no_en_passant_a_move_changes_only_its_two_cells() {
                 }
                 assert_eq!(q.piece_at(m.from), None);
                 let moved = p.piece_at(m.from).unwrap();
-                let expect = Piece {
-                    color: moved.color,
-                    role: m.promotion.unwrap_or(moved.role),
-                };
+                let expect = Piece { color: moved.color, role: m.promotion.unwrap_or(moved.role) };
                 assert_eq!(q.piece_at(m.to), Some(expect));
             }
         }
@@ -583,45 +475,24 @@ fn no_en_passant_a_move_changes_only_its_two_cells() {
 fn promotion_only_on_the_four_cells_with_four_choices() {
     // White pawn h7l = down (7,4): h8d (ahead, no promotion) and h8l (promotion).
     let p = position(&[("h7l", 'P'), ("a1l", 'K'), ("d8d", 'k')], Color::White);
-    let moves: Vec<Move> = legal(&p)
-        .into_iter()
-        .filter(|m| m.from == c("h7l"))
-        .collect();
+    let moves: Vec<Move> = legal(&p).into_iter().filter(|m| m.from == c("h7l")).collect();
     let to_h8d: Vec<_> = moves.iter().filter(|m| m.to == c("h8d")).collect();
     assert_eq!(to_h8d.len(), 1);
     assert_eq!(to_h8d[0].promotion, None);
-    let promos: BTreeSet<Option<Role>> = moves
-        .iter()
-        .filter(|m| m.to == c("h8l"))
-        .map(|m| m.promotion)
-        .collect();
-    assert_eq!(
-        promos,
-        [Role::Queen, Role::Rook, Role::Bishop, Role::Knight]
-            .map(Some)
-            .into_iter()
-            .collect()
-    );
+    let promos: BTreeSet<Option<Role>> = moves.iter().filter(|m| m.to == c("h8l")).map(|m| m.promotion).collect();
+    assert_eq!(promos, [Role::Queen, Role::Rook, Role::Bishop, Role::Knight].map(Some).into_iter().collect());
     assert_eq!(moves.len(), 5);
     // The promoted bishop is a light bishop: it moves on light cells only.
     let mut after = p.clone();
-    after.play(
-        *moves
-            .iter()
-            .find(|m| m.promotion == Some(Role::Bishop))
-            .unwrap(),
-    );
+    after.play(*moves.iter().find(|m| m.promotion == Some(Role::Bishop)).unwrap());
     assert_eq!(after.piece_at(c("h8l")), Some(piece('B')));
     for to in attacks(piece('B'), c("h8l"), after.occupied()) {
         assert_eq!(Cell::new(to).unwrap().shade(), Shade::Light);
     }
     // Black promotes on a1d b1d c1d d1d.
     let p = position(&[("b2d", 'p'), ("h8l", 'k'), ("e4d", 'K')], Color::Black);
-    let promo_cells: BTreeSet<String> = legal(&p)
-        .into_iter()
-        .filter(|m| m.promotion.is_some())
-        .map(|m| m.to.to_string())
-        .collect();
+    let promo_cells: BTreeSet<String> =
+        legal(&p).into_iter().filter(|m| m.promotion.is_some()).map(|m| m.to.to_string()).collect();
     assert_eq!(promo_cells, set("a1d b1d"));
 }
 
@@ -631,22 +502,13 @@ fn promotion_cells_are_exactly_e8l_f8l_g8l_h8l_and_a1d_b1d_c1d_d1d() {
     let white = set("e8l f8l g8l h8l");
     let black = set("a1d b1d c1d d1d");
     for cell in Cell::all() {
-        for (letter, promo, king_w, king_b) in
-            [('P', &white, "a1l", "e5l"), ('p', &black, "h8d", "d4l")]
-        {
-            let turn = if letter == 'P' {
-                Color::White
-            } else {
-                Color::Black
-            };
+        for (letter, promo, king_w, king_b) in [('P', &white, "a1l", "e5l"), ('p', &black, "h8d", "d4l")] {
+            let turn = if letter == 'P' { Color::White } else { Color::Black };
             let name = cell.to_string();
             if name == king_w || name == king_b {
                 continue;
             }
-            let Ok(p) = Position::from_setup(setup(
-                &[(&name, letter), (king_w, 'K'), (king_b, 'k')],
-                turn,
-            )) else {
+            let Ok(p) = Position::from_setup(setup(&[(&name, letter), (king_w, 'K'), (king_b, 'k')], turn)) else {
                 continue;
             };
             for m in legal(&p).into_iter().filter(|m| m.from == cell) {
@@ -659,10 +521,7 @@ fn promotion_cells_are_exactly_e8l_f8l_g8l_h8l_and_a1d_b1d_c1d_d1d() {
 #[test]
 fn no_castling() {
     // King c1d and rook a1d/d1d with the cells between empty: the king still only steps.
-    let p = position(
-        &[("c1d", 'K'), ("a1d", 'R'), ("d1d", 'R'), ("h8l", 'k')],
-        Color::White,
-    );
+    let p = position(&[("c1d", 'K'), ("a1d", 'R'), ("d1d", 'R'), ("h8l", 'k')], Color::White);
     let touch = attacks(piece('K'), c("c1d"), Bitboard::EMPTY);
     for m in legal(&p).into_iter().filter(|m| m.from == c("c1d")) {
         assert!(touch.contains(m.to.index()));
@@ -681,9 +540,7 @@ fn fifty_move_claim_after_100_quiet_half_moves() {
     assert!(q.can_claim_fifty_move_draw());
     assert_eq!(q.fullmoves(), 80);
     // A pawn move resets the clock.
-    let p = Position::from_position_string("9/11/13/15/15/13/11/K3N2k1 w 99 80")
-        .unwrap()
-        .to_setup();
+    let p = Position::from_position_string("9/11/13/15/15/13/11/K3N2k1 w 99 80").unwrap().to_setup();
     let mut s = p.clone();
     s.board[c("c2l").index() as usize] = Some(piece('P'));
     let p = Position::from_setup(s).unwrap();
@@ -779,19 +636,11 @@ fn mirrored(p: &Position) -> Position {
     let mut m = Setup::empty();
     for cell in Cell::all() {
         m.board[cell.mirror().index() as usize] = s.board[cell.index() as usize].map(|pc| Piece {
-            color: if pc.color == Color::White {
-                Color::Black
-            } else {
-                Color::White
-            },
+            color: if pc.color == Color::White { Color::Black } else { Color::White },
             role: pc.role,
         });
     }
-    m.turn = if s.turn == Color::White {
-        Color::Black
-    } else {
-        Color::White
-    };
+    m.turn = if s.turn == Color::White { Color::Black } else { Color::White };
     Position::from_setup(m).unwrap()
 }
 
@@ -833,30 +682,13 @@ fn syntax_errors_name_row_character_and_reason() {
     assert_eq!(e, vec![(Some(2), SyntaxProblem::UnknownLetter('X'))]);
     let text = "1rnqbknr1/1p1ppbpp1p1/13/15/15/13/1P1PPXPP1P1/1RNQBKNR1 w";
     let at = text.find('X').unwrap() + 1;
-    let err = Position::from_position_string(text)
-        .unwrap_err()
-        .to_string();
-    assert!(
-        err.contains("row 2") && err.contains(&format!("character {at}")) && err.contains("`X`"),
-        "{err}"
-    );
+    let err = Position::from_position_string(text).unwrap_err().to_string();
+    assert!(err.contains("row 2") && err.contains(&format!("character {at}")) && err.contains("`X`"), "{err}");
 
     let e = syntax_problems("1rnqbknr1/1p1ppbpp1p1/14/15/15/13/1P1PPBPP1P1/1RNQBKNR1 w");
-    assert!(matches!(
-        e[0],
-        (Some(6), SyntaxProblem::RowTooLong { expected: 13, .. })
-    ));
+    assert!(matches!(e[0], (Some(6), SyntaxProblem::RowTooLong { expected: 13, .. })));
     let e = syntax_problems("1rnqbknr1/1p1ppbpp1p1/12/15/15/13/1P1PPBPP1P1/1RNQBKNR1 w");
-    assert!(matches!(
-        e[0],
-        (
-            Some(6),
-            SyntaxProblem::RowTooShort {
-                expected: 13,
-                found: 12
-            }
-        )
-    ));
+    assert!(matches!(e[0], (Some(6), SyntaxProblem::RowTooShort { expected: 13, found: 12 })));
     let e = syntax_problems("1rnqbknr1/1p1ppbpp1p1/13/15/15/13/1P1PPBPP1P1/1RNQBKNR1 x");
     assert_eq!(e, vec![(None, SyntaxProblem::BadSide("x".into()))]);
     let e = syntax_problems("1rnqbknr1/1p1ppbpp1p1/13/15/15/13/1P1PPBPP1P1/1RNQBKNR1");
@@ -887,24 +719,12 @@ fn empty_runs_may_be_two_digits_and_clocks_are_optional() {
 fn validity_errors_list_every_problem() {
     // No White king, two Black kings.
     let v = invalidities("9/11/13/15/4k5k4/13/11/9 w");
-    assert!(v.contains(&Invalidity::KingCount {
-        color: Color::White,
-        count: 0
-    }));
-    assert!(v.contains(&Invalidity::KingCount {
-        color: Color::Black,
-        count: 2
-    }));
+    assert!(v.contains(&Invalidity::KingCount { color: Color::White, count: 0 }));
+    assert!(v.contains(&Invalidity::KingCount { color: Color::Black, count: 2 }));
     // Kings touching: c1d and d1d are corner-neighbours.
     // (The Black king is then also attacked while White is to move.)
     let v = invalidities("9/11/13/15/15/13/11/5Kk2 w");
-    assert_eq!(
-        v,
-        vec![
-            Invalidity::KingsTouching(c("c1d"), c("d1l")),
-            Invalidity::OppositeCheck(Color::Black)
-        ]
-    );
+    assert_eq!(v, vec![Invalidity::KingsTouching(c("c1d"), c("d1l")), Invalidity::OppositeCheck(Color::Black)]);
     // White pawn on its promotion cell e8l, White pawn on row 1, Black pawn on row 8,
     // Black pawn on a1d — all at once.
     let v = invalidities("1Pp6/11/13/15/4k10/13/11/1pP3K2 w");
@@ -917,9 +737,7 @@ fn validity_errors_list_every_problem() {
     // White to move.
     let v = invalidities("9/11/13/15/4K10/13/11/k7R w");
     assert_eq!(v, vec![Invalidity::OppositeCheck(Color::Black)]);
-    let text = Position::from_position_string("1Pp6/11/13/15/4k10/13/11/1pP3K2 w")
-        .unwrap_err()
-        .to_string();
+    let text = Position::from_position_string("1Pp6/11/13/15/4k10/13/11/1pP3K2 w").unwrap_err().to_string();
     assert_eq!(text.lines().count(), 4, "{text}");
 }
 
@@ -928,13 +746,7 @@ fn validity_errors_list_every_problem() {
 #[test]
 fn notation_writes_minimal_san() {
     let p = Position::opening();
-    let san = |from: &str, to: &str| {
-        p.move_to_notation(Move {
-            from: c(from),
-            to: c(to),
-            promotion: None,
-        })
-    };
+    let san = |from: &str, to: &str| p.move_to_notation(Move { from: c(from), to: c(to), promotion: None });
     // Both knights reach c3d and d3d: the file tells them apart.
     assert_eq!(san("b1l", "c3d"), "Nbc3d");
     assert_eq!(san("d1l", "c3d"), "Ndc3d");
@@ -948,18 +760,12 @@ fn notation_writes_minimal_san() {
 
 #[test]
 fn notation_capture_check_mate_and_promotion() {
-    let p = position(
-        &[("h7l", 'P'), ("g8d", 'n'), ("a1l", 'K'), ("e8d", 'k')],
-        Color::White,
-    );
+    let p = position(&[("h7l", 'P'), ("g8d", 'n'), ("a1l", 'K'), ("e8d", 'k')], Color::White);
     let m = p.parse_move("h8l=Q").unwrap();
     assert_eq!(m.promotion, Some(Role::Queen));
     assert_eq!(p.move_to_notation(m), "h8l=Q");
     // Pawn capture always gives its file.
-    let p = position(
-        &[("c2l", 'P'), ("d3l", 'n'), ("a1l", 'K'), ("h8l", 'k')],
-        Color::White,
-    );
+    let p = position(&[("c2l", 'P'), ("d3l", 'n'), ("a1l", 'K'), ("h8l", 'k')], Color::White);
     let m = p.parse_move("cxd3l").unwrap();
     assert_eq!(p.move_to_notation(m), "cxd3l");
     assert_eq!(p.parse_move("c2lxd3l").unwrap(), m);
@@ -968,11 +774,7 @@ fn notation_capture_check_mate_and_promotion() {
     // Mate: the White queen moves to b2l next to the Black king a1l, guarded by c2l.
     let p = position(&[("a1l", 'k'), ("b4l", 'Q'), ("c2l", 'K')], Color::White);
     let m = p.parse_move("Qb2l").unwrap();
-    assert!(
-        p.move_to_notation(m).ends_with('#'),
-        "{}",
-        p.move_to_notation(m)
-    );
+    assert!(p.move_to_notation(m).ends_with('#'), "{}", p.move_to_notation(m));
     assert_eq!(p.parse_move("Qb2l#").unwrap(), m);
     assert_eq!(p.parse_move("Qb2l+").unwrap(), m);
 }
@@ -992,51 +794,21 @@ fn notation_reads_long_forms_and_reports_errors() {
     }
     let err = p.parse_move("Nd3d").unwrap_err().to_string();
     assert!(err.contains("b1l") && err.contains("d1l"), "{err}");
-    assert!(matches!(
-        p.parse_move("Nd5d"),
-        Err(NotationError::NoSuchMove {
-            role: Role::Knight,
-            ..
-        })
-    ));
-    assert!(matches!(
-        p.parse_move("Zd3d"),
-        Err(NotationError::Syntax { .. })
-    ));
-    assert!(matches!(
-        p.parse_move("2d3l"),
-        Err(NotationError::Syntax { position: 1, .. })
-    ));
+    assert!(matches!(p.parse_move("Nd5d"), Err(NotationError::NoSuchMove { role: Role::Knight, .. })));
+    assert!(matches!(p.parse_move("Zd3d"), Err(NotationError::Syntax { .. })));
+    assert!(matches!(p.parse_move("2d3l"), Err(NotationError::Syntax { position: 1, .. })));
     // File and row (c2) is accepted as an origin on input.
     let m = p.parse_move("c2d3l").unwrap();
     assert_eq!((m.from, m.to), (c("c2l"), c("d3l")));
-    assert!(matches!(
-        p.parse_move("a4d"),
-        Err(NotationError::NoSuchMove { .. })
-    ));
-    assert!(matches!(
-        p.parse_move("e3d"),
-        Err(NotationError::Ambiguous { .. })
-    ));
+    assert!(matches!(p.parse_move("a4d"), Err(NotationError::NoSuchMove { .. })));
+    assert!(matches!(p.parse_move("e3d"), Err(NotationError::Ambiguous { .. })));
     // Leaves the king in check: the pinned rook of the pin test.
-    let p = position(
-        &[("c1d", 'K'), ("c3d", 'R'), ("c5d", 'r'), ("h8l", 'k')],
-        Color::White,
-    );
-    assert!(matches!(
-        p.parse_move("Rd3l"),
-        Err(NotationError::LeavesKingInCheck { .. })
-    ));
+    let p = position(&[("c1d", 'K'), ("c3d", 'R'), ("c5d", 'r'), ("h8l", 'k')], Color::White);
+    assert!(matches!(p.parse_move("Rd3l"), Err(NotationError::LeavesKingInCheck { .. })));
     // Promotion missing / needless.
     let p = position(&[("h7l", 'P'), ("a1l", 'K'), ("d8d", 'k')], Color::White);
-    assert!(matches!(
-        p.parse_move("h8l"),
-        Err(NotationError::MissingPromotion { .. })
-    ));
-    assert!(matches!(
-        p.parse_move("h8d=Q"),
-        Err(NotationError::NotAPromotion { .. })
-    ));
+    assert!(matches!(p.parse_move("h8l"), Err(NotationError::MissingPromotion { .. })));
+    assert!(matches!(p.parse_move("h8d=Q"), Err(NotationError::NotAPromotion { .. })));
 }
 
 // ---------------------------------------------------------------- Generator cross-checks
@@ -1045,10 +817,7 @@ fn notation_reads_long_forms_and_reports_errors() {
 struct Lcg(u64);
 impl Lcg {
     fn next(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
         ((self.0 >> 33) as usize) % n.max(1)
     }
 }
@@ -1071,15 +840,7 @@ fn playout(seed: u64, plies: usize) -> Vec<Position> {
 /// Whether `color`'s king is attacked, by scanning every enemy piece's pattern (not
 /// the generator's reverse tables).
 fn attacked_by_scan(p: &Position, color: Color) -> bool {
-    let king = Cell::all()
-        .find(|&x| {
-            p.piece_at(x)
-                == Some(Piece {
-                    color,
-                    role: Role::King,
-                })
-        })
-        .unwrap();
+    let king = Cell::all().find(|&x| p.piece_at(x) == Some(Piece { color, role: Role::King })).unwrap();
     Cell::all().any(|from| match p.piece_at(from) {
         Some(pc) if pc.color != color => attacks(pc, from, p.occupied()).contains(king.index()),
         _ => false,
@@ -1191,12 +952,7 @@ fn hand_cells() -> Vec<Hc> {
 fn hand_name(c: Hc) -> String {
     let (k, x, up) = c;
     let file = if up { (x + k + 2) / 2 } else { (x + k + 3) / 2 };
-    format!(
-        "{}{}{}",
-        (b'a' + file as u8) as char,
-        k,
-        if up { 'd' } else { 'l' }
-    )
+    format!("{}{}{}", (b'a' + file as u8) as char, k, if up { 'd' } else { 'l' })
 }
 
 struct Model {
@@ -1292,13 +1048,7 @@ impl Model {
             _ => unreachable!(),
         }
     }
-    fn slide(
-        &self,
-        h: Hc,
-        occ: &BTreeSet<Hc>,
-        step: impl Fn(Hc) -> Hc,
-        keep: impl Fn(Hc) -> bool,
-    ) -> Vec<Hc> {
+    fn slide(&self, h: Hc, occ: &BTreeSet<Hc>, step: impl Fn(Hc) -> Hc, keep: impl Fn(Hc) -> bool) -> Vec<Hc> {
         let mut out = Vec::new();
         let mut cur = step(h);
         while self.on(cur) {
@@ -1315,12 +1065,7 @@ impl Model {
     fn targets(&self, p: Piece, h: Hc, occ: &BTreeSet<Hc>) -> BTreeSet<Hc> {
         let (k, x, up) = h;
         let mut out: Vec<Hc> = Vec::new();
-        let same_corner = |h: Hc| -> Vec<Hc> {
-            Model::corner(h)
-                .into_iter()
-                .filter(|c| c.2 == h.2)
-                .collect()
-        };
+        let same_corner = |h: Hc| -> Vec<Hc> { Model::corner(h).into_iter().filter(|c| c.2 == h.2).collect() };
         match p.role {
             Role::King => {
                 out.extend(Model::edge(h));
@@ -1334,12 +1079,7 @@ impl Model {
                 }
                 for d in (0..6).filter(|_| p.role != Role::Rook) {
                     let bishop = p.role == Role::Bishop;
-                    out.extend(self.slide(
-                        h,
-                        occ,
-                        |c| Model::ray_step(c, d),
-                        |c| !bishop || c.2 == up,
-                    ));
+                    out.extend(self.slide(h, occ, |c| Model::ray_step(c, d), |c| !bishop || c.2 == up));
                 }
                 if p.role != Role::Rook {
                     out.extend(same_corner(h));
@@ -1351,11 +1091,7 @@ impl Model {
                     let l = Model::ray_step(first, d);
                     if self.on(l) {
                         let beyond = Model::ray_step(l, d);
-                        out.extend(
-                            Model::edge(l)
-                                .into_iter()
-                                .filter(|&n| n != first && n != beyond),
-                        );
+                        out.extend(Model::edge(l).into_iter().filter(|&n| n != first && n != beyond));
                     }
                 }
             }
@@ -1365,21 +1101,14 @@ impl Model {
                 if apex_back {
                     out.extend([(k + f, x, !up), (k + f, x - 1, up), (k + f, x + 1, up)]);
                 } else {
-                    out.extend([
-                        (k, x - 1, !up),
-                        (k, x + 1, !up),
-                        (k + f, x - 1, up),
-                        (k + f, x + 1, up),
-                    ]);
+                    out.extend([(k, x - 1, !up), (k, x + 1, !up), (k + f, x - 1, up), (k + f, x + 1, up)]);
                 }
             }
         }
         out.into_iter().filter(|&c| self.on(c)).collect()
     }
     fn bitboard(&self, cells: &BTreeSet<Hc>) -> Bitboard {
-        cells
-            .iter()
-            .fold(Bitboard::EMPTY, |b, h| b.with(self.to_cell[h].index()))
+        cells.iter().fold(Bitboard::EMPTY, |b, h| b.with(self.to_cell[h].index()))
     }
 }
 
@@ -1396,10 +1125,7 @@ fn every_piece_on_every_cell_matches_the_reference_model() {
     let mut rng = Lcg(7);
     for round in 0..12 {
         // Random occupancy (empty in round 0).
-        let occ: BTreeSet<Hc> = hand_cells()
-            .into_iter()
-            .filter(|_| round > 0 && rng.next(100) < 8 * round)
-            .collect();
+        let occ: BTreeSet<Hc> = hand_cells().into_iter().filter(|_| round > 0 && rng.next(100) < 8 * round).collect();
         for h in hand_cells() {
             let cell = m.to_cell[&h];
             for letter in ['K', 'Q', 'R', 'B', 'N', 'P', 'p'] {
@@ -1408,11 +1134,7 @@ fn every_piece_on_every_cell_matches_the_reference_model() {
                 others.remove(&h);
                 let expect = m.bitboard(&m.targets(p, h, &others));
                 let got = attacks(p, cell, m.bitboard(&others));
-                assert_eq!(
-                    names(got),
-                    names(expect),
-                    "{letter} on {cell}, round {round}"
-                );
+                assert_eq!(names(got), names(expect), "{letter} on {cell}, round {round}");
             }
         }
     }
@@ -1421,41 +1143,23 @@ fn every_piece_on_every_cell_matches_the_reference_model() {
 /// Legal moves by the reference model: pseudo-legal moves whose result leaves no enemy
 /// piece attacking the mover's king; promotions on the four cells.
 fn reference_legal(m: &Model, p: &Position) -> BTreeSet<Move> {
-    let board: Vec<(Hc, Piece)> = Cell::all()
-        .filter_map(|x| p.piece_at(x).map(|pc| (m.to_hc[&x], pc)))
-        .collect();
+    let board: Vec<(Hc, Piece)> = Cell::all().filter_map(|x| p.piece_at(x).map(|pc| (m.to_hc[&x], pc))).collect();
     let kings = board.iter().filter(|(_, pc)| pc.role == Role::King).count();
     if board.len() == 2 && kings == 2 {
         return BTreeSet::new();
     }
     let us = p.side_to_move();
-    let promo: BTreeSet<String> = if us == Color::White {
-        set("e8l f8l g8l h8l")
-    } else {
-        set("a1d b1d c1d d1d")
-    };
+    let promo: BTreeSet<String> = if us == Color::White { set("e8l f8l g8l h8l") } else { set("a1d b1d c1d d1d") };
     let mut out = BTreeSet::new();
     for &(from, pc) in board.iter().filter(|(_, pc)| pc.color == us) {
-        let occ: BTreeSet<Hc> = board
-            .iter()
-            .map(|(h, _)| *h)
-            .filter(|&h| h != from)
-            .collect();
+        let occ: BTreeSet<Hc> = board.iter().map(|(h, _)| *h).filter(|&h| h != from).collect();
         for to in m.targets(pc, from, &occ) {
             if board.iter().any(|(h, q)| *h == to && q.color == us) {
                 continue;
             }
-            let mut after: Vec<(Hc, Piece)> = board
-                .iter()
-                .copied()
-                .filter(|(h, _)| *h != from && *h != to)
-                .collect();
+            let mut after: Vec<(Hc, Piece)> = board.iter().copied().filter(|(h, _)| *h != from && *h != to).collect();
             after.push((to, pc));
-            let king = after
-                .iter()
-                .find(|(_, q)| q.color == us && q.role == Role::King)
-                .unwrap()
-                .0;
+            let king = after.iter().find(|(_, q)| q.color == us && q.role == Role::King).unwrap().0;
             let occ_after: BTreeSet<Hc> = after.iter().map(|(h, _)| *h).collect();
             let attacked = after.iter().any(|&(h, q)| {
                 q.color != us && {
@@ -1470,18 +1174,10 @@ fn reference_legal(m: &Model, p: &Position) -> BTreeSet<Move> {
             let (fc, tc) = (m.to_cell[&from], m.to_cell[&to]);
             if pc.role == Role::Pawn && promo.contains(&tc.to_string()) {
                 for r in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
-                    out.insert(Move {
-                        from: fc,
-                        to: tc,
-                        promotion: Some(r),
-                    });
+                    out.insert(Move { from: fc, to: tc, promotion: Some(r) });
                 }
             } else {
-                out.insert(Move {
-                    from: fc,
-                    to: tc,
-                    promotion: None,
-                });
+                out.insert(Move { from: fc, to: tc, promotion: None });
             }
         }
     }

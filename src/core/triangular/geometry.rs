@@ -71,11 +71,7 @@ pub struct Cell(u8);
 impl Cell {
     /// The cell with bit index `index`, or `None` when `index >= 96`.
     pub const fn new(index: u8) -> Option<Cell> {
-        if (index as usize) < CELL_COUNT {
-            Some(Cell(index))
-        } else {
-            None
-        }
+        if (index as usize) < CELL_COUNT { Some(Cell(index)) } else { None }
     }
 
     /// The bit index `0..96`.
@@ -112,11 +108,7 @@ impl Cell {
 
     /// The cell's colour (rules file, *Board*: point-up dark, point-down light).
     pub fn shade(self) -> Shade {
-        if tables().info[self.0 as usize].dark {
-            Shade::Dark
-        } else {
-            Shade::Light
-        }
+        if tables().info[self.0 as usize].dark { Shade::Dark } else { Shade::Light }
     }
 
     /// The cell of `file` (`0..8`), `row` (`1..=8`) and `shade`, if the board has one
@@ -162,13 +154,7 @@ impl Cell {
 impl fmt::Display for Cell {
     /// Writes the name, e.g. `c1d`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}{}{}",
-            (b'a' + self.file()) as char,
-            self.row(),
-            self.shade().suffix()
-        )
+        write!(f, "{}{}{}", (b'a' + self.file()) as char, self.row(), self.shade().suffix())
     }
 }
 
@@ -342,23 +328,11 @@ fn sub(a: (i32, i32), b: (i32, i32)) -> (i32, i32) {
 /// The lower slanted grid-line index of a cell: `U = (X + y)/2` (lines parallel to the
 /// lower-left edge) or `V = (X − y)/2` (parallel to the lower-right edge).
 fn strip_index(c: &CellInfo, family: usize) -> i32 {
-    c.verts
-        .iter()
-        .map(|&(x, y)| {
-            if family == 0 {
-                (x + y) / 2
-            } else {
-                (x - y) / 2
-            }
-        })
-        .min()
-        .unwrap_or(0)
+    c.verts.iter().map(|&(x, y)| if family == 0 { (x + y) / 2 } else { (x - y) / 2 }).min().unwrap_or(0)
 }
 
 fn bb(cells: impl IntoIterator<Item = usize>) -> Bitboard {
-    cells
-        .into_iter()
-        .fold(Bitboard::EMPTY, |b, i| b.with(i as u8))
+    cells.into_iter().fold(Bitboard::EMPTY, |b, i| b.with(i as u8))
 }
 
 #[allow(clippy::needless_range_loop)] // index-heavy table construction, run once
@@ -394,16 +368,10 @@ fn build() -> Tables {
             .expect("the hexagon is symmetric top to bottom") as u8
     });
 
-    let edge: [Bitboard; CELL_COUNT] = std::array::from_fn(|i| {
-        bb(all
-            .clone()
-            .filter(|&j| j != i && shared_vertices(&info[i], &info[j]) == 2))
-    });
-    let corner: [Bitboard; CELL_COUNT] = std::array::from_fn(|i| {
-        bb(all
-            .clone()
-            .filter(|&j| j != i && shared_vertices(&info[i], &info[j]) == 1))
-    });
+    let edge: [Bitboard; CELL_COUNT] =
+        std::array::from_fn(|i| bb(all.clone().filter(|&j| j != i && shared_vertices(&info[i], &info[j]) == 2)));
+    let corner: [Bitboard; CELL_COUNT] =
+        std::array::from_fn(|i| bb(all.clone().filter(|&j| j != i && shared_vertices(&info[i], &info[j]) == 1)));
     let touch: [Bitboard; CELL_COUNT] = std::array::from_fn(|i| edge[i] | corner[i]);
     let corner_same: [Bitboard; CELL_COUNT] =
         std::array::from_fn(|i| corner[i] & if info[i].dark { dark } else { light });
@@ -414,9 +382,7 @@ fn build() -> Tables {
         let mut v: Vec<usize> = all
             .clone()
             .filter(|&j| {
-                j != i
-                    && strip_index(&info[j], family) == s
-                    && (info[j].centroid.1 > info[i].centroid.1) == up
+                j != i && strip_index(&info[j], family) == s && (info[j].centroid.1 > info[i].centroid.1) == up
             })
             .collect();
         v.sort_by_key(|&j| (info[j].centroid.1 - info[i].centroid.1).abs());
@@ -425,11 +391,7 @@ fn build() -> Tables {
     let row_list = |i: usize, right: bool| -> Vec<usize> {
         let mut v: Vec<usize> = all
             .clone()
-            .filter(|&j| {
-                j != i
-                    && info[j].row == info[i].row
-                    && (info[j].centroid.0 > info[i].centroid.0) == right
-            })
+            .filter(|&j| j != i && info[j].row == info[i].row && (info[j].centroid.0 > info[i].centroid.0) == right)
             .collect();
         v.sort_by_key(|&j| (info[j].centroid.0 - info[i].centroid.0).abs());
         v
@@ -465,12 +427,7 @@ fn build() -> Tables {
     let mut strips = [[Bitboard::EMPTY; CELL_COUNT]; 4];
     let mut strip_order: Vec<[Vec<usize>; 4]> = Vec::new();
     for i in 0..CELL_COUNT {
-        let lists = [
-            strip_list(i, 0, true),
-            strip_list(i, 0, false),
-            strip_list(i, 1, true),
-            strip_list(i, 1, false),
-        ];
+        let lists = [strip_list(i, 0, true), strip_list(i, 0, false), strip_list(i, 1, true), strip_list(i, 1, false)];
         for (d, l) in lists.iter().enumerate() {
             strips[d][i] = bb(l.iter().copied());
         }
@@ -487,13 +444,9 @@ fn build() -> Tables {
         }
         alt_order.push(lists);
     }
-    let strip_lines: [Bitboard; CELL_COUNT] = std::array::from_fn(|i| {
-        strips
-            .iter()
-            .fold(row_right[i] | row_left[i], |b, s| b | s[i])
-    });
-    let alt_lines: [Bitboard; CELL_COUNT] =
-        std::array::from_fn(|i| alt.iter().fold(Bitboard::EMPTY, |b, s| b | s[i]));
+    let strip_lines: [Bitboard; CELL_COUNT] =
+        std::array::from_fn(|i| strips.iter().fold(row_right[i] | row_left[i], |b, s| b | s[i]));
+    let alt_lines: [Bitboard; CELL_COUNT] = std::array::from_fn(|i| alt.iter().fold(Bitboard::EMPTY, |b, s| b | s[i]));
 
     // Knight: second cell L of each altitude ray, then L's edge-neighbours off the line.
     let knight: [Bitboard; CELL_COUNT] = std::array::from_fn(|i| {
@@ -527,12 +480,7 @@ fn build() -> Tables {
             let k = c.row as i32;
             let next_row = if up { k + 1 } else { k - 1 };
             let front_line = if up { k } else { k - 1 };
-            let front: Vec<(i32, i32)> = c
-                .verts
-                .iter()
-                .copied()
-                .filter(|v| v.1 == front_line)
-                .collect();
+            let front: Vec<(i32, i32)> = c.verts.iter().copied().filter(|v| v.1 == front_line).collect();
             let same_orientation_next_row_touching = |points: &[(i32, i32)]| {
                 bb(all.clone().filter(|&j| {
                     info[j].row as i32 == next_row
@@ -543,9 +491,7 @@ fn build() -> Tables {
             targets[i] = if front.len() == 2 {
                 // Apex back: the edge-neighbour across the front side, and the two cells
                 // of the same orientation in the next row touching the front corners.
-                let ahead = bb((edge[i])
-                    .map(usize::from)
-                    .filter(|&j| front.iter().all(|v| info[j].verts.contains(v))));
+                let ahead = bb((edge[i]).map(usize::from).filter(|&j| front.iter().all(|v| info[j].verts.contains(v))));
                 ahead | same_orientation_next_row_touching(&front)
             } else {
                 // Apex forward: the two same-row edge-neighbours, and the two cells of
@@ -617,11 +563,7 @@ fn gcd(a: i32, b: i32) -> i32 {
 /// light block of bit indices, so the nearer of the first blocker of each shade wins.
 #[inline(always)]
 pub(crate) fn row_slide(t: &Tables, from: usize, occupied: Bitboard, right: bool) -> Bitboard {
-    let (ray, rays) = if right {
-        (t.row_right[from], &t.row_right)
-    } else {
-        (t.row_left[from], &t.row_left)
-    };
+    let (ray, rays) = if right { (t.row_right[from], &t.row_right) } else { (t.row_left[from], &t.row_left) };
     let blockers = ray & occupied;
     if blockers.is_empty() {
         return ray;

@@ -17,8 +17,7 @@ pub use geometry::{BadCellName, CELL_COUNT, Cell, ROW_LENGTHS, Shade};
 pub use movegen::{Move, Outcome, attacks};
 pub use notation::NotationError;
 pub use position::{
-    Color, Invalidity, Piece, Position, PositionError, Role, Setup, SyntaxError, SyntaxProblem,
-    is_threefold_repetition,
+    Color, Invalidity, Piece, Position, PositionError, Role, Setup, SyntaxError, SyntaxProblem, is_threefold_repetition,
 };
 
 use crate::core::{Game, Variant, moves::MoveList};

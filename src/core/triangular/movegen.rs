@@ -54,12 +54,8 @@ impl fmt::Display for Outcome {
     /// `draw by insufficient material`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            Outcome::Checkmate {
-                winner: Color::White,
-            } => "white wins by checkmate",
-            Outcome::Checkmate {
-                winner: Color::Black,
-            } => "black wins by checkmate",
+            Outcome::Checkmate { winner: Color::White } => "white wins by checkmate",
+            Outcome::Checkmate { winner: Color::Black } => "black wins by checkmate",
             Outcome::Stalemate => "draw by stalemate",
             Outcome::InsufficientMaterial => "draw by insufficient material",
         })
@@ -69,28 +65,16 @@ impl fmt::Display for Outcome {
 /// The cells of `from`'s colour.
 #[inline(always)]
 fn same_shade(t: &Tables, from: usize) -> Bitboard {
-    if t.dark.contains(from as u8) {
-        t.dark
-    } else {
-        t.light
-    }
+    if t.dark.contains(from as u8) { t.dark } else { t.light }
 }
 
 /// The cells a piece of `role` and `color` on `from` attacks (may move to, captures
 /// included, own pieces not excluded) with the board occupied as `occ`.
 #[inline(always)]
-pub(crate) fn piece_targets(
-    t: &Tables,
-    role: Role,
-    color: Color,
-    from: usize,
-    occ: Bitboard,
-) -> Bitboard {
+pub(crate) fn piece_targets(t: &Tables, role: Role, color: Color, from: usize, occ: Bitboard) -> Bitboard {
     match role {
         Role::King => t.touch[from],
-        Role::Queen => {
-            strip_attacks(t, from, occ) | alt_attacks(t, from, occ) | t.corner_same[from]
-        }
+        Role::Queen => strip_attacks(t, from, occ) | alt_attacks(t, from, occ) | t.corner_same[from],
         Role::Rook => strip_attacks(t, from, occ),
         Role::Bishop => (alt_attacks(t, from, occ) & same_shade(t, from)) | t.corner_same[from],
         Role::Knight => t.knight[from],
@@ -102,13 +86,7 @@ pub(crate) fn piece_targets(
 /// with the cells of `occupied` occupied (own pieces not excluded, the king's safety
 /// not considered): the move patterns of the rules file, *Pieces and moves*.
 pub fn attacks(piece: Piece, cell: Cell, occupied: Bitboard) -> Bitboard {
-    piece_targets(
-        tables(),
-        piece.role,
-        piece.color,
-        cell.index() as usize,
-        occupied,
-    )
+    piece_targets(tables(), piece.role, piece.color, cell.index() as usize, occupied)
 }
 
 impl Position {
@@ -220,12 +198,9 @@ impl Position {
         if let Some(c) = checkers.first() {
             // A check by a slide may be blocked; a step or jump may only be captured.
             let role = self.role_at(c);
-            let steps =
-                t.corner_same[ku].contains(c) && matches!(role, Some(Role::Queen | Role::Bishop));
+            let steps = t.corner_same[ku].contains(c) && matches!(role, Some(Role::Queen | Role::Bishop));
             let block = match role {
-                Some(Role::Queen | Role::Rook | Role::Bishop) if !steps => {
-                    t.between[ku][c as usize]
-                }
+                Some(Role::Queen | Role::Rook | Role::Bishop) if !steps => t.between[ku][c as usize],
                 _ => Bitboard::EMPTY,
             };
             mask = block.with(c);
@@ -253,13 +228,7 @@ impl Position {
             }
         }
 
-        for role in [
-            Role::Queen,
-            Role::Rook,
-            Role::Bishop,
-            Role::Knight,
-            Role::Pawn,
-        ] {
+        for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn] {
             for from in self.pieces(us, role) {
                 let mut targets = piece_targets(t, role, us, from as usize, occ) & mask;
                 if pinned.contains(from) {
@@ -322,10 +291,7 @@ impl Position {
         let us = self.turn;
         let them = us.other();
         let mut reset = false;
-        if let Some(role) = self
-            .role_at(from)
-            .filter(|_| self.by_color[us.index()].contains(from))
-        {
+        if let Some(role) = self.role_at(from).filter(|_| self.by_color[us.index()].contains(from)) {
             if self.by_color[them.index()].contains(to)
                 && let Some(captured) = self.role_at(to)
             {
@@ -341,11 +307,7 @@ impl Position {
             self.toggle(us, mv.promotion.unwrap_or(role), to);
             reset |= role == Role::Pawn;
         }
-        self.halfmove_clock = if reset {
-            0
-        } else {
-            self.halfmove_clock.saturating_add(1)
-        };
+        self.halfmove_clock = if reset { 0 } else { self.halfmove_clock.saturating_add(1) };
         self.flip_turn();
     }
 
@@ -359,41 +321,21 @@ impl Position {
         if self.count_moves() > 0 {
             return None;
         }
-        Some(if self.is_check() {
-            Outcome::Checkmate {
-                winner: self.turn.other(),
-            }
-        } else {
-            Outcome::Stalemate
-        })
+        Some(if self.is_check() { Outcome::Checkmate { winner: self.turn.other() } } else { Outcome::Stalemate })
     }
 }
 
 #[inline(always)]
-fn push_moves(
-    moves: &mut MoveList<Move>,
-    from: u8,
-    targets: Bitboard,
-    pawn: bool,
-    promo: Bitboard,
-) {
+fn push_moves(moves: &mut MoveList<Move>, from: u8, targets: Bitboard, pawn: bool, promo: Bitboard) {
     let from = super::position::cell(from);
     for to in targets {
         let to_cell = super::position::cell(to);
         if pawn && promo.contains(to) {
             for p in Role::PROMOTIONS {
-                let _ = moves.try_push(Move {
-                    from,
-                    to: to_cell,
-                    promotion: Some(p),
-                });
+                let _ = moves.try_push(Move { from, to: to_cell, promotion: Some(p) });
             }
         } else {
-            let _ = moves.try_push(Move {
-                from,
-                to: to_cell,
-                promotion: None,
-            });
+            let _ = moves.try_push(Move { from, to: to_cell, promotion: None });
         }
     }
 }

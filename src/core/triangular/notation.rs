@@ -71,11 +71,7 @@ fn role_name(role: Role) -> &'static str {
 }
 
 fn list(cells: &[Cell]) -> String {
-    cells
-        .iter()
-        .map(Cell::to_string)
-        .collect::<Vec<_>>()
-        .join(" or ")
+    cells.iter().map(Cell::to_string).collect::<Vec<_>>().join(" or ")
 }
 
 /// The origin part of a move text.
@@ -167,10 +163,7 @@ impl Position {
     /// needless promotion, game over. Never panics.
     pub fn parse_san(&self, text: &str) -> Result<Move, NotationError> {
         let chars: Vec<char> = text.chars().collect();
-        let syntax = |i: usize, message: &str| NotationError::Syntax {
-            position: i + 1,
-            message: message.to_string(),
-        };
+        let syntax = |i: usize, message: &str| NotationError::Syntax { position: i + 1, message: message.to_string() };
         let mut lo = 0;
         let mut hi = chars.len();
         while lo < hi && chars[lo].is_whitespace() {
@@ -192,10 +185,8 @@ impl Position {
             _ => None,
         };
         if hi - lo >= 2 && chars[hi - 2] == '=' {
-            promotion = Some(
-                promo_role(chars[hi - 1])
-                    .ok_or_else(|| syntax(hi - 1, "promotion piece must be Q, R, B or N"))?,
-            );
+            promotion =
+                Some(promo_role(chars[hi - 1]).ok_or_else(|| syntax(hi - 1, "promotion piece must be Q, R, B or N"))?);
             hi -= 2;
         } else if hi - lo >= 4 && "QRBN".contains(chars[hi - 1]) {
             promotion = promo_role(chars[hi - 1]);
@@ -223,21 +214,16 @@ impl Position {
         let o = &chars[lo..hi];
         match o.len() {
             0 => {}
-            1 if o[0].is_ascii_digit() => {
-                origin.row = Some(row_of(o[0]).ok_or_else(|| syntax(lo, "row must be 1-8"))?)
-            }
+            1 if o[0].is_ascii_digit() => origin.row = Some(row_of(o[0]).ok_or_else(|| syntax(lo, "row must be 1-8"))?),
             1 => {
-                origin.file = Some(file_of(o[0]).ok_or_else(|| {
-                    syntax(
-                        lo,
-                        "expected a piece letter K Q R B N, a file a-h or a row 1-8",
-                    )
-                })?)
+                origin.file = Some(
+                    file_of(o[0])
+                        .ok_or_else(|| syntax(lo, "expected a piece letter K Q R B N, a file a-h or a row 1-8"))?,
+                )
             }
             2 => {
                 origin.file = Some(file_of(o[0]).ok_or_else(|| syntax(lo, "expected a file a-h"))?);
-                origin.row =
-                    Some(row_of(o[1]).ok_or_else(|| syntax(lo + 1, "expected a row 1-8"))?);
+                origin.row = Some(row_of(o[1]).ok_or_else(|| syntax(lo + 1, "expected a row 1-8"))?);
             }
             3 => {
                 let c = parse_cell(o).map_err(|k| syntax(lo + k, CELL_HELP))?;
@@ -246,17 +232,11 @@ impl Position {
                 origin.shade = Some(c.shade());
             }
             _ => {
-                return Err(syntax(
-                    lo,
-                    "expected an origin (file, row or cell) before the destination",
-                ));
+                return Err(syntax(lo, "expected an origin (file, row or cell) before the destination"));
             }
         }
         if role == Role::Pawn && origin.row.is_some() && origin.file.is_none() {
-            return Err(syntax(
-                lo,
-                "a pawn's origin is its file or its whole cell, never a bare row",
-            ));
+            return Err(syntax(lo, "a pawn's origin is its file or its whole cell, never a bare row"));
         }
 
         if self.is_king_against_king() {
@@ -267,20 +247,13 @@ impl Position {
         if legal.is_empty() {
             return Err(NotationError::GameOver);
         }
-        let fits = |m: &Move| {
-            m.to == to && origin.fits(m.from) && self.role_at(m.from.index()) == Some(role)
-        };
+        let fits = |m: &Move| m.to == to && origin.fits(m.from) && self.role_at(m.from.index()) == Some(role);
         let mut found: MoveList<Move> = legal.iter().copied().filter(fits).collect();
         if found.is_empty() {
             let mut pseudo = MoveList::new();
             self.pseudo_legal_moves(&mut pseudo);
             return Err(match pseudo.iter().copied().find(|m| fits(m)) {
-                Some(m) => NotationError::LeavesKingInCheck {
-                    mv: Move {
-                        promotion: promotion.or(m.promotion),
-                        ..m
-                    },
-                },
+                Some(m) => NotationError::LeavesKingInCheck { mv: Move { promotion: promotion.or(m.promotion), ..m } },
                 None => NotationError::NoSuchMove { role, to },
             });
         }
@@ -293,11 +266,7 @@ impl Position {
         }
         match found.as_slice() {
             [m] => Ok(*m),
-            many => Err(NotationError::Ambiguous {
-                role,
-                to,
-                candidates: many.iter().map(|m| m.from).collect(),
-            }),
+            many => Err(NotationError::Ambiguous { role, to, candidates: many.iter().map(|m| m.from).collect() }),
         }
     }
 }

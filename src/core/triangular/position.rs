@@ -62,14 +62,7 @@ pub enum Role {
 
 impl Role {
     /// All roles, in table order.
-    pub const ALL: [Role; 6] = [
-        Role::King,
-        Role::Queen,
-        Role::Rook,
-        Role::Bishop,
-        Role::Knight,
-        Role::Pawn,
-    ];
+    pub const ALL: [Role; 6] = [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn];
 
     /// The promotion choices, in move-generation order (rules file, *Promotion*).
     pub const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
@@ -126,11 +119,7 @@ impl Piece {
 
     /// The piece of a position-string letter.
     pub const fn from_char(c: char) -> Option<Piece> {
-        let color = if c.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        };
+        let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
         match Role::from_letter(c.to_ascii_uppercase()) {
             Some(role) => Some(Piece { color, role }),
             None => None,
@@ -216,17 +205,11 @@ impl fmt::Display for SyntaxError {
                 write!(f, "the board has {n} rows separated by `/`; it needs 8")
             }
             SyntaxProblem::UnknownLetter(c) => {
-                write!(
-                    f,
-                    "unknown letter `{c}` (expected K Q R B N P, k q r b n p or a digit)"
-                )
+                write!(f, "unknown letter `{c}` (expected K Q R B N P, k q r b n p or a digit)")
             }
             SyntaxProblem::ZeroRun => f.write_str("an empty-cell count must be 1 or more"),
             SyntaxProblem::RowTooLong { expected, found } => {
-                write!(
-                    f,
-                    "row too long: {found} cells or more, the row has {expected}"
-                )
+                write!(f, "row too long: {found} cells or more, the row has {expected}")
             }
             SyntaxProblem::RowTooShort { expected, found } => {
                 write!(f, "row too short: {found} cells, the row has {expected}")
@@ -273,11 +256,7 @@ impl fmt::Display for Invalidity {
         };
         match self {
             Invalidity::KingCount { color, count } => {
-                write!(
-                    f,
-                    "{} has {count} kings; exactly one is needed",
-                    name(color)
-                )
+                write!(f, "{} has {count} kings; exactly one is needed", name(color))
             }
             Invalidity::KingsTouching(a, b) => write!(f, "the kings on {a} and {b} touch"),
             Invalidity::PawnOnPromotionCell(c, cell) => {
@@ -318,12 +297,7 @@ impl fmt::Display for PositionError {
 impl Setup {
     /// An empty board, White to move, clocks `0 1`.
     pub fn empty() -> Setup {
-        Setup {
-            board: [None; CELL_COUNT],
-            turn: Color::White,
-            halfmove_clock: 0,
-            fullmoves: 1,
-        }
+        Setup { board: [None; CELL_COUNT], turn: Color::White, halfmove_clock: 0, fullmoves: 1 }
     }
 
     /// Reads a position string (rules file, *Notation and position string*): rows 8
@@ -353,17 +327,9 @@ impl Setup {
             fields.push((s, &text[s..]));
         }
         let char_pos = |byte: usize| text[..byte].chars().count() + 1;
-        let err = |row, byte: Option<usize>, problem| SyntaxError {
-            row,
-            position: byte.map(char_pos),
-            problem,
-        };
+        let err = |row, byte: Option<usize>, problem| SyntaxError { row, position: byte.map(char_pos), problem };
         let Some(&(board_at, board)) = fields.first() else {
-            return Err(PositionError::Syntax(vec![err(
-                None,
-                None,
-                SyntaxProblem::Empty,
-            )]));
+            return Err(PositionError::Syntax(vec![err(None, None, SyntaxProblem::Empty)]));
         };
         let rows: Vec<(usize, &str)> = {
             let mut v = Vec::new();
@@ -378,11 +344,7 @@ impl Setup {
             v
         };
         if rows.len() != 8 {
-            errors.push(err(
-                None,
-                Some(board_at),
-                SyntaxProblem::RowCount(rows.len()),
-            ));
+            errors.push(err(None, Some(board_at), SyntaxProblem::RowCount(rows.len())));
         } else {
             for (k, &(row_at, row_text)) in rows.iter().enumerate() {
                 let row = 8 - k as u8;
@@ -418,24 +380,14 @@ impl Setup {
                     }
                     if col > len as u64 && !too_long_reported {
                         too_long_reported = true;
-                        errors.push(err(
-                            Some(row),
-                            Some(at),
-                            SyntaxProblem::RowTooLong {
-                                expected: len,
-                                found: col,
-                            },
-                        ));
+                        errors.push(err(Some(row), Some(at), SyntaxProblem::RowTooLong { expected: len, found: col }));
                     }
                 }
                 if col < len as u64 {
                     errors.push(err(
                         Some(row),
                         Some(board_at + row_at + row_text.len()),
-                        SyntaxProblem::RowTooShort {
-                            expected: len,
-                            found: col,
-                        },
+                        SyntaxProblem::RowTooShort { expected: len, found: col },
                     ));
                 }
             }
@@ -449,11 +401,7 @@ impl Setup {
         if let Some(&(at, s)) = fields.get(2) {
             match s.parse::<u32>() {
                 Ok(n) if s.bytes().all(|b| b.is_ascii_digit()) => setup.halfmove_clock = n,
-                _ => errors.push(err(
-                    None,
-                    Some(at),
-                    SyntaxProblem::BadHalfmoveClock(s.into()),
-                )),
+                _ => errors.push(err(None, Some(at), SyntaxProblem::BadHalfmoveClock(s.into()))),
             }
         }
         if let Some(&(at, s)) = fields.get(3) {
@@ -465,11 +413,7 @@ impl Setup {
         if let Some(&(at, s)) = fields.get(4) {
             errors.push(err(None, Some(at), SyntaxProblem::TrailingText(s.into())));
         }
-        if errors.is_empty() {
-            Ok(setup)
-        } else {
-            Err(PositionError::Syntax(errors))
-        }
+        if errors.is_empty() { Ok(setup) } else { Err(PositionError::Syntax(errors)) }
     }
 
     /// Writes the position string (rules file, *Notation and position string*), with
@@ -500,10 +444,7 @@ impl Setup {
                 s.push('/');
             }
         }
-        s.push_str(&format!(
-            " {} {} {}",
-            self.turn, self.halfmove_clock, self.fullmoves
-        ));
+        s.push_str(&format!(" {} {} {}", self.turn, self.halfmove_clock, self.fullmoves));
         s
     }
 }
@@ -556,14 +497,8 @@ impl Position {
         ];
         for (name, role) in white {
             let cell: Cell = name.parse().expect("opening cells exist");
-            setup.board[cell.index() as usize] = Some(Piece {
-                color: Color::White,
-                role,
-            });
-            setup.board[cell.mirror().index() as usize] = Some(Piece {
-                color: Color::Black,
-                role,
-            });
+            setup.board[cell.index() as usize] = Some(Piece { color: Color::White, role });
+            setup.board[cell.mirror().index() as usize] = Some(Piece { color: Color::Black, role });
         }
         Position::from_setup(setup).expect("the opening position is valid")
     }
@@ -595,16 +530,10 @@ impl Position {
         for color in [Color::White, Color::Black] {
             let kings = pos.pieces(color, Role::King);
             if kings.count() != 1 {
-                problems.push(Invalidity::KingCount {
-                    color,
-                    count: kings.count(),
-                });
+                problems.push(Invalidity::KingCount { color, count: kings.count() });
             }
         }
-        let (wk, bk) = (
-            pos.pieces(Color::White, Role::King),
-            pos.pieces(Color::Black, Role::King),
-        );
+        let (wk, bk) = (pos.pieces(Color::White, Role::King), pos.pieces(Color::Black, Role::King));
         for a in wk {
             for b in bk {
                 if t.touch[a as usize].contains(b) {
@@ -627,11 +556,7 @@ impl Position {
                 problems.push(Invalidity::OppositeCheck(other));
             }
         }
-        if problems.is_empty() {
-            Ok(pos)
-        } else {
-            Err(PositionError::Invalid(problems))
-        }
+        if problems.is_empty() { Ok(pos) } else { Err(PositionError::Invalid(problems)) }
     }
 
     /// The unchecked setup of this position (board, side, clocks).
@@ -685,9 +610,7 @@ impl Position {
 
     #[inline(always)]
     pub(crate) fn role_at(&self, i: u8) -> Option<Role> {
-        Role::ALL
-            .into_iter()
-            .find(|r| self.by_role[r.index()].contains(i))
+        Role::ALL.into_iter().find(|r| self.by_role[r.index()].contains(i))
     }
 
     /// The cells holding `color`'s pieces of `role`.
