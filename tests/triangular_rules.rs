@@ -1207,3 +1207,18 @@ fn perft_2_from_the_opening_matches_the_reference_model() {
     }
     assert_eq!(total, 1_155);
 }
+
+#[test]
+fn one_move_can_block_a_double_check() {
+    // Black king a4d is in check from the rook c4d (along row 4) and the rook b5d (along
+    // the slanted strip a4d-b4l-b5d). b4l, an edge-neighbour of the king, lies on both
+    // checking lines, so the knight's jump b6d-b4l answers both checks (found by the
+    // differential test against the reference generator).
+    let p = Position::from_text("2b4N1/11/n10P1/2R4K7/1k3R2P6/9N3/7p2p/6B2 b 0 1").unwrap();
+    assert!(p.checkers().more_than_one());
+    let m = p.parse_san("Nb4l").unwrap();
+    assert_eq!(m.from.to_string(), "b6d");
+    let mut after = p.clone();
+    after.play_move(m);
+    assert!(!after.king_in_check(Color::Black));
+}

@@ -318,11 +318,7 @@ fn build_geometry() -> Geometry {
                 let mut prev = i;
                 let mut cur = first;
                 loop {
-                    let next: Vec<usize> = edge[cur]
-                        .iter()
-                        .copied()
-                        .filter(|&c| c != prev && in_strip(c))
-                        .collect();
+                    let next: Vec<usize> = edge[cur].iter().copied().filter(|&c| c != prev && in_strip(c)).collect();
                     assert!(next.len() <= 1, "strip walk branches");
                     match next.first() {
                         Some(&nx) => {
@@ -379,23 +375,10 @@ fn build_geometry() -> Geometry {
         knight[i] = targets.into_iter().collect();
     }
 
-    let pawn_w = (0..n)
-        .map(|i| pawn_targets(&cells, &edge, i, Color::White))
-        .collect();
-    let pawn_b = (0..n)
-        .map(|i| pawn_targets(&cells, &edge, i, Color::Black))
-        .collect();
+    let pawn_w = (0..n).map(|i| pawn_targets(&cells, &edge, i, Color::White)).collect();
+    let pawn_b = (0..n).map(|i| pawn_targets(&cells, &edge, i, Color::Black)).collect();
 
-    Geometry {
-        cells,
-        by_name,
-        edge,
-        corner,
-        strip_rays,
-        alt_rays,
-        knight,
-        pawn: [pawn_w, pawn_b],
-    }
+    Geometry { cells, by_name, edge, corner, strip_rays, alt_rays, knight, pawn: [pawn_w, pawn_b] }
 }
 
 fn make_cell(row: i32, up: bool, verts: [Pt; 3], file2: i32) -> Cell {
@@ -403,18 +386,8 @@ fn make_cell(row: i32, up: bool, verts: [Pt; 3], file2: i32) -> Cell {
     let file = file2 / 2;
     assert!((0..8).contains(&file), "file out of range");
     // "Cell name: file, row, then d (dark, point-up) or l (light, point-down)"
-    let name = format!(
-        "{}{}{}",
-        (b'a' + file as u8) as char,
-        row,
-        if up { 'd' } else { 'l' }
-    );
-    Cell {
-        name,
-        row,
-        up,
-        verts,
-    }
+    let name = format!("{}{}{}", (b'a' + file as u8) as char, row, if up { 'd' } else { 'l' });
+    Cell { name, row, up, verts }
 }
 
 /// Pawn targets, "forward = up for White, down for Black":
@@ -438,11 +411,7 @@ fn pawn_targets(cells: &[Cell], edge: &[Vec<usize>], i: usize, color: Color) -> 
     };
     // The apex is the vertex alone on its horizontal line; the other two
     // vertices form the horizontal side.
-    let apex = *c
-        .verts
-        .iter()
-        .find(|v| c.verts.iter().filter(|w| w.1 == v.1).count() == 1)
-        .unwrap();
+    let apex = *c.verts.iter().find(|v| c.verts.iter().filter(|w| w.1 == v.1).count() == 1).unwrap();
     let horizontal: Vec<Pt> = c.verts.iter().copied().filter(|v| *v != apex).collect();
     let mut out = BTreeSet::new();
     if apex_back {
@@ -521,10 +490,7 @@ impl RefPosition {
         let g = geometry();
         let fields: Vec<&str> = s.split_whitespace().collect();
         if fields.len() != 2 && fields.len() != 4 {
-            return Err(format!(
-                "expected 2 or 4 fields (board, side[, clock, move]), got {}",
-                fields.len()
-            ));
+            return Err(format!("expected 2 or 4 fields (board, side[, clock, move]), got {}", fields.len()));
         }
         let side = match fields[1] {
             "w" => Color::White,
@@ -545,9 +511,7 @@ impl RefPosition {
         let mut board = vec![None; g.cells.len()];
         for (ri, text) in rows.iter().enumerate() {
             let row = 8 - ri as i32;
-            let row_cells: Vec<usize> = (0..g.cells.len())
-                .filter(|&i| g.cells[i].row == row)
-                .collect();
+            let row_cells: Vec<usize> = (0..g.cells.len()).filter(|&i| g.cells[i].row == row).collect();
             let mut pos = 0usize;
             let chars: Vec<char> = text.chars().collect();
             let mut ci = 0;
@@ -571,11 +535,7 @@ impl RefPosition {
                 }
                 let kind = Kind::from_letter(ch.to_ascii_uppercase())
                     .ok_or_else(|| format!("row {row}: bad character {ch:?}"))?;
-                let color = if ch.is_ascii_uppercase() {
-                    Color::White
-                } else {
-                    Color::Black
-                };
+                let color = if ch.is_ascii_uppercase() { Color::White } else { Color::Black };
                 if pos >= row_cells.len() {
                     return Err(format!("row {row}: too many cells"));
                 }
@@ -584,11 +544,7 @@ impl RefPosition {
                 ci += 1;
             }
             if pos != row_cells.len() {
-                return Err(format!(
-                    "row {row}: {} cells described, expected {}",
-                    pos,
-                    row_cells.len()
-                ));
+                return Err(format!("row {row}: {} cells described, expected {}", pos, row_cells.len()));
             }
         }
         let p = RefPosition { board, side };
@@ -601,11 +557,7 @@ impl RefPosition {
         let g = geometry();
         for color in [Color::White, Color::Black] {
             // "Exactly one king a side"
-            let kings = self
-                .board
-                .iter()
-                .filter(|p| **p == Some((color, Kind::King)))
-                .count();
+            let kings = self.board.iter().filter(|p| **p == Some((color, Kind::King))).count();
             if kings != 1 {
                 return Err(format!("{color:?} has {kings} kings, expected 1"));
             }
@@ -656,11 +608,7 @@ impl RefPosition {
                             empty = 0;
                         }
                         let l = kind.letter();
-                        s.push(if color == Color::White {
-                            l
-                        } else {
-                            l.to_ascii_lowercase()
-                        });
+                        s.push(if color == Color::White { l } else { l.to_ascii_lowercase() });
                     }
                 }
             }
@@ -679,10 +627,7 @@ impl RefPosition {
 
     pub fn piece_at(&self, cell: &str) -> Option<(Color, Kind)> {
         let g = geometry();
-        let i = *g
-            .by_name
-            .get(cell)
-            .unwrap_or_else(|| panic!("no cell {cell:?}"));
+        let i = *g.by_name.get(cell).unwrap_or_else(|| panic!("no cell {cell:?}"));
         self.board[i]
     }
 
@@ -692,9 +637,7 @@ impl RefPosition {
     }
 
     fn king_cell(&self, color: Color) -> Option<usize> {
-        self.board
-            .iter()
-            .position(|p| *p == Some((color, Kind::King)))
+        self.board.iter().position(|p| *p == Some((color, Kind::King)))
     }
 
     /// Cells the piece on `from` may move to (pseudo-legal: own king safety
@@ -812,9 +755,7 @@ impl RefPosition {
 
     /// "king against king is drawn at once"
     fn king_against_king(&self) -> bool {
-        self.board
-            .iter()
-            .all(|p| matches!(p, None | Some((_, Kind::King))))
+        self.board.iter().all(|p| matches!(p, None | Some((_, Kind::King))))
     }
 
     fn apply(&self, m: Mv) -> RefPosition {
@@ -842,17 +783,11 @@ impl RefPosition {
             for to in self.targets(from) {
                 // "Promotion (Decision: compulsory) ... becomes a queen, rook,
                 // knight or the bishop of that cell's colour".
-                let promos: Vec<Option<Kind>> =
-                    if kind == Kind::Pawn && is_promotion_cell(&g.cells[to].name, color) {
-                        vec![
-                            Some(Kind::Queen),
-                            Some(Kind::Rook),
-                            Some(Kind::Bishop),
-                            Some(Kind::Knight),
-                        ]
-                    } else {
-                        vec![None]
-                    };
+                let promos: Vec<Option<Kind>> = if kind == Kind::Pawn && is_promotion_cell(&g.cells[to].name, color) {
+                    vec![Some(Kind::Queen), Some(Kind::Rook), Some(Kind::Bishop), Some(Kind::Knight)]
+                } else {
+                    vec![None]
+                };
                 for promo in promos {
                     let m = Mv { from, to, promo };
                     // Legality: own king not in check afterwards ("The king
@@ -874,13 +809,7 @@ impl RefPosition {
         let g = geometry();
         self.legal_internal()
             .into_iter()
-            .map(|m| {
-                (
-                    g.cells[m.from].name.clone(),
-                    g.cells[m.to].name.clone(),
-                    m.promo.map(|k| k.letter()),
-                )
-            })
+            .map(|m| (g.cells[m.from].name.clone(), g.cells[m.to].name.clone(), m.promo.map(|k| k.letter())))
             .collect()
     }
 
@@ -890,17 +819,8 @@ impl RefPosition {
         let m = self
             .legal_internal()
             .into_iter()
-            .find(|m| {
-                g.cells[m.from].name == mv.0
-                    && g.cells[m.to].name == mv.1
-                    && m.promo.map(|k| k.letter()) == mv.2
-            })
-            .unwrap_or_else(|| {
-                panic!(
-                    "illegal move {mv:?} in position {}",
-                    self.to_position_string()
-                )
-            });
+            .find(|m| g.cells[m.from].name == mv.0 && g.cells[m.to].name == mv.1 && m.promo.map(|k| k.letter()) == mv.2)
+            .unwrap_or_else(|| panic!("illegal move {mv:?} in position {}", self.to_position_string()));
         self.apply(m)
     }
 
@@ -962,9 +882,7 @@ mod geometry_checks {
     fn board_has_96_cells_in_rows_of_9_11_13_15_15_13_11_9() {
         let g = geometry();
         assert_eq!(g.cells.len(), 96);
-        let counts: Vec<usize> = (1..=8)
-            .map(|k| g.cells.iter().filter(|c| c.row == k).count())
-            .collect();
+        let counts: Vec<usize> = (1..=8).map(|k| g.cells.iter().filter(|c| c.row == k).count()).collect();
         assert_eq!(counts, vec![9, 11, 13, 15, 15, 13, 11, 9]);
         // "cells sharing a side always differ in colour"
         for i in 0..96 {
@@ -1008,10 +926,7 @@ mod geometry_checks {
         assert_eq!(g.corner[i].len(), 9);
         for i in 0..96 {
             assert!(g.edge[i].len() <= 3 && g.corner[i].len() <= 9);
-            let same = g.corner[i]
-                .iter()
-                .filter(|&&j| g.cells[j].is_dark() == g.cells[i].is_dark())
-                .count();
+            let same = g.corner[i].iter().filter(|&&j| g.cells[j].is_dark() == g.cells[i].is_dark()).count();
             assert!(same <= 6);
             if g.edge[i].len() + g.corner[i].len() == 12 {
                 assert_eq!(same, 6);
@@ -1025,9 +940,8 @@ mod geometry_checks {
         for i in 0..96 {
             for family in 0..3 {
                 let s = strip_index(&g.cells[i], family);
-                let strip: BTreeSet<usize> = (0..96)
-                    .filter(|&j| j != i && strip_index(&g.cells[j], family) == s)
-                    .collect();
+                let strip: BTreeSet<usize> =
+                    (0..96).filter(|&j| j != i && strip_index(&g.cells[j], family) == s).collect();
                 let walked: BTreeSet<usize> = g.strip_rays[i]
                     .iter()
                     .filter(|r| strip_index(&g.cells[r[0]], family) == s)
@@ -1036,15 +950,9 @@ mod geometry_checks {
                 // Each edge-neighbour lies on two of the cell's strips, so a
                 // walk whose first cell is in strip s may belong to another
                 // family; restrict to walks that stay in strip s.
-                let walked_in: BTreeSet<usize> = walked
-                    .into_iter()
-                    .filter(|&j| strip_index(&g.cells[j], family) == s)
-                    .collect();
-                assert_eq!(
-                    walked_in, strip,
-                    "cell {} family {}",
-                    g.cells[i].name, family
-                );
+                let walked_in: BTreeSet<usize> =
+                    walked.into_iter().filter(|&j| strip_index(&g.cells[j], family) == s).collect();
+                assert_eq!(walked_in, strip, "cell {} family {}", g.cells[i].name, family);
             }
         }
         // Row 4 as a strip from a4l: every other cell of row 4.
@@ -1090,10 +998,7 @@ mod geometry_checks {
         // its apex, so its first cell is a light, point-down corner-neighbour
         // in row 5 and its second a dark cell in row 6.
         let i = idx("d4d");
-        let up = g.alt_rays[i]
-            .iter()
-            .find(|r| g.cells[r[0]].row == 5 && g.cells[r[1]].row == 6)
-            .expect("upward ray");
+        let up = g.alt_rays[i].iter().find(|r| g.cells[r[0]].row == 5 && g.cells[r[1]].row == 6).expect("upward ray");
         assert!(g.corner[i].contains(&up[0]));
         assert!(!g.cells[up[0]].up && g.cells[up[1]].up);
     }
@@ -1134,10 +1039,7 @@ mod geometry_checks {
     fn promotion_cells_are_the_back_edges() {
         let g = geometry();
         for c in &g.cells {
-            assert_eq!(
-                is_promotion_cell(&c.name, Color::White),
-                c.row == 8 && !c.up
-            );
+            assert_eq!(is_promotion_cell(&c.name, Color::White), c.row == 8 && !c.up);
             assert_eq!(is_promotion_cell(&c.name, Color::Black), c.row == 1 && c.up);
         }
     }
@@ -1155,18 +1057,14 @@ mod geometry_checks {
                 ((u - 3 * v) / 2, (u + v) / 2 + 4)
             })
             .collect();
-        (0..96)
-            .find(|&j| rot.iter().all(|p| g.cells[j].verts.contains(p)))
-            .expect("rotated cell on the board")
+        (0..96).find(|&j| rot.iter().all(|p| g.cells[j].verts.contains(p))).expect("rotated cell on the board")
     }
 
     /// Mirror top to bottom: (x, y) -> (x, 8 − y).
     fn mirror_cell(i: usize) -> usize {
         let g = geometry();
         let m: Vec<Pt> = g.cells[i].verts.iter().map(|&(x, y)| (x, 8 - y)).collect();
-        (0..96)
-            .find(|&j| m.iter().all(|p| g.cells[j].verts.contains(p)))
-            .expect("mirrored cell on the board")
+        (0..96).find(|&j| m.iter().all(|p| g.cells[j].verts.contains(p))).expect("mirrored cell on the board")
     }
 
     fn set(v: &[usize], f: impl Fn(usize) -> usize) -> BTreeSet<usize> {
@@ -1183,20 +1081,11 @@ mod geometry_checks {
             assert_eq!(set(&g.knight[i], rotate_cell), set(&g.knight[r], |c| c));
             // The non-empty rays of a cell, each mapped cell by cell.
             let rays = |rs: &[Vec<usize>], f: &dyn Fn(usize) -> usize| -> BTreeSet<Vec<usize>> {
-                rs.iter()
-                    .filter(|r| !r.is_empty())
-                    .map(|r| r.iter().map(|&c| f(c)).collect())
-                    .collect()
+                rs.iter().filter(|r| !r.is_empty()).map(|r| r.iter().map(|&c| f(c)).collect()).collect()
             };
             let id = |c: usize| c;
-            assert_eq!(
-                rays(&g.strip_rays[i], &rotate_cell),
-                rays(&g.strip_rays[r], &id)
-            );
-            assert_eq!(
-                rays(&g.alt_rays[i], &rotate_cell),
-                rays(&g.alt_rays[r], &id)
-            );
+            assert_eq!(rays(&g.strip_rays[i], &rotate_cell), rays(&g.strip_rays[r], &id));
+            assert_eq!(rays(&g.alt_rays[i], &rotate_cell), rays(&g.alt_rays[r], &id));
         }
     }
 
@@ -1217,10 +1106,7 @@ mod geometry_checks {
                 // with the same cells in between.
                 for ray in &g.alt_rays[a] {
                     if let Some(p) = ray.iter().position(|&c| c == b) {
-                        let back = g.alt_rays[b]
-                            .iter()
-                            .find(|r| r.contains(&a))
-                            .expect("reverse ray");
+                        let back = g.alt_rays[b].iter().find(|r| r.contains(&a)).expect("reverse ray");
                         let q = back.iter().position(|&c| c == a).unwrap();
                         let mut between: Vec<usize> = back[..q].to_vec();
                         between.reverse();
@@ -1231,10 +1117,7 @@ mod geometry_checks {
                 // and Black's pawn targets are White's mirrored.
                 assert_eq!(g.pawn[0][a].contains(&b), g.pawn[1][b].contains(&a));
             }
-            assert_eq!(
-                set(&g.pawn[0][a], mirror_cell),
-                set(&g.pawn[1][mirror_cell(a)], |c| c)
-            );
+            assert_eq!(set(&g.pawn[0][a], mirror_cell), set(&g.pawn[1][mirror_cell(a)], |c| c));
         }
     }
 
@@ -1246,10 +1129,7 @@ mod geometry_checks {
                 board[mirror_cell(i)] = Some((c.other(), k));
             }
         }
-        RefPosition {
-            board,
-            side: p.side.other(),
-        }
+        RefPosition { board, side: p.side.other() }
     }
 
     #[test]
@@ -1282,9 +1162,7 @@ mod geometry_checks {
         for (i, c) in g.cells.iter().enumerate() {
             if let Some((Color::White, k)) = p.board[i] {
                 let mirror: Vec<Pt> = c.verts.iter().map(|&(x, y)| (x, 8 - y)).collect();
-                let j = (0..96)
-                    .find(|&j| mirror.iter().all(|v| g.cells[j].verts.contains(v)))
-                    .unwrap();
+                let j = (0..96).find(|&j| mirror.iter().all(|v| g.cells[j].verts.contains(v))).unwrap();
                 assert_eq!(p.board[j], Some((Color::Black, k)));
                 count += 1;
             }

@@ -191,11 +191,12 @@ impl Position {
         emit(k, king_targets, false);
 
         let checkers = self.attackers(t, ku, occ, them);
-        if checkers.more_than_one() {
-            return;
-        }
+        // Every check must be answered by the same move: the cells that capture or block
+        // each checker, intersected. Unlike chess, two checking lines can share a cell
+        // (an edge-neighbour of the king lies on two of its strips), so one move may
+        // block a double check.
         let mut mask = !own;
-        if let Some(c) = checkers.first() {
+        for c in checkers {
             // A check by a slide may be blocked; a step or jump may only be captured.
             let role = self.role_at(c);
             let steps = t.corner_same[ku].contains(c) && matches!(role, Some(Role::Queen | Role::Bishop));
@@ -203,7 +204,10 @@ impl Position {
                 Some(Role::Queen | Role::Rook | Role::Bishop) if !steps => t.between[ku][c as usize],
                 _ => Bitboard::EMPTY,
             };
-            mask = block.with(c);
+            mask &= block.with(c);
+        }
+        if mask.is_empty() {
+            return;
         }
 
         // Pins: an enemy slider with exactly one piece, ours, between it and our king.

@@ -1,0 +1,140 @@
+//! Differential test: the fast Triangular move generator against the plain reference
+//! generator in `tests/reference/triangular.rs` (written separately from the rules file,
+//! with exact triangle coordinates), on positions from random playouts and random
+//! set-ups. Move sets, check, results and perft must agree.
+
+#[path = "reference/triangular.rs"]
+mod reference;
+
+use std::collections::BTreeSet;
+
+use orrery::core::Game;
+use orrery::core::moves::MoveList;
+use orrery::core::perft::perft;
+use orrery::core::triangular::{CELL_COUNT, Color, Piece, Position, Role, Setup};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use reference::RefPosition;
+
+type Moves = BTreeSet<(String, String, Option<char>)>;
+
+fn fast_moves(p: &Position) -> Moves {
+    let mut moves = MoveList::new();
+    p.legal_moves(&mut moves);
+    let set: Moves =
+        moves.iter().map(|m| (m.from.to_string(), m.to.to_string(), m.promotion.map(|r| r.letter()))).collect();
+    assert_eq!(set.len(), moves.len(), "duplicate moves in {p}");
+    assert_eq!(p.count_legal_moves() as usize, moves.len(), "count and list disagree in {p}");
+    set
+}
+
+fn compare(p: &Position) {
+    let text = p.position_string();
+    let r = RefPosition::parse(&text).unwrap_or_else(|e| panic!("reference cannot read {text}: {e}"));
+    let fast = fast_moves(p);
+    let slow = r.legal_moves();
+    if fast != slow {
+        let extra: Vec<_> = fast.difference(&slow).collect();
+        let missing: Vec<_> = slow.difference(&fast).collect();
+        panic!("{text}: fast generator has extra {extra:?}, misses {missing:?}");
+    }
+    assert_eq!(p.is_check(), r.is_check(), "check in {text}");
+    assert_eq!(p.outcome().map(|o| o.to_string()), r.result().map(str::to_string), "result in {text}");
+}
+
+#[test]
+fn fast_and_reference_generators_agree_on_random_playouts() {
+    let mut rng = StdRng::seed_from_u64(0x7121_0001);
+    let mut positions = 0;
+    let mut promotions = 0;
+    let mut ended = 0;
+    while positions < 10_000 {
+        let mut p = <Position as Game>::opening();
+        for _ in 0..200 {
+            compare(&p);
+            positions += 1;
+            let mut moves = MoveList::new();
+            p.legal_moves(&mut moves);
+            if moves.is_empty() {
+                ended += 1;
+                break;
+            }
+            // Prefer captures and pawn moves now and then, to reach endings and promotions.
+            let sharp: Vec<_> = moves
+                .iter()
+                .copied()
+                .filter(|m| {
+                    m.promotion.is_some()
+                        || p.piece_at(m.to).is_some()
+                        || p.piece_at(m.from).map(|x| x.role) == Some(Role::Pawn)
+                })
+                .collect();
+            let m = if !sharp.is_empty() && rng.random_bool(0.5) {
+                sharp[rng.random_range(0..sharp.len())]
+            } else {
+                moves[rng.random_range(0..moves.len())]
+            };
+            promotions += usize::from(m.promotion.is_some());
+            p.play(m);
+        }
+    }
+    assert!(promotions > 50, "random games should promote ({promotions})");
+    assert!(ended > 5, "random games should end ({ended})");
+}
+
+/// A random valid position: two kings and a random handful of other pieces.
+fn random_position(rng: &mut StdRng) -> Option<Position> {
+    let mut board = [None; CELL_COUNT];
+    let mut place = |piece: Piece, rng: &mut StdRng| {
+        for _ in 0..20 {
+            let k = rng.random_range(0..CELL_COUNT);
+            if board[k].is_none() {
+                board[k] = Some(piece);
+                return;
+            }
+        }
+    };
+    for color in [Color::White, Color::Black] {
+        place(Piece { color, role: Role::King }, rng);
+        for _ in 0..rng.random_range(0..8) {
+            let role =
+                [Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn, Role::Pawn][rng.random_range(0..6)];
+            place(Piece { color, role }, rng);
+        }
+    }
+    let turn = if rng.random_bool(0.5) { Color::White } else { Color::Black };
+    Position::from_setup(Setup { board, turn, halfmove_clock: 0, fullmoves: 1 }).ok()
+}
+
+#[test]
+fn fast_and_reference_generators_agree_on_random_setups() {
+    let mut rng = StdRng::seed_from_u64(0x7121_0002);
+    let (mut checked, mut in_check) = (0, 0);
+    while checked < 4_000 {
+        if let Some(p) = random_position(&mut rng) {
+            compare(&p);
+            in_check += usize::from(p.is_check());
+            checked += 1;
+        }
+    }
+    assert!(in_check > 100, "random set-ups should often be in check ({in_check})");
+}
+
+#[test]
+fn perft_agrees_with_the_reference_from_random_positions() {
+    let mut rng = StdRng::seed_from_u64(0x7121_0003);
+    for _ in 0..10 {
+        let mut p = <Position as Game>::opening();
+        for _ in 0..rng.random_range(10..40) {
+            let mut moves = MoveList::new();
+            p.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            p.play(moves[rng.random_range(0..moves.len())]);
+        }
+        let r = RefPosition::parse(&p.position_string()).unwrap();
+        assert_eq!(perft(&p, 2), r.perft(2), "{p}");
+    }
+    assert_eq!(perft(&<Position as Game>::opening(), 3), RefPosition::opening().perft(3));
+}
