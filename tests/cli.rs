@@ -86,3 +86,55 @@ fn position_errors_say_where() {
     let err = stderr(&o);
     assert!(err.contains("row 1") && err.contains("character 43") && err.contains("unknown letter"), "{err}");
 }
+
+#[test]
+fn triangular_commands() {
+    let o = orrery(&["perft", "--variant", "triangular", "--depth", "3"]);
+    assert_eq!(stdout(&o).lines().last(), Some("nodes 44133"));
+    let o = orrery(&["status", "--variant", "triangular"]);
+    assert_eq!(stdout(&o), "side: w\ncheck: no\nlegal-moves: 34\nresult: ongoing\n");
+    let o = orrery(&["divide", "--variant", "triangular", "--depth", "1"]);
+    let out = stdout(&o);
+    assert_eq!(out.lines().count(), 35);
+    assert!(out.lines().all(|l| !l.starts_with(|c: char| c.is_ascii_digit())), "SAN never starts with a digit");
+    // The mate of the demonstration game.
+    let o = orrery(&[
+        "status",
+        "--variant",
+        "triangular",
+        "--position",
+        "2nqb1n1k/r2ppb1p2Q/1p11/13p1/3B11/6PP5/1PP1P5P/1R2BKNR1 b 6 16",
+    ]);
+    assert_eq!(stdout(&o), "side: b\ncheck: yes\nlegal-moves: 0\nresult: white wins by checkmate\n");
+    let o = orrery(&["status", "--variant", "triangular", "--position", "2K6/11/13/15/15/13/11/6k2 b 0 1"]);
+    assert!(stdout(&o).ends_with("result: draw by insufficient material\n"));
+}
+
+#[test]
+fn record_check_counts_games_and_reports_errors_with_positions() {
+    let dir = std::env::temp_dir().join(format!("orrery-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("good.pgn");
+    std::fs::write(&good, "[Variant \"Triangular\"]\n\n1. Bc3d Be6l *\n\n[Variant \"Interstellar\"]\n\n1. PQ-33 *\n")
+        .unwrap();
+    let o = orrery(&["record", "check", good.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(stdout(&o), "games: 2\nmoves: 3\n");
+    let bad = dir.join("bad.pgn");
+    std::fs::write(&bad, "[Variant \"Triangular\"]\n\n1. Bc3d Qx9 *\n").unwrap();
+    let o = orrery(&["record", "check", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    assert!(out.contains(&format!("{}:3:9: illegal move 'Qx9'", bad.display())), "{out}");
+    // Convert to RON and back: the same games.
+    let ron = dir.join("good.ron");
+    let o = orrery(&["record", "convert", good.to_str().unwrap(), ron.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = orrery(&["record", "convert", ron.to_str().unwrap(), "-"]);
+    let text = stdout(&o);
+    assert!(text.contains("1. Bc3d Be6l *") && text.contains("1. PQ-33 *"), "{text}");
+    // A missing file is a one-line error with exit code 2.
+    let o = orrery(&["record", "check", dir.join("missing.pgn").to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

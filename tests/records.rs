@@ -4,7 +4,7 @@
 
 mod record_support;
 
-use orrery::core::interstellar;
+use orrery::core::{interstellar, triangular};
 use orrery::record::ron_file::{read_ron, write_ron};
 use orrery::record::{AnyGame, GameRecord, Nag, NodeId, read_games, read_one, write_any, write_games};
 use proptest::prelude::*;
@@ -40,9 +40,26 @@ fn thousands_of_random_interstellar_trees_round_trip_through_both_formats() {
 }
 
 #[test]
+fn thousands_of_random_triangular_trees_round_trip_through_both_formats() {
+    for seed in 0..1500u64 {
+        let size = (seed % 60) as usize;
+        let game = AnyGame::Triangular(random_game::<triangular::Position>(seed, size));
+        text_round_trip(&game);
+        ron_round_trip(&game);
+    }
+}
+
+#[test]
 fn many_games_in_one_file() {
-    let games: Vec<AnyGame> =
-        (0..20).map(|s| AnyGame::Interstellar(random_game::<interstellar::Position>(1000 + s, 15))).collect();
+    let games: Vec<AnyGame> = (0..20)
+        .map(|s| {
+            if s % 2 == 0 {
+                AnyGame::Interstellar(random_game::<interstellar::Position>(1000 + s, 15))
+            } else {
+                AnyGame::Triangular(random_game::<triangular::Position>(1000 + s, 15))
+            }
+        })
+        .collect();
     let text = write_games(&games);
     let report = read_games(&text);
     assert!(report.errors.is_empty(), "{:?}", report.errors);
@@ -82,6 +99,9 @@ proptest! {
     #[test]
     fn random_trees_round_trip(seed in any::<u64>(), size in 0usize..80) {
         let game = AnyGame::Interstellar(random_game::<interstellar::Position>(seed, size));
+        text_round_trip(&game);
+        ron_round_trip(&game);
+        let game = AnyGame::Triangular(random_game::<triangular::Position>(seed, size));
         text_round_trip(&game);
         ron_round_trip(&game);
     }
