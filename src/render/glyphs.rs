@@ -136,8 +136,8 @@ pub fn glyph(glyph: Glyph, army: Army) -> Vec<Item> {
                 Shade::Dark => Rgba::hex(0xf2f0ea),
             };
             items.push(Item::new(
-                Shape::Circle { center: Point::new(0.5, 0.735), radius: 0.075 },
-                Paint::fill_stroke(dot, outline, 0.03),
+                Shape::Circle { center: Point::new(0.5, 0.76), radius: 0.095 },
+                Paint::fill_stroke(dot, outline, 0.035),
             ));
             items
         }

@@ -46,7 +46,7 @@ impl Default for InterstellarPalette {
             label: Rgba::hex(0xc9d4db),
             negative: Rgba::hex(0xe3e8eb),
             positive: Rgba::hex(0xe3e8eb),
-            hatch: Rgba::hex(0x7d95a3),
+            hatch: Rgba::hex(0x8aa0ad),
             neutral: Rgba::hex(0x8fa5b1),
             outline: Rgba::new(44, 58, 68, 110),
         }

@@ -81,7 +81,7 @@ pub mod colors {
     /// Last-move tint.
     pub const LAST_MOVE: Rgba = Rgba::new(155, 199, 0, 105);
     /// Hover outline.
-    pub const HOVER: Rgba = Rgba::new(20, 85, 30, 150);
+    pub const HOVER: Rgba = Rgba::new(20, 85, 30, 90);
     /// Target / check glow (its centre; each layer is fainter).
     pub const CHECK: Rgba = Rgba::rgb(235, 0, 0);
 }
@@ -112,7 +112,7 @@ pub(crate) fn under_pieces(ov: &BoardOverlay, g: &Geometry) -> Vec<Item> {
     }
     if let Some(p) = ov.hover.and_then(g.polygon) {
         let c = polygon_center(&p);
-        let w = g.inradius * 0.12;
+        let w = g.inradius * 0.09;
         let inset = 1.0 - w / (2.0 * g.inradius);
         items.push(Item::new(Shape::Polygon(scale_polygon(&p, c, inset)), Paint::stroke(colors::HOVER, w)));
     }

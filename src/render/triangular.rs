@@ -277,7 +277,7 @@ impl Default for TriangularView {
 }
 
 /// Piece glyph box side, in triangle sides.
-const GLYPH_SIZE: f32 = 0.56;
+const GLYPH_SIZE: f32 = 0.6;
 /// Radius of a triangle's inscribed circle.
 const INRADIUS: f32 = 0.288_675_1;
 
