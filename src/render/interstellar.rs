@@ -13,7 +13,7 @@ use super::scene::{
     HAlign, Item, Paint, PathCmd, Point, Rgba, Role, Scene, Shape, Stroke, VAlign, clip_segment, point_in_polygon,
 };
 use crate::core::interstellar::geometry::row_length;
-use crate::core::interstellar::{Cell, Indicium, Kind, Piece, Position, Side};
+use crate::core::interstellar::{Cell, Indicium, Kind, Name, Piece, Position, Setup, Side};
 
 const S: f32 = 0.866_025_4; // √3/2: row spacing
 const R: f32 = 0.577_350_3; // 1/√3: hexagon circumradius
@@ -242,6 +242,20 @@ pub fn pieces_of(position: &Position) -> Vec<(Cell, Piece)> {
     position.pieces().collect()
 }
 
+/// The pieces of an unchecked setup (the board editor's), for [`InterstellarView::scene`]:
+/// a piece without a name in the setup gets the first name of its kind (names only
+/// label the SVG groups; the picture depends on side and kind).
+pub fn pieces_of_setup(setup: &Setup) -> Vec<(Cell, Piece)> {
+    setup
+        .pieces
+        .iter()
+        .filter_map(|p| {
+            let name = p.name.filter(|n| n.kind() == p.kind).or_else(|| Name::of_kind(p.kind).next())?;
+            Some((p.cell, Piece { side: p.side, name }))
+        })
+        .collect()
+}
+
 /// The glyph for a kind of piece.
 pub fn glyph_of(kind: Kind) -> Glyph {
     match kind {
@@ -353,6 +367,30 @@ mod tests {
         let c43 = Cell::new(4, 3).unwrap();
         assert_eq!(InterstellarView::new(false, true).viewer_name(c43), "43");
         assert_eq!(InterstellarView::new(true, true).viewer_name(c43), "66");
+    }
+
+    #[test]
+    fn indicia_differ_in_greyscale() {
+        let p = InterstellarPalette::default();
+        // Blank light, solid deep, and the hatch on positive cells is itself darker than
+        // the light tone: the pattern carries the meaning, grey levels help.
+        assert!(p.negative.grey() as i32 - p.neutral.grey() as i32 >= 50);
+        assert!(p.positive.grey() as i32 - p.hatch.grey() as i32 >= 50);
+        let scene = InterstellarView::default().scene(&[], &BoardOverlay::default());
+        let hatched = scene
+            .groups
+            .iter()
+            .filter(|g| g.items.iter().any(|it| matches!(it.shape, Shape::Path(_)) && it.paint.stroke.is_some()))
+            .count();
+        assert_eq!(hatched, Cell::all().filter(|c| c.indicium() == Indicium::Positive).count());
+    }
+
+    #[test]
+    fn setup_pieces_get_names() {
+        let setup = Setup::parse("p1Q6/8/N8/8/9/8/9/8/P3b4 -").unwrap();
+        let pieces = pieces_of_setup(&setup);
+        assert_eq!(pieces.len(), 5);
+        assert!(pieces.iter().any(|(c, p)| c.row() == 9 && c.index() == 3 && p.kind() == Kind::Quasar));
     }
 
     #[test]

@@ -495,6 +495,95 @@ pub fn cubic_point(p0: Point, p1: Point, p2: Point, p3: Point, t: f32) -> Point 
     p0.scale(u * u * u).plus(p1.scale(3.0 * u * u * t)).plus(p2.scale(3.0 * u * t * t)).plus(p3.scale(t * t * t))
 }
 
+/// A path as polylines, one per subpath, with cubic curves cut into `segments` straight
+/// pieces each; the flag says whether the subpath was closed. For backends without
+/// curves, and for filling through [`triangulate`].
+pub fn flatten_path(cmds: &[PathCmd], segments: usize) -> Vec<(Vec<Point>, bool)> {
+    let mut out: Vec<(Vec<Point>, bool)> = Vec::new();
+    let mut cur: Vec<Point> = Vec::new();
+    for c in cmds {
+        match *c {
+            PathCmd::MoveTo(p) => {
+                if cur.len() > 1 {
+                    out.push((std::mem::take(&mut cur), false));
+                }
+                cur = vec![p];
+            }
+            PathCmd::LineTo(p) => cur.push(p),
+            PathCmd::CubicTo(a, b, p) => {
+                let last = cur.last().copied().unwrap_or(a);
+                for k in 1..=segments.max(1) {
+                    cur.push(cubic_point(last, a, b, p, k as f32 / segments.max(1) as f32));
+                }
+            }
+            PathCmd::Close => {
+                if cur.len() > 1 {
+                    let start = cur[0];
+                    out.push((std::mem::take(&mut cur), true));
+                    cur = vec![start];
+                }
+            }
+        }
+    }
+    if cur.len() > 1 {
+        out.push((cur, false));
+    }
+    out
+}
+
+/// Triangles (as vertex indices) covering a simple polygon without holes, by ear
+/// clipping; for backends that fill only convex shapes (egui's painter). Non-simple
+/// input gives a best effort.
+pub fn triangulate(poly: &[Point]) -> Vec<[usize; 3]> {
+    let n = poly.len();
+    if n < 3 {
+        return Vec::new();
+    }
+    let area: f32 = (0..n).map(|i| cross(poly[i], poly[(i + 1) % n])).sum();
+    let sign = if area >= 0.0 { 1.0 } else { -1.0 };
+    let mut idx: Vec<usize> = (0..n).collect();
+    let mut out = Vec::with_capacity(n - 2);
+    let mut guard = 0;
+    while idx.len() > 3 && guard < n * n {
+        guard += 1;
+        let m = idx.len();
+        let mut clipped = false;
+        for k in 0..m {
+            let (i0, i1, i2) = (idx[(k + m - 1) % m], idx[k], idx[(k + 1) % m]);
+            let (a, b, c) = (poly[i0], poly[i1], poly[i2]);
+            if sign * cross(b.minus(a), c.minus(b)) <= 0.0 {
+                continue; // reflex or flat corner
+            }
+            let inside = idx.iter().any(|&j| {
+                j != i0 && j != i1 && j != i2 && {
+                    let p = poly[j];
+                    let d1 = sign * cross(b.minus(a), p.minus(a));
+                    let d2 = sign * cross(c.minus(b), p.minus(b));
+                    let d3 = sign * cross(a.minus(c), p.minus(c));
+                    d1 >= 0.0 && d2 >= 0.0 && d3 >= 0.0
+                }
+            });
+            if !inside {
+                out.push([i0, i1, i2]);
+                idx.remove(k);
+                clipped = true;
+                break;
+            }
+        }
+        if !clipped {
+            // Degenerate input: fan the rest.
+            for k in 1..idx.len() - 1 {
+                out.push([idx[0], idx[k], idx[k + 1]]);
+            }
+            return out;
+        }
+    }
+    if idx.len() == 3 {
+        out.push([idx[0], idx[1], idx[2]]);
+    }
+    out
+}
+
 fn cross(a: Point, b: Point) -> f32 {
     a.x * b.y - a.y * b.x
 }
@@ -549,6 +638,32 @@ mod tests {
         let (a, b) = clip_segment(Point::new(-1.0, 0.5), Point::new(2.0, 0.5), &rev).unwrap();
         assert!((a.x - 0.0).abs() < 1e-6 && (b.x - 1.0).abs() < 1e-6);
         assert!(clip_segment(Point::new(-1.0, 2.0), Point::new(2.0, 2.0), &sq).is_none());
+    }
+
+    #[test]
+    fn triangulate_a_star() {
+        let star: Vec<Point> = (0..10)
+            .map(|k| {
+                let a = k as f32 * std::f32::consts::PI / 5.0;
+                let r = if k % 2 == 0 { 1.0 } else { 0.4 };
+                Point::new(r * a.cos(), r * a.sin())
+            })
+            .collect();
+        let tris = triangulate(&star);
+        assert_eq!(tris.len(), 8);
+        let area = |p: &[Point]| (0..p.len()).map(|i| cross(p[i], p[(i + 1) % p.len()])).sum::<f32>().abs() / 2.0;
+        let total: f32 = tris.iter().map(|t| area(&[star[t[0]], star[t[1]], star[t[2]]])).sum();
+        assert!((total - area(&star)).abs() < 1e-4);
+    }
+
+    #[test]
+    fn flatten_an_ellipse() {
+        let polys = flatten_path(&ellipse(Point::new(0.0, 0.0), 2.0, 1.0, 0.0), 4);
+        assert_eq!(polys.len(), 1);
+        assert!(polys[0].1);
+        for p in &polys[0].0 {
+            assert!(((p.x / 2.0).powi(2) + p.y.powi(2) - 1.0).abs() < 1e-2);
+        }
     }
 
     #[test]

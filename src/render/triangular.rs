@@ -55,6 +55,11 @@ impl TriCell {
         (0..CELL_COUNT as u8).map(TriCell)
     }
 
+    /// The cell with the given name (`c1d`, `f8l`), if any.
+    pub fn from_name(name: &str) -> Option<TriCell> {
+        TriCell::all().find(|c| c.name() == name)
+    }
+
     /// The index 0..96.
     pub fn index(self) -> u8 {
         self.0
