@@ -13,6 +13,8 @@ use super::scene::{CAP_HEIGHT, HAlign, Item, Paint, PathCmd, Point, Role, Scene,
 
 /// The font family named in the SVG text elements (bundled as `assets/fonts/DejaVuSans.ttf`).
 pub const FONT_FAMILY: &str = "DejaVu Sans";
+/// The `font-family` list written into the SVG: the bundled font, then any sans-serif.
+const FONT_FAMILY_LIST: &str = "DejaVu Sans, sans-serif";
 
 /// The scene as an SVG document `px_width` pixels wide (height from the aspect ratio).
 pub fn to_svg(scene: &Scene, px_width: u32) -> String {
@@ -79,7 +81,7 @@ fn write_item(s: &mut String, item: &Item) {
             };
             let _ = write!(
                 s,
-                "<text x=\"{}\" y=\"{}\" font-family=\"{FONT_FAMILY}\" font-size=\"{}\" text-anchor=\"{anchor}\"{}",
+                "<text x=\"{}\" y=\"{}\" font-family=\"{FONT_FAMILY_LIST}\" font-size=\"{}\" text-anchor=\"{anchor}\"{}",
                 num(pos.x),
                 num(baseline),
                 num(*size),
