@@ -134,3 +134,69 @@ fn hit_testing_round_trips_through_pixels() {
         }
     }
 }
+
+/// The text labels of a scene's coordinate layer, with their positions.
+fn labels(scene: &Scene) -> Vec<(String, orrery::render::Point)> {
+    use orrery::render::scene::{Role, Shape};
+    scene
+        .groups
+        .iter()
+        .filter(|g| g.role == Role::Layer("coordinates"))
+        .flat_map(|g| g.items.iter())
+        .filter_map(|it| match &it.shape {
+            Shape::Text { pos, text, .. } => Some((text.clone(), *pos)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn coordinates_turn_with_the_board() {
+    // Interstellar: rows 1..9 up the left side, indices 1..9 along the bottom, in the
+    // numbering of whoever sits at the bottom — the same labels, other cells.
+    for flipped in [false, true] {
+        let view = InterstellarView::new(flipped, true);
+        let scene = view.scene(&[], &BoardOverlay::default());
+        let l = labels(&scene);
+        assert_eq!(l.len(), 18);
+        let row1 = l.iter().find(|(t, p)| t == "1" && p.x < 1.0).unwrap().1;
+        let row9 = l.iter().find(|(t, p)| t == "9" && p.x < 1.0).unwrap().1;
+        assert!(row1.y > row9.y);
+        // The cell nearest the bottom-left label pair is the bottom player's "11".
+        let bottom_left = Cell::all()
+            .min_by(|a, b| {
+                let d = |c: &Cell| {
+                    let p = view.cell_center(*c);
+                    (p.x - row1.x).powi(2) + (p.y - row1.y).powi(2)
+                };
+                d(a).total_cmp(&d(b))
+            })
+            .unwrap();
+        assert_eq!(view.viewer_name(bottom_left), "11");
+        assert_eq!((bottom_left.row(), bottom_left.index()), if flipped { (9, 9) } else { (1, 1) });
+    }
+    assert!(labels(&InterstellarView::new(false, false).scene(&[], &BoardOverlay::default())).is_empty());
+
+    // Triangular: row 1 at the bottom and files a–d along the bottom edge; flipped, row 8
+    // at the bottom and files h–e along it.
+    for flipped in [false, true] {
+        let view = TriangularView::new(flipped, true);
+        let scene = view.scene(&[None; 96], &BoardOverlay::default());
+        let l = labels(&scene);
+        assert_eq!(l.len(), 16);
+        let at = |t: &str| l.iter().find(|(x, _)| x == t).unwrap().1;
+        assert_eq!(at("1").y > at("8").y, !flipped);
+        let (_, h) = view.size();
+        let bottom: Vec<&str> = {
+            let mut b: Vec<&(String, orrery::render::Point)> = l.iter().filter(|(_, p)| p.y > h - 0.5).collect();
+            b.sort_by(|x, y| x.1.x.total_cmp(&y.1.x));
+            b.iter().map(|(t, _)| t.as_str()).collect()
+        };
+        assert_eq!(bottom, if flipped { vec!["h", "g", "f", "e"] } else { vec!["a", "b", "c", "d"] });
+        // Each bottom letter sits below a cell of its file on the viewer's bottom row.
+        for (t, p) in l.iter().filter(|(_, p)| p.y > h - 0.5) {
+            let above = view.cell_at(orrery::render::Point::new(p.x, p.y - 0.45)).unwrap();
+            assert_eq!(above.name().chars().next().unwrap().to_string(), *t);
+        }
+    }
+}
