@@ -8,7 +8,8 @@
 //!
 //! Layers: [`core`] is the pure rules engine (geometry, positions, move generation,
 //! outcomes, notation), with one folder per game and the shared mechanisms beside
-//! them; [`cli`] is the command line on top of it.
+//! them; [`render`] draws the boards as vector scenes (SVG, PNG; egui later); [`cli`] is
+//! the command line on top of it.
 
 #![warn(missing_docs)]
 
@@ -16,3 +17,4 @@ pub mod cli;
 pub mod core;
 pub mod files;
 pub mod record;
+pub mod render;

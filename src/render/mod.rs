@@ -1,0 +1,28 @@
+//! The drawing layer: both boards, their pieces and highlights as a retained scene of
+//! vector primitives, and the backends that draw it.
+//!
+//! - [`scene`]: points, colours, paints, primitives ([`scene::Shape`]), groups with
+//!   roles, the [`scene::Scene`] and its transform to pixels, geometry helpers.
+//! - [`interstellar`]: the 77-hexagon board ([`interstellar::InterstellarView`]).
+//! - [`triangular`]: the 96-triangle board ([`triangular::TriangularView`]), its cells
+//!   ([`triangular::TriCell`]) and plain piece data ([`triangular::TriPieces`]).
+//! - [`glyphs`]: the piece pictures of both games in a unit box.
+//! - [`overlay`]: selection, targets, last move, Target/check glow, hover, study marks
+//!   ([`overlay::BoardOverlay`]).
+//! - [`svg`]: the SVG writer; [`png`]: rasterising that SVG with resvg and the bundled
+//!   font.
+//!
+//! Pure Rust with no user interface; only [`png::write_png`] touches the file system.
+
+#[rustfmt::skip]
+mod chess_outlines;
+pub mod glyphs;
+pub mod interstellar;
+pub mod overlay;
+pub mod png;
+pub mod scene;
+pub mod svg;
+pub mod triangular;
+
+pub use overlay::{Arrow, BoardOverlay, CellId, MarkColor};
+pub use scene::{Point, Rgba, Scene};

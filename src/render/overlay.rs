@@ -1,0 +1,222 @@
+//! Highlights and study marks, shared by both boards: the [`BoardOverlay`] input and
+//! the primitives that draw it, given each cell's polygon in view board units.
+//!
+//! Cells are plain ids: the bit index of an Interstellar [`Cell`](crate::core::interstellar::Cell)
+//! (`Cell::slot()`), or the 0..96 index of a Triangular [`TriCell`](super::triangular::TriCell)
+//! (row 1 first, left to right).
+
+use super::scene::{Item, Paint, PathCmd, Point, Rgba, Shape, polygon_center, scale_polygon};
+
+/// A cell id: Interstellar bit index or Triangular cell index.
+pub type CellId = u8;
+
+/// The four study-mark colours (semi-transparent, as lichess draws them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MarkColor {
+    /// Green (the default mark).
+    Green,
+    /// Red.
+    Red,
+    /// Blue.
+    Blue,
+    /// Yellow.
+    Yellow,
+}
+
+impl MarkColor {
+    /// All four colours.
+    pub const ALL: [MarkColor; 4] = [MarkColor::Green, MarkColor::Red, MarkColor::Blue, MarkColor::Yellow];
+
+    /// The colour, with its transparency.
+    pub const fn rgba(self) -> Rgba {
+        match self {
+            MarkColor::Green => Rgba::new(21, 120, 27, 200),
+            MarkColor::Red => Rgba::new(136, 32, 32, 200),
+            MarkColor::Blue => Rgba::new(0, 48, 136, 200),
+            MarkColor::Yellow => Rgba::new(230, 143, 0, 200),
+        }
+    }
+}
+
+/// A study arrow from one cell centre to another.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Arrow {
+    /// Where it starts.
+    pub from: CellId,
+    /// Where it points.
+    pub to: CellId,
+    /// Its colour.
+    pub color: MarkColor,
+}
+
+/// Everything drawn over the bare board besides the pieces. All fields default to
+/// nothing.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct BoardOverlay {
+    /// The selected piece's cell: a soft fill.
+    pub selected: Option<CellId>,
+    /// Legal destinations: a small dot on an empty cell, a ring on a cell holding a piece.
+    pub targets: Vec<CellId>,
+    /// Destinations always drawn as a capture ring (e.g. when the caller knows better).
+    pub captures: Vec<CellId>,
+    /// The last move's origin and destination: tinted cells.
+    pub last_move: Option<(CellId, CellId)>,
+    /// Cells of planets in Target / kings in check: a red glow under the piece.
+    pub in_target: Vec<CellId>,
+    /// The cell under the pointer: a faint outline.
+    pub hover: Option<CellId>,
+    /// Study arrows, above the pieces.
+    pub arrows: Vec<Arrow>,
+    /// Study-marked cells, above the pieces.
+    pub marked_cells: Vec<(CellId, MarkColor)>,
+}
+
+/// Colours of the move highlights.
+pub mod colors {
+    use super::Rgba;
+    /// Selected cell fill.
+    pub const SELECTED: Rgba = Rgba::new(20, 85, 30, 128);
+    /// Target dot and capture ring.
+    pub const TARGET: Rgba = Rgba::new(20, 85, 30, 140);
+    /// Last-move tint.
+    pub const LAST_MOVE: Rgba = Rgba::new(155, 199, 0, 105);
+    /// Hover outline.
+    pub const HOVER: Rgba = Rgba::new(20, 85, 30, 90);
+    /// Target / check glow (its centre; each layer is fainter).
+    pub const CHECK: Rgba = Rgba::rgb(235, 0, 0);
+}
+
+/// What the overlay painters need to know about a board.
+pub(crate) struct Geometry<'a> {
+    /// The cell's polygon in view units, if the id is a cell.
+    pub polygon: &'a dyn Fn(CellId) -> Option<Vec<Point>>,
+    /// Whether a piece stands on the cell.
+    pub occupied: &'a dyn Fn(CellId) -> bool,
+    /// The radius of a cell's inscribed circle (sets sizes of dots, rings, arrows).
+    pub inradius: f32,
+}
+
+/// Highlights painted on the cells, under the labels and pieces: last move, selection,
+/// hover.
+pub(crate) fn under_pieces(ov: &BoardOverlay, g: &Geometry) -> Vec<Item> {
+    let mut items = Vec::new();
+    if let Some((a, b)) = ov.last_move {
+        for c in [a, b] {
+            if let Some(p) = (g.polygon)(c) {
+                items.push(Item::new(Shape::Polygon(p), Paint::fill(colors::LAST_MOVE)));
+            }
+        }
+    }
+    if let Some(p) = ov.selected.and_then(g.polygon) {
+        items.push(Item::new(Shape::Polygon(p), Paint::fill(colors::SELECTED)));
+    }
+    if let Some(p) = ov.hover.and_then(g.polygon) {
+        let c = polygon_center(&p);
+        let w = g.inradius * 0.09;
+        let inset = 1.0 - w / (2.0 * g.inradius);
+        items.push(Item::new(Shape::Polygon(scale_polygon(&p, c, inset)), Paint::stroke(colors::HOVER, w)));
+    }
+    items
+}
+
+/// The red glow under a planet in Target or a king in check: stacked, ever smaller
+/// copies of the cell, each faint, so the red deepens towards the centre.
+pub(crate) fn glow(ov: &BoardOverlay, g: &Geometry) -> Vec<Item> {
+    let mut items = Vec::new();
+    for &cell in &ov.in_target {
+        if let Some(p) = (g.polygon)(cell) {
+            let c = polygon_center(&p);
+            let layers = 7;
+            for k in 0..layers {
+                let scale = 1.0 - k as f32 / layers as f32 * 0.9;
+                let alpha = if k == 0 { 70 } else { 48 };
+                items.push(Item::new(
+                    Shape::Polygon(scale_polygon(&p, c, scale)),
+                    Paint::fill(colors::CHECK.with_alpha(alpha)),
+                ));
+            }
+        }
+    }
+    items
+}
+
+/// Target dots and capture rings, drawn over the pieces.
+pub(crate) fn targets(ov: &BoardOverlay, g: &Geometry) -> Vec<Item> {
+    let mut items = Vec::new();
+    let ring = |cell: CellId, items: &mut Vec<Item>| {
+        if let Some(p) = (g.polygon)(cell) {
+            let c = polygon_center(&p);
+            let w = g.inradius * 0.22;
+            let inset = 1.0 - w / (1.6 * g.inradius);
+            items.push(Item::new(Shape::Polygon(scale_polygon(&p, c, inset)), Paint::stroke(colors::TARGET, w)));
+        }
+    };
+    for &cell in &ov.targets {
+        if ov.captures.contains(&cell) {
+            continue;
+        }
+        if (g.occupied)(cell) {
+            ring(cell, &mut items);
+        } else if let Some(p) = (g.polygon)(cell) {
+            items.push(Item::new(
+                Shape::Circle { center: polygon_center(&p), radius: g.inradius * 0.36 },
+                Paint::fill(colors::TARGET),
+            ));
+        }
+    }
+    for &cell in &ov.captures {
+        ring(cell, &mut items);
+    }
+    items
+}
+
+/// Study marks: marked cells (a coloured rim inside the cell) and arrows, above
+/// everything else.
+pub(crate) fn study_marks(ov: &BoardOverlay, g: &Geometry) -> Vec<Item> {
+    let mut items = Vec::new();
+    for &(cell, color) in &ov.marked_cells {
+        if let Some(p) = (g.polygon)(cell) {
+            let c = polygon_center(&p);
+            let w = g.inradius * 0.18;
+            let inset = 1.0 - w / (1.6 * g.inradius);
+            items.push(Item::new(Shape::Polygon(scale_polygon(&p, c, inset)), Paint::stroke(color.rgba(), w)));
+        }
+    }
+    for arrow in &ov.arrows {
+        let (Some(a), Some(b)) = ((g.polygon)(arrow.from), (g.polygon)(arrow.to)) else { continue };
+        if arrow.from == arrow.to {
+            continue;
+        }
+        items.push(Item::new(
+            Shape::Path(arrow_path(polygon_center(&a), polygon_center(&b), g.inradius)),
+            Paint::fill(arrow.color.rgba()),
+        ));
+    }
+    items
+}
+
+/// One closed outline (shaft and head) for an arrow between two cell centres, so its
+/// transparency is even.
+pub fn arrow_path(from: Point, to: Point, inradius: f32) -> Vec<PathCmd> {
+    let d = to.minus(from);
+    let len = d.length();
+    let u = d.scale(1.0 / len);
+    let n = Point::new(-u.y, u.x);
+    let w = inradius * 0.32; // shaft width
+    let head_len = (w * 2.6).min(len * 0.6);
+    let head_w = w * 2.4;
+    let start = from.plus(u.scale(inradius * 0.25));
+    let tip = to.minus(u.scale(inradius * 0.15));
+    let neck = tip.minus(u.scale(head_len));
+    let half = w / 2.0;
+    vec![
+        PathCmd::MoveTo(start.plus(n.scale(half))),
+        PathCmd::LineTo(neck.plus(n.scale(half))),
+        PathCmd::LineTo(neck.plus(n.scale(head_w / 2.0))),
+        PathCmd::LineTo(tip),
+        PathCmd::LineTo(neck.minus(n.scale(head_w / 2.0))),
+        PathCmd::LineTo(neck.minus(n.scale(half))),
+        PathCmd::LineTo(start.minus(n.scale(half))),
+        PathCmd::Close,
+    ]
+}

@@ -1,0 +1,78 @@
+//! The PNG backend: rasterises the SVG of a scene with `resvg` (through `usvg` and
+//! `tiny-skia`), with the bundled DejaVu Sans as the only font, so the pixels are the
+//! same on every machine.
+
+use std::path::Path;
+use std::sync::{Arc, OnceLock};
+
+use resvg::tiny_skia::{Pixmap, Transform};
+use resvg::usvg;
+
+use super::scene::Scene;
+use super::svg::{FONT_FAMILY, to_svg};
+
+/// The bundled font (DejaVu Sans; licence in `assets/fonts/DejaVu-LICENSE.txt`).
+pub static FONT_DEJAVU_SANS: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
+
+/// Why an image could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum PngError {
+    /// The SVG text did not parse.
+    #[error("invalid SVG: {0}")]
+    Svg(#[from] usvg::Error),
+    /// The requested size is zero or too large.
+    #[error("cannot make a {0}×{1} pixel image")]
+    Size(u32, u32),
+    /// PNG encoding failed.
+    #[error("PNG encoding failed: {0}")]
+    Encode(String),
+    /// Writing the file failed.
+    #[error("cannot write the image: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+fn font_db() -> Arc<usvg::fontdb::Database> {
+    static DB: OnceLock<Arc<usvg::fontdb::Database>> = OnceLock::new();
+    DB.get_or_init(|| {
+        let mut db = usvg::fontdb::Database::new();
+        db.load_font_data(FONT_DEJAVU_SANS.to_vec());
+        db.set_sans_serif_family(FONT_FAMILY);
+        Arc::new(db)
+    })
+    .clone()
+}
+
+/// Rasterises SVG text into a `width × height` pixmap (the drawing is scaled to fit,
+/// centred, keeping its aspect ratio; uncovered pixels stay transparent).
+pub fn rasterize_svg(svg: &str, width: u32, height: u32) -> Result<Pixmap, PngError> {
+    let opt = usvg::Options { font_family: FONT_FAMILY.to_string(), fontdb: font_db(), ..usvg::Options::default() };
+    let tree = usvg::Tree::from_str(svg, &opt)?;
+    let mut pixmap = Pixmap::new(width, height).ok_or(PngError::Size(width, height))?;
+    let size = tree.size();
+    let k = (width as f32 / size.width()).min(height as f32 / size.height());
+    let dx = (width as f32 - size.width() * k) / 2.0;
+    let dy = (height as f32 - size.height() * k) / 2.0;
+    resvg::render(&tree, Transform::from_row(k, 0.0, 0.0, k, dx, dy), &mut pixmap.as_mut());
+    Ok(pixmap)
+}
+
+/// Rasterises a scene at `width` pixels (height from the aspect ratio) into a pixmap.
+pub fn render_scene(scene: &Scene, width: u32) -> Result<Pixmap, PngError> {
+    let height = scene.height_for_width(width);
+    rasterize_svg(&to_svg(scene, width), width, height)
+}
+
+/// The scene as PNG file bytes, `width` pixels wide.
+pub fn scene_to_png(scene: &Scene, width: u32) -> Result<Vec<u8>, PngError> {
+    render_scene(scene, width)?.encode_png().map_err(|e| PngError::Encode(e.to_string()))
+}
+
+/// Writes the scene as a PNG file, `width` pixels wide (creates missing folders).
+pub fn write_png(scene: &Scene, width: u32, path: &Path) -> Result<(), PngError> {
+    let bytes = scene_to_png(scene, width)?;
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    std::fs::write(path, bytes)?;
+    Ok(())
+}
