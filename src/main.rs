@@ -1,5 +1,8 @@
-//! The `orrery` program: see [`orrery::cli`].
+//! The `orrery` program: with no arguments it opens the desktop app
+//! ([`orrery::app`]); with a subcommand it runs the command line ([`orrery::cli`]).
 
 fn main() {
-    std::process::exit(orrery::cli::main_with_args(std::env::args_os()));
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let code = if args.len() <= 1 { orrery::app::run_native() } else { orrery::cli::main_with_args(args) };
+    std::process::exit(code);
 }

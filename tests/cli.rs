@@ -64,7 +64,6 @@ fn bad_input_exits_2_with_one_line() {
         vec!["status", "--variant", "interstellar", "--position", "pp7/8/9/8/9/8/9/8/S8 +"],
         vec!["divide", "--variant", "interstellar", "--depth", "0"],
         vec!["frobnicate"],
-        vec![],
     ] {
         let o = orrery(&args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");

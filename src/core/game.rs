@@ -137,4 +137,18 @@ pub trait Game: Clone + Debug + PartialEq + Eq + Send + Sync + 'static {
     /// The bit index of a cell named as [`Game::cell_name`] writes it (letter case
     /// ignored), or `None`.
     fn parse_cell_name(text: &str) -> Option<u8>;
+
+    /// The move's from- and to-cells as bit indices (the ids of [`Game::cell_name`]).
+    fn move_cells(mv: Self::Move) -> (u8, u8);
+
+    /// Whether the side to move is attacked where it matters: the planet in Target
+    /// (Interstellar) or the king in check (Triangular).
+    fn is_in_check(&self) -> bool;
+
+    /// The player to move, as a word: `positive`/`negative` or `White`/`Black`.
+    fn side_to_move_word(&self) -> &'static str;
+
+    /// Why moving the piece on `from` to `to` is not a legal move here, in a short
+    /// sentence for the status bar (e.g. "That would leave your planet in Target").
+    fn explain_illegal(&self, from: u8, to: u8) -> String;
 }

@@ -84,4 +84,42 @@ impl Game for Position {
         }
         Cell::new(b[0] - b'0', b[1] - b'0').map(Cell::slot)
     }
+
+    fn move_cells(mv: Move) -> (u8, u8) {
+        (mv.from.slot(), mv.to.slot())
+    }
+
+    fn is_in_check(&self) -> bool {
+        self.is_target()
+    }
+
+    fn side_to_move_word(&self) -> &'static str {
+        self.side_to_move().word()
+    }
+
+    fn explain_illegal(&self, from: u8, to: u8) -> String {
+        let (Some(from), Some(to)) = (Cell::from_slot(from), Cell::from_slot(to)) else {
+            return "That is not a cell of the board".into();
+        };
+        if let Some(outcome) = self.game_outcome()
+            && matches!(outcome.ending, Ending::SuperNova | Ending::TotalAnnihilation)
+        {
+            return format!("The game is over: {outcome}");
+        }
+        match self.piece_at(from) {
+            None => "There is no piece there".into(),
+            Some(p) if p.side != self.side_to_move() => format!("It is {}'s move", self.side_to_move().word()),
+            Some(p) => {
+                if self.movement_targets(from).contains(to.slot()) {
+                    "That would leave your planet in Target".into()
+                } else if self.piece_at(to).is_some_and(|q| q.side == p.side) {
+                    "You cannot move onto your own piece".into()
+                } else if self.piece_at(to).is_some_and(|q| q.kind() == Kind::Planet) {
+                    "No piece may capture a planet".into()
+                } else {
+                    format!("The {} {} cannot move there", p.kind().word(), p.name)
+                }
+            }
+        }
+    }
 }

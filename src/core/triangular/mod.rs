@@ -87,4 +87,43 @@ impl Game for Position {
     fn parse_cell_name(text: &str) -> Option<u8> {
         text.parse::<Cell>().ok().map(Cell::index)
     }
+
+    fn move_cells(mv: Move) -> (u8, u8) {
+        (mv.from.index(), mv.to.index())
+    }
+
+    fn is_in_check(&self) -> bool {
+        self.is_check()
+    }
+
+    fn side_to_move_word(&self) -> &'static str {
+        match self.side_to_move() {
+            Color::White => "White",
+            Color::Black => "Black",
+        }
+    }
+
+    fn explain_illegal(&self, from: u8, to: u8) -> String {
+        let (Some(from), Some(to)) = (Cell::new(from), Cell::new(to)) else {
+            return "That is not a cell of the board".into();
+        };
+        if let Some(outcome) = self.game_outcome() {
+            return format!("The game is over: {outcome}");
+        }
+        match self.piece_at(from) {
+            None => "There is no piece there".into(),
+            Some(p) if p.color != self.side_to_move() => format!("It is {}'s move", self.side_to_move_word()),
+            Some(p) => {
+                let mut pseudo = MoveList::new();
+                self.pseudo_legal_moves(&mut pseudo);
+                if pseudo.iter().any(|m| m.from == from && m.to == to) {
+                    "That would leave your king in check".into()
+                } else if self.piece_at(to).is_some_and(|q| q.color == p.color) {
+                    "You cannot move onto your own piece".into()
+                } else {
+                    format!("The {} on {from} cannot move to {to}", p.role.name())
+                }
+            }
+        }
+    }
 }

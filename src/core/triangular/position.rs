@@ -96,6 +96,18 @@ impl Role {
     pub const fn index(self) -> usize {
         self as usize
     }
+
+    /// The English name, lower case: `king`, `queen`, `rook`, `bishop`, `knight`, `pawn`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Role::King => "king",
+            Role::Queen => "queen",
+            Role::Rook => "rook",
+            Role::Bishop => "bishop",
+            Role::Knight => "knight",
+            Role::Pawn => "pawn",
+        }
+    }
 }
 
 /// A piece: side and role.

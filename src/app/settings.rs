@@ -1,0 +1,94 @@
+//! User settings and the autosaved session, kept with eframe's storage.
+
+use serde::{Deserialize, Serialize};
+use std::path::PathBuf;
+
+/// Light or dark interface (the boards keep their own colours in both).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Theme {
+    /// Light panels.
+    Light,
+    /// Dark panels.
+    #[default]
+    Dark,
+}
+
+/// Settings kept between runs.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// Interface theme.
+    pub theme: Theme,
+    /// Board turned half a turn (the second player at the bottom).
+    pub flipped: bool,
+    /// Row and column labels around the board.
+    pub coordinates: bool,
+    /// Dots and rings on the selected piece's legal targets.
+    pub hints: bool,
+    /// Recently opened or saved files, newest first (at most 10).
+    pub recent: Vec<PathBuf>,
+    /// The folder of the last file dialog.
+    pub last_folder: Option<PathBuf>,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            theme: Theme::Dark,
+            flipped: false,
+            coordinates: true,
+            hints: true,
+            recent: Vec::new(),
+            last_folder: None,
+        }
+    }
+}
+
+impl Settings {
+    /// Puts `path` first among the recent files.
+    pub fn remember(&mut self, path: PathBuf) {
+        self.recent.retain(|p| p != &path);
+        if let Some(parent) = path.parent() {
+            self.last_folder = Some(parent.to_path_buf());
+        }
+        self.recent.insert(0, path);
+        self.recent.truncate(10);
+    }
+}
+
+/// The game open when the app last saved its state, to restore after a crash or restart.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SavedSession {
+    /// The game in the text format.
+    pub game_text: String,
+    /// Child indices from the start to the shown move.
+    pub cursor_path: Vec<usize>,
+    /// The file it belongs to, if any.
+    pub file: Option<PathBuf>,
+    /// Whether it had unsaved changes.
+    pub modified: bool,
+}
+
+/// The storage key of [`Settings`].
+pub const SETTINGS_KEY: &str = "orrery-settings";
+/// The storage key of [`SavedSession`].
+pub const SESSION_KEY: &str = "orrery-session";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn recent_files_are_unique_newest_first_and_bounded() {
+        let mut s = Settings::default();
+        for k in 0..12 {
+            s.remember(PathBuf::from(format!("/tmp/g{k}.pgn")));
+        }
+        s.remember(PathBuf::from("/tmp/g5.pgn"));
+        assert_eq!(s.recent.len(), 10);
+        assert_eq!(s.recent[0], PathBuf::from("/tmp/g5.pgn"));
+        assert_eq!(s.recent.iter().filter(|p| p.ends_with("g5.pgn")).count(), 1);
+        assert_eq!(s.last_folder, Some(PathBuf::from("/tmp")));
+    }
+}

@@ -1,0 +1,799 @@
+//! The Orrery window: menus, the board, the move list, the status bar, the ending
+//! banner, file handling with the unsaved-work prompt, undo/redo and settings.
+//!
+//! [`OrreryApp::show`] draws everything into a `Ui`, so the same code runs in the
+//! eframe window and in egui_kittest UI tests.
+
+use std::path::{Path, PathBuf};
+
+use egui::{Color32, Key, KeyboardShortcut, Modifiers, RichText};
+
+use super::dialogs::FileDialogs;
+use super::session::{GameSession, MoveAttempt, Session, capitalise, with_session};
+use super::settings::{SESSION_KEY, SETTINGS_KEY, SavedSession, Settings, Theme};
+use crate::core::game::{Game, Variant};
+use crate::files::{read_record_file, write_record_file};
+use crate::record::{AnyGame, GameResult, NodeId, read_one, write_any};
+
+/// Something the user asked for that would drop unsaved work: done after the prompt.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PendingAction {
+    /// Game → New Interstellar / New Triangular.
+    New(Variant),
+    /// Game → Open….
+    Open,
+    /// Game → Recent.
+    OpenPath(PathBuf),
+    /// Game → Quit, or the window's close button.
+    Quit,
+}
+
+/// The app's whole state.
+pub struct OrreryApp {
+    /// The game shown.
+    pub session: Session,
+    /// The file it came from or was saved to.
+    pub file: Option<PathBuf>,
+    /// All games of that file (the shown one at `game_index`), so saving keeps the others.
+    pub file_games: Vec<AnyGame>,
+    /// Which game of the file is shown.
+    pub game_index: usize,
+    /// Unsaved changes.
+    pub modified: bool,
+    /// Settings.
+    pub settings: Settings,
+    /// The last message for the status bar (an illegal move's reason, a file result).
+    pub message: String,
+    /// Errors to show in a window (file errors), until dismissed.
+    pub error_list: Option<(String, Vec<String>)>,
+    /// An action waiting for the unsaved-work prompt.
+    pub pending: Option<PendingAction>,
+    /// A Triangular promotion waiting for the choice of piece: (from, to).
+    pub promotion: Option<(u8, u8)>,
+    /// The text of the Paste position window, when open.
+    pub paste_text: Option<String>,
+    undo: Vec<(Session, bool)>,
+    redo: Vec<(Session, bool)>,
+    dialogs: Box<dyn FileDialogs>,
+    quit_confirmed: bool,
+    title: String,
+}
+
+impl OrreryApp {
+    /// A fresh app showing a new Interstellar game.
+    pub fn new(dialogs: Box<dyn FileDialogs>) -> OrreryApp {
+        OrreryApp {
+            session: Session::new(Variant::Interstellar),
+            file: None,
+            file_games: Vec::new(),
+            game_index: 0,
+            modified: false,
+            settings: Settings::default(),
+            message: String::new(),
+            error_list: None,
+            pending: None,
+            promotion: None,
+            paste_text: None,
+            undo: Vec::new(),
+            redo: Vec::new(),
+            dialogs,
+            quit_confirmed: false,
+            title: String::new(),
+        }
+    }
+
+    /// Restores settings and the last session from eframe's storage.
+    pub fn restore(&mut self, storage: &dyn eframe::Storage) {
+        if let Some(settings) = eframe::get_value::<Settings>(storage, SETTINGS_KEY) {
+            self.settings = settings;
+        }
+        if let Some(saved) = eframe::get_value::<SavedSession>(storage, SESSION_KEY)
+            && let Ok(game) = read_one(&saved.game_text)
+        {
+            self.session = Session::from_game(game);
+            self.session.follow_path(&saved.cursor_path);
+            self.file = saved.file;
+            self.modified = saved.modified;
+            self.file_games = match &self.file {
+                Some(path) => read_record_file(path).map(|(g, _)| g).unwrap_or_default(),
+                None => Vec::new(),
+            };
+            self.game_index = 0;
+            if self.file_games.is_empty() {
+                self.file_games.push(self.session.to_game());
+            }
+        }
+    }
+
+    /// Writes settings and the current game to eframe's storage.
+    pub fn store(&self, storage: &mut dyn eframe::Storage) {
+        eframe::set_value(storage, SETTINGS_KEY, &self.settings);
+        let saved = SavedSession {
+            game_text: write_any(&self.session.to_game()),
+            cursor_path: self.session.cursor_path(),
+            file: self.file.clone(),
+            modified: self.modified,
+        };
+        eframe::set_value(storage, SESSION_KEY, &saved);
+    }
+
+    /// The window title: file name (or "Untitled …") and `*` when modified.
+    pub fn window_title(&self) -> String {
+        let name = match &self.file {
+            Some(p) => p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default(),
+            None => format!("Untitled {} game", self.session.variant().name()),
+        };
+        format!("Orrery — {name}{}", if self.modified { " *" } else { "" })
+    }
+
+    fn checkpoint(&mut self) {
+        self.undo.push((self.session.clone(), self.modified));
+        if self.undo.len() > 200 {
+            self.undo.remove(0);
+        }
+        self.redo.clear();
+    }
+
+    /// Undoes the last change to the game (moves, deletions, promotions, decisions).
+    pub fn undo(&mut self) {
+        if let Some((session, modified)) = self.undo.pop() {
+            self.redo.push((std::mem::replace(&mut self.session, session), self.modified));
+            self.modified = modified || self.modified;
+            self.message = "Undone".into();
+        }
+    }
+
+    /// Redoes the last undone change.
+    pub fn redo(&mut self) {
+        if let Some((session, _)) = self.redo.pop() {
+            self.undo.push((std::mem::replace(&mut self.session, session), self.modified));
+            self.modified = true;
+            self.message = "Redone".into();
+        }
+    }
+
+    /// A click on a board cell (core cell id).
+    pub fn click_cell(&mut self, cell: u8) {
+        let before = self.session.clone();
+        let count = move_count(&self.session);
+        let attempt = with_session!(&mut self.session, s => s.click(cell));
+        self.after_attempt(attempt, before, count);
+    }
+
+    /// A piece dropped from one cell onto another: played if legal, else it snaps back
+    /// and the status bar says why.
+    pub fn drop_piece(&mut self, from: u8, to: u8) {
+        let before = self.session.clone();
+        let count = move_count(&self.session);
+        let attempt = with_session!(&mut self.session, s => {
+            s.selected = None;
+            s.try_move(from, to, None)
+        });
+        self.after_attempt(attempt, before, count);
+    }
+
+    /// The promotion picker's answer (`Q`, `R`, `B`, `N`), or `None` to cancel.
+    pub fn choose_promotion(&mut self, letter: Option<char>) {
+        let Some((from, to)) = self.promotion.take() else { return };
+        if let Some(letter) = letter {
+            let before = self.session.clone();
+            let count = move_count(&self.session);
+            let attempt = with_session!(&mut self.session, s => s.try_move(from, to, Some(letter)));
+            self.after_attempt(attempt, before, count);
+        }
+        with_session!(&mut self.session, s => s.selected = None);
+    }
+
+    fn after_attempt(&mut self, attempt: MoveAttempt, before: Session, count: usize) {
+        match attempt {
+            MoveAttempt::Played => {
+                if move_count(&self.session) != count {
+                    self.undo.push((before, self.modified));
+                    self.redo.clear();
+                    self.modified = true;
+                }
+                self.message.clear();
+            }
+            MoveAttempt::NeedsPromotion { from, to } => self.promotion = Some((from, to)),
+            MoveAttempt::Illegal(reason) => self.message = reason,
+        }
+    }
+
+    /// Game → New: a new game of `variant` (after the unsaved-work prompt).
+    pub fn request(&mut self, action: PendingAction) {
+        if self.modified && !matches!(action, PendingAction::Quit if self.quit_confirmed) {
+            self.pending = Some(action);
+        } else {
+            self.perform(action);
+        }
+    }
+
+    fn perform(&mut self, action: PendingAction) {
+        match action {
+            PendingAction::New(variant) => {
+                self.session = Session::new(variant);
+                self.file = None;
+                self.file_games.clear();
+                self.game_index = 0;
+                self.modified = false;
+                self.undo.clear();
+                self.redo.clear();
+                self.message = format!("New {} game", variant.name());
+            }
+            PendingAction::Open => {
+                let folder = self.settings.last_folder.clone();
+                if let Some(path) = self.dialogs.pick_open(folder.as_deref()) {
+                    self.open_path(&path);
+                }
+            }
+            PendingAction::OpenPath(path) => self.open_path(&path),
+            PendingAction::Quit => self.quit_confirmed = true,
+        }
+    }
+
+    /// Opens a record file; on any error the current game stays and the errors are
+    /// listed.
+    pub fn open_path(&mut self, path: &Path) {
+        match read_record_file(path) {
+            Err(e) => self.error_list = Some(("Could not open the file".into(), vec![e.to_string()])),
+            Ok((_, errors)) if !errors.is_empty() => {
+                self.error_list = Some((format!("{} has errors; nothing was opened", path.display()), errors));
+            }
+            Ok((games, _)) if games.is_empty() => self.message = format!("{} holds no game", path.display()),
+            Ok((games, _)) => {
+                self.session = Session::from_game(games[0].clone());
+                self.message = if games.len() > 1 {
+                    format!("Opened {} (game 1 of {})", path.display(), games.len())
+                } else {
+                    format!("Opened {}", path.display())
+                };
+                self.file_games = games;
+                self.game_index = 0;
+                self.file = Some(path.to_path_buf());
+                self.modified = false;
+                self.undo.clear();
+                self.redo.clear();
+                self.settings.remember(path.to_path_buf());
+            }
+        }
+    }
+
+    /// Game → Save: to the current file, or Save As when there is none.
+    pub fn save(&mut self) -> bool {
+        match self.file.clone() {
+            Some(path) => self.save_to(&path),
+            None => self.save_as(),
+        }
+    }
+
+    /// Game → Save As….
+    pub fn save_as(&mut self) -> bool {
+        let folder = self.settings.last_folder.clone();
+        let suggested = format!("{}-game.pgn", self.session.variant().key());
+        let Some(mut path) = self.dialogs.pick_save(folder.as_deref(), &suggested) else { return false };
+        if crate::files::Format::from_path(&path).is_none() {
+            path.set_extension("pgn");
+        }
+        if self.file.as_deref() != Some(path.as_path()) {
+            self.file_games.clear();
+            self.game_index = 0;
+        }
+        self.save_to(&path)
+    }
+
+    fn save_to(&mut self, path: &Path) -> bool {
+        let current = self.session.to_game();
+        if self.file_games.is_empty() {
+            self.file_games.push(current);
+            self.game_index = 0;
+        } else {
+            self.file_games[self.game_index] = current;
+        }
+        match write_record_file(path, &self.file_games) {
+            Ok(()) => {
+                self.file = Some(path.to_path_buf());
+                self.modified = false;
+                self.settings.remember(path.to_path_buf());
+                self.message = format!("Saved {}", path.display());
+                true
+            }
+            Err(e) => {
+                self.error_list = Some(("Could not save".into(), vec![e.to_string()]));
+                false
+            }
+        }
+    }
+
+    /// Game → Resign: the side to move resigns; the record gets the result.
+    pub fn resign(&mut self) {
+        self.checkpoint();
+        with_session!(&mut self.session, s => {
+            let pos = s.position();
+            let loser = capitalise(pos.side_to_move_word());
+            s.record.result = if pos.is_first_player_to_move() { GameResult::SecondPlayerWins } else { GameResult::FirstPlayerWins };
+            s.record.tags.set("Termination", &format!("{loser} resigned"));
+            s.cursor = s.record.tree.main_line_from(s.cursor).last().copied().unwrap_or(s.cursor);
+        });
+        self.modified = true;
+    }
+
+    /// Game → Agree draw / Claim draw (Triangular only).
+    pub fn draw(&mut self, how: &str) {
+        if let Session::Triangular(s) = &mut self.session {
+            self.undo.push((Session::Triangular(s.clone()), self.modified));
+            s.record.result = GameResult::Draw;
+            s.record.tags.set("Termination", &format!("Draw {how}"));
+            self.modified = true;
+        }
+    }
+
+    /// Whether the side to move may claim a draw now (Triangular: fifty moves, or the
+    /// third repetition along the line played).
+    pub fn can_claim_draw(&self) -> bool {
+        let Session::Triangular(s) = &self.session else { return false };
+        let pos = s.position();
+        if pos.can_claim_fifty_move_draw() {
+            return true;
+        }
+        let mut hashes = vec![s.record.start.zobrist_hash()];
+        let mut p = s.record.start.clone();
+        for id in s.record.tree.path_to(s.cursor) {
+            if let Some(mv) = s.record.tree.node(id).mv {
+                p.play(mv);
+                hashes.push(p.zobrist_hash());
+            }
+        }
+        crate::core::triangular::is_threefold_repetition(&hashes)
+    }
+
+    /// Draws the whole window into `ui`.
+    pub fn show(&mut self, ui: &mut egui::Ui) {
+        self.apply_theme(ui.ctx());
+        self.handle_close_request(ui.ctx());
+        self.handle_keys(ui);
+        egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
+        egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui));
+        egui::Panel::right("moves").default_size(300.0).show(ui, |ui| self.move_list(ui));
+        egui::CentralPanel::default().show(ui, |ui| {
+            if let Some(banner) = self.session.banner() {
+                ui.vertical_centered(|ui| {
+                    ui.label(RichText::new(banner).heading().strong().color(Color32::from_rgb(230, 180, 60)));
+                });
+            }
+            self.board(ui);
+        });
+        self.windows(ui.ctx());
+        let title = self.window_title();
+        if title != self.title {
+            ui.ctx().send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            self.title = title;
+        }
+    }
+
+    fn apply_theme(&self, ctx: &egui::Context) {
+        let wanted = match self.settings.theme {
+            Theme::Dark => egui::Theme::Dark,
+            Theme::Light => egui::Theme::Light,
+        };
+        if ctx.theme() != wanted {
+            ctx.set_theme(wanted);
+        }
+    }
+
+    fn handle_close_request(&mut self, ctx: &egui::Context) {
+        if ctx.input(|i| i.viewport().close_requested()) && self.modified && !self.quit_confirmed {
+            ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+            self.pending = Some(PendingAction::Quit);
+        }
+        if self.quit_confirmed {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+        }
+    }
+
+    fn handle_keys(&mut self, ui: &mut egui::Ui) {
+        let typing = ui.ctx().memory(|m| m.focused().is_some());
+        let shortcut = |ui: &mut egui::Ui, m: Modifiers, k: Key| {
+            ui.input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(m, k)))
+        };
+        let shift_command = Modifiers::COMMAND | Modifiers::SHIFT;
+        if shortcut(ui, shift_command, Key::S) {
+            self.save_as();
+        }
+        if shortcut(ui, Modifiers::COMMAND, Key::S) {
+            self.save();
+        }
+        if shortcut(ui, Modifiers::COMMAND, Key::O) {
+            self.request(PendingAction::Open);
+        }
+        if shortcut(ui, Modifiers::COMMAND, Key::N) {
+            self.request(PendingAction::New(self.session.variant()));
+        }
+        if typing {
+            return;
+        }
+        if shortcut(ui, Modifiers::COMMAND, Key::Z) {
+            self.undo();
+        }
+        if shortcut(ui, Modifiers::COMMAND, Key::Y) || shortcut(ui, shift_command, Key::Z) {
+            self.redo();
+        }
+        let pressed = |ui: &egui::Ui, k: Key| ui.input(|i| i.key_pressed(k) && i.modifiers.is_none());
+        with_session!(&mut self.session, s => {
+            if pressed(ui, Key::ArrowLeft) { s.back(); }
+            if pressed(ui, Key::ArrowRight) { s.forward(); }
+            if pressed(ui, Key::ArrowUp) { s.switch_variation(-1); }
+            if pressed(ui, Key::ArrowDown) { s.switch_variation(1); }
+            if pressed(ui, Key::Home) { s.home(); }
+            if pressed(ui, Key::End) { s.end(); }
+        });
+        if pressed(ui, Key::F) {
+            self.settings.flipped = !self.settings.flipped;
+        }
+        if pressed(ui, Key::Escape) {
+            with_session!(&mut self.session, s => s.selected = None);
+        }
+    }
+
+    fn menu_bar(&mut self, ui: &mut egui::Ui) {
+        egui::MenuBar::new().ui(ui, |ui| {
+            ui.menu_button("Game", |ui| {
+                if ui.button("New Interstellar").clicked() {
+                    self.request(PendingAction::New(Variant::Interstellar));
+                }
+                if ui.button("New Triangular").clicked() {
+                    self.request(PendingAction::New(Variant::Triangular));
+                }
+                if ui.add(egui::Button::new("Open…").shortcut_text("Ctrl+O")).clicked() {
+                    self.request(PendingAction::Open);
+                }
+                if ui.add(egui::Button::new("Save").shortcut_text("Ctrl+S")).clicked() {
+                    self.save();
+                }
+                if ui.add(egui::Button::new("Save As…").shortcut_text("Ctrl+Shift+S")).clicked() {
+                    self.save_as();
+                }
+                ui.menu_button("Recent", |ui| {
+                    if self.settings.recent.is_empty() {
+                        ui.label(RichText::new("No recent files").weak());
+                    }
+                    for path in self.settings.recent.clone() {
+                        if ui.button(path.display().to_string()).clicked() {
+                            self.request(PendingAction::OpenPath(path));
+                        }
+                    }
+                });
+                ui.separator();
+                let over = self.session.banner().is_some();
+                if ui.add_enabled(!over, egui::Button::new("Resign")).clicked() {
+                    self.resign();
+                }
+                if self.session.variant() == Variant::Triangular {
+                    if ui.add_enabled(!over, egui::Button::new("Agree draw")).clicked() {
+                        self.draw("agreed");
+                    }
+                    if ui.add_enabled(!over && self.can_claim_draw(), egui::Button::new("Claim draw")).clicked() {
+                        self.draw("claimed");
+                    }
+                }
+                ui.separator();
+                if ui.button("Quit").clicked() {
+                    self.request(PendingAction::Quit);
+                }
+            });
+            ui.menu_button("Edit", |ui| {
+                if ui.add_enabled(!self.undo.is_empty(), egui::Button::new("Undo").shortcut_text("Ctrl+Z")).clicked() {
+                    self.undo();
+                }
+                if ui.add_enabled(!self.redo.is_empty(), egui::Button::new("Redo").shortcut_text("Ctrl+Y")).clicked() {
+                    self.redo();
+                }
+                ui.separator();
+                if ui.button("Copy position").clicked() {
+                    let text = with_session!(&self.session, s => s.position().position_string());
+                    ui.ctx().copy_text(text);
+                    self.message = "Position copied".into();
+                }
+                if ui.button("Paste position…").clicked() {
+                    self.paste_text = Some(String::new());
+                }
+                if ui.button("Copy game text").clicked() {
+                    ui.ctx().copy_text(write_any(&self.session.to_game()));
+                    self.message = "Game text copied".into();
+                }
+            });
+            ui.menu_button("View", |ui| {
+                if ui.add(egui::Button::new("Flip board").shortcut_text("F")).clicked() {
+                    self.settings.flipped = !self.settings.flipped;
+                }
+                ui.checkbox(&mut self.settings.coordinates, "Coordinates");
+                ui.checkbox(&mut self.settings.hints, "Legal-move hints");
+                let dark = self.settings.theme == Theme::Dark;
+                if ui.button(if dark { "Light theme" } else { "Dark theme" }).clicked() {
+                    self.settings.theme = if dark { Theme::Light } else { Theme::Dark };
+                }
+            });
+        });
+    }
+
+    fn status_bar(&mut self, ui: &mut egui::Ui) {
+        ui.horizontal(|ui| {
+            let (text, warn) = self.session.status();
+            let color = if warn { Color32::from_rgb(230, 70, 60) } else { ui.visuals().text_color() };
+            ui.label(RichText::new(text).color(color).strong());
+            if !self.message.is_empty() {
+                ui.separator();
+                ui.label(&self.message);
+            }
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                let name = match &self.file {
+                    Some(p) => p.display().to_string(),
+                    None => "not saved yet".to_string(),
+                };
+                ui.label(RichText::new(format!("{name}{}", if self.modified { " (modified)" } else { "" })).weak());
+            });
+        });
+    }
+
+    fn move_list(&mut self, ui: &mut egui::Ui) {
+        ui.heading("Moves");
+        let mut action = None;
+        egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+            action = with_session!(&self.session, s => move_list_ui(ui, s));
+        });
+        if let Some(action) = action {
+            match action {
+                ListAction::Jump(node) => with_session!(&mut self.session, s => s.jump(node)),
+                ListAction::Promote(node) => {
+                    self.checkpoint();
+                    with_session!(&mut self.session, s => { s.record.tree.promote(node); });
+                    self.modified = true;
+                }
+                ListAction::Delete(node) => {
+                    self.checkpoint();
+                    with_session!(&mut self.session, s => {
+                        let path = s.record.tree.path_to(s.cursor);
+                        if let Some(parent) = s.record.tree.delete(node)
+                            && path.contains(&node)
+                        {
+                            s.cursor = parent;
+                        }
+                    });
+                    self.modified = true;
+                }
+            }
+        }
+    }
+
+    fn windows(&mut self, ctx: &egui::Context) {
+        if let Some(action) = self.pending.clone() {
+            let what = match &action {
+                PendingAction::New(_) => "starting a new game",
+                PendingAction::Open | PendingAction::OpenPath(_) => "opening another file",
+                PendingAction::Quit => "quitting",
+            };
+            let modal = egui::Modal::new(egui::Id::unique("unsaved")).show(ctx, |ui| {
+                ui.heading("Unsaved changes");
+                ui.label(format!("Save the changes to this game before {what}?"));
+                ui.horizontal(|ui| {
+                    if ui.button("Save").clicked() && self.save() {
+                        self.pending = None;
+                        self.perform(action.clone());
+                    }
+                    if ui.button("Don't save").clicked() {
+                        self.pending = None;
+                        self.modified = false;
+                        self.perform(action.clone());
+                    }
+                    if ui.button("Cancel").clicked() {
+                        self.pending = None;
+                    }
+                });
+            });
+            if modal.should_close() {
+                self.pending = None;
+            }
+        }
+        if let Some((title, errors)) = self.error_list.clone() {
+            let mut open = true;
+            egui::Window::new(title).open(&mut open).collapsible(false).show(ctx, |ui| {
+                egui::ScrollArea::vertical().max_height(300.0).show(ui, |ui| {
+                    for e in &errors {
+                        ui.label(RichText::new(e).monospace());
+                    }
+                });
+                if ui.button("Close").clicked() {
+                    self.error_list = None;
+                }
+            });
+            if !open {
+                self.error_list = None;
+            }
+        }
+        if let Some(mut text) = self.paste_text.clone() {
+            let mut keep = true;
+            egui::Window::new("Paste position").collapsible(false).show(ctx, |ui| {
+                ui.label(format!("A {} position string (Ctrl+V to paste):", self.session.variant().name()));
+                ui.add(egui::TextEdit::singleline(&mut text).desired_width(480.0).hint_text("position string"));
+                let parsed = match self.session.variant() {
+                    Variant::Interstellar => crate::core::interstellar::Position::from_position_string(&text)
+                        .map(|p| {
+                            Session::Interstellar(GameSession::from_record(crate::record::GameRecord::from_position(p)))
+                        })
+                        .map_err(|e| e.to_string()),
+                    Variant::Triangular => crate::core::triangular::Position::from_position_string(&text)
+                        .map(|p| {
+                            Session::Triangular(GameSession::from_record(crate::record::GameRecord::from_position(p)))
+                        })
+                        .map_err(|e| e.to_string()),
+                };
+                match &parsed {
+                    Err(e) if !text.trim().is_empty() => {
+                        for line in e.lines() {
+                            ui.label(RichText::new(line).color(Color32::from_rgb(230, 70, 60)));
+                        }
+                    }
+                    _ => {}
+                }
+                ui.horizontal(|ui| {
+                    if ui.add_enabled(parsed.is_ok(), egui::Button::new("Set up this position")).clicked()
+                        && let Ok(session) = parsed
+                    {
+                        self.checkpoint();
+                        self.session = session;
+                        self.modified = true;
+                        keep = false;
+                    }
+                    if ui.button("Cancel").clicked() {
+                        keep = false;
+                    }
+                });
+            });
+            self.paste_text = keep.then_some(text);
+        }
+        if self.promotion.is_some() {
+            egui::Modal::new(egui::Id::unique("promotion")).show(ctx, |ui| {
+                ui.heading("Promote to");
+                ui.horizontal(|ui| {
+                    for (letter, name) in [('Q', "queen"), ('R', "rook"), ('B', "bishop"), ('N', "knight")] {
+                        if ui.button(capitalise(name)).on_hover_text(format!("Promote to {name}")).clicked() {
+                            self.choose_promotion(Some(letter));
+                        }
+                    }
+                    if ui.button("Cancel").clicked() {
+                        self.choose_promotion(None);
+                    }
+                });
+            });
+        }
+    }
+
+    /// The board area (the board widget is drawn here).
+    fn board(&mut self, ui: &mut egui::Ui) {
+        ui.label(RichText::new("The board appears here.").weak());
+    }
+}
+
+fn move_count(session: &Session) -> usize {
+    with_session!(session, s => s.record.tree.move_count())
+}
+
+/// What a click in the move list asks for.
+enum ListAction {
+    Jump(NodeId),
+    Promote(NodeId),
+    Delete(NodeId),
+}
+
+/// Draws the move tree: numbered moves, the current one highlighted, comments in
+/// italics, NAG glyphs beside their moves, variations indented and dimmer.
+fn move_list_ui<G: Game>(ui: &mut egui::Ui, s: &GameSession<G>) -> Option<ListAction> {
+    let mut action = None;
+    let root = s.record.tree.node(NodeId::ROOT);
+    if !root.comment_after.is_empty() {
+        ui.label(RichText::new(&root.comment_after).italics());
+    }
+    if let Some(&first) = root.children.first() {
+        line_ui(ui, s, first, 0, 0, &mut action);
+    }
+    if s.record.result != GameResult::Unknown {
+        ui.label(RichText::new(s.record.result.token()).strong());
+    }
+    action
+}
+
+fn line_ui<G: Game>(
+    ui: &mut egui::Ui,
+    s: &GameSession<G>,
+    first: NodeId,
+    ply: usize,
+    depth: usize,
+    action: &mut Option<ListAction>,
+) {
+    let tree = &s.record.tree;
+    let mut id = first;
+    let mut ply = ply;
+    let mut pos = s.record.position_at(tree.node(first).parent.unwrap_or(NodeId::ROOT));
+    let mut need_number = true;
+    loop {
+        let mut branch = None;
+        ui.horizontal_wrapped(|ui| {
+            loop {
+                let node = tree.node(id);
+                let Some(mv) = node.mv else { return };
+                if !node.comment_before.is_empty() {
+                    ui.label(RichText::new(&node.comment_before).italics());
+                }
+                let (number, first_player) = s.record.move_number_at_ply(ply);
+                let mut text = String::new();
+                if first_player {
+                    text.push_str(&format!("{number}. "));
+                } else if need_number {
+                    text.push_str(&format!("{number}… "));
+                }
+                text.push_str(&pos.move_to_notation(mv));
+                for nag in &node.nags {
+                    match nag.glyph() {
+                        Some(g) => text.push_str(g),
+                        None => text.push_str(&format!(" ${}", nag.0)),
+                    }
+                }
+                let mut label = RichText::new(text);
+                if depth > 0 {
+                    label = label.color(ui.visuals().weak_text_color());
+                }
+                let response = ui.selectable_label(s.cursor == id, label);
+                if response.clicked() {
+                    *action = Some(ListAction::Jump(id));
+                }
+                response.context_menu(|ui| {
+                    if (tree.starts_variation(id) || depth > 0) && ui.button("Promote variation").clicked() {
+                        *action = Some(ListAction::Promote(id));
+                        ui.close();
+                    }
+                    if ui.button("Delete from here").clicked() {
+                        *action = Some(ListAction::Delete(id));
+                        ui.close();
+                    }
+                });
+                if !node.comment_after.is_empty() {
+                    ui.label(RichText::new(&node.comment_after).italics());
+                }
+                need_number = !node.comment_after.is_empty();
+                let before = pos.clone();
+                pos.play(mv);
+                ply += 1;
+                let parent = node.parent.unwrap_or(NodeId::ROOT);
+                let siblings = &tree.node(parent).children;
+                if siblings.first() == Some(&id) && siblings.len() > 1 {
+                    branch = Some((siblings[1..].to_vec(), before, ply - 1, node.children.first().copied()));
+                    return;
+                }
+                match node.children.first() {
+                    Some(&next) => id = next,
+                    None => return,
+                }
+            }
+        });
+        let Some((variations, _before, var_ply, next)) = branch else { break };
+        for v in variations {
+            ui.indent(("variation", v.0), |ui| {
+                line_ui(ui, s, v, var_ply, depth + 1, action);
+            });
+        }
+        need_number = true;
+        match next {
+            Some(n) => id = n,
+            None => break,
+        }
+    }
+}
+
+impl eframe::App for OrreryApp {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.show(ui);
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        self.store(storage);
+    }
+}
