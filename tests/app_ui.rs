@@ -1,0 +1,179 @@
+//! UI tests: the real app state driven through egui_kittest (no display, no GPU).
+
+use egui::Modifiers;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use orrery::app::OrreryApp;
+use orrery::app::dialogs::FakeDialogs;
+use orrery::app::session::Session;
+use orrery::core::Game;
+use orrery::core::game::Variant;
+use orrery::core::interstellar::Cell;
+
+fn harness(dialogs: FakeDialogs) -> Harness<'static, OrreryApp> {
+    let app = OrreryApp::new(Box::new(dialogs));
+    Harness::builder().with_size(egui::vec2(1200.0, 800.0)).build_ui_state(|ui, app: &mut OrreryApp| app.show(ui), app)
+}
+
+fn slot(r: u8, i: u8) -> u8 {
+    Cell::new(r, i).unwrap().slot()
+}
+
+fn menu(h: &mut Harness<'static, OrreryApp>, menu: &str, item: &str) {
+    h.get_by_label(menu).click();
+    h.run();
+    // Menu buttons with a shortcut carry it in their label ("Open… Ctrl+O").
+    h.get_by_label_contains(item).click();
+    h.run();
+}
+
+#[test]
+fn a_move_appears_in_the_move_list_in_the_patents_notation_and_undo_takes_it_back() {
+    let mut h = harness(FakeDialogs::default());
+    h.run();
+    h.state_mut().click_cell(slot(1, 4));
+    h.state_mut().click_cell(slot(3, 3));
+    h.run();
+    h.get_by_label("1. PQ-33");
+    assert!(h.state().modified);
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert!(h.query_by_label("1. PQ-33").is_none());
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Y);
+    h.run();
+    h.get_by_label("1. PQ-33");
+}
+
+#[test]
+fn an_illegal_move_leaves_the_position_and_says_why() {
+    let mut h = harness(FakeDialogs::default());
+    h.run();
+    h.state_mut().drop_piece(slot(1, 4), slot(3, 4));
+    h.run();
+    assert_eq!(h.state().session.cursor(), orrery::record::NodeId::ROOT);
+    h.get_by_label_contains("cannot move there");
+}
+
+#[test]
+fn new_triangular_game_from_the_menu_and_keys_navigate() {
+    let mut h = harness(FakeDialogs::default());
+    h.run();
+    menu(&mut h, "Game", "New Triangular");
+    assert_eq!(h.state().session.variant(), Variant::Triangular);
+    h.get_by_label("White to move");
+    // Play two moves by their cells, then step back and forward with the arrow keys.
+    for text in ["Bc3d", "Be6l"] {
+        let Session::Triangular(s) = &mut h.state_mut().session else { panic!("variant") };
+        let mv = s.position().parse_move(text).unwrap();
+        let (from, to) = <orrery::core::triangular::Position as Game>::move_cells(mv);
+        h.state_mut().drop_piece(from, to);
+    }
+    h.run();
+    h.get_by_label("1. Bc3d");
+    h.get_by_label("Be6l");
+    h.key_press(egui::Key::ArrowLeft);
+    h.run();
+    h.get_by_label("Black to move");
+    h.key_press(egui::Key::Home);
+    h.run();
+    h.get_by_label("White to move");
+    h.key_press(egui::Key::End);
+    h.run();
+    h.get_by_label("White to move");
+}
+
+#[test]
+fn a_triangular_sequence_to_checkmate_shows_the_banner() {
+    let mut h = harness(FakeDialogs::default());
+    h.run();
+    menu(&mut h, "Game", "New Triangular");
+    let moves = "Bc3d Be6l dd3l ff6l d2l h6l d3d c6l Qc2d Rd7l Bb4d h5l Nbc3d Bf7l f2l Rh6d bb2l Rc7d Ne4l e5l Qe2d exe4l Qxe4l+ Kh8l Qxh6d+ Kg8l Qe4l+ Kh8l Qf5d+ Kh8d Qh7d#";
+    for text in moves.split(' ') {
+        let Session::Triangular(s) = &h.state().session else { panic!("variant") };
+        let mv = s.position().parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let (from, to) = <orrery::core::triangular::Position as Game>::move_cells(mv);
+        h.state_mut().drop_piece(from, to);
+    }
+    h.run();
+    h.get_by_label("White wins by checkmate");
+    // The board stays browsable: step back, the banner goes.
+    h.key_press(egui::Key::ArrowLeft);
+    h.run();
+    assert!(h.query_by_label("White wins by checkmate").is_none());
+}
+
+#[test]
+fn save_and_reopen_through_the_file_dialog() {
+    let dir = std::env::temp_dir().join(format!("orrery-ui-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("club.pgn");
+    let dialogs = FakeDialogs { opens: vec![Some(path.clone())], saves: vec![Some(path.clone())] };
+    let mut h = harness(dialogs);
+    h.run();
+    h.state_mut().click_cell(slot(1, 4));
+    h.state_mut().click_cell(slot(3, 3));
+    h.run();
+    menu(&mut h, "Game", "Save As…");
+    assert!(!h.state().modified);
+    assert!(std::fs::read_to_string(&path).unwrap().contains("1. PQ-33"));
+    assert_eq!(h.state().window_title(), "Orrery — club.pgn");
+    // A new game, then open the saved one again.
+    menu(&mut h, "Game", "New Triangular");
+    assert_eq!(h.state().session.variant(), Variant::Triangular);
+    menu(&mut h, "Game", "Open…");
+    assert_eq!(h.state().session.variant(), Variant::Interstellar);
+    h.get_by_label("1. PQ-33");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn unsaved_work_is_not_dropped_without_asking() {
+    let mut h = harness(FakeDialogs::default());
+    h.run();
+    h.state_mut().click_cell(slot(1, 4));
+    h.state_mut().click_cell(slot(3, 3));
+    h.run();
+    menu(&mut h, "Game", "New Triangular");
+    // The prompt is up and the game is still there.
+    h.get_by_label("Unsaved changes");
+    assert_eq!(h.state().session.variant(), Variant::Interstellar);
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert_eq!(h.state().session.variant(), Variant::Interstellar);
+    menu(&mut h, "Game", "New Triangular");
+    h.get_by_label("Don't save").click();
+    h.run();
+    assert_eq!(h.state().session.variant(), Variant::Triangular);
+}
+
+#[test]
+fn a_damaged_file_is_refused_with_its_errors_and_the_game_is_kept() {
+    let dir = std::env::temp_dir().join(format!("orrery-ui-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("bad.pgn");
+    std::fs::write(&path, "[Variant \"Interstellar\"]\n\n1. PQ-99 *\n").unwrap();
+    let mut h = harness(FakeDialogs { opens: vec![Some(path.clone())], saves: vec![] });
+    h.run();
+    h.state_mut().click_cell(slot(1, 4));
+    h.state_mut().click_cell(slot(3, 3));
+    h.state_mut().modified = false;
+    menu(&mut h, "Game", "Open…");
+    h.get_by_label_contains("illegal move 'PQ-99'");
+    h.get_by_label("1. PQ-33");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn paste_position_validates_as_you_type() {
+    let mut h = harness(FakeDialogs::default());
+    h.run();
+    menu(&mut h, "Edit", "Paste position…");
+    h.state_mut().paste_text = Some("p8/8/9/8/9/8/9/8/4P4 +".into());
+    h.run();
+    assert_eq!(h.get_all_by_label_contains("nothing but its planet").count(), 2);
+    h.state_mut().paste_text = Some("p7Q/7Q/9/8/s8/8/9/8/4P4 -".into());
+    h.run();
+    h.get_by_label("Set up this position").click();
+    h.run();
+    h.get_by_label("Positive wins by Target Out");
+}
