@@ -61,6 +61,12 @@ pub enum Command {
         #[arg(long)]
         position: Option<String>,
     },
+    /// Open the desktop app with a record file (`.pgn` or `.ron`); `orrery` alone opens
+    /// it with the last game.
+    Open {
+        /// The record file.
+        file: std::path::PathBuf,
+    },
     /// Check or convert game records (`.pgn` text, `.ron`).
     Record {
         /// What to do with records.
@@ -166,7 +172,7 @@ fn run_game<G: StatusReport>(command: &Command, out: &mut dyn Write) -> Result<(
                 Some(outcome) => writeln!(out, "result: {outcome}")?,
             }
         }
-        Command::Record { .. } => unreachable!("record commands are run by run_record"),
+        Command::Record { .. } | Command::Open { .. } => unreachable!("run by run()"),
     }
     Ok(())
 }
@@ -190,6 +196,15 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<Finish, CliError> {
     let variant = match &cli.command {
         Command::Perft { variant, .. } | Command::Divide { variant, .. } | Command::Status { variant, .. } => *variant,
         Command::Record { action } => return run_record(action, out),
+        Command::Open { file } => {
+            if !file.exists() {
+                return Err(CliError(format!("{}: no such file", file.display())));
+            }
+            return Ok(match crate::app::run_native(Some(file.clone())) {
+                0 => Finish::Success,
+                _ => Finish::ProblemsFound,
+            });
+        }
     };
     match variant {
         Variant::Interstellar => run_game::<interstellar::Position>(&cli.command, out)?,

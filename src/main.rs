@@ -3,6 +3,6 @@
 
 fn main() {
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
-    let code = if args.len() <= 1 { orrery::app::run_native() } else { orrery::cli::main_with_args(args) };
+    let code = if args.len() <= 1 { orrery::app::run_native(None) } else { orrery::cli::main_with_args(args) };
     std::process::exit(code);
 }

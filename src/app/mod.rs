@@ -8,10 +8,10 @@ pub mod ui;
 
 pub use ui::OrreryApp;
 
-/// Opens the Orrery window and runs until it is closed; returns the process exit code
-/// (1 with a message on standard error when no window can be opened, e.g. without a
-/// display).
-pub fn run_native() -> i32 {
+/// Opens the Orrery window and runs until it is closed; with `file`, that record is
+/// opened instead of the last session. Returns the process exit code (1 with a message
+/// on standard error when no window can be opened, e.g. without a display).
+pub fn run_native(file: Option<std::path::PathBuf>) -> i32 {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Orrery")
@@ -26,6 +26,9 @@ pub fn run_native() -> i32 {
             let mut app = OrreryApp::new(Box::new(dialogs::NativeDialogs));
             if let Some(storage) = cc.storage {
                 app.restore(storage);
+            }
+            if let Some(path) = &file {
+                app.open_path(path);
             }
             Ok(Box::new(app))
         }),
