@@ -10,24 +10,12 @@ use super::scene::{Item, Paint, PathCmd, Point, Rgba, Shape, polygon_center, sca
 /// A cell id: Interstellar bit index or Triangular cell index.
 pub type CellId = u8;
 
-/// The four study-mark colours (semi-transparent, as lichess draws them).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum MarkColor {
-    /// Green (the default mark).
-    Green,
-    /// Red.
-    Red,
-    /// Blue.
-    Blue,
-    /// Yellow.
-    Yellow,
-}
+/// The study-mark colours and arrows are the records' own (a move's marks are drawn as
+/// stored), so the board and the game record share one definition.
+pub use crate::record::{Arrow, MarkColor};
 
 impl MarkColor {
-    /// All four colours.
-    pub const ALL: [MarkColor; 4] = [MarkColor::Green, MarkColor::Red, MarkColor::Blue, MarkColor::Yellow];
-
-    /// The colour, with its transparency.
+    /// The colour, with its transparency (semi-transparent, as lichess draws marks).
     pub const fn rgba(self) -> Rgba {
         match self {
             MarkColor::Green => Rgba::new(21, 120, 27, 200),
@@ -36,17 +24,6 @@ impl MarkColor {
             MarkColor::Yellow => Rgba::new(230, 143, 0, 200),
         }
     }
-}
-
-/// A study arrow from one cell centre to another.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Arrow {
-    /// Where it starts.
-    pub from: CellId,
-    /// Where it points.
-    pub to: CellId,
-    /// Its colour.
-    pub color: MarkColor,
 }
 
 /// Everything drawn over the bare board besides the pieces. All fields default to
