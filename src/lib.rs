@@ -13,6 +13,7 @@
 
 #![warn(missing_docs)]
 
+pub mod app;
 pub mod cli;
 pub mod core;
 pub mod files;
