@@ -223,19 +223,19 @@ impl GlyphCache {
         let (min, max) = bounds(items)?;
         let size = max.minus(min);
         let ppp = ctx.pixels_per_point();
-        let px_w = (size.x * t.scale * ppp).ceil().max(1.0) as u32;
+        let px_w = (size.x * t.scale * ppp).round().max(1.0) as u32;
         if px_w > 2048 {
             return None;
         }
         // The picture, moved so its box starts at the origin.
-        let shifted: Vec<Item> = items.iter().map(|it| it.mapped(&|p: Point| p.minus(min), 1.0)).collect();
-        let key = (hash_items(&shifted, size), px_w);
+        let key = (hash_items(items, size), px_w);
         let generation = self.generation;
         let rect = Rect::from_min_max(to_pos(t, min), to_pos(t, max));
         if let Some((tex, used)) = self.entries.get_mut(&key) {
             *used = generation;
             return Some((tex.clone(), rect));
         }
+        let shifted: Vec<Item> = items.iter().map(|it| it.mapped(&|p: Point| p.minus(min), 1.0)).collect();
         let mut scene = Scene::new(size.x, size.y);
         scene.push(Role::Layer("glyph"), shifted);
         let pixmap = render_scene(&scene, px_w).ok()?;
@@ -270,20 +270,21 @@ fn bounds(items: &[Item]) -> Option<(Point, Point)> {
     Some((min.minus(Point::new(pad, pad)), max.plus(Point::new(pad, pad))))
 }
 
-/// A hash of a picture's items (coordinates quantised to 1/4096 of its size).
+/// A hash of a picture's structure: its shapes, their number of points and their
+/// paints. Coordinates are left out on purpose: the same glyph placed on different
+/// cells differs in them by rounding noise, and pictures that differ only in
+/// coordinates do not occur among the pieces (the size is part of the key anyway).
 fn hash_items(items: &[Item], size: Point) -> u64 {
     let mut h = std::collections::hash_map::DefaultHasher::new();
-    let unit = size.x.max(size.y).max(1e-6) / 4096.0;
+    let unit = size.x.max(size.y).max(1e-6) / 256.0;
     let q = |v: f32| (v / unit).round() as i32;
-    q(size.x).hash(&mut h);
-    q(size.y).hash(&mut h);
     for it in items {
         std::mem::discriminant(&it.shape).hash(&mut h);
-        for p in it.points() {
-            (q(p.x), q(p.y)).hash(&mut h);
-        }
-        if let Shape::Circle { radius, .. } = it.shape {
-            q(radius).hash(&mut h);
+        match &it.shape {
+            Shape::Polygon(p) => p.len().hash(&mut h),
+            Shape::Path(cmds) => cmds.len().hash(&mut h),
+            Shape::Circle { radius, .. } => q(*radius).hash(&mut h),
+            Shape::Text { text, .. } => text.hash(&mut h),
         }
         hash_paint(&it.paint, &mut h, &q);
     }

@@ -5,6 +5,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
 use super::board::{BoardEvent, BoardPieces, BoardWidget};
+use super::painter::GlyphCache;
 use super::promotion::{PromotionOutcome, PromotionPicker};
 use crate::core::interstellar::{self, Cell as ICell, Piece};
 use crate::core::triangular::{self, Cell as TCell, Role};
@@ -260,7 +261,14 @@ fn board_draws_with_highlights_at_many_sizes_and_scales() {
 fn frame_cost() {
     // Not a benchmark: prints the time of one frame (scene, painting, tessellation).
     for triangular in [false, true] {
+        let t = std::time::Instant::now();
         let mut h = harness(triangular, false, Vec2::new(1280.0, 800.0));
+        let first = t.elapsed();
+        let textures = GlyphCache::of(&h.ctx).lock().unwrap().len();
+        // One texture per distinct piece picture (Interstellar 6 kinds × 2 armies;
+        // Triangular 5 kinds + 2 bishops × 2 colours), not one per piece.
+        assert_eq!(textures, if triangular { 14 } else { 12 });
+        println!("first frames (rasterising {textures} glyph textures): {first:?}");
         let n = 20;
         let t0 = std::time::Instant::now();
         for _ in 0..n {
