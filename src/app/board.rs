@@ -37,6 +37,8 @@ pub enum BoardEvent {
     /// A primary drag began on a cell (the cell where the button went down).
     DragStarted(CellId),
     /// A primary drag ended: `to` is the cell under the pointer, `None` off the board.
+    /// A long press released without moving gives `DragStarted(c)` then
+    /// `Dropped { from: c, to: Some(c) }`; treat it like a click if you wish.
     Dropped {
         /// Where the drag began.
         from: CellId,
@@ -79,6 +81,7 @@ pub struct BoardWidget<'a> {
     coordinates: bool,
     dragging: Option<CellId>,
     id_salt: Id,
+    size: Option<Vec2>,
 }
 
 #[derive(Clone, Copy, Debug, Default)]
@@ -91,7 +94,15 @@ impl<'a> BoardWidget<'a> {
     /// A board showing `pieces` (which decide the game) with the highlights of `overlay`
     /// (core cell ids); not flipped, with coordinates.
     pub fn new(pieces: BoardPieces<'a>, overlay: &'a BoardOverlay) -> Self {
-        BoardWidget { pieces, overlay, flipped: false, coordinates: true, dragging: None, id_salt: Id::unique("board") }
+        BoardWidget {
+            pieces,
+            overlay,
+            flipped: false,
+            coordinates: true,
+            dragging: None,
+            id_salt: Id::unique("board"),
+            size: None,
+        }
     }
 
     /// An Interstellar board.
@@ -120,6 +131,13 @@ impl<'a> BoardWidget<'a> {
     /// instead of on its cell.
     pub fn dragging(mut self, cell: Option<CellId>) -> Self {
         self.dragging = cell;
+        self
+    }
+
+    /// Takes this much space (points) instead of all that is available; the board is
+    /// fitted inside it keeping its shape.
+    pub fn size(mut self, size: Vec2) -> Self {
+        self.size = Some(size);
         self
     }
 
@@ -213,11 +231,12 @@ impl<'a> BoardWidget<'a> {
         }
     }
 
-    /// Lays the board out in all the space available (keeping its shape, centred),
+    /// Lays the board out in all the space available, or [`size`](Self::size) (keeping
+    /// its shape, centred),
     /// handles the pointer and draws it.
     pub fn show(self, ui: &mut Ui) -> BoardResponse {
         let (w, h) = self.view_size();
-        let mut avail = ui.available_size();
+        let mut avail = self.size.unwrap_or_else(|| ui.available_size());
         if !avail.x.is_finite() {
             avail.x = 600.0;
         }

@@ -214,6 +214,19 @@ fn right_clicks_and_right_drags() {
 }
 
 #[test]
+fn a_fixed_size_is_respected() {
+    let mut h = Harness::builder().with_size(Vec2::new(800.0, 600.0)).build_ui_state(
+        |ui, st: &mut State| {
+            let r = st.widget().size(Vec2::new(300.0, 200.0)).show(ui);
+            st.rect = r.response.rect;
+        },
+        State::new(true, false),
+    );
+    h.run();
+    assert_eq!(h.state().rect.size(), Vec2::new(300.0, 200.0));
+}
+
+#[test]
 fn board_has_an_accessible_label() {
     let h = harness(false, false, Vec2::new(800.0, 600.0));
     h.get_by_label("Interstellar board");
