@@ -177,3 +177,84 @@ fn paste_position_validates_as_you_type() {
     h.run();
     h.get_by_label("Positive wins by Target Out");
 }
+
+// ---------------------------------------------------------------- The board, by pointer
+
+use egui::{Event, PointerButton, Pos2};
+use orrery::app::board::BoardWidget;
+use orrery::render::overlay::BoardOverlay;
+
+fn cell_px(h: &Harness<'static, OrreryApp>, cell: u8) -> Pos2 {
+    let rect = h.state().board_rect.expect("the board was drawn");
+    let overlay = BoardOverlay::default();
+    let flipped = h.state().settings.flipped;
+    match h.state().session.variant() {
+        Variant::Interstellar => BoardWidget::interstellar(&[], &overlay).flipped(flipped).cell_center_px(cell, rect),
+        Variant::Triangular => {
+            let pieces = [None; 96];
+            BoardWidget::triangular(&pieces, &overlay).flipped(flipped).cell_center_px(cell, rect)
+        }
+    }
+}
+
+fn press(h: &Harness<'static, OrreryApp>, pos: Pos2, pressed: bool) {
+    h.event(Event::PointerButton { pos, button: PointerButton::Primary, pressed, modifiers: Modifiers::NONE });
+}
+
+fn click_px(h: &mut Harness<'static, OrreryApp>, pos: Pos2) {
+    h.hover_at(pos);
+    press(h, pos, true);
+    h.step();
+    press(h, pos, false);
+    h.step();
+    h.run();
+}
+
+fn drag_px(h: &mut Harness<'static, OrreryApp>, from: Pos2, to: Pos2) {
+    h.hover_at(from);
+    press(h, from, true);
+    h.step();
+    for k in 1..=4 {
+        h.hover_at(from + (to - from) * (k as f32 / 4.0));
+        h.step();
+    }
+    press(h, to, false);
+    h.step();
+    h.run();
+}
+
+#[test]
+fn clicking_a_star_and_its_target_plays_it_in_the_patents_notation() {
+    let mut h = harness(FakeDialogs::default());
+    h.run();
+    h.get_by_label("Interstellar board");
+    // The star PQS on (2,4) (h7) two-steps through (3,4) to (4,4).
+    let star = cell_px(&h, slot(2, 4));
+    click_px(&mut h, star);
+    assert_eq!(h.state().overlay().targets.len(), 2, "the star's two targets are shown");
+    let target = cell_px(&h, slot(4, 4));
+    click_px(&mut h, target);
+    h.get_by_label("1. PQS-44");
+    // Undo, then flip: the board turns and the same cell is elsewhere on screen.
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert!(h.query_by_label("1. PQS-44").is_none());
+    h.key_press(egui::Key::F);
+    h.run();
+    assert!(h.state().settings.flipped);
+    assert_ne!(cell_px(&h, slot(2, 4)), star);
+}
+
+#[test]
+fn dragging_plays_a_legal_move_and_an_illegal_drop_snaps_back() {
+    let mut h = harness(FakeDialogs::default());
+    h.run();
+    let from = cell_px(&h, slot(1, 4));
+    let illegal = cell_px(&h, slot(3, 4));
+    drag_px(&mut h, from, illegal);
+    assert_eq!(h.state().session.cursor(), orrery::record::NodeId::ROOT, "the position is unchanged");
+    h.get_by_label_contains("cannot move there");
+    let legal = cell_px(&h, slot(3, 3));
+    drag_px(&mut h, from, legal);
+    h.get_by_label("1. PQ-33");
+}

@@ -1,10 +1,18 @@
 //! The desktop app (eframe + egui): [`ui::OrreryApp`] with its panels, on top of the
-//! game [`session`], the [`settings`] kept between runs and the file [`dialogs`].
+//! game [`session`], the [`settings`] kept between runs and the file [`dialogs`]; the
+//! [`board`] widget draws the board through the scene [`painter`], and the
+//! [`promotion`] picker asks for a Triangular promotion piece.
 
+pub mod board;
 pub mod dialogs;
+pub mod painter;
+pub mod promotion;
 pub mod session;
 pub mod settings;
 pub mod ui;
+
+#[cfg(test)]
+mod tests;
 
 pub use ui::OrreryApp;
 

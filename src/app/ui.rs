@@ -8,12 +8,15 @@ use std::path::{Path, PathBuf};
 
 use egui::{Color32, Key, KeyboardShortcut, Modifiers, RichText};
 
+use super::board::{BoardEvent, BoardWidget};
 use super::dialogs::FileDialogs;
+use super::promotion::{PromotionOutcome, PromotionPicker};
 use super::session::{GameSession, MoveAttempt, Session, capitalise, with_session};
 use super::settings::{SESSION_KEY, SETTINGS_KEY, SavedSession, Settings, Theme};
 use crate::core::game::{Game, Variant};
 use crate::files::{read_record_file, write_record_file};
 use crate::record::{AnyGame, GameResult, NodeId, read_one, write_any};
+use crate::render::overlay::BoardOverlay;
 
 /// Something the user asked for that would drop unsaved work: done after the prompt.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,6 +55,10 @@ pub struct OrreryApp {
     pub promotion: Option<(u8, u8)>,
     /// The text of the Paste position window, when open.
     pub paste_text: Option<String>,
+    /// Where the board was drawn last frame (for UI tests that click cells).
+    pub board_rect: Option<egui::Rect>,
+    hover: Option<u8>,
+    drag_origin: Option<u8>,
     undo: Vec<(Session, bool)>,
     redo: Vec<(Session, bool)>,
     dialogs: Box<dyn FileDialogs>,
@@ -74,6 +81,9 @@ impl OrreryApp {
             pending: None,
             promotion: None,
             paste_text: None,
+            board_rect: None,
+            hover: None,
+            drag_origin: None,
             undo: Vec::new(),
             redo: Vec::new(),
             dialogs,
@@ -363,6 +373,13 @@ impl OrreryApp {
             self.board(ui);
         });
         self.windows(ui.ctx());
+        if self.promotion.is_some() {
+            match PromotionPicker::new().show(ui) {
+                Some(PromotionOutcome::Chosen(role)) => self.choose_promotion(Some(role.letter())),
+                Some(PromotionOutcome::Cancelled) => self.choose_promotion(None),
+                None => {}
+            }
+        }
         let title = self.window_title();
         if title != self.title {
             ui.ctx().send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
@@ -650,26 +667,115 @@ impl OrreryApp {
             });
             self.paste_text = keep.then_some(text);
         }
-        if self.promotion.is_some() {
-            egui::Modal::new(egui::Id::unique("promotion")).show(ctx, |ui| {
-                ui.heading("Promote to");
-                ui.horizontal(|ui| {
-                    for (letter, name) in [('Q', "queen"), ('R', "rook"), ('B', "bishop"), ('N', "knight")] {
-                        if ui.button(capitalise(name)).on_hover_text(format!("Promote to {name}")).clicked() {
-                            self.choose_promotion(Some(letter));
-                        }
-                    }
-                    if ui.button("Cancel").clicked() {
-                        self.choose_promotion(None);
-                    }
-                });
-            });
+    }
+
+    /// The highlights for the board: selection, legal targets, last move, Target/check,
+    /// hover, and the study marks of the shown move.
+    pub fn overlay(&self) -> BoardOverlay {
+        let mut overlay = BoardOverlay { hover: self.hover, ..BoardOverlay::default() };
+        with_session!(&self.session, s => {
+            overlay.selected = s.selected;
+            if self.settings.hints && let Some(from) = s.selected {
+                overlay.targets = s.targets_of(from);
+            }
+            overlay.last_move = s.last_move();
+            let marks = &s.record.tree.node(s.cursor).marks;
+            overlay.arrows = marks.arrows.clone();
+            overlay.marked_cells = marks.cells.iter().map(|m| (m.cell, m.color)).collect();
+        });
+        if let Some(cell) = self.attacked_royal_cell() {
+            overlay.in_target.push(cell);
+        }
+        overlay
+    }
+
+    /// The planet in Target or king in check of the side to move, if any.
+    fn attacked_royal_cell(&self) -> Option<u8> {
+        match &self.session {
+            Session::Interstellar(s) => {
+                let pos = s.position();
+                if !pos.is_target() {
+                    return None;
+                }
+                pos.find(pos.side_to_move(), crate::core::interstellar::Name::PLANET).map(|c| c.slot())
+            }
+            Session::Triangular(s) => {
+                let pos = s.position();
+                if !pos.is_check() {
+                    return None;
+                }
+                pos.pieces(pos.side_to_move(), crate::core::triangular::Role::King).first()
+            }
         }
     }
 
-    /// The board area (the board widget is drawn here).
+    /// A right-click on a cell marks it green (again: removes the mark); a right-drag
+    /// draws a green arrow (again: removes it). Marks belong to the shown move.
+    fn toggle_mark(&mut self, from: u8, to: Option<u8>) {
+        self.checkpoint();
+        with_session!(&mut self.session, s => {
+            let mut marks = s.record.tree.node(s.cursor).marks.clone();
+            match to {
+                None => {
+                    let before = marks.cells.len();
+                    marks.cells.retain(|m| m.cell != from);
+                    if marks.cells.len() == before {
+                        marks.cells.push(crate::record::MarkedCell { color: crate::record::MarkColor::Green, cell: from });
+                    }
+                }
+                Some(to) => {
+                    let before = marks.arrows.len();
+                    marks.arrows.retain(|a| (a.from, a.to) != (from, to));
+                    if marks.arrows.len() == before {
+                        marks.arrows.push(crate::record::Arrow { color: crate::record::MarkColor::Green, from, to });
+                    }
+                }
+            }
+            s.record.tree.set_marks(s.cursor, marks);
+        });
+        self.modified = true;
+    }
+
+    /// The board: drawn by the board widget from the session, its clicks and drags
+    /// turned into moves (or marks).
     fn board(&mut self, ui: &mut egui::Ui) {
-        ui.label(RichText::new("The board appears here.").weak());
+        let overlay = self.overlay();
+        let response = match &self.session {
+            Session::Interstellar(s) => {
+                let pieces = crate::render::interstellar::pieces_of(&s.position());
+                BoardWidget::interstellar(&pieces, &overlay)
+                    .flipped(self.settings.flipped)
+                    .coordinates(self.settings.coordinates)
+                    .dragging(self.drag_origin)
+                    .show(ui)
+            }
+            Session::Triangular(s) => {
+                let pieces = crate::render::adapt::tri_pieces_of(&s.position());
+                BoardWidget::triangular(&pieces, &overlay)
+                    .flipped(self.settings.flipped)
+                    .coordinates(self.settings.coordinates)
+                    .dragging(self.drag_origin)
+                    .show(ui)
+            }
+        };
+        self.board_rect = Some(response.board_rect);
+        self.hover = response.hovered;
+        self.drag_origin = response.drag_origin;
+        for event in response.events {
+            match event {
+                BoardEvent::Clicked(cell) => self.click_cell(cell),
+                BoardEvent::DragStarted(cell) => {
+                    let movable = with_session!(&self.session, s => !s.targets_of(cell).is_empty());
+                    if movable {
+                        with_session!(&mut self.session, s => s.selected = Some(cell));
+                    }
+                }
+                BoardEvent::Dropped { from, to: Some(to) } if from != to => self.drop_piece(from, to),
+                BoardEvent::Dropped { .. } => {}
+                BoardEvent::RightClicked(cell) => self.toggle_mark(cell, None),
+                BoardEvent::RightDragged { from, to } => self.toggle_mark(from, Some(to)),
+            }
+        }
     }
 }
 

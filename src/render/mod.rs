@@ -16,6 +16,7 @@
 
 #[rustfmt::skip]
 mod chess_outlines;
+pub mod adapt;
 pub mod glyphs;
 pub mod interstellar;
 pub mod overlay;

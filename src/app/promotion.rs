@@ -1,0 +1,90 @@
+//! The promotion picker: a small modal window offering the four pieces a Triangular
+//! pawn may become.
+
+use egui::{Button, Id, Modal, Ui, WidgetInfo};
+
+use crate::core::triangular::Role;
+
+/// What the user did with the picker.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PromotionOutcome {
+    /// A piece was chosen (queen, rook, knight or bishop).
+    Chosen(Role),
+    /// The picker was dismissed (Cancel, Escape or a click outside it).
+    Cancelled,
+}
+
+/// The roles offered, in the order shown.
+pub const CHOICES: [Role; 4] = [Role::Queen, Role::Rook, Role::Knight, Role::Bishop];
+
+/// The accessible label of the button for `role`: `"Promote to queen"`, ….
+pub fn button_label(role: Role) -> String {
+    format!("Promote to {}", role_word(role))
+}
+
+fn role_word(role: Role) -> &'static str {
+    match role {
+        Role::King => "king",
+        Role::Queen => "queen",
+        Role::Rook => "rook",
+        Role::Bishop => "bishop",
+        Role::Knight => "knight",
+        Role::Pawn => "pawn",
+    }
+}
+
+/// A modal promotion picker. Show it every frame while a promotion is pending; it
+/// returns `Some` once, when the user decides.
+#[derive(Clone, Debug)]
+pub struct PromotionPicker {
+    id: Id,
+}
+
+impl Default for PromotionPicker {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl PromotionPicker {
+    /// A picker with the default id.
+    pub fn new() -> Self {
+        PromotionPicker { id: Id::unique("orrery-promotion-picker") }
+    }
+
+    /// Shows the modal over everything; `Some` when the user chose or cancelled.
+    pub fn show(&self, ui: &Ui) -> Option<PromotionOutcome> {
+        let modal = Modal::new(self.id).show(ui.ctx(), |ui| {
+            ui.heading("Promote to");
+            let mut chosen = None;
+            ui.horizontal(|ui| {
+                for role in CHOICES {
+                    if choice_button(ui, role).clicked() {
+                        chosen = Some(PromotionOutcome::Chosen(role));
+                    }
+                }
+            });
+            ui.separator();
+            if ui.button("Cancel").clicked() {
+                chosen = Some(PromotionOutcome::Cancelled);
+            }
+            chosen
+        });
+        modal.inner.or_else(|| modal.should_close().then_some(PromotionOutcome::Cancelled))
+    }
+}
+
+fn choice_button(ui: &mut Ui, role: Role) -> egui::Response {
+    let text = match role {
+        Role::Queen => "Queen",
+        Role::Rook => "Rook",
+        Role::Knight => "Knight",
+        Role::Bishop => "Bishop",
+        Role::King => "King",
+        Role::Pawn => "Pawn",
+    };
+    let label = button_label(role);
+    let response = ui.add(Button::new(text).min_size(egui::vec2(64.0, 32.0))).on_hover_text(label.clone());
+    response.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, label.clone()));
+    response
+}
