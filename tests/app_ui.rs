@@ -107,7 +107,8 @@ fn save_and_reopen_through_the_file_dialog() {
     let dir = std::env::temp_dir().join(format!("orrery-ui-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("club.pgn");
-    let dialogs = FakeDialogs { opens: vec![Some(path.clone())], saves: vec![Some(path.clone())] };
+    let dialogs =
+        FakeDialogs { opens: vec![Some(path.clone())], saves: vec![Some(path.clone())], ..FakeDialogs::default() };
     let mut h = harness(dialogs);
     h.run();
     h.state_mut().click_cell(slot(1, 4));
@@ -152,7 +153,7 @@ fn a_damaged_file_is_refused_with_its_errors_and_the_game_is_kept() {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("bad.pgn");
     std::fs::write(&path, "[Variant \"Interstellar\"]\n\n1. PQ-99 *\n").unwrap();
-    let mut h = harness(FakeDialogs { opens: vec![Some(path.clone())], saves: vec![] });
+    let mut h = harness(FakeDialogs { opens: vec![Some(path.clone())], ..FakeDialogs::default() });
     h.run();
     h.state_mut().click_cell(slot(1, 4));
     h.state_mut().click_cell(slot(3, 3));
@@ -257,4 +258,24 @@ fn dragging_plays_a_legal_move_and_an_illegal_drop_snaps_back() {
     let legal = cell_px(&h, slot(3, 3));
     drag_px(&mut h, from, legal);
     h.get_by_label("1. PQ-33");
+}
+
+#[test]
+fn without_a_file_chooser_the_app_asks_for_a_path() {
+    let dir = std::env::temp_dir().join(format!("orrery-ui-prompt-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut h = harness(FakeDialogs { unavailable: true, ..FakeDialogs::default() });
+    h.run();
+    h.state_mut().click_cell(slot(1, 4));
+    h.state_mut().click_cell(slot(3, 3));
+    menu(&mut h, "Game", "Save As…");
+    h.get_by_label_contains("No file chooser is available");
+    let path = dir.join("typed.pgn");
+    h.state_mut().path_prompt.as_mut().unwrap().text = path.display().to_string();
+    h.run();
+    h.get_by_label("Save").click();
+    h.run();
+    assert!(std::fs::read_to_string(&path).unwrap().contains("1. PQ-33"));
+    assert!(!h.state().modified);
+    std::fs::remove_dir_all(&dir).unwrap();
 }

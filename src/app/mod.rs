@@ -31,7 +31,7 @@ pub fn run_native(file: Option<std::path::PathBuf>) -> i32 {
         "Orrery",
         options,
         Box::new(|cc| {
-            let mut app = OrreryApp::new(Box::new(dialogs::NativeDialogs));
+            let mut app = OrreryApp::new(Box::new(dialogs::NativeDialogs::default()));
             if let Some(storage) = cc.storage {
                 app.restore(storage);
             }

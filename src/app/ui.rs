@@ -31,6 +31,15 @@ pub enum PendingAction {
     Quit,
 }
 
+/// The in-app path prompt, used when no native file dialog can be shown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PathPrompt {
+    /// Saving (else opening).
+    pub save: bool,
+    /// The path typed so far.
+    pub text: String,
+}
+
 /// The app's whole state.
 pub struct OrreryApp {
     /// The game shown.
@@ -57,6 +66,8 @@ pub struct OrreryApp {
     pub paste_text: Option<String>,
     /// Where the board was drawn last frame (for UI tests that click cells).
     pub board_rect: Option<egui::Rect>,
+    /// The in-app path prompt, when open.
+    pub path_prompt: Option<PathPrompt>,
     hover: Option<u8>,
     drag_origin: Option<u8>,
     undo: Vec<(Session, bool)>,
@@ -82,6 +93,7 @@ impl OrreryApp {
             promotion: None,
             paste_text: None,
             board_rect: None,
+            path_prompt: None,
             hover: None,
             drag_origin: None,
             undo: Vec::new(),
@@ -232,8 +244,13 @@ impl OrreryApp {
             }
             PendingAction::Open => {
                 let folder = self.settings.last_folder.clone();
-                if let Some(path) = self.dialogs.pick_open(folder.as_deref()) {
-                    self.open_path(&path);
+                match self.dialogs.pick_open(folder.as_deref()) {
+                    Some(path) => self.open_path(&path),
+                    None if self.dialogs.last_was_unavailable() => {
+                        let start = folder.map(|f| format!("{}/", f.display())).unwrap_or_default();
+                        self.path_prompt = Some(PathPrompt { save: false, text: start });
+                    }
+                    None => {}
                 }
             }
             PendingAction::OpenPath(path) => self.open_path(&path),
@@ -280,7 +297,20 @@ impl OrreryApp {
     pub fn save_as(&mut self) -> bool {
         let folder = self.settings.last_folder.clone();
         let suggested = format!("{}-game.pgn", self.session.variant().key());
-        let Some(mut path) = self.dialogs.pick_save(folder.as_deref(), &suggested) else { return false };
+        let Some(path) = self.dialogs.pick_save(folder.as_deref(), &suggested) else {
+            if self.dialogs.last_was_unavailable() {
+                let dir = folder.or_else(|| std::env::current_dir().ok()).unwrap_or_default();
+                self.path_prompt = Some(PathPrompt { save: true, text: dir.join(suggested).display().to_string() });
+            }
+            return false;
+        };
+        self.save_as_path(&path)
+    }
+
+    /// Saves to `path` (Save As with a given path): the file's other games are kept
+    /// only when it is the file already open.
+    pub fn save_as_path(&mut self, path: &Path) -> bool {
+        let mut path = path.to_path_buf();
         if crate::files::Format::from_path(&path).is_none() {
             path.set_extension("pgn");
         }
@@ -625,6 +655,31 @@ impl OrreryApp {
             if !open {
                 self.error_list = None;
             }
+        }
+        if let Some(mut prompt) = self.path_prompt.clone() {
+            let mut keep = true;
+            let title = if prompt.save { "Save game as" } else { "Open game" };
+            egui::Window::new(title).collapsible(false).show(ctx, |ui| {
+                ui.label("No file chooser is available here: type the file's path (.pgn or .ron).");
+                let edit = ui.add(egui::TextEdit::singleline(&mut prompt.text).desired_width(480.0).hint_text("path"));
+                let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
+                ui.horizontal(|ui| {
+                    let go = ui.button(if prompt.save { "Save" } else { "Open" }).clicked() || enter;
+                    if go && !prompt.text.trim().is_empty() {
+                        let path = PathBuf::from(prompt.text.trim());
+                        if prompt.save {
+                            self.save_as_path(&path);
+                        } else {
+                            self.open_path(&path);
+                        }
+                        keep = false;
+                    }
+                    if ui.button("Cancel").clicked() {
+                        keep = false;
+                    }
+                });
+            });
+            self.path_prompt = keep.then_some(prompt);
         }
         if let Some(mut text) = self.paste_text.clone() {
             let mut keep = true;
