@@ -3,64 +3,15 @@
 //! each. Run: `cargo bench --bench records`.
 
 use divan::Bencher;
-use orrery::core::Game;
-use orrery::core::interstellar::{Kind, Position};
-use orrery::core::moves::MoveList;
-use orrery::record::{AnyGame, GameRecord, Nag, NodeId, read_games, write_any};
-use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
+use orrery::record::samples::long_quiet_game;
+use orrery::record::{AnyGame, read_games, write_any};
 
 fn main() {
     divan::main();
 }
 
-/// A legal game of `plies` plies that never ends: quiet moves only (no captures, no
-/// star moves, no Target), chosen at random.
 fn long_game(plies: usize) -> AnyGame {
-    let mut rng = StdRng::seed_from_u64(42);
-    let mut g: GameRecord<Position> = GameRecord::new();
-    let mut at = NodeId::ROOT;
-    let mut pos = Position::opening();
-    for ply in 0..plies {
-        let mut moves = MoveList::new();
-        pos.legal_moves(&mut moves);
-        let quiet: Vec<_> = moves
-            .iter()
-            .copied()
-            .filter(|m| {
-                let mut next = pos.clone();
-                next.play(*m);
-                pos.piece_at(m.to).is_none()
-                    && pos.piece_at(m.from).map(|p| p.kind()) != Some(Kind::Star)
-                    && next.target_count() == 0
-            })
-            .collect();
-        let mv = quiet[rng.random_range(0..quiet.len())];
-        let node = g.add_move(at, mv);
-        if ply % 50 == 25 {
-            // A short variation: another quiet move and two replies.
-            let other = quiet[rng.random_range(0..quiet.len())];
-            if other != mv {
-                let mut vpos = pos.clone();
-                let mut v = g.add_move(at, other);
-                vpos.play(other);
-                for _ in 0..2 {
-                    let mut replies = MoveList::new();
-                    vpos.legal_moves(&mut replies);
-                    let r = replies[rng.random_range(0..replies.len())];
-                    v = g.add_move(v, r);
-                    vpos.play(r);
-                }
-            }
-        }
-        if ply % 10 == 0 {
-            g.tree.set_comment_after(node, "a quiet manoeuvre, keeping every piece safe");
-            g.tree.set_nags(node, vec![Nag(5)]);
-        }
-        pos.play(mv);
-        at = node;
-    }
-    AnyGame::Interstellar(g)
+    AnyGame::Interstellar(long_quiet_game(plies, 42))
 }
 
 #[divan::bench(sample_count = 10, sample_size = 1)]

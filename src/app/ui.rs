@@ -68,6 +68,7 @@ pub struct OrreryApp {
     pub board_rect: Option<egui::Rect>,
     /// The in-app path prompt, when open.
     pub path_prompt: Option<PathPrompt>,
+    scrolled_to: Option<NodeId>,
     hover: Option<u8>,
     drag_origin: Option<u8>,
     undo: Vec<(Session, bool)>,
@@ -94,6 +95,7 @@ impl OrreryApp {
             paste_text: None,
             board_rect: None,
             path_prompt: None,
+            scrolled_to: None,
             hover: None,
             drag_origin: None,
             undo: Vec::new(),
@@ -584,8 +586,11 @@ impl OrreryApp {
     fn move_list(&mut self, ui: &mut egui::Ui) {
         ui.heading("Moves");
         let mut action = None;
+        // Bring the shown move into view when it changes (after a move, a key, a jump).
+        let scroll = self.scrolled_to != Some(self.session.cursor());
+        self.scrolled_to = Some(self.session.cursor());
         egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
-            action = with_session!(&self.session, s => move_list_ui(ui, s));
+            action = with_session!(&self.session, s => move_list_ui(ui, s, scroll));
         });
         if let Some(action) = action {
             match action {
@@ -847,14 +852,14 @@ enum ListAction {
 
 /// Draws the move tree: numbered moves, the current one highlighted, comments in
 /// italics, NAG glyphs beside their moves, variations indented and dimmer.
-fn move_list_ui<G: Game>(ui: &mut egui::Ui, s: &GameSession<G>) -> Option<ListAction> {
+fn move_list_ui<G: Game>(ui: &mut egui::Ui, s: &GameSession<G>, scroll: bool) -> Option<ListAction> {
     let mut action = None;
     let root = s.record.tree.node(NodeId::ROOT);
     if !root.comment_after.is_empty() {
         ui.label(RichText::new(&root.comment_after).italics());
     }
     if let Some(&first) = root.children.first() {
-        line_ui(ui, s, first, 0, 0, &mut action);
+        line_ui(ui, s, first, 0, 0, scroll, &mut action);
     }
     if s.record.result != GameResult::Unknown {
         ui.label(RichText::new(s.record.result.token()).strong());
@@ -868,6 +873,7 @@ fn line_ui<G: Game>(
     first: NodeId,
     ply: usize,
     depth: usize,
+    scroll: bool,
     action: &mut Option<ListAction>,
 ) {
     let tree = &s.record.tree;
@@ -903,6 +909,9 @@ fn line_ui<G: Game>(
                     label = label.color(ui.visuals().weak_text_color());
                 }
                 let response = ui.selectable_label(s.cursor == id, label);
+                if scroll && s.cursor == id {
+                    response.scroll_to_me(Some(egui::Align::Center));
+                }
                 if response.clicked() {
                     *action = Some(ListAction::Jump(id));
                 }
@@ -938,7 +947,7 @@ fn line_ui<G: Game>(
         let Some((variations, _before, var_ply, next)) = branch else { break };
         for v in variations {
             ui.indent(("variation", v.0), |ui| {
-                line_ui(ui, s, v, var_ply, depth + 1, action);
+                line_ui(ui, s, v, var_ply, depth + 1, scroll, action);
             });
         }
         need_number = true;

@@ -5,6 +5,7 @@
 
 pub mod game;
 pub mod ron_file;
+pub mod samples;
 pub mod text;
 pub mod tree;
 

@@ -1,0 +1,74 @@
+//! One frame of the board widget with every highlight, on the CPU (release): building
+//! the board scene, painting it into egui shapes and tessellating them into triangles.
+//! Target: under 2 ms. Run: `cargo bench --bench frame`.
+
+use divan::Bencher;
+use orrery::app::board::BoardWidget;
+use orrery::core::Game;
+use orrery::core::{interstellar, triangular};
+use orrery::record::{Arrow, MarkColor};
+use orrery::render::adapt::tri_pieces_of;
+use orrery::render::overlay::BoardOverlay;
+
+fn main() {
+    divan::main();
+}
+
+fn input() -> egui::RawInput {
+    egui::RawInput {
+        screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 800.0))),
+        ..Default::default()
+    }
+}
+
+/// Every kind of highlight at once.
+fn overlay(cells: &[u8]) -> BoardOverlay {
+    BoardOverlay {
+        selected: Some(cells[0]),
+        targets: cells[1..6].to_vec(),
+        captures: cells[6..8].to_vec(),
+        last_move: Some((cells[8], cells[9])),
+        in_target: vec![cells[10]],
+        hover: Some(cells[11]),
+        arrows: vec![
+            Arrow { color: MarkColor::Green, from: cells[12], to: cells[13] },
+            Arrow { color: MarkColor::Red, from: cells[14], to: cells[15] },
+        ],
+        marked_cells: vec![(cells[16], MarkColor::Blue), (cells[17], MarkColor::Yellow)],
+    }
+}
+
+fn frame(ctx: &egui::Context, show: &mut impl FnMut(&mut egui::Ui)) -> usize {
+    let output = ctx.run_ui(input(), |ui| {
+        egui::CentralPanel::default().show(ui, |ui| show(ui));
+    });
+    ctx.tessellate(output.shapes, output.pixels_per_point).len()
+}
+
+#[divan::bench(sample_count = 50)]
+fn interstellar_board_frame(bencher: Bencher) {
+    let position = interstellar::Position::opening();
+    let pieces = orrery::render::interstellar::pieces_of(&position);
+    let cells: Vec<u8> = interstellar::Cell::all().map(|c| c.slot()).step_by(4).collect();
+    let overlay = overlay(&cells);
+    let ctx = egui::Context::default();
+    let mut show = |ui: &mut egui::Ui| {
+        BoardWidget::interstellar(&pieces, &overlay).show(ui);
+    };
+    frame(&ctx, &mut show); // the first frame rasterises the glyph textures once
+    bencher.bench_local(|| frame(&ctx, &mut show));
+}
+
+#[divan::bench(sample_count = 50)]
+fn triangular_board_frame(bencher: Bencher) {
+    let position = <triangular::Position as Game>::opening();
+    let pieces = tri_pieces_of(&position);
+    let cells: Vec<u8> = (0..96u8).step_by(5).collect();
+    let overlay = overlay(&cells);
+    let ctx = egui::Context::default();
+    let mut show = |ui: &mut egui::Ui| {
+        BoardWidget::triangular(&pieces, &overlay).show(ui);
+    };
+    frame(&ctx, &mut show);
+    bencher.bench_local(|| frame(&ctx, &mut show));
+}
