@@ -279,3 +279,15 @@ fn without_a_file_chooser_the_app_asks_for_a_path() {
     assert!(!h.state().modified);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn resigning_shows_the_banner_and_stops_play() {
+    let mut h = harness(FakeDialogs::default());
+    h.run();
+    menu(&mut h, "Game", "Resign");
+    h.get_by_label("Positive resigned");
+    assert_eq!(h.state().session.to_game().result(), orrery::record::GameResult::SecondPlayerWins);
+    h.state_mut().click_cell(slot(1, 4));
+    h.run();
+    h.get_by_label("The game is over");
+}

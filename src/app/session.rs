@@ -66,8 +66,7 @@ impl<G: Game> GameSession<G> {
     pub fn closed_by_decision(&self) -> bool {
         self.record.tags.get("Termination").is_some()
             && self.record.result != GameResult::Unknown
-            && self.record.tree.node(self.cursor).children.is_empty()
-            && self.record.tree.line_start(self.cursor) == self.record.tree.line_start(self.main_line_end())
+            && self.cursor == self.main_line_end()
     }
 
     fn main_line_end(&self) -> NodeId {
@@ -95,9 +94,8 @@ impl<G: Game> GameSession<G> {
                 self.selected = None;
                 MoveAttempt::Played
             }
-            Some(from) if !self.targets_of(from).is_empty() && !self.targets_of(cell).is_empty() => {
-                // Another own piece: select it instead.
-                let _ = from;
+            Some(_) if !self.targets_of(cell).is_empty() => {
+                // Another piece that can move: select it instead.
                 self.selected = Some(cell);
                 MoveAttempt::Played
             }
