@@ -291,3 +291,27 @@ fn resigning_shows_the_banner_and_stops_play() {
     h.run();
     h.get_by_label("The game is over");
 }
+
+#[test]
+fn dont_save_on_quit_really_drops_the_changes() {
+    let dir = std::env::temp_dir().join(format!("orrery-ui-quit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("kept.pgn");
+    let mut h = harness(FakeDialogs { saves: vec![Some(path.clone())], ..FakeDialogs::default() });
+    h.run();
+    h.state_mut().click_cell(slot(1, 4));
+    h.state_mut().click_cell(slot(3, 3));
+    menu(&mut h, "Game", "Save As…");
+    // A move after saving, then Quit without saving it.
+    h.state_mut().click_cell(slot(8, 1));
+    h.state_mut().click_cell(slot(7, 1));
+    h.run();
+    assert!(h.state().modified);
+    menu(&mut h, "Game", "Quit");
+    h.get_by_label("Don't save").click();
+    h.run();
+    // What would be stored for the next start is the game as saved.
+    assert!(!h.state().modified);
+    assert_eq!(h.state().session.to_game().move_count(), 1);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -113,8 +113,18 @@ impl<G: Game> GameSession<G> {
                         "The game is over".to_string()
                     } else if pos.outcome().is_some() {
                         format!("The game is over: {}", pos.outcome().map(|o| o.to_string()).unwrap_or_default())
+                    } else if pos.is_in_check() && pos.outcome().is_none() {
+                        match G::VARIANT {
+                            Variant::Interstellar => {
+                                "Your planet is in Target: capture the attacker, block it, or move the planet"
+                                    .to_string()
+                            }
+                            Variant::Triangular => {
+                                "Your king is in check: capture the checking piece, block, or move the king".to_string()
+                            }
+                        }
                     } else {
-                        "Choose a piece of the side to move that can move".to_string()
+                        format!("Choose a piece of {} that can move", pos.side_to_move_word())
                     })
                 } else {
                     self.selected = Some(cell);

@@ -75,6 +75,7 @@ pub struct OrreryApp {
     redo: Vec<(Session, bool)>,
     dialogs: Box<dyn FileDialogs>,
     quit_confirmed: bool,
+    close_sent: bool,
     title: String,
 }
 
@@ -102,6 +103,7 @@ impl OrreryApp {
             redo: Vec::new(),
             dialogs,
             quit_confirmed: false,
+            close_sent: false,
             title: String::new(),
         }
     }
@@ -346,6 +348,19 @@ impl OrreryApp {
         }
     }
 
+    /// Drops the unsaved changes: back to the game as last saved or opened (a new game
+    /// of the same kind when it was never saved), so nothing unsaved is kept for the
+    /// next start either.
+    pub fn discard_changes(&mut self) {
+        self.session = match self.file_games.get(self.game_index) {
+            Some(saved) if self.file.is_some() => Session::from_game(saved.clone()),
+            _ => Session::new(self.session.variant()),
+        };
+        self.modified = false;
+        self.undo.clear();
+        self.redo.clear();
+    }
+
     /// Game → Resign: the side to move resigns; the record gets the result.
     pub fn resign(&mut self) {
         self.checkpoint();
@@ -434,8 +449,9 @@ impl OrreryApp {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
             self.pending = Some(PendingAction::Quit);
         }
-        if self.quit_confirmed {
+        if self.quit_confirmed && !self.close_sent {
             ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+            self.close_sent = true;
         }
     }
 
@@ -633,7 +649,7 @@ impl OrreryApp {
                     }
                     if ui.button("Don't save").clicked() {
                         self.pending = None;
-                        self.modified = false;
+                        self.discard_changes();
                         self.perform(action.clone());
                     }
                     if ui.button("Cancel").clicked() {

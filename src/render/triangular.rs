@@ -282,7 +282,7 @@ impl Default for TriangularView {
 }
 
 /// Piece glyph box side, in triangle sides.
-const GLYPH_SIZE: f32 = 0.6;
+const GLYPH_SIZE: f32 = 0.52;
 /// Radius of a triangle's inscribed circle.
 const INRADIUS: f32 = 0.288_675_1;
 
