@@ -19,18 +19,7 @@ pub const CHOICES: [Role; 4] = [Role::Queen, Role::Rook, Role::Knight, Role::Bis
 
 /// The accessible label of the button for `role`: `"Promote to queen"`, ….
 pub fn button_label(role: Role) -> String {
-    format!("Promote to {}", role_word(role))
-}
-
-fn role_word(role: Role) -> &'static str {
-    match role {
-        Role::King => "king",
-        Role::Queen => "queen",
-        Role::Rook => "rook",
-        Role::Bishop => "bishop",
-        Role::Knight => "knight",
-        Role::Pawn => "pawn",
-    }
+    format!("Promote to {}", role.name())
 }
 
 /// A modal promotion picker. Show it every frame while a promotion is pending; it

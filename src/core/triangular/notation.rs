@@ -22,7 +22,7 @@ pub enum NotationError {
     #[error("the game is over: no move can be played")]
     GameOver,
     /// No piece of that kind (from that origin) can move to the destination.
-    #[error("no {} can go to {to}", role_name(*.role))]
+    #[error("no {} can go to {to}", .role.name())]
     NoSuchMove {
         /// The piece kind named (pawn when none).
         role: Role,
@@ -30,7 +30,7 @@ pub enum NotationError {
         to: Cell,
     },
     /// Several pieces fit the text.
-    #[error("ambiguous: {} from {} can go to {to}; name the origin", role_name(*.role), list(.candidates))]
+    #[error("ambiguous: {} from {} can go to {to}; name the origin", .role.name(), list(.candidates))]
     Ambiguous {
         /// The piece kind named.
         role: Role,
@@ -57,17 +57,6 @@ pub enum NotationError {
         /// The destination cell.
         to: Cell,
     },
-}
-
-fn role_name(role: Role) -> &'static str {
-    match role {
-        Role::King => "king",
-        Role::Queen => "queen",
-        Role::Rook => "rook",
-        Role::Bishop => "bishop",
-        Role::Knight => "knight",
-        Role::Pawn => "pawn",
-    }
 }
 
 fn list(cells: &[Cell]) -> String {
