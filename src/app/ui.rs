@@ -249,7 +249,9 @@ impl OrreryApp {
             PendingAction::Open => {
                 let folder = self.settings.last_folder.clone();
                 match self.dialogs.pick_open(folder.as_deref()) {
-                    Some(path) => self.open_path(&path),
+                    Some(path) => {
+                        self.open_path(&path);
+                    }
                     None if self.dialogs.last_was_unavailable() => {
                         let start = folder.map(|f| format!("{}/", f.display())).unwrap_or_default();
                         self.path_prompt = Some(PathPrompt { save: false, text: start });
@@ -257,20 +259,31 @@ impl OrreryApp {
                     None => {}
                 }
             }
-            PendingAction::OpenPath(path) => self.open_path(&path),
+            PendingAction::OpenPath(path) => {
+                self.open_path(&path);
+            }
             PendingAction::Quit => self.quit_confirmed = true,
         }
     }
 
     /// Opens a record file; on any error the current game stays and the errors are
-    /// listed.
-    pub fn open_path(&mut self, path: &Path) {
+    /// listed. Returns whether a game was opened.
+    pub fn open_path(&mut self, path: &Path) -> bool {
         match read_record_file(path) {
-            Err(e) => self.error_list = Some(("Could not open the file".into(), vec![e.to_string()])),
-            Ok((_, errors)) if !errors.is_empty() => {
-                self.error_list = Some((format!("{} has errors; nothing was opened", path.display()), errors));
+            Err(e) => {
+                self.error_list = Some(("Could not open the file".into(), vec![e.to_string()]));
+                false
             }
-            Ok((games, _)) if games.is_empty() => self.message = format!("{} holds no game", path.display()),
+            Ok((_, errors)) if !errors.is_empty() => {
+                let mut lines = vec![format!("{} has errors; nothing was opened:", path.display())];
+                lines.extend(errors);
+                self.error_list = Some(("Could not open the file".into(), lines));
+                false
+            }
+            Ok((games, _)) if games.is_empty() => {
+                self.message = format!("{} holds no game", path.display());
+                false
+            }
             Ok((games, _)) => {
                 self.session = Session::from_game(games[0].clone());
                 self.message = if games.len() > 1 {
@@ -285,6 +298,7 @@ impl OrreryApp {
                 self.undo.clear();
                 self.redo.clear();
                 self.settings.remember(path.to_path_buf());
+                true
             }
         }
     }
@@ -688,12 +702,8 @@ impl OrreryApp {
                     let go = ui.button(if prompt.save { "Save" } else { "Open" }).clicked() || enter;
                     if go && !prompt.text.trim().is_empty() {
                         let path = PathBuf::from(prompt.text.trim());
-                        if prompt.save {
-                            self.save_as_path(&path);
-                        } else {
-                            self.open_path(&path);
-                        }
-                        keep = false;
+                        // On failure the prompt stays, with the path typed, beside the error.
+                        keep = !if prompt.save { self.save_as_path(&path) } else { self.open_path(&path) };
                     }
                     if ui.button("Cancel").clicked() {
                         keep = false;
