@@ -7,8 +7,8 @@
 use std::sync::OnceLock;
 
 use super::overlay::{Arrow, BoardOverlay, CellId};
-use super::triangular::{CELL_COUNT, TriCell, TriColor, TriKind, TriPieces};
-use crate::core::triangular::{Cell, Color, Position, Role};
+use super::triangular::{CELL_COUNT, TriCell, TriPieces};
+use crate::core::triangular::{Cell, Position};
 
 struct Tables {
     /// Core index → drawing index.
@@ -54,32 +54,12 @@ pub fn core_id(tri_index: CellId) -> Option<CellId> {
     tables().to_core.get(tri_index as usize).copied()
 }
 
-/// The drawing layer's piece kind of a core role.
-pub fn tri_kind(role: Role) -> TriKind {
-    match role {
-        Role::King => TriKind::King,
-        Role::Queen => TriKind::Queen,
-        Role::Rook => TriKind::Rook,
-        Role::Bishop => TriKind::Bishop,
-        Role::Knight => TriKind::Knight,
-        Role::Pawn => TriKind::Pawn,
-    }
-}
-
-/// The drawing layer's colour of a core colour.
-pub fn tri_color(color: Color) -> TriColor {
-    match color {
-        Color::White => TriColor::White,
-        Color::Black => TriColor::Black,
-    }
-}
-
 /// The pieces of a real position, indexed for the drawing layer.
 pub fn tri_pieces_of(position: &Position) -> TriPieces {
     let mut out: TriPieces = [None; CELL_COUNT];
     for cell in Cell::all() {
         if let Some(piece) = position.piece_at(cell) {
-            out[tri_cell(cell).index() as usize] = Some((tri_color(piece.color), tri_kind(piece.role)));
+            out[tri_cell(cell).index() as usize] = Some((piece.color, piece.role));
         }
     }
     out

@@ -117,58 +117,11 @@ impl TriCell {
     }
 }
 
-/// A side in Triangular.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum TriColor {
-    /// White (Light), at the bottom, moves first.
-    White,
-    /// Black (Dark), at the top.
-    Black,
-}
-
-/// A kind of Triangular piece (a bishop's cell colour is the colour of the cell it is on).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum TriKind {
-    /// King.
-    King,
-    /// Queen.
-    Queen,
-    /// Rook.
-    Rook,
-    /// Bishop.
-    Bishop,
-    /// Knight.
-    Knight,
-    /// Pawn.
-    Pawn,
-}
-
-impl TriKind {
-    /// English name, lower case.
-    pub fn word(self) -> &'static str {
-        match self {
-            TriKind::King => "king",
-            TriKind::Queen => "queen",
-            TriKind::Rook => "rook",
-            TriKind::Bishop => "bishop",
-            TriKind::Knight => "knight",
-            TriKind::Pawn => "pawn",
-        }
-    }
-
-    /// The kind for a position-string letter of either case.
-    pub fn from_letter(c: char) -> Option<TriKind> {
-        Some(match c.to_ascii_uppercase() {
-            'K' => TriKind::King,
-            'Q' => TriKind::Queen,
-            'R' => TriKind::Rook,
-            'B' => TriKind::Bishop,
-            'N' => TriKind::Knight,
-            'P' => TriKind::Pawn,
-            _ => return None,
-        })
-    }
-}
+/// A side in Triangular: the rules core's own colour type (White at the bottom).
+pub use crate::core::triangular::Color as TriColor;
+/// A kind of Triangular piece: the rules core's own role type (a bishop's cell colour is
+/// the colour of the cell it is on).
+pub use crate::core::triangular::Role as TriKind;
 
 /// The board's contents: one optional piece per cell, indexed by [`TriCell::index`].
 pub type TriPieces = [Option<(TriColor, TriKind)>; CELL_COUNT];
@@ -212,7 +165,7 @@ pub fn from_position_string(text: &str) -> Option<TriPieces> {
                 continue;
             }
             flush(&mut digits, &mut pos);
-            let kind = TriKind::from_letter(ch)?;
+            let kind = TriKind::from_letter(ch.to_ascii_uppercase())?;
             let color = if ch.is_ascii_uppercase() { TriColor::White } else { TriColor::Black };
             let cell = TriCell::new(row, pos)?;
             out[cell.index() as usize] = Some((color, kind));
@@ -368,7 +321,7 @@ impl TriangularView {
                 TriColor::White => "white",
                 TriColor::Black => "black",
             };
-            scene.push(Role::Piece { id: format!("{side}:{}", kind.word()), cell: cell.name() }, items);
+            scene.push(Role::Piece { id: format!("{side}:{}", kind.name()), cell: cell.name() }, items);
         }
         scene.push(Role::Layer("targets"), overlay::targets(overlay, &geo));
         scene.push(Role::Layer("study"), overlay::study_marks(overlay, &geo));
