@@ -23,6 +23,27 @@ pub enum MoveAttempt {
     Illegal(String),
 }
 
+/// The position at one node, kept so that a frame does not replay the game from the
+/// start for every panel. A node's position never changes while the node exists (its
+/// path from the start is fixed), so the node id is the whole key. Not part of a
+/// session's value: it compares equal always.
+#[derive(Clone, Debug)]
+struct PositionCache<G>(std::cell::RefCell<Option<(NodeId, G)>>);
+
+impl<G> Default for PositionCache<G> {
+    fn default() -> Self {
+        PositionCache(std::cell::RefCell::new(None))
+    }
+}
+
+impl<G> PartialEq for PositionCache<G> {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl<G> Eq for PositionCache<G> {}
+
 /// One game in the app, generic over the rules.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameSession<G: Game> {
@@ -32,23 +53,32 @@ pub struct GameSession<G: Game> {
     pub cursor: NodeId,
     /// The selected cell (a piece of the side to move), if any.
     pub selected: Option<u8>,
+    cache: PositionCache<G>,
 }
 
 impl<G: Game> GameSession<G> {
     /// A new game from the opening.
     pub fn new() -> Self {
-        GameSession { record: GameRecord::new(), cursor: NodeId::ROOT, selected: None }
+        GameSession { record: GameRecord::new(), cursor: NodeId::ROOT, selected: None, cache: PositionCache::default() }
     }
 
     /// A session over an existing record, the cursor at the end of its main line.
     pub fn from_record(record: GameRecord<G>) -> Self {
         let cursor = record.tree.main_line_from(NodeId::ROOT).last().copied().unwrap_or(NodeId::ROOT);
-        GameSession { record, cursor, selected: None }
+        GameSession { record, cursor, selected: None, cache: PositionCache::default() }
     }
 
-    /// The position at the cursor.
+    /// The position at the cursor (replayed from the start once per cursor move).
     pub fn position(&self) -> G {
-        self.record.position_at(self.cursor)
+        let mut cache = self.cache.0.borrow_mut();
+        match &*cache {
+            Some((node, pos)) if *node == self.cursor => pos.clone(),
+            _ => {
+                let pos = self.record.position_at(self.cursor);
+                *cache = Some((self.cursor, pos.clone()));
+                pos
+            }
+        }
     }
 
     /// The legal moves at the cursor, none once the game has been resigned or agreed
