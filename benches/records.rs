@@ -1,6 +1,7 @@
 //! Record benchmarks (release): reading and writing a 10,000-ply Interstellar game with
 //! a comment every 10 plies and a three-move variation every 50. Target: under 100 ms
-//! each. Run: `cargo bench --bench records`.
+//! each. Also the notation editor: re-reading a 500-move game (target under 5 ms) and
+//! colouring its text. Run: `cargo bench --bench records`.
 
 use divan::Bencher;
 use orrery::record::samples::long_quiet_game;
@@ -28,4 +29,31 @@ fn read_10000_ply_game(bencher: Bencher) {
         assert!(report.errors.is_empty(), "{:?}", &report.errors[..report.errors.len().min(3)]);
         report
     });
+}
+
+/// The notation editor's re-read of a 500-move (1,000-ply) annotated game, with the move
+/// positions it needs for the caret. Target: under 5 ms.
+#[divan::bench(sample_count = 20, sample_size = 1)]
+fn editor_reread_500_move_game(bencher: Bencher) {
+    let text = write_any(&long_game(1_000));
+    bencher.bench(|| {
+        let read = orrery::record::read_one_with_spans(divan::black_box(&text));
+        assert!(read.is_ok());
+        read
+    });
+}
+
+/// The notation editor's syntax colouring of the same text (done once per edit).
+#[divan::bench(sample_count = 20, sample_size = 1)]
+fn editor_highlight_500_move_game(bencher: Bencher) {
+    let text = write_any(&long_game(1_000));
+    bencher.bench(|| orrery::app::editor::highlight(divan::black_box(&text), &[], true));
+}
+
+/// Colouring a 10,000-ply record (typing in a long record re-colours it once per edit;
+/// the reading itself runs on a background thread there).
+#[divan::bench(sample_count = 10, sample_size = 1)]
+fn editor_highlight_10000_ply_game(bencher: Bencher) {
+    let text = write_any(&long_game(10_000));
+    bencher.bench(|| orrery::app::editor::highlight(divan::black_box(&text), &[], true));
 }

@@ -4,9 +4,13 @@
 
 mod record_support;
 
+use orrery::core::Game;
 use orrery::core::{interstellar, triangular};
 use orrery::record::ron_file::{read_ron, write_ron};
-use orrery::record::{AnyGame, GameRecord, Nag, NodeId, read_games, read_one, write_any, write_games};
+use orrery::record::{
+    AnyGame, GameRecord, Nag, NodeId, read_games, read_one, read_one_with_spans, write_any, write_game_with_spans,
+    write_games,
+};
 use proptest::prelude::*;
 use record_support::random_game;
 
@@ -19,6 +23,48 @@ fn text_round_trip(game: &AnyGame) {
     for line in text.lines().filter(|l| !l.starts_with('[')) {
         assert!(line.chars().count() <= 80, "line over 80 columns: {line}");
     }
+    move_spans_agree(game);
+}
+
+/// The moves from the start to `node`, in notation.
+fn line_to<G: Game>(record: &GameRecord<G>, node: NodeId) -> Vec<String> {
+    let mut pos = record.start.clone();
+    let mut out = Vec::new();
+    for id in record.tree.path_to(node) {
+        if let Some(mv) = record.tree.node(id).mv {
+            out.push(pos.move_to_notation(mv));
+            pos.play(mv);
+        }
+    }
+    out
+}
+
+/// The writer and the reader agree on where each move stands in the text, every move
+/// has one span, and the text under a span is that move's notation (with its glyph).
+fn move_spans_agree(game: &AnyGame) {
+    fn check<G: Game>(record: &GameRecord<G>) {
+        let (text, spans) = write_game_with_spans(record);
+        let (back, read_spans) = read_one_with_spans(&text).unwrap_or_else(|e| panic!("{text}\n{e:?}"));
+        let ranges = |s: &[orrery::record::MoveSpan]| s.iter().map(|s| s.range.clone()).collect::<Vec<_>>();
+        assert_eq!(ranges(&spans), ranges(&read_spans), "text:\n{text}");
+        // The reader's node under each span is the writer's: the same moves from the start.
+        for (w, r) in spans.iter().zip(&read_spans) {
+            let read_line = orrery::with_game!(&back, g => line_to(g, r.node));
+            assert_eq!(line_to(record, w.node), read_line);
+        }
+        assert_eq!(spans.len(), record.tree.move_count());
+        assert!(spans.windows(2).all(|w| w[0].range.end < w[1].range.start), "spans in text order");
+        for span in &spans {
+            let node = record.tree.node(span.node);
+            let before = record.position_at(node.parent.expect("a move has a parent"));
+            let notation = before.move_to_notation(node.mv.expect("a move node"));
+            let written: Vec<&str> = text[span.range.clone()].split_whitespace().collect();
+            let expected: Vec<&str> = notation.split(' ').collect();
+            assert_eq!(written.len(), expected.len(), "{:?} vs {notation}", &text[span.range.clone()]);
+            assert!(written.last().unwrap().starts_with(expected.last().unwrap()));
+        }
+    }
+    orrery::with_game!(game, g => check(g));
 }
 
 fn ron_round_trip(game: &AnyGame) {

@@ -5,6 +5,7 @@
 
 pub mod board;
 pub mod dialogs;
+pub mod editor;
 pub mod painter;
 pub mod promotion;
 pub mod session;

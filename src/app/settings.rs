@@ -29,6 +29,8 @@ pub struct Settings {
     pub recent: Vec<PathBuf>,
     /// The folder of the last file dialog.
     pub last_folder: Option<PathBuf>,
+    /// The notation editor panel is shown.
+    pub notation_editor: bool,
 }
 
 impl Default for Settings {
@@ -40,6 +42,7 @@ impl Default for Settings {
             hints: true,
             recent: Vec::new(),
             last_folder: None,
+            notation_editor: false,
         }
     }
 }

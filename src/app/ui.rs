@@ -10,6 +10,7 @@ use egui::{Color32, Key, KeyboardShortcut, Modifiers, RichText};
 
 use super::board::{BoardEvent, BoardWidget};
 use super::dialogs::FileDialogs;
+use super::editor::{EditorEvent, NotationEditor};
 use super::promotion::{PromotionOutcome, PromotionPicker};
 use super::session::{GameSession, MoveAttempt, Session, capitalise, with_session};
 use super::settings::{SESSION_KEY, SETTINGS_KEY, SavedSession, Settings, Theme};
@@ -17,6 +18,9 @@ use crate::core::game::{Game, Variant};
 use crate::files::{read_record_file, write_record_file};
 use crate::record::{AnyGame, GameResult, NodeId, read_one, write_any};
 use crate::render::overlay::BoardOverlay;
+
+/// How long a status-bar message stays, in seconds.
+pub const MESSAGE_SECONDS: f64 = 8.0;
 
 /// Something the user asked for that would drop unsaved work: done after the prompt.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -68,7 +72,12 @@ pub struct OrreryApp {
     pub board_rect: Option<egui::Rect>,
     /// The in-app path prompt, when open.
     pub path_prompt: Option<PathPrompt>,
+    /// The notation editor (shown when `settings.notation_editor` is on).
+    pub editor: NotationEditor,
     scrolled_to: Option<NodeId>,
+    /// The message as last seen, the time it appeared and the cursor then: a message
+    /// goes after [`MESSAGE_SECONDS`] or when the shown move changes.
+    message_seen: (String, f64, Option<NodeId>),
     hover: Option<u8>,
     drag_origin: Option<u8>,
     undo: Vec<(Session, bool)>,
@@ -96,7 +105,9 @@ impl OrreryApp {
             paste_text: None,
             board_rect: None,
             path_prompt: None,
+            editor: NotationEditor::default(),
             scrolled_to: None,
+            message_seen: (String::new(), 0.0, None),
             hover: None,
             drag_origin: None,
             undo: Vec::new(),
@@ -162,6 +173,11 @@ impl OrreryApp {
 
     /// Undoes the last change to the game (moves, deletions, promotions, decisions).
     pub fn undo(&mut self) {
+        // Text typed in the notation editor and not yet valid goes first.
+        if self.settings.notation_editor && self.editor.undo_text() {
+            self.message = "Notation text reverted".into();
+            return;
+        }
         if let Some((session, modified)) = self.undo.pop() {
             self.redo.push((std::mem::replace(&mut self.session, session), self.modified));
             self.modified = modified || self.modified;
@@ -180,6 +196,9 @@ impl OrreryApp {
 
     /// A click on a board cell (core cell id).
     pub fn click_cell(&mut self, cell: u8) {
+        if self.editor_blocks_changes() {
+            return;
+        }
         let before = self.session.clone();
         let count = move_count(&self.session);
         let attempt = with_session!(&mut self.session, s => s.click(cell));
@@ -189,6 +208,9 @@ impl OrreryApp {
     /// A piece dropped from one cell onto another: played if legal, else it snaps back
     /// and the status bar says why.
     pub fn drop_piece(&mut self, from: u8, to: u8) {
+        if self.editor_blocks_changes() {
+            return;
+        }
         let before = self.session.clone();
         let count = move_count(&self.session);
         let attempt = with_session!(&mut self.session, s => {
@@ -417,14 +439,43 @@ impl OrreryApp {
         crate::core::triangular::is_threefold_repetition(&hashes)
     }
 
+    /// Clears the status message once it has been shown for [`MESSAGE_SECONDS`] or the
+    /// board has moved to another position since it appeared.
+    fn expire_message(&mut self, ctx: &egui::Context) {
+        let now = ctx.input(|i| i.time);
+        let cursor = Some(self.session.cursor());
+        if self.message != self.message_seen.0 {
+            self.message_seen = (self.message.clone(), now, cursor);
+        } else if !self.message.is_empty() {
+            if now - self.message_seen.1 > MESSAGE_SECONDS || cursor != self.message_seen.2 {
+                self.message.clear();
+                self.message_seen.0.clear();
+            } else {
+                ctx.request_repaint_after(std::time::Duration::from_secs_f64(MESSAGE_SECONDS));
+            }
+        }
+    }
+
     /// Draws the whole window into `ui`.
     pub fn show(&mut self, ui: &mut egui::Ui) {
+        self.expire_message(ui.ctx());
         self.apply_theme(ui.ctx());
         self.handle_close_request(ui.ctx());
         self.handle_keys(ui);
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui));
         egui::Panel::right("moves").default_size(300.0).show(ui, |ui| self.move_list(ui));
+        if self.settings.notation_editor {
+            self.editor.sync(&self.session);
+            let mut events = Vec::new();
+            egui::Panel::bottom("notation")
+                .resizable(true)
+                .default_size(230.0)
+                .show(ui, |ui| events = self.editor.show(ui));
+            for event in events {
+                self.editor_event(event);
+            }
+        }
         egui::CentralPanel::default().show(ui, |ui| {
             if let Some(banner) = self.session.banner() {
                 ui.vertical_centered(|ui| {
@@ -486,6 +537,29 @@ impl OrreryApp {
         }
         if shortcut(ui, Modifiers::COMMAND, Key::N) {
             self.request(PendingAction::New(self.session.variant()));
+        }
+        if shortcut(ui, Modifiers::COMMAND, Key::E) {
+            self.settings.notation_editor = !self.settings.notation_editor;
+            if self.settings.notation_editor {
+                self.editor.focus();
+            }
+        }
+        if self.settings.notation_editor && self.editor.has_focus(ui.ctx()) {
+            // In the notation editor, undo first reverts text not yet read, then undoes
+            // changes to the game like everywhere else.
+            if shortcut(ui, Modifiers::COMMAND, Key::Z) {
+                self.undo();
+            }
+            if (shortcut(ui, Modifiers::COMMAND, Key::Y) || shortcut(ui, shift_command, Key::Z))
+                && !self.editor.is_dirty()
+            {
+                self.redo();
+            }
+            if shortcut(ui, shift_command, Key::C) && !self.editor.is_dirty() {
+                let now = ui.input(|i| i.time);
+                self.editor.insert_comment(now);
+            }
+            return;
         }
         if typing {
             return;
@@ -586,6 +660,10 @@ impl OrreryApp {
                 }
                 ui.checkbox(&mut self.settings.coordinates, "Coordinates");
                 ui.checkbox(&mut self.settings.hints, "Legal-move hints");
+                let editor = ui.checkbox(&mut self.settings.notation_editor, "Notation editor (Ctrl+E)");
+                if editor.changed() && self.settings.notation_editor {
+                    self.editor.focus();
+                }
                 let dark = self.settings.theme == Theme::Dark;
                 if ui.button(if dark { "Light theme" } else { "Dark theme" }).clicked() {
                     self.settings.theme = if dark { Theme::Light } else { Theme::Dark };
@@ -622,7 +700,9 @@ impl OrreryApp {
         egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
             action = with_session!(&self.session, s => move_list_ui(ui, s, scroll));
         });
-        if let Some(action) = action {
+        if let Some(action) = action
+            && (matches!(action, ListAction::Jump(_)) || !self.editor_blocks_changes())
+        {
             match action {
                 ListAction::Jump(node) => with_session!(&mut self.session, s => s.jump(node)),
                 ListAction::Promote(node) => {
@@ -755,6 +835,67 @@ impl OrreryApp {
         }
     }
 
+    /// Applies what the notation editor reports to the game.
+    fn editor_event(&mut self, event: EditorEvent) {
+        match event {
+            EditorEvent::Parsed { game, caret } => {
+                self.checkpoint();
+                let mut session = Session::from_game(game);
+                with_session!(&mut session, s => s.jump(caret.unwrap_or(NodeId::ROOT)));
+                self.session = session;
+                self.modified = true;
+                self.message.clear();
+            }
+            EditorEvent::CaretAt(node) => with_session!(&mut self.session, s => s.jump(node)),
+            EditorEvent::ToggleNag(nag) => {
+                if self.session.cursor() == NodeId::ROOT {
+                    self.message = "Choose a move first: NAGs belong to a move".into();
+                    return;
+                }
+                self.checkpoint();
+                with_session!(&mut self.session, s => {
+                    let nags = &mut s.record.tree.node_mut(s.cursor).nags;
+                    match nags.iter().position(|n| *n == nag) {
+                        Some(i) => { nags.remove(i); }
+                        None => nags.push(nag),
+                    }
+                });
+                self.modified = true;
+            }
+            EditorEvent::Promote => {
+                let node = self.session.cursor();
+                if node != NodeId::ROOT {
+                    self.checkpoint();
+                    with_session!(&mut self.session, s => { s.record.tree.promote(node); });
+                    self.modified = true;
+                }
+            }
+            EditorEvent::DeleteFromHere => {
+                let node = self.session.cursor();
+                if node != NodeId::ROOT {
+                    self.checkpoint();
+                    with_session!(&mut self.session, s => {
+                        if let Some(parent) = s.record.tree.delete(node) {
+                            s.cursor = parent;
+                        }
+                    });
+                    self.modified = true;
+                }
+            }
+        }
+    }
+
+    /// Whether the notation editor holds text the game does not have yet (edits not
+    /// read, or errors): the board and move list then leave the game alone.
+    fn editor_blocks_changes(&mut self) -> bool {
+        let blocked = self.settings.notation_editor && self.editor.is_dirty();
+        if blocked {
+            with_session!(&mut self.session, s => s.selected = None);
+            self.message = "The notation text has errors or unread edits: fix them or press Revert text first".into();
+        }
+        blocked
+    }
+
     /// The highlights for the board: selection, legal targets, last move, Target/check,
     /// hover, and the study marks of the shown move.
     pub fn overlay(&self) -> BoardOverlay {
@@ -798,6 +939,9 @@ impl OrreryApp {
     /// A right-click on a cell marks it green (again: removes the mark); a right-drag
     /// draws a green arrow (again: removes it). Marks belong to the shown move.
     fn toggle_mark(&mut self, from: u8, to: Option<u8>) {
+        if self.editor_blocks_changes() {
+            return;
+        }
         self.checkpoint();
         with_session!(&mut self.session, s => {
             let mut marks = s.record.tree.node(s.cursor).marks.clone();
@@ -876,16 +1020,106 @@ enum ListAction {
     Delete(NodeId),
 }
 
-/// Draws the move tree: numbered moves, the current one highlighted, comments in
-/// italics, NAG glyphs beside their moves, variations indented and dimmer.
+/// Draws the move tree: the main line as a table (number, first player's move, second
+/// player's move), the current move highlighted, comments in italics between rows,
+/// NAG glyphs beside their moves, and variations indented under the move they replace.
 fn move_list_ui<G: Game>(ui: &mut egui::Ui, s: &GameSession<G>, scroll: bool) -> Option<ListAction> {
     let mut action = None;
-    let root = s.record.tree.node(NodeId::ROOT);
+    let tree = &s.record.tree;
+    let root = tree.node(NodeId::ROOT);
     if !root.comment_after.is_empty() {
         ui.label(RichText::new(&root.comment_after).italics());
     }
-    if let Some(&first) = root.children.first() {
-        line_ui(ui, s, first, 0, 0, scroll, &mut action);
+    let number_width = 44.0;
+    let column = ((ui.available_width() - number_width) / 2.0).max(60.0);
+    let row_height = ui.spacing().interact_size.y;
+    let mut pos = s.record.start.clone();
+    let mut ply = 0;
+    // The row being filled (its move number), waiting for the second player's move.
+    let mut row: Option<u32> = None;
+    let mut id = root.children.first().copied();
+    // Draws one row of the table; `second` is the second player's move, if any.
+    let draw_row = |ui: &mut egui::Ui,
+                    number: u32,
+                    first: Option<(NodeId, String)>,
+                    second: Option<(NodeId, String)>,
+                    action: &mut Option<ListAction>| {
+        ui.horizontal(|ui| {
+            ui.spacing_mut().item_spacing.x = 0.0;
+            let (rect, _) = ui.allocate_exact_size(egui::vec2(number_width, row_height), egui::Sense::hover());
+            ui.painter().text(
+                rect.left_center() + egui::vec2(4.0, 0.0),
+                egui::Align2::LEFT_CENTER,
+                format!("{number}."),
+                egui::TextStyle::Body.resolve(ui.style()),
+                ui.visuals().weak_text_color(),
+            );
+            let has_second = second.is_some();
+            for (index, cell) in [first, second].into_iter().enumerate() {
+                if index == 1 && !has_second {
+                    break;
+                }
+                let (rect, _) = ui.allocate_exact_size(egui::vec2(column, row_height), egui::Sense::hover());
+                let mut child = ui.new_child(
+                    egui::UiBuilder::new().max_rect(rect).layout(egui::Layout::left_to_right(egui::Align::Center)),
+                );
+                match cell {
+                    Some((node, text)) => move_button(&mut child, s, node, text, false, scroll, action),
+                    // The second player's move continues a row broken by a comment or variation.
+                    None => {
+                        child.label(RichText::new("…").weak());
+                    }
+                }
+            }
+        });
+    };
+    if root.children.is_empty() {
+        ui.label(RichText::new("No moves yet: click a piece, then one of its marked cells (or drag it).").weak());
+    }
+    let mut first_text: Option<(NodeId, String)> = None;
+    while let Some(node_id) = id {
+        let node = tree.node(node_id);
+        let Some(mv) = node.mv else { break };
+        let (number, first_player) = s.record.move_number_at_ply(ply);
+        if !node.comment_before.is_empty() {
+            if let Some(n) = row.take() {
+                draw_row(ui, n, first_text.take(), None, &mut action);
+            }
+            ui.label(RichText::new(&node.comment_before).italics());
+        }
+        let text = move_text(&pos, mv, &node.nags);
+        if first_player {
+            if let Some(n) = row.take() {
+                draw_row(ui, n, first_text.take(), None, &mut action);
+            }
+            row = Some(number);
+            first_text = Some((node_id, text));
+        } else {
+            row.take();
+            draw_row(ui, number, first_text.take(), Some((node_id, text)), &mut action);
+        }
+        let before = pos.clone();
+        pos.play(mv);
+        ply += 1;
+        let parent = node.parent.unwrap_or(NodeId::ROOT);
+        let alternatives = &tree.node(parent).children[1..];
+        if !node.comment_after.is_empty() || !alternatives.is_empty() {
+            if let Some(n) = row.take() {
+                draw_row(ui, n, first_text.take(), None, &mut action);
+            }
+            if !node.comment_after.is_empty() {
+                ui.label(RichText::new(&node.comment_after).italics());
+            }
+            for &v in alternatives {
+                ui.indent(("variation", v.0), |ui| {
+                    line_ui(ui, s, v, &before, ply - 1, 1, scroll, &mut action);
+                });
+            }
+        }
+        id = node.children.first().copied();
+    }
+    if let Some(n) = row.take() {
+        draw_row(ui, n, first_text.take(), None, &mut action);
     }
     if s.record.result != GameResult::Unknown {
         ui.label(RichText::new(s.record.result.token()).strong());
@@ -893,10 +1127,66 @@ fn move_list_ui<G: Game>(ui: &mut egui::Ui, s: &GameSession<G>, scroll: bool) ->
     action
 }
 
+/// A move's notation with its NAG glyphs (`$N` for NAGs without one).
+fn move_text<G: Game>(pos: &G, mv: G::Move, nags: &[crate::record::Nag]) -> String {
+    let mut text = pos.move_to_notation(mv);
+    for nag in nags {
+        match nag.glyph() {
+            Some(g) => text.push_str(g),
+            None => text.push_str(&format!(" ${}", nag.0)),
+        }
+    }
+    text
+}
+
+/// One clickable move in the list, with its context menu (promote, delete). The move at
+/// the cursor is drawn selected at full contrast, also inside variations.
+fn move_button<G: Game>(
+    ui: &mut egui::Ui,
+    s: &GameSession<G>,
+    id: NodeId,
+    text: String,
+    in_variation: bool,
+    scroll: bool,
+    action: &mut Option<ListAction>,
+) {
+    let tree = &s.record.tree;
+    let current = s.cursor == id;
+    let mut label = RichText::new(text);
+    if current {
+        label = label.strong().color(ui.visuals().strong_text_color());
+    } else if in_variation {
+        label = label.color(ui.visuals().weak_text_color());
+    }
+    let response = ui.selectable_label(current, label);
+    if scroll && current {
+        response.scroll_to_me(Some(egui::Align::Center));
+    }
+    if response.clicked() {
+        *action = Some(ListAction::Jump(id));
+    }
+    response.context_menu(|ui| {
+        if tree.starts_variation(id) || in_variation {
+            if ui.button("Promote variation").clicked() {
+                *action = Some(ListAction::Promote(id));
+                ui.close();
+            }
+        }
+        if ui.button("Delete from here").clicked() {
+            *action = Some(ListAction::Delete(id));
+            ui.close();
+        }
+    });
+}
+
+/// A variation (and the variations inside it), written inline and wrapped: move numbers
+/// at its start, on the first player's moves and after comments.
+#[allow(clippy::too_many_arguments)]
 fn line_ui<G: Game>(
     ui: &mut egui::Ui,
     s: &GameSession<G>,
     first: NodeId,
+    start: &G,
     ply: usize,
     depth: usize,
     scroll: bool,
@@ -905,7 +1195,7 @@ fn line_ui<G: Game>(
     let tree = &s.record.tree;
     let mut id = first;
     let mut ply = ply;
-    let mut pos = s.record.position_at(tree.node(first).parent.unwrap_or(NodeId::ROOT));
+    let mut pos = start.clone();
     let mut need_number = true;
     loop {
         let mut branch = None;
@@ -923,34 +1213,8 @@ fn line_ui<G: Game>(
                 } else if need_number {
                     text.push_str(&format!("{number}… "));
                 }
-                text.push_str(&pos.move_to_notation(mv));
-                for nag in &node.nags {
-                    match nag.glyph() {
-                        Some(g) => text.push_str(g),
-                        None => text.push_str(&format!(" ${}", nag.0)),
-                    }
-                }
-                let mut label = RichText::new(text);
-                if depth > 0 {
-                    label = label.color(ui.visuals().weak_text_color());
-                }
-                let response = ui.selectable_label(s.cursor == id, label);
-                if scroll && s.cursor == id {
-                    response.scroll_to_me(Some(egui::Align::Center));
-                }
-                if response.clicked() {
-                    *action = Some(ListAction::Jump(id));
-                }
-                response.context_menu(|ui| {
-                    if (tree.starts_variation(id) || depth > 0) && ui.button("Promote variation").clicked() {
-                        *action = Some(ListAction::Promote(id));
-                        ui.close();
-                    }
-                    if ui.button("Delete from here").clicked() {
-                        *action = Some(ListAction::Delete(id));
-                        ui.close();
-                    }
-                });
+                text.push_str(&move_text(&pos, mv, &node.nags));
+                move_button(ui, s, id, text, depth > 0, scroll, action);
                 if !node.comment_after.is_empty() {
                     ui.label(RichText::new(&node.comment_after).italics());
                 }
@@ -960,7 +1224,7 @@ fn line_ui<G: Game>(
                 ply += 1;
                 let parent = node.parent.unwrap_or(NodeId::ROOT);
                 let siblings = &tree.node(parent).children;
-                if siblings.first() == Some(&id) && siblings.len() > 1 {
+                if siblings.first() == Some(&id) && siblings.len() > 1 && id != first {
                     branch = Some((siblings[1..].to_vec(), before, ply - 1, node.children.first().copied()));
                     return;
                 }
@@ -970,10 +1234,10 @@ fn line_ui<G: Game>(
                 }
             }
         });
-        let Some((variations, _before, var_ply, next)) = branch else { break };
+        let Some((variations, before, var_ply, next)) = branch else { break };
         for v in variations {
             ui.indent(("variation", v.0), |ui| {
-                line_ui(ui, s, v, var_ply, depth + 1, scroll, action);
+                line_ui(ui, s, v, &before, var_ply, depth + 1, scroll, action);
             });
         }
         need_number = true;

@@ -64,12 +64,16 @@ struct Token {
     tok: Tok,
     line: u32,
     column: u32,
+    /// Byte offsets of the token in the text: `start..end`.
+    start: usize,
+    end: usize,
 }
 
 struct Lexer<'a> {
     chars: std::iter::Peekable<std::str::Chars<'a>>,
     line: u32,
     column: u32,
+    offset: usize,
 }
 
 fn is_symbol_char(c: char) -> bool {
@@ -78,11 +82,12 @@ fn is_symbol_char(c: char) -> bool {
 
 impl<'a> Lexer<'a> {
     fn new(text: &'a str) -> Lexer<'a> {
-        Lexer { chars: text.chars().peekable(), line: 1, column: 1 }
+        Lexer { chars: text.chars().peekable(), line: 1, column: 1, offset: 0 }
     }
 
     fn bump(&mut self) -> Option<char> {
         let c = self.chars.next()?;
+        self.offset += c.len_utf8();
         if c == '\n' {
             self.line += 1;
             self.column = 1;
@@ -106,7 +111,7 @@ impl<'a> Lexer<'a> {
 
     fn next_token(&mut self) -> Option<Token> {
         loop {
-            let (line, column) = (self.line, self.column);
+            let (line, column, start) = (self.line, self.column, self.offset);
             let c = self.bump()?;
             let tok = match c {
                 c if c.is_whitespace() => continue,
@@ -198,7 +203,7 @@ impl<'a> Lexer<'a> {
                 c if c.is_alphabetic() => Tok::Symbol(self.take_while(c, is_symbol_char)),
                 c => Tok::Unknown(c.to_string()),
             };
-            return Some(Token { tok, line, column });
+            return Some(Token { tok, line, column, start, end: self.offset });
         }
     }
 }
@@ -208,6 +213,17 @@ impl<'a> Lexer<'a> {
 pub struct GameReader<'a> {
     lexer: Lexer<'a>,
     peeked: Option<Token>,
+    spans: Vec<MoveSpan>,
+}
+
+/// Where a move of a game was written in the text it was read from: the byte range of
+/// its word (with a glued annotation glyph, `PQ-56!`) and the node it became.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveSpan {
+    /// Byte offsets `start..end` in the text.
+    pub range: std::ops::Range<usize>,
+    /// The move's node in the game's tree.
+    pub node: NodeId,
 }
 
 /// One game as read, with the errors found while reading it. `game` is `None` when
@@ -218,12 +234,14 @@ pub struct ReadGame {
     pub game: Option<AnyGame>,
     /// Every error found in the game's text.
     pub errors: Vec<RecordError>,
+    /// Where each move that was read stands in the text, in text order.
+    pub move_spans: Vec<MoveSpan>,
 }
 
 impl<'a> GameReader<'a> {
     /// A reader over `text`.
     pub fn new(text: &'a str) -> GameReader<'a> {
-        GameReader { lexer: Lexer::new(text), peeked: None }
+        GameReader { lexer: Lexer::new(text), peeked: None, spans: Vec::new() }
     }
 
     fn peek(&mut self) -> Option<&Token> {
@@ -317,11 +335,16 @@ impl<'a> GameReader<'a> {
     }
 
     fn read_game(&mut self) -> Option<ReadGame> {
+        self.spans.clear();
         let mut errors = Vec::new();
         let first = self.peek()?.clone();
         let tags = self.read_tags(&mut errors);
         if tags.is_empty() && self.peek().is_none() {
-            return if errors.is_empty() { None } else { Some(ReadGame { game: None, errors }) };
+            return if errors.is_empty() {
+                None
+            } else {
+                Some(ReadGame { game: None, errors, move_spans: Vec::new() })
+            };
         }
         let tag = |key: &str| tags.iter().find(|(k, _, _)| k == key);
         let variant = match tag("Variant") {
@@ -339,7 +362,7 @@ impl<'a> GameReader<'a> {
         };
         let Some(variant) = variant else {
             self.skip_movetext();
-            return Some(ReadGame { game: None, errors });
+            return Some(ReadGame { game: None, errors, move_spans: Vec::new() });
         };
         let game = match variant {
             Variant::Interstellar => {
@@ -347,7 +370,7 @@ impl<'a> GameReader<'a> {
             }
             Variant::Triangular => self.read_body::<triangular::Position>(&tags, &mut errors).map(AnyGame::Triangular),
         };
-        Some(ReadGame { game, errors })
+        Some(ReadGame { game, errors, move_spans: std::mem::take(&mut self.spans) })
     }
 
     fn read_body<G: Game>(
@@ -417,7 +440,7 @@ impl<'a> GameReader<'a> {
         let mut last_token: Option<Token> = None;
         loop {
             let Some(token) = self.peek().cloned() else {
-                let at = last_token.unwrap_or(Token { tok: Tok::MoveNumber, line: 1, column: 1 });
+                let at = last_token.unwrap_or(Token { tok: Tok::MoveNumber, line: 1, column: 1, start: 0, end: 0 });
                 Self::error(errors, &at, "the game ends without a result token (1-0, 0-1, 1/2-1/2 or *)");
                 return None;
             };
@@ -435,6 +458,12 @@ impl<'a> GameReader<'a> {
                     }
                     if body.eq_ignore_ascii_case("out") {
                         // The Target Out suffix written apart from its move (`PQ-56 out`).
+                        if let Some(span) = self.spans.last_mut()
+                            && span.node == line.last
+                            && !line.dead
+                        {
+                            span.range.end = token.end;
+                        }
                         if line.moves == 0 && !line.dead {
                             Self::error(errors, &token, "'out' must follow a move");
                         } else if !line.dead
@@ -452,6 +481,7 @@ impl<'a> GameReader<'a> {
                             let before = line.after.clone();
                             line.after.play(mv);
                             let node = record.tree.add_move(line.last, mv);
+                            self.spans.push(MoveSpan { range: token.start..token.end, node });
                             if !line.pending_before.is_empty() {
                                 let text = std::mem::take(&mut line.pending_before);
                                 if !record.tree.set_comment_before(node, &text) {
@@ -615,6 +645,30 @@ pub fn read_one(text: &str) -> Result<AnyGame, Vec<RecordError>> {
     }
 }
 
+/// Reads a text that must hold exactly one game without errors, and says where each
+/// of its moves was written (byte ranges, in text order).
+///
+/// # Errors
+/// Every error found, or one saying the text holds no game or several.
+pub fn read_one_with_spans(text: &str) -> Result<(AnyGame, Vec<MoveSpan>), Vec<RecordError>> {
+    let mut errors = Vec::new();
+    let mut found = Vec::new();
+    for read in GameReader::new(text) {
+        errors.extend(read.errors);
+        if let Some(game) = read.game {
+            found.push((game, read.move_spans));
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let count = found.len();
+    match <[(AnyGame, Vec<MoveSpan>); 1]>::try_from(found) {
+        Ok([one]) => Ok(one),
+        Err(_) => Err(vec![RecordError { line: 1, column: 1, message: format!("expected one game, found {count}") }]),
+    }
+}
+
 fn one_line(text: &str) -> String {
     text.lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join("; ")
 }
@@ -715,6 +769,10 @@ fn marks_commands<G: Game>(marks: &Marks) -> String {
 struct Wrap {
     out: String,
     line_len: usize,
+    /// The next word follows the last one without a space (after `(`).
+    glue_next: bool,
+    /// Where each move was written (byte offsets in `out`).
+    spans: Vec<MoveSpan>,
 }
 
 impl Wrap {
@@ -722,7 +780,13 @@ impl Wrap {
 
     fn word(&mut self, w: &str) {
         let len = w.chars().count();
-        if self.line_len > 0 {
+        if std::mem::take(&mut self.glue_next) {
+            // A line break stays: the "(" then ends its line, which reads as well.
+            if self.line_len > 0 && self.line_len + len > Self::WIDTH {
+                self.out.push('\n');
+                self.line_len = 0;
+            }
+        } else if self.line_len > 0 {
             if self.line_len + 1 + len > Self::WIDTH {
                 self.out.push('\n');
                 self.line_len = 0;
@@ -758,6 +822,12 @@ fn escape(value: &str) -> String {
 
 /// Writes one game in the canonical text format, ending with a newline.
 pub fn write_game<G: Game>(record: &GameRecord<G>) -> String {
+    write_game_with_spans(record).0
+}
+
+/// Writes one game like [`write_game`] and says where each move was written (byte
+/// ranges in the text, in text order), for editors that map the text to the tree.
+pub fn write_game_with_spans<G: Game>(record: &GameRecord<G>) -> (String, Vec<MoveSpan>) {
     let mut out = String::new();
     out.push_str(&format!("[Variant \"{}\"]\n", G::VARIANT.name()));
     for (k, v) in record.tags.iter() {
@@ -769,7 +839,7 @@ pub fn write_game<G: Game>(record: &GameRecord<G>) -> String {
         out.push_str(&format!("[Position \"{}\"]\n", escape(&record.start.position_string())));
     }
     out.push('\n');
-    let mut wrap = Wrap { out: String::new(), line_len: 0 };
+    let mut wrap = Wrap { out: String::new(), line_len: 0, glue_next: false, spans: Vec::new() };
     let root = record.tree.node(NodeId::ROOT);
     let intro = comment_with_marks::<G>(&root.comment_after, &root.marks);
     if !intro.is_empty() {
@@ -779,9 +849,15 @@ pub fn write_game<G: Game>(record: &GameRecord<G>) -> String {
         write_line(record, &mut wrap, first, record.start.clone(), 0);
     }
     wrap.word(record.result.token());
+    let header = out.len();
     out.push_str(&wrap.out);
     out.push('\n');
-    out
+    let spans = wrap
+        .spans
+        .into_iter()
+        .map(|s| MoveSpan { range: s.range.start + header..s.range.end + header, node: s.node })
+        .collect();
+    (out, spans)
 }
 
 fn comment_with_marks<G: Game>(text: &str, marks: &Marks) -> String {
@@ -816,8 +892,10 @@ fn write_line<G: Game>(record: &GameRecord<G>, wrap: &mut Wrap, first: NodeId, p
         let notation = pos.move_to_notation(mv);
         let mut words: Vec<&str> = notation.split(' ').collect();
         let last = words.pop().unwrap_or("");
+        let mut start = None;
         for w in words {
             wrap.word(w);
+            start.get_or_insert(wrap.out.len() - w.len());
         }
         // A first NAG with a glyph is glued on (`PQ-56!`); the others follow as `$n`,
         // so the order of NAGs survives.
@@ -828,6 +906,9 @@ fn write_line<G: Game>(record: &GameRecord<G>, wrap: &mut Wrap, first: NodeId, p
         } else {
             wrap.word(last);
         }
+        let end = wrap.out.len();
+        wrap.spans
+            .push(MoveSpan { range: start.unwrap_or(end - last.len() - glued_len(node)).min(end)..end, node: id });
         for nag in node.nags.iter().skip(glued) {
             wrap.word(&format!("${}", nag.0));
         }
@@ -844,9 +925,8 @@ fn write_line<G: Game>(record: &GameRecord<G>, wrap: &mut Wrap, first: NodeId, p
                 for &variation in &siblings[1..] {
                     wrap.word("(");
                     // "(" is glued to the first word of the variation.
-                    let open_at = wrap.out.len() - 1;
+                    wrap.glue_next = true;
                     write_line(record, wrap, variation, before.clone(), ply);
-                    glue_after(&mut wrap.out, open_at);
                     wrap.word(")");
                     glue_before_last(&mut wrap.out);
                 }
@@ -861,13 +941,9 @@ fn write_line<G: Game>(record: &GameRecord<G>, wrap: &mut Wrap, first: NodeId, p
     }
 }
 
-/// Removes the separator written right after the byte at `at` (a `(`), so the
-/// variation's first word follows it directly.
-fn glue_after(out: &mut String, at: usize) {
-    // A line break stays: the "(" then ends its line, which reads as well.
-    if out.as_bytes().get(at + 1) == Some(&b' ') {
-        out.remove(at + 1);
-    }
+/// The length in bytes of the annotation glyph glued to a move's last word, if any.
+fn glued_len<M>(node: &super::tree::Node<M>) -> usize {
+    node.nags.first().and_then(|n| n.glyph()).map_or(0, str::len)
 }
 
 /// Removes the separator before the last character (a `)`), if it is a space.

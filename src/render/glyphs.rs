@@ -115,7 +115,7 @@ pub fn glyph(glyph: Glyph, army: Army) -> Vec<Item> {
     let body = Paint::fill_stroke(fill, line, LINE);
     match glyph {
         Glyph::Planet => planet(fill, line, body),
-        Glyph::Quasar => quasar(fill, line, body),
+        Glyph::Quasar => quasar(line, body),
         Glyph::Pulsar => pulsar(line, body),
         Glyph::Nebula => nebula(line, body),
         Glyph::BlackHole => black_hole(army, line, body),
@@ -175,7 +175,7 @@ fn planet(fill: Rgba, line: Rgba, body: Paint) -> Vec<Item> {
     items
 }
 
-fn quasar(fill: Rgba, line: Rgba, body: Paint) -> Vec<Item> {
+fn quasar(line: Rgba, body: Paint) -> Vec<Item> {
     let mut items = Vec::new();
     let axis = -PI / 3.0; // jets to the upper right and lower left
     for k in [0.0, PI] {
@@ -205,9 +205,11 @@ fn quasar(fill: Rgba, line: Rgba, body: Paint) -> Vec<Item> {
         ));
     }
     // Halo, core and a bright heart with four short rays.
-    items.push(Item::new(Shape::Circle { center: C, radius: 0.225 }, body));
-    items.push(Item::new(Shape::Circle { center: C, radius: 0.125 }, Paint::fill_stroke(line, line, 0.0)));
-    items.push(Item::new(Shape::Circle { center: C, radius: 0.06 }, Paint::fill(fill)));
+    // The body colour dominates (so the two armies read apart at small sizes): a large
+    // halo in the army's fill, a thin ring and a small heart in its line colour.
+    items.push(Item::new(Shape::Circle { center: C, radius: 0.245 }, body));
+    items.push(Item::new(Shape::Circle { center: C, radius: 0.13 }, Paint::stroke(line, 0.035)));
+    items.push(Item::new(Shape::Circle { center: C, radius: 0.05 }, Paint::fill(line)));
     items
 }
 
@@ -223,12 +225,13 @@ fn pulsar(line: Rgba, body: Paint) -> Vec<Item> {
     let mut items = Vec::new();
     let half = 0.8;
     for centre in [0.0, PI] {
-        for (r0, r1) in [(0.2, 0.29), (0.35, 0.45)] {
+        // Wide bands, so the army's fill shows clearly inside the outlines.
+        for (r0, r1) in [(0.205, 0.315), (0.355, 0.465)] {
             items.push(Item::new(Shape::Path(sector(r0, r1, centre - half, centre + half)), body));
         }
     }
-    items.push(Item::new(Shape::Circle { center: C, radius: 0.145 }, body));
-    items.push(Item::new(Shape::Circle { center: C, radius: 0.06 }, Paint::fill(line)));
+    items.push(Item::new(Shape::Circle { center: C, radius: 0.16 }, body));
+    items.push(Item::new(Shape::Circle { center: C, radius: 0.05 }, Paint::fill(line)));
     items
 }
 

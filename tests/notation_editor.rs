@@ -1,0 +1,155 @@
+//! UI tests of the notation editor (egui_kittest, the real app state): typing moves,
+//! typos shown while the board keeps its position, fixing them, the board writing into
+//! the text, the caret choosing the position shown, NAG buttons and undo.
+
+use egui::accesskit::Role;
+use egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use orrery::app::OrreryApp;
+use orrery::app::dialogs::FakeDialogs;
+use orrery::app::session::Session;
+use orrery::core::Game;
+use orrery::core::interstellar::{Cell, Position};
+use orrery::record::NodeId;
+
+fn harness() -> Harness<'static, OrreryApp> {
+    let mut app = OrreryApp::new(Box::new(FakeDialogs::default()));
+    app.settings.notation_editor = true;
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1200.0, 900.0))
+        .build_ui_state(|ui, app: &mut OrreryApp| app.show(ui), app);
+    h.run();
+    h
+}
+
+/// Steps long enough for the editor to read the text (its pause is 0.15 s; a step is 0.25 s).
+fn settle(h: &mut Harness<'static, OrreryApp>) {
+    for _ in 0..4 {
+        h.step();
+    }
+    h.run();
+}
+
+fn moves(h: &Harness<'static, OrreryApp>) -> Vec<String> {
+    let Session::Interstellar(s) = &h.state().session else { panic!("an Interstellar game") };
+    s.record.tree.main_line_from(NodeId::ROOT).iter().map(|&n| s.notation_of(n)).collect()
+}
+
+fn type_into_editor(h: &mut Harness<'static, OrreryApp>, text: &str) {
+    h.get_by_role(Role::MultilineTextInput).focus();
+    h.run();
+    h.get_by_role(Role::MultilineTextInput).type_text(text);
+    settle(h);
+}
+
+fn slot(r: u8, i: u8) -> u8 {
+    Cell::new(r, i).unwrap().slot()
+}
+
+#[test]
+fn typing_a_move_plays_it_on_the_board() {
+    let mut h = harness();
+    assert!(h.state().editor.text.contains("[Variant \"Interstellar\"]"));
+    type_into_editor(&mut h, "1. PQ-33 ");
+    assert_eq!(moves(&h), ["PQ-33"]);
+    let Session::Interstellar(s) = &h.state().session else { panic!() };
+    let mut expected = Position::opening();
+    expected.play(expected.parse_move("PQ-33").unwrap());
+    assert_eq!(s.position(), expected, "the board shows the position after the typed move");
+    assert!(h.state().modified);
+    h.get_by_label("PQ-33");
+}
+
+#[test]
+fn a_typo_is_shown_and_the_board_keeps_its_position_until_it_is_fixed() {
+    let mut h = harness();
+    type_into_editor(&mut h, "1. PQ-99 ");
+    assert!(moves(&h).is_empty(), "nothing is applied half-way");
+    assert_eq!(h.state().editor.errors.len(), 1);
+    let error = &h.state().editor.errors[0];
+    assert_eq!(&h.state().editor.text[error.range.clone()], "PQ-99", "the error is placed on its word");
+    h.get_by_label_contains("illegal move 'PQ-99'");
+    h.get_by_label_contains("1 error");
+    assert!(h.state().editor.text.contains("1. PQ-99 *"), "nothing typed is lost");
+    // While the text has errors the board does not take moves (they would be lost).
+    h.state_mut().drop_piece(slot(1, 4), slot(3, 3));
+    h.run();
+    assert!(moves(&h).is_empty());
+    // Fix it: delete "99 " and type "33 ".
+    for _ in 0..3 {
+        h.key_press(Key::Backspace);
+        h.run();
+    }
+    h.get_by_role(Role::MultilineTextInput).type_text("33 ");
+    settle(&mut h);
+    assert!(h.state().editor.errors.is_empty());
+    assert!(h.query_by_label_contains("illegal move").is_none());
+    assert_eq!(moves(&h), ["PQ-33"]);
+}
+
+#[test]
+fn a_move_played_on_the_board_appears_in_the_text_with_the_caret_there() {
+    let mut h = harness();
+    h.state_mut().drop_piece(slot(1, 4), slot(3, 3));
+    h.run();
+    let text = h.state().editor.text.clone();
+    assert!(text.contains("1. PQ-33"), "{text}");
+    // A second move, and the caret follows to it: moving the caret back onto the first
+    // move shows the position after it.
+    let Session::Interstellar(s) = &h.state().session else { panic!() };
+    let mut replies = orrery::core::moves::MoveList::new();
+    s.position().legal_moves(&mut replies);
+    let reply = replies[0];
+    let (from, to) = <Position as Game>::move_cells(reply);
+    h.state_mut().drop_piece(from, to);
+    h.run();
+    assert_eq!(moves(&h).len(), 2);
+    let second = h.state().session.cursor();
+    h.get_by_role(Role::MultilineTextInput).focus();
+    h.run();
+    for _ in 0..30 {
+        if h.state().session.cursor() != second {
+            break;
+        }
+        h.key_press(Key::ArrowLeft);
+        h.run();
+    }
+    let Session::Interstellar(s) = &h.state().session else { panic!() };
+    assert_eq!(s.notation_of(s.cursor), "PQ-33", "the caret on the first move shows its position");
+}
+
+#[test]
+fn nag_buttons_and_undo_work_on_the_text() {
+    let mut h = harness();
+    type_into_editor(&mut h, "1. PQ-33 ");
+    assert_eq!(moves(&h), ["PQ-33"]);
+    h.get_by_label("!?").click();
+    h.run();
+    assert!(h.state().editor.text.contains("PQ-33!?"), "{}", h.state().editor.text);
+    // Undo takes the NAG back, then the typed move.
+    h.get_by_role(Role::MultilineTextInput).focus();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert!(!h.state().editor.text.contains("PQ-33!?"));
+    assert!(h.state().editor.text.contains("PQ-33"));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert!(moves(&h).is_empty());
+    assert!(!h.state().editor.text.contains("PQ-33"));
+}
+
+#[test]
+fn a_comment_is_typed_at_the_current_move() {
+    let mut h = harness();
+    type_into_editor(&mut h, "1. PQ-33 ");
+    h.get_by_label("Comment").click();
+    h.run();
+    assert!(h.state().editor.has_focus(&h.ctx), "the caret is in the new comment");
+    h.get_by_role(Role::MultilineTextInput).type_text("a quiet start");
+    settle(&mut h);
+    let Session::Interstellar(s) = &h.state().session else { panic!() };
+    let first = s.record.tree.main_line_from(NodeId::ROOT)[0];
+    assert_eq!(s.record.tree.node(first).comment_after, "a quiet start", "{}", h.state().editor.text);
+}
