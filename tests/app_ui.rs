@@ -315,3 +315,46 @@ fn dont_save_on_quit_really_drops_the_changes() {
     assert_eq!(h.state().session.to_game().move_count(), 1);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+fn right_drag_px(h: &mut Harness<'static, OrreryApp>, from: Pos2, to: Pos2, modifiers: Modifiers) {
+    h.event(Event::ModifiersChanged(modifiers));
+    h.hover_at(from);
+    h.event(Event::PointerButton { pos: from, button: PointerButton::Secondary, pressed: true, modifiers });
+    h.step();
+    for k in 1..=4 {
+        h.hover_at(from + (to - from) * (k as f32 / 4.0));
+        h.step();
+    }
+    h.event(Event::PointerButton { pos: to, button: PointerButton::Secondary, pressed: false, modifiers });
+    h.step();
+    h.event(Event::ModifiersChanged(Modifiers::NONE));
+    h.run();
+}
+
+#[test]
+fn right_click_and_right_drag_draw_marks_in_the_colour_of_the_modifier_keys() {
+    use orrery::record::MarkColor;
+    let mut h = harness(FakeDialogs::default());
+    h.run();
+    let a = cell_px(&h, slot(4, 4));
+    let b = cell_px(&h, slot(6, 6));
+    // A plain right-click marks a cell green; with Shift, the same cell turns red.
+    right_drag_px(&mut h, a, a, Modifiers::NONE);
+    assert_eq!(h.state().overlay().marked_cells, vec![(slot(4, 4), MarkColor::Green)]);
+    right_drag_px(&mut h, a, a, Modifiers::SHIFT);
+    assert_eq!(h.state().overlay().marked_cells, vec![(slot(4, 4), MarkColor::Red)]);
+    // A right-drag with Alt draws a blue arrow.
+    right_drag_px(&mut h, a, b, Modifiers::ALT);
+    let arrows = h.state().overlay().arrows;
+    assert_eq!(arrows.len(), 1);
+    assert_eq!((arrows[0].from, arrows[0].to, arrows[0].color), (slot(4, 4), slot(6, 6), MarkColor::Blue));
+    // The marks belong to the shown move and are written into the game text.
+    let text = h.state().session.to_game();
+    let written = orrery::record::write_any(&text);
+    assert!(written.contains("[%csl R") && written.contains("[%cal B"), "{written}");
+    // View → Marks hides them without deleting them.
+    menu(&mut h, "View", "Marks");
+    assert!(h.state().overlay().arrows.is_empty());
+    assert!(h.state().overlay().marked_cells.is_empty());
+    assert!(orrery::record::write_any(&h.state().session.to_game()).contains("[%cal B"));
+}

@@ -31,6 +31,8 @@ pub struct Settings {
     pub last_folder: Option<PathBuf>,
     /// The notation editor panel is shown.
     pub notation_editor: bool,
+    /// The study marks (arrows, marked cells) of the shown move are drawn.
+    pub show_marks: bool,
 }
 
 impl Default for Settings {
@@ -43,6 +45,7 @@ impl Default for Settings {
             recent: Vec::new(),
             last_folder: None,
             notation_editor: false,
+            show_marks: true,
         }
     }
 }

@@ -660,6 +660,7 @@ impl OrreryApp {
                 }
                 ui.checkbox(&mut self.settings.coordinates, "Coordinates");
                 ui.checkbox(&mut self.settings.hints, "Legal-move hints");
+                ui.checkbox(&mut self.settings.show_marks, "Marks (arrows and cells)");
                 let editor = ui.checkbox(&mut self.settings.notation_editor, "Notation editor (Ctrl+E)");
                 if editor.changed() && self.settings.notation_editor {
                     self.editor.focus();
@@ -906,9 +907,11 @@ impl OrreryApp {
                 overlay.targets = s.targets_of(from);
             }
             overlay.last_move = s.last_move();
-            let marks = &s.record.tree.node(s.cursor).marks;
-            overlay.arrows = marks.arrows.clone();
-            overlay.marked_cells = marks.cells.iter().map(|m| (m.cell, m.color)).collect();
+            if self.settings.show_marks {
+                let marks = &s.record.tree.node(s.cursor).marks;
+                overlay.arrows = marks.arrows.clone();
+                overlay.marked_cells = marks.cells.iter().map(|m| (m.cell, m.color)).collect();
+            }
         });
         if let Some(cell) = self.attacked_royal_cell() {
             overlay.in_target.push(cell);
@@ -936,9 +939,11 @@ impl OrreryApp {
         }
     }
 
-    /// A right-click on a cell marks it green (again: removes the mark); a right-drag
-    /// draws a green arrow (again: removes it). Marks belong to the shown move.
-    fn toggle_mark(&mut self, from: u8, to: Option<u8>) {
+    /// A right-click on a cell marks it (again with the same colour: removes the mark;
+    /// with another colour: recolours it); a right-drag draws an arrow the same way.
+    /// Marks belong to the shown move. The colour comes from the modifier keys, see
+    /// [`mark_color`].
+    pub fn toggle_mark(&mut self, from: u8, to: Option<u8>, color: crate::record::MarkColor) {
         if self.editor_blocks_changes() {
             return;
         }
@@ -947,17 +952,17 @@ impl OrreryApp {
             let mut marks = s.record.tree.node(s.cursor).marks.clone();
             match to {
                 None => {
-                    let before = marks.cells.len();
+                    let same = marks.cells.iter().any(|m| m.cell == from && m.color == color);
                     marks.cells.retain(|m| m.cell != from);
-                    if marks.cells.len() == before {
-                        marks.cells.push(crate::record::MarkedCell { color: crate::record::MarkColor::Green, cell: from });
+                    if !same {
+                        marks.cells.push(crate::record::MarkedCell { color, cell: from });
                     }
                 }
                 Some(to) => {
-                    let before = marks.arrows.len();
+                    let same = marks.arrows.iter().any(|a| (a.from, a.to, a.color) == (from, to, color));
                     marks.arrows.retain(|a| (a.from, a.to) != (from, to));
-                    if marks.arrows.len() == before {
-                        marks.arrows.push(crate::record::Arrow { color: crate::record::MarkColor::Green, from, to });
+                    if !same {
+                        marks.arrows.push(crate::record::Arrow { color, from, to });
                     }
                 }
             }
@@ -1002,10 +1007,31 @@ impl OrreryApp {
                 }
                 BoardEvent::Dropped { from, to: Some(to) } if from != to => self.drop_piece(from, to),
                 BoardEvent::Dropped { .. } => {}
-                BoardEvent::RightClicked(cell) => self.toggle_mark(cell, None),
-                BoardEvent::RightDragged { from, to } => self.toggle_mark(from, Some(to)),
+                BoardEvent::RightClicked(cell) => {
+                    let color = mark_color(ui.input(|i| i.modifiers));
+                    self.settings.show_marks = true;
+                    self.toggle_mark(cell, None, color);
+                }
+                BoardEvent::RightDragged { from, to } => {
+                    let color = mark_color(ui.input(|i| i.modifiers));
+                    self.settings.show_marks = true;
+                    self.toggle_mark(from, Some(to), color);
+                }
             }
         }
+    }
+}
+
+/// The colour of a mark drawn with these modifier keys held, as on lichess: none →
+/// green, Shift → red, Alt → blue, Shift+Alt → yellow (Ctrl counts as Alt, for systems
+/// where Alt+drag moves the window).
+pub fn mark_color(modifiers: Modifiers) -> crate::record::MarkColor {
+    use crate::record::MarkColor;
+    match (modifiers.shift, modifiers.alt || modifiers.ctrl || modifiers.command) {
+        (false, false) => MarkColor::Green,
+        (true, false) => MarkColor::Red,
+        (false, true) => MarkColor::Blue,
+        (true, true) => MarkColor::Yellow,
     }
 }
 
