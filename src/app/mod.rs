@@ -10,6 +10,8 @@ pub mod painter;
 pub mod promotion;
 pub mod session;
 pub mod settings;
+pub mod setup;
+pub mod setup_ui;
 pub mod ui;
 
 #[cfg(test)]

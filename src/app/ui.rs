@@ -33,6 +33,8 @@ pub enum PendingAction {
     OpenPath(PathBuf),
     /// Game → Quit, or the window's close button.
     Quit,
+    /// Board editor → Play from here: a new game from a set-up position.
+    PlayFrom(Box<Session>),
 }
 
 /// The in-app path prompt, used when no native file dialog can be shown.
@@ -42,6 +44,8 @@ pub struct PathPrompt {
     pub save: bool,
     /// The path typed so far.
     pub text: String,
+    /// A puzzle to save to that path (Board editor → Save as puzzle), instead of the game.
+    pub puzzle: Option<Box<AnyGame>>,
 }
 
 /// The app's whole state.
@@ -74,15 +78,19 @@ pub struct OrreryApp {
     pub path_prompt: Option<PathPrompt>,
     /// The notation editor (shown when `settings.notation_editor` is on).
     pub editor: NotationEditor,
+    /// The board editor, while it is open (the game stays as it was underneath).
+    pub setup: Option<super::setup::SetupMode>,
+    /// The Save as puzzle form, while it is open.
+    pub puzzle_form: Option<super::setup_ui::PuzzleForm>,
     scrolled_to: Option<NodeId>,
     /// The message as last seen, the time it appeared and the cursor then: a message
     /// goes after [`MESSAGE_SECONDS`] or when the shown move changes.
     message_seen: (String, f64, Option<NodeId>),
-    hover: Option<u8>,
-    drag_origin: Option<u8>,
+    pub(crate) hover: Option<u8>,
+    pub(crate) drag_origin: Option<u8>,
     undo: Vec<(Session, bool)>,
     redo: Vec<(Session, bool)>,
-    dialogs: Box<dyn FileDialogs>,
+    pub(crate) dialogs: Box<dyn FileDialogs>,
     quit_confirmed: bool,
     close_sent: bool,
     title: String,
@@ -106,6 +114,8 @@ impl OrreryApp {
             board_rect: None,
             path_prompt: None,
             editor: NotationEditor::default(),
+            setup: None,
+            puzzle_form: None,
             scrolled_to: None,
             message_seen: (String::new(), 0.0, None),
             hover: None,
@@ -276,7 +286,7 @@ impl OrreryApp {
                     }
                     None if self.dialogs.last_was_unavailable() => {
                         let start = folder.map(|f| format!("{}/", f.display())).unwrap_or_default();
-                        self.path_prompt = Some(PathPrompt { save: false, text: start });
+                        self.path_prompt = Some(PathPrompt { save: false, text: start, puzzle: None });
                     }
                     None => {}
                 }
@@ -285,6 +295,17 @@ impl OrreryApp {
                 self.open_path(&path);
             }
             PendingAction::Quit => self.quit_confirmed = true,
+            PendingAction::PlayFrom(session) => {
+                self.session = *session;
+                self.file = None;
+                self.file_games.clear();
+                self.game_index = 0;
+                self.modified = true;
+                self.undo.clear();
+                self.redo.clear();
+                self.setup = None;
+                self.message = "New game from the board editor's position".into();
+            }
         }
     }
 
@@ -340,7 +361,8 @@ impl OrreryApp {
         let Some(path) = self.dialogs.pick_save(folder.as_deref(), &suggested) else {
             if self.dialogs.last_was_unavailable() {
                 let dir = folder.or_else(|| std::env::current_dir().ok()).unwrap_or_default();
-                self.path_prompt = Some(PathPrompt { save: true, text: dir.join(suggested).display().to_string() });
+                self.path_prompt =
+                    Some(PathPrompt { save: true, text: dir.join(suggested).display().to_string(), puzzle: None });
             }
             return false;
         };
@@ -464,6 +486,14 @@ impl OrreryApp {
         self.handle_keys(ui);
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui));
+        if self.setup.is_some() {
+            egui::Panel::right("setup").default_size(320.0).show(ui, |ui| self.setup_panel(ui));
+            egui::CentralPanel::default().show(ui, |ui| self.setup_board(ui));
+            self.windows(ui.ctx());
+            self.puzzle_window(ui.ctx());
+            self.update_title(ui);
+            return;
+        }
         egui::Panel::right("moves").default_size(300.0).show(ui, |ui| self.move_list(ui));
         if self.settings.notation_editor {
             self.editor.sync(&self.session);
@@ -492,6 +522,10 @@ impl OrreryApp {
                 None => {}
             }
         }
+        self.update_title(ui);
+    }
+
+    fn update_title(&mut self, ui: &egui::Ui) {
         let title = self.window_title();
         if title != self.title {
             ui.ctx().send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
@@ -537,6 +571,9 @@ impl OrreryApp {
         }
         if shortcut(ui, Modifiers::COMMAND, Key::N) {
             self.request(PendingAction::New(self.session.variant()));
+        }
+        if shortcut(ui, Modifiers::COMMAND, Key::B) && self.setup.is_none() {
+            self.open_board_editor();
         }
         if shortcut(ui, Modifiers::COMMAND, Key::E) {
             self.settings.notation_editor = !self.settings.notation_editor;
@@ -595,6 +632,9 @@ impl OrreryApp {
                 }
                 if ui.button("New Triangular").clicked() {
                     self.request(PendingAction::New(Variant::Triangular));
+                }
+                if ui.add(egui::Button::new("Board editor…").shortcut_text("Ctrl+B")).clicked() {
+                    self.open_board_editor();
                 }
                 if ui.add(egui::Button::new("Open…").shortcut_text("Ctrl+O")).clicked() {
                     self.request(PendingAction::Open);
@@ -675,7 +715,17 @@ impl OrreryApp {
 
     fn status_bar(&mut self, ui: &mut egui::Ui) {
         ui.horizontal(|ui| {
-            let (text, warn) = self.session.status();
+            let (text, warn) = match &self.setup {
+                Some(setup) => {
+                    let n = setup.problems().len();
+                    if n == 0 {
+                        ("Board editor: a valid position".to_string(), false)
+                    } else {
+                        (format!("Board editor: {n} problem{} with this position", if n == 1 { "" } else { "s" }), true)
+                    }
+                }
+                None => self.session.status(),
+            };
             let color = if warn { Color32::from_rgb(230, 70, 60) } else { ui.visuals().text_color() };
             ui.label(RichText::new(text).color(color).strong());
             if !self.message.is_empty() {
@@ -733,6 +783,7 @@ impl OrreryApp {
                 PendingAction::New(_) => "starting a new game",
                 PendingAction::Open | PendingAction::OpenPath(_) => "opening another file",
                 PendingAction::Quit => "quitting",
+                PendingAction::PlayFrom(_) => "starting a game from the board editor",
             };
             let modal = egui::Modal::new(egui::Id::unique("unsaved")).show(ctx, |ui| {
                 ui.heading("Unsaved changes");
@@ -784,7 +835,11 @@ impl OrreryApp {
                     if go && !prompt.text.trim().is_empty() {
                         let path = PathBuf::from(prompt.text.trim());
                         // On failure the prompt stays, with the path typed, beside the error.
-                        keep = !if prompt.save { self.save_as_path(&path) } else { self.open_path(&path) };
+                        keep = !match &prompt.puzzle {
+                            Some(game) => self.write_puzzle(&path, game),
+                            None if prompt.save => self.save_as_path(&path),
+                            None => self.open_path(&path),
+                        };
                     }
                     if ui.button("Cancel").clicked() {
                         keep = false;

@@ -65,6 +65,17 @@ pub fn tri_pieces_of(position: &Position) -> TriPieces {
     out
 }
 
+/// The pieces of an unchecked setup (board editor), indexed for the drawing layer.
+pub fn tri_pieces_of_setup(setup: &crate::core::triangular::Setup) -> TriPieces {
+    let mut out: TriPieces = [None; CELL_COUNT];
+    for cell in Cell::all() {
+        if let Some(piece) = setup.board[cell.index() as usize] {
+            out[tri_cell(cell).index() as usize] = Some((piece.color, piece.role));
+        }
+    }
+    out
+}
+
 /// An overlay whose cells are core Triangular indices, renumbered for
 /// [`TriangularView::scene`](super::triangular::TriangularView::scene) (cells out of
 /// range are dropped).

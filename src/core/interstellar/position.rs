@@ -285,6 +285,76 @@ impl Setup {
     }
 }
 
+impl Setup {
+    /// An empty board with `side_to_move` to move (a start for the board editor).
+    pub fn empty(side_to_move: Side) -> Setup {
+        Setup { pieces: Vec::new(), side_to_move }
+    }
+
+    /// The piece on `cell`, if any.
+    pub fn piece_at(&self, cell: Cell) -> Option<&SetupPiece> {
+        self.pieces.iter().find(|p| p.cell == cell)
+    }
+
+    /// Puts `piece` on its cell, replacing what stood there; keeps position-string
+    /// order (row 9 first, index increasing).
+    pub fn place(&mut self, piece: SetupPiece) {
+        self.pieces.retain(|p| p.cell != piece.cell);
+        let key = |p: &SetupPiece| (std::cmp::Reverse(p.cell.row()), p.cell.index());
+        let at = self.pieces.partition_point(|p| key(p) < key(&piece));
+        self.pieces.insert(at, piece);
+    }
+
+    /// Takes the piece off `cell`; returns it.
+    pub fn remove(&mut self, cell: Cell) -> Option<SetupPiece> {
+        let at = self.pieces.iter().position(|p| p.cell == cell)?;
+        Some(self.pieces.remove(at))
+    }
+
+    /// The position string of this setup, valid or not: the rules file's format with
+    /// the `Q(NQ)` extension for every piece whose name was given.
+    pub fn to_position_string(&self) -> String {
+        let mut out = String::new();
+        for row in (1..=9u8).rev() {
+            let mut empty = 0;
+            for index in 1..=row_length(row) {
+                let cell = Cell::new(row, index).expect("cell in range");
+                match self.piece_at(cell) {
+                    None => empty += 1,
+                    Some(p) => {
+                        if empty > 0 {
+                            out.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        let letter = p.kind.letter();
+                        out.push(if p.side == Side::Positive { letter } else { letter.to_ascii_lowercase() });
+                        if let Some(name) = p.name.filter(|_| p.kind != Kind::Planet) {
+                            out.push('(');
+                            out.push_str(name.as_str());
+                            out.push(')');
+                        }
+                    }
+                }
+            }
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+            }
+            if row > 1 {
+                out.push('/');
+            }
+        }
+        out.push(' ');
+        out.push_str(&self.side_to_move.to_string());
+        out
+    }
+
+    /// The names each piece would get in a position made from this setup: the given
+    /// name, else the first free name of its kind (rules file, *Names*).
+    pub fn names(&self) -> Vec<Name> {
+        assign_names(&self.pieces)
+    }
+}
+
 /// 1-based character number of byte offset `byte` in `text`.
 fn char_pos(text: &str, byte: usize) -> usize {
     text[..byte.min(text.len())].chars().count() + 1

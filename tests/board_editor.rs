@@ -1,0 +1,153 @@
+//! UI tests of the board editor (egui_kittest, the real app): build a position piece by
+//! piece, see its problems listed until it is valid, save it as a puzzle and reopen it,
+//! and play from it.
+
+use egui::{Event, PointerButton, Pos2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use orrery::app::OrreryApp;
+use orrery::app::board::BoardWidget;
+use orrery::app::dialogs::FakeDialogs;
+use orrery::app::session::Session;
+use orrery::core::Game;
+use orrery::core::game::Variant;
+use orrery::core::interstellar::Cell;
+use orrery::render::overlay::BoardOverlay;
+
+fn harness(dialogs: FakeDialogs) -> Harness<'static, OrreryApp> {
+    let app = OrreryApp::new(Box::new(dialogs));
+    Harness::builder().with_size(egui::vec2(1200.0, 860.0)).build_ui_state(|ui, app: &mut OrreryApp| app.show(ui), app)
+}
+
+fn slot(r: u8, i: u8) -> u8 {
+    Cell::new(r, i).unwrap().slot()
+}
+
+fn menu(h: &mut Harness<'static, OrreryApp>, menu: &str, item: &str) {
+    h.get_by_label(menu).click();
+    h.run();
+    h.get_by_label_contains(item).click();
+    h.run();
+}
+
+/// The screen position of an Interstellar cell on the board as drawn last frame.
+fn cell_px(h: &Harness<'static, OrreryApp>, cell: u8) -> Pos2 {
+    let rect = h.state().board_rect.expect("the board was drawn");
+    let pieces = Vec::new();
+    let overlay = BoardOverlay::default();
+    BoardWidget::interstellar(&pieces, &overlay).flipped(h.state().settings.flipped).cell_center_px(cell, rect)
+}
+
+fn click_px(h: &mut Harness<'static, OrreryApp>, pos: Pos2, button: PointerButton) {
+    h.hover_at(pos);
+    h.event(Event::PointerButton { pos, button, pressed: true, modifiers: egui::Modifiers::NONE });
+    h.step();
+    h.event(Event::PointerButton { pos, button, pressed: false, modifiers: egui::Modifiers::NONE });
+    h.step();
+    h.run();
+}
+
+fn place(h: &mut Harness<'static, OrreryApp>, piece: &str, cells: &[u8]) {
+    h.get_by_label(piece).click();
+    h.run();
+    for &c in cells {
+        let at = cell_px(h, c);
+        click_px(h, at, PointerButton::Primary);
+    }
+}
+
+#[test]
+fn build_a_position_save_it_as_a_puzzle_and_reopen_it() {
+    let dir = std::env::temp_dir().join(format!("orrery-editor-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("corner.pgn");
+    let dialogs =
+        FakeDialogs { opens: vec![Some(path.clone())], saves: vec![Some(path.clone())], ..FakeDialogs::default() };
+    let mut h = harness(dialogs);
+    h.run();
+    menu(&mut h, "Game", "Board editor");
+    h.get_by_label_contains("Board editor — Interstellar");
+    h.get_by_label("Clear board").click();
+    h.run();
+    h.get_by_label_contains("Positive has 0 planets");
+    h.get_by_label_contains("Negative has 0 planets");
+    // An invalid position cannot be played: the button does nothing.
+    h.get_by_label("Play from here").click();
+    h.run();
+    assert!(h.state().setup.is_some());
+    // Planets, and a quasar each: a valid position.
+    place(&mut h, "positive planet", &[slot(1, 5)]);
+    place(&mut h, "negative planet", &[slot(9, 5)]);
+    place(&mut h, "positive quasar", &[slot(1, 4)]);
+    place(&mut h, "negative quasar", &[slot(9, 4)]);
+    h.get_by_label("Valid position");
+    assert!(h.query_by_label_contains("0 planets").is_none());
+    // A right-click removes a piece again, and the problem comes back.
+    let at = cell_px(&h, slot(9, 4));
+    click_px(&mut h, at, PointerButton::Secondary);
+    h.get_by_label_contains("nothing but its planet");
+    // The negative quasar is still the chosen piece: a click puts it back.
+    let at = cell_px(&h, slot(9, 4));
+    click_px(&mut h, at, PointerButton::Primary);
+    let string = h.state().setup.as_ref().unwrap().position_string();
+    assert_eq!(string, "3qp4/8/9/8/9/8/9/8/3QP4 +");
+    // Save it as a puzzle.
+    h.get_by_label("Save as puzzle…").click();
+    h.run();
+    h.get_by_label("Title").click();
+    h.run();
+    h.get_by_label("Title").type_text("Corner study");
+    h.run();
+    h.get_by_label("Save puzzle…").click();
+    h.run();
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("[Stipulation \"Target Out in 2\"]"), "{text}");
+    assert!(text.contains("[Title \"Corner study\"]"), "{text}");
+    assert!(text.contains("[SetUp \"1\"]") && text.contains(&format!("[Position \"{string}\"]")), "{text}");
+    // Reopen it: the game starts from the composed position.
+    h.get_by_label("Close editor").click();
+    h.run();
+    menu(&mut h, "Game", "Open…");
+    let Session::Interstellar(s) = &h.state().session else { panic!("an Interstellar game") };
+    assert_eq!(s.position().position_string(), string);
+    assert_eq!(s.record.tags.get("Stipulation"), Some("Target Out in 2"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn play_from_a_triangular_position_built_in_the_editor() {
+    let mut h = harness(FakeDialogs::default());
+    h.run();
+    menu(&mut h, "Game", "New Triangular");
+    menu(&mut h, "Game", "Board editor");
+    h.get_by_label_contains("Board editor — Triangular");
+    // Type a position string: it is applied when valid, and problems show otherwise.
+    let field = h.get_by_label("Position string");
+    field.click();
+    h.run();
+    h.key_press(egui::Key::End);
+    for _ in 0..80 {
+        h.key_press(egui::Key::Backspace);
+    }
+    h.run();
+    h.get_by_label("Position string").type_text("9/11/13/15/15/13/11/5Kk2 w");
+    h.run();
+    assert_eq!(h.state().setup.as_ref().unwrap().text, "9/11/13/15/15/13/11/5Kk2 w");
+    // The string describes an invalid position: its problems are listed and the board
+    // keeps the last valid position.
+    h.get_by_label_contains("touch");
+    let opening = orrery::core::triangular::Position::opening_position().position_string();
+    assert_eq!(h.state().setup.as_ref().unwrap().position_string(), opening);
+    h.get_by_label("Opening position").click();
+    h.run();
+    h.get_by_label("Valid position");
+    h.get_by_label("Black to move").click();
+    h.run();
+    h.get_by_label("Play from here").click();
+    h.run();
+    assert!(h.state().setup.is_none(), "the editor closes");
+    assert_eq!(h.state().session.variant(), Variant::Triangular);
+    h.get_by_label("Black to move");
+    let Session::Triangular(s) = &h.state().session else { panic!() };
+    assert!(!s.position().is_first_player_to_move());
+}
