@@ -44,6 +44,39 @@ impl<G> PartialEq for PositionCache<G> {
 
 impl<G> Eq for PositionCache<G> {}
 
+/// The notation of every move of the tree, by node id, kept while the tree's arena
+/// (each slot's parent and move) and the start position stay the same: a node's
+/// notation depends only on the moves on its path, which its slot fixes.
+#[derive(Clone, Debug)]
+struct NotationCache<G: Game> {
+    key: Option<(G, Vec<(Option<NodeId>, Option<G::Move>)>)>,
+    texts: Vec<String>,
+}
+
+impl<G: Game> Default for NotationCache<G> {
+    fn default() -> Self {
+        NotationCache { key: None, texts: Vec::new() }
+    }
+}
+
+/// Not part of a session's value: compares equal always.
+#[derive(Clone, Debug)]
+struct NotationCell<G: Game>(std::cell::RefCell<NotationCache<G>>);
+
+impl<G: Game> Default for NotationCell<G> {
+    fn default() -> Self {
+        NotationCell(std::cell::RefCell::new(NotationCache::default()))
+    }
+}
+
+impl<G: Game> PartialEq for NotationCell<G> {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl<G: Game> Eq for NotationCell<G> {}
+
 /// One game in the app, generic over the rules.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameSession<G: Game> {
@@ -54,18 +87,31 @@ pub struct GameSession<G: Game> {
     /// The selected cell (a piece of the side to move), if any.
     pub selected: Option<u8>,
     cache: PositionCache<G>,
+    notations: NotationCell<G>,
 }
 
 impl<G: Game> GameSession<G> {
     /// A new game from the opening.
     pub fn new() -> Self {
-        GameSession { record: GameRecord::new(), cursor: NodeId::ROOT, selected: None, cache: PositionCache::default() }
+        GameSession {
+            record: GameRecord::new(),
+            cursor: NodeId::ROOT,
+            selected: None,
+            cache: PositionCache::default(),
+            notations: NotationCell::default(),
+        }
     }
 
     /// A session over an existing record, the cursor at the end of its main line.
     pub fn from_record(record: GameRecord<G>) -> Self {
         let cursor = record.tree.main_line_from(NodeId::ROOT).last().copied().unwrap_or(NodeId::ROOT);
-        GameSession { record, cursor, selected: None, cache: PositionCache::default() }
+        GameSession {
+            record,
+            cursor,
+            selected: None,
+            cache: PositionCache::default(),
+            notations: NotationCell::default(),
+        }
     }
 
     /// The position at the cursor (replayed from the start once per cursor move).
@@ -79,6 +125,40 @@ impl<G: Game> GameSession<G> {
                 pos
             }
         }
+    }
+
+    /// The notation of every move in the tree, indexed by node id (empty for the root
+    /// and deleted slots). Worked out again only when the tree's arena changed.
+    pub fn notations(&self) -> std::cell::Ref<'_, Vec<String>> {
+        let tree = &self.record.tree;
+        let shape: Vec<(Option<NodeId>, Option<G::Move>)> =
+            (0..tree.arena_len()).map(|i| tree.node(NodeId(i as u32))).map(|n| (n.parent, n.mv)).collect();
+        {
+            let cache = self.notations.0.borrow();
+            if let Some((start, key)) = &cache.key
+                && *key == shape
+                && *start == self.record.start
+            {
+                return std::cell::Ref::map(cache, |c| &c.texts);
+            }
+        }
+        {
+            let mut cache = self.notations.0.borrow_mut();
+            let mut texts = vec![String::new(); shape.len()];
+            let mut stack = vec![(NodeId::ROOT, self.record.start.clone())];
+            while let Some((id, pos)) = stack.pop() {
+                for &child in &tree.node(id).children {
+                    if let Some(mv) = tree.node(child).mv {
+                        texts[child.0 as usize] = pos.move_to_notation(mv);
+                        let mut next = pos.clone();
+                        next.play(mv);
+                        stack.push((child, next));
+                    }
+                }
+            }
+            *cache = NotationCache { key: Some((self.record.start.clone(), shape)), texts };
+        }
+        std::cell::Ref::map(self.notations.0.borrow(), |c| &c.texts)
     }
 
     /// The legal moves at the cursor, none once the game has been resigned or agreed

@@ -1114,7 +1114,7 @@ fn move_list_ui<G: Game>(ui: &mut egui::Ui, s: &GameSession<G>, scroll: bool) ->
     let number_width = 44.0;
     let column = ((ui.available_width() - number_width) / 2.0).max(60.0);
     let row_height = ui.spacing().interact_size.y;
-    let mut pos = s.record.start.clone();
+    let notations = s.notations();
     let mut ply = 0;
     // The row being filled (its move number), waiting for the second player's move.
     let mut row: Option<u32> = None;
@@ -1160,7 +1160,9 @@ fn move_list_ui<G: Game>(ui: &mut egui::Ui, s: &GameSession<G>, scroll: bool) ->
     let mut first_text: Option<(NodeId, String)> = None;
     while let Some(node_id) = id {
         let node = tree.node(node_id);
-        let Some(mv) = node.mv else { break };
+        if node.mv.is_none() {
+            break;
+        }
         let (number, first_player) = s.record.move_number_at_ply(ply);
         if !node.comment_before.is_empty() {
             if let Some(n) = row.take() {
@@ -1168,7 +1170,7 @@ fn move_list_ui<G: Game>(ui: &mut egui::Ui, s: &GameSession<G>, scroll: bool) ->
             }
             ui.label(RichText::new(&node.comment_before).italics());
         }
-        let text = move_text(&pos, mv, &node.nags);
+        let text = move_text(&notations[node_id.0 as usize], &node.nags);
         if first_player {
             if let Some(n) = row.take() {
                 draw_row(ui, n, first_text.take(), None, &mut action);
@@ -1179,8 +1181,6 @@ fn move_list_ui<G: Game>(ui: &mut egui::Ui, s: &GameSession<G>, scroll: bool) ->
             row.take();
             draw_row(ui, number, first_text.take(), Some((node_id, text)), &mut action);
         }
-        let before = pos.clone();
-        pos.play(mv);
         ply += 1;
         let parent = node.parent.unwrap_or(NodeId::ROOT);
         let alternatives = &tree.node(parent).children[1..];
@@ -1193,7 +1193,7 @@ fn move_list_ui<G: Game>(ui: &mut egui::Ui, s: &GameSession<G>, scroll: bool) ->
             }
             for &v in alternatives {
                 ui.indent(("variation", v.0), |ui| {
-                    line_ui(ui, s, v, &before, ply - 1, 1, scroll, &mut action);
+                    line_ui(ui, s, &notations, v, ply - 1, 1, scroll, &mut action);
                 });
             }
         }
@@ -1209,8 +1209,8 @@ fn move_list_ui<G: Game>(ui: &mut egui::Ui, s: &GameSession<G>, scroll: bool) ->
 }
 
 /// A move's notation with its NAG glyphs (`$N` for NAGs without one).
-fn move_text<G: Game>(pos: &G, mv: G::Move, nags: &[crate::record::Nag]) -> String {
-    let mut text = pos.move_to_notation(mv);
+fn move_text(notation: &str, nags: &[crate::record::Nag]) -> String {
+    let mut text = notation.to_string();
     for nag in nags {
         match nag.glyph() {
             Some(g) => text.push_str(g),
@@ -1266,8 +1266,8 @@ fn move_button<G: Game>(
 fn line_ui<G: Game>(
     ui: &mut egui::Ui,
     s: &GameSession<G>,
+    notations: &[String],
     first: NodeId,
-    start: &G,
     ply: usize,
     depth: usize,
     scroll: bool,
@@ -1276,14 +1276,15 @@ fn line_ui<G: Game>(
     let tree = &s.record.tree;
     let mut id = first;
     let mut ply = ply;
-    let mut pos = start.clone();
     let mut need_number = true;
     loop {
         let mut branch = None;
         ui.horizontal_wrapped(|ui| {
             loop {
                 let node = tree.node(id);
-                let Some(mv) = node.mv else { return };
+                if node.mv.is_none() {
+                    return;
+                }
                 if !node.comment_before.is_empty() {
                     ui.label(RichText::new(&node.comment_before).italics());
                 }
@@ -1294,19 +1295,17 @@ fn line_ui<G: Game>(
                 } else if need_number {
                     text.push_str(&format!("{number}… "));
                 }
-                text.push_str(&move_text(&pos, mv, &node.nags));
+                text.push_str(&move_text(&notations[id.0 as usize], &node.nags));
                 move_button(ui, s, id, text, depth > 0, scroll, action);
                 if !node.comment_after.is_empty() {
                     ui.label(RichText::new(&node.comment_after).italics());
                 }
                 need_number = !node.comment_after.is_empty();
-                let before = pos.clone();
-                pos.play(mv);
                 ply += 1;
                 let parent = node.parent.unwrap_or(NodeId::ROOT);
                 let siblings = &tree.node(parent).children;
                 if siblings.first() == Some(&id) && siblings.len() > 1 && id != first {
-                    branch = Some((siblings[1..].to_vec(), before, ply - 1, node.children.first().copied()));
+                    branch = Some((siblings[1..].to_vec(), ply - 1, node.children.first().copied()));
                     return;
                 }
                 match node.children.first() {
@@ -1315,10 +1314,10 @@ fn line_ui<G: Game>(
                 }
             }
         });
-        let Some((variations, before, var_ply, next)) = branch else { break };
+        let Some((variations, var_ply, next)) = branch else { break };
         for v in variations {
             ui.indent(("variation", v.0), |ui| {
-                line_ui(ui, s, v, &before, var_ply, depth + 1, scroll, action);
+                line_ui(ui, s, notations, v, var_ply, depth + 1, scroll, action);
             });
         }
         need_number = true;

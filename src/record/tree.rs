@@ -169,6 +169,12 @@ impl<M: Copy + PartialEq + Debug> Tree<M> {
         &self.nodes[id.0 as usize]
     }
 
+    /// How many slots the arena has (node ids run from 0 below this; deleted nodes keep
+    /// their slot, detached from the tree).
+    pub fn arena_len(&self) -> usize {
+        self.nodes.len()
+    }
+
     /// The node with id `id`, to change its annotations (use the tree's methods to
     /// change its place in the tree).
     pub fn node_mut(&mut self, id: NodeId) -> &mut Node<M> {
