@@ -1,5 +1,5 @@
-//! The command line: `perft`, `divide` and `status` for either game, and `record
-//! check` / `record convert` for game records.
+//! The command line: `perft`, `divide` and `status` for either game, `record
+//! check` / `record convert` for game records, and `diagram` for pictures of positions.
 //!
 //! The position commands take `--variant interstellar|triangular` and an optional
 //! `--position STR` (the game's position string; the opening position when absent).
@@ -15,6 +15,9 @@ use crate::core::game::{Game, Variant};
 use crate::core::interstellar;
 use crate::core::perft::{divide, perft};
 use crate::core::triangular;
+
+mod diagram;
+pub use diagram::DiagramArgs;
 
 /// Orrery: Interstellar (GB 2186198 A) and Triangular (HU 188326).
 #[derive(Debug, Parser)]
@@ -73,6 +76,8 @@ pub enum Command {
         #[command(subcommand)]
         action: RecordCommand,
     },
+    /// Draw a position as an SVG or PNG diagram (`--out FILE.svg|FILE.png`).
+    Diagram(DiagramArgs),
 }
 
 /// The `record` subcommands.
@@ -172,7 +177,7 @@ fn run_game<G: StatusReport>(command: &Command, out: &mut dyn Write) -> Result<(
                 Some(outcome) => writeln!(out, "result: {outcome}")?,
             }
         }
-        Command::Record { .. } | Command::Open { .. } => unreachable!("run by run()"),
+        Command::Record { .. } | Command::Open { .. } | Command::Diagram(_) => unreachable!("run by run()"),
     }
     Ok(())
 }
@@ -196,6 +201,7 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<Finish, CliError> {
     let variant = match &cli.command {
         Command::Perft { variant, .. } | Command::Divide { variant, .. } | Command::Status { variant, .. } => *variant,
         Command::Record { action } => return run_record(action, out),
+        Command::Diagram(args) => return diagram::run_diagram(args, out),
         Command::Open { file } => {
             if !file.exists() {
                 return Err(CliError(format!("{}: no such file", file.display())));

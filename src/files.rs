@@ -1,6 +1,7 @@
 //! Record files on disk: the format chosen by extension (`.pgn` text, `.ron` RON),
 //! reading with every error located as `FILE:LINE:COL: reason`, and atomic saving
-//! (write a temporary file beside the target, then rename over it).
+//! (write a temporary file beside the target, then rename over it) of records and
+//! other files (diagrams).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -96,6 +97,15 @@ pub fn read_record_file(path: &Path) -> Result<(Vec<AnyGame>, Vec<String>), File
 /// # Errors
 /// [`FileError::Io`] naming the path.
 pub fn write_atomic(path: &Path, contents: &str) -> Result<(), FileError> {
+    write_atomic_bytes(path, contents.as_bytes())
+}
+
+/// Saves bytes to `path` atomically, as [`write_atomic`] does for text (used for
+/// images).
+///
+/// # Errors
+/// [`FileError::Io`] naming the path.
+pub fn write_atomic_bytes(path: &Path, contents: &[u8]) -> Result<(), FileError> {
     let io = |source| FileError::Io { path: path.to_path_buf(), source };
     let dir = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
@@ -105,7 +115,7 @@ pub fn write_atomic(path: &Path, contents: &str) -> Result<(), FileError> {
     let temp = dir.join(format!(".{file_name}.{}.tmp", std::process::id()));
     let result = (|| {
         let mut f = std::fs::File::create(&temp)?;
-        f.write_all(contents.as_bytes())?;
+        f.write_all(contents)?;
         f.sync_all()?;
         std::fs::rename(&temp, path)
     })();

@@ -11,12 +11,16 @@
 //!   ([`overlay::BoardOverlay`]).
 //! - [`svg`]: the SVG writer; [`png`]: rasterising that SVG with resvg and the bundled
 //!   font.
+//! - [`diagram`]: diagrams of any position for documents and print (caption,
+//!   printable black-and-white style), written as SVG or PNG from one scene.
 //!
-//! Pure Rust with no user interface; only [`png::write_png`] touches the file system.
+//! Pure Rust with no user interface; only [`png::write_png`], [`svg::write_svg`] and
+//! [`diagram::write_diagram`] touch the file system.
 
 #[rustfmt::skip]
 mod chess_outlines;
 pub mod adapt;
+pub mod diagram;
 pub mod glyphs;
 pub mod interstellar;
 pub mod overlay;

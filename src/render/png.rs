@@ -31,7 +31,8 @@ pub enum PngError {
     Io(#[from] std::io::Error),
 }
 
-fn font_db() -> Arc<usvg::fontdb::Database> {
+/// The font database with only the bundled font, shared by every rasterisation.
+pub(crate) fn font_db() -> Arc<usvg::fontdb::Database> {
     static DB: OnceLock<Arc<usvg::fontdb::Database>> = OnceLock::new();
     DB.get_or_init(|| {
         let mut db = usvg::fontdb::Database::new();

@@ -2,8 +2,8 @@
 //! building.
 //!
 //! The view box is the scene's, in board units, so stroke widths and font sizes scale
-//! with the picture. Each cell's group carries `data-cell="…"` and each piece's group
-//! `data-piece="…"` (and `data-at="…"`, its cell); highlight layers carry
+//! with the picture. Each cell's group carries `class="cell"` and `data-cell="…"`, each
+//! piece's group `class="piece"`, `data-piece="…"` and `data-at="…"` (its cell); highlight layers carry
 //! `data-layer="…"`. Text uses the font family [`FONT_FAMILY`], which the PNG
 //! backend bundles.
 
@@ -30,10 +30,10 @@ pub fn to_svg(scene: &Scene, px_width: u32) -> String {
         match &group.role {
             Role::Decoration => s.push_str("<g data-layer=\"decoration\">\n"),
             Role::Cell(id) => {
-                let _ = writeln!(s, "<g data-cell=\"{}\">", escape(id));
+                let _ = writeln!(s, "<g class=\"cell\" data-cell=\"{}\">", escape(id));
             }
             Role::Piece { id, cell } => {
-                let _ = writeln!(s, "<g data-piece=\"{}\" data-at=\"{}\">", escape(id), escape(cell));
+                let _ = writeln!(s, "<g class=\"piece\" data-piece=\"{}\" data-at=\"{}\">", escape(id), escape(cell));
             }
             Role::Layer(name) => {
                 let _ = writeln!(s, "<g data-layer=\"{}\">", escape(name));
@@ -174,7 +174,7 @@ fn num(v: f32) -> String {
 }
 
 /// Escapes text for XML content and attribute values.
-fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for ch in text.chars() {
         match ch {
