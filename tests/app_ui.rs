@@ -358,3 +358,39 @@ fn right_click_and_right_drag_draw_marks_in_the_colour_of_the_modifier_keys() {
     assert!(h.state().overlay().marked_cells.is_empty());
     assert!(orrery::record::write_any(&h.state().session.to_game()).contains("[%cal B"));
 }
+
+#[test]
+fn export_diagram_writes_svg_and_png_of_the_shown_position() {
+    let dir = std::env::temp_dir().join(format!("orrery-export-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("board.svg");
+    let png = dir.join("board.png");
+    let dialogs = FakeDialogs { saves: vec![Some(svg.clone()), Some(png.clone())], ..FakeDialogs::default() };
+    let mut h = harness(dialogs);
+    h.run();
+    h.state_mut().click_cell(slot(1, 4));
+    h.state_mut().click_cell(slot(3, 3));
+    h.run();
+    menu(&mut h, "Game", "Export diagram");
+    h.get_by_label("Title").click();
+    h.run();
+    h.get_by_label("Title").type_text("After PQ-33");
+    h.run();
+    h.get_by_label("Export…").click();
+    h.run();
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.starts_with("<svg") || text.starts_with("<?xml"), "{}", &text[..80]);
+    assert!(text.contains("After PQ-33"));
+    assert_eq!(text.matches("class=\"cell\"").count(), 77);
+    // Again as a 300-pixel PNG.
+    menu(&mut h, "Game", "Export diagram");
+    h.get_by_label("PNG (image)").click();
+    h.run();
+    h.get_by_label("Export…").click();
+    h.run();
+    let bytes = std::fs::read(&png).unwrap();
+    let image = resvg::tiny_skia::Pixmap::decode_png(&bytes).unwrap();
+    assert_eq!(image.width(), 600);
+    assert!(h.state().export.is_none(), "the window closes after writing");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

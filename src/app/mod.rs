@@ -6,6 +6,7 @@
 pub mod board;
 pub mod dialogs;
 pub mod editor;
+pub mod export;
 pub mod painter;
 pub mod promotion;
 pub mod session;

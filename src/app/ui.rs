@@ -82,6 +82,10 @@ pub struct OrreryApp {
     pub setup: Option<super::setup::SetupMode>,
     /// The Save as puzzle form, while it is open.
     pub puzzle_form: Option<super::setup_ui::PuzzleForm>,
+    /// The Export diagram window, while it is open.
+    pub export: Option<super::export::ExportForm>,
+    /// The path typed in the Export diagram window when no file chooser exists.
+    pub export_path: Option<String>,
     scrolled_to: Option<NodeId>,
     /// The message as last seen, the time it appeared and the cursor then: a message
     /// goes after [`MESSAGE_SECONDS`] or when the shown move changes.
@@ -116,6 +120,8 @@ impl OrreryApp {
             editor: NotationEditor::default(),
             setup: None,
             puzzle_form: None,
+            export: None,
+            export_path: None,
             scrolled_to: None,
             message_seen: (String::new(), 0.0, None),
             hover: None,
@@ -515,6 +521,7 @@ impl OrreryApp {
             self.board(ui);
         });
         self.windows(ui.ctx());
+        self.export_window(ui.ctx());
         if self.promotion.is_some() {
             match PromotionPicker::new().show(ui) {
                 Some(PromotionOutcome::Chosen(role)) => self.choose_promotion(Some(role.letter())),
@@ -635,6 +642,9 @@ impl OrreryApp {
                 }
                 if ui.add(egui::Button::new("Board editor…").shortcut_text("Ctrl+B")).clicked() {
                     self.open_board_editor();
+                }
+                if ui.button("Export diagram…").clicked() {
+                    self.open_export();
                 }
                 if ui.add(egui::Button::new("Open…").shortcut_text("Ctrl+O")).clicked() {
                     self.request(PendingAction::Open);
