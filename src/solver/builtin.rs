@@ -37,7 +37,17 @@ macro_rules! builtin {
 }
 
 /// Every built-in puzzle, the patent's figures first, then Interstellar, then Triangular.
-pub const BUILTIN_PUZZLES: &[BuiltinPuzzle] = builtin![];
+pub const BUILTIN_PUZZLES: &[BuiltinPuzzle] = builtin![
+    "interstellar-fig18.pgn",
+    "interstellar-fig19.pgn",
+    "interstellar-fig20.pgn",
+    "interstellar-out1.pgn",
+    "interstellar-out2.pgn",
+    "interstellar-out3.pgn",
+    "triangular-mate1.pgn",
+    "triangular-mate2.pgn",
+    "triangular-mate3.pgn",
+];
 
 /// Every built-in puzzle (see [`BUILTIN_PUZZLES`]).
 pub fn builtin_puzzles() -> &'static [BuiltinPuzzle] {

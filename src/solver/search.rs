@@ -35,8 +35,9 @@ pub struct SolveOptions {
     /// Build the solution tree (threats, every defence, every reply that still forces
     /// the goal) for each key. Costs little next to the search for the keys.
     pub tree: bool,
-    /// The transposition table holds `2^table_bits` entries of 16 bytes (20: 16 MiB;
-    /// clamped to 10..=26).
+    /// The transposition table holds at most `2^table_bits` entries of 16 bytes (20:
+    /// 16 MiB; clamped to 10..=26); a stipulation in `N` moves uses at most
+    /// `2^(12 + 4N)`.
     pub table_bits: u32,
 }
 
@@ -99,8 +100,9 @@ pub struct AttackNode<M> {
 pub struct DefenceNode<M> {
     /// The move and its notation.
     pub mv: NamedMove<M>,
-    /// Every attacker reply that still forces the goal in the moves left, the
-    /// shortest first (more than one: duals).
+    /// The attacker replies that still force the goal in the moves left, in the
+    /// fewest moves possible: a longer way when a shorter exists is left out; more
+    /// than one reply are duals.
     pub replies: Vec<AttackNode<M>>,
 }
 
@@ -145,7 +147,7 @@ impl<G: Game> Solution<G> {
 
     /// The solution tree as indented text, one move a line: the key (`1. PQ-44!`), its
     /// threat, each defence (`1... P-15`) and below it the replies that still force the
-    /// goal, recursively. Moves are numbered from the puzzle's first move.
+    /// goal in the fewest moves, recursively. Moves are numbered from the puzzle's first move.
     pub fn tree_text(&self) -> String {
         let mut out = String::new();
         for key in &self.tree {
@@ -385,18 +387,26 @@ impl<'c, G: SolverGame> Searcher<'c, G> {
             let mut replies = MoveList::new();
             reply_pos.legal_moves(&mut replies);
             let mut defence = DefenceNode { mv: NamedMove { mv: d, notation: after.move_to_notation(d) }, replies: Vec::new() };
+            // Only the shortest replies: a longer way to the goal when a shorter one
+            // exists is no part of the solution (equally short ones are duals).
+            let mut forcing: Vec<(G::Move, u32)> = Vec::new();
             for &r in &replies {
                 let mut child = reply_pos.clone();
                 child.play(r);
                 self.visit();
-                if self.after_attack(&child, n - 1, ply + 2) {
+                if let Some(k) = self.length(&child, n - 1, ply + 2) {
+                    forcing.push((r, k));
+                }
+            }
+            let shortest = forcing.iter().map(|&(_, k)| k).min().unwrap_or(0);
+            for &(r, k) in &forcing {
+                if k == shortest {
                     defence.replies.push(self.build_attack(&reply_pos, r, n - 1, ply + 1)?);
                 }
             }
             if self.stopped {
                 return None;
             }
-            defence.replies.sort_by_key(|r| r.length);
             node.defences.push(defence);
         }
         node.defences.sort_by_key(|d| std::cmp::Reverse(d.resistance()));
@@ -419,8 +429,10 @@ pub fn solve<G: SolverGame>(
 ) -> Result<Solution<G>, SolveError> {
     stipulation.check_variant(G::VARIANT)?;
     let clock = Instant::now();
-    let mut searcher: Searcher<'_, G> = Searcher::new(stipulation.goal, options.table_bits, control);
     let n = stipulation.moves;
+    // A short stipulation visits few positions: a smaller table is quicker to set up.
+    let bits = options.table_bits.min(12 + 4 * n);
+    let mut searcher: Searcher<'_, G> = Searcher::new(stipulation.goal, bits, control);
     let mut moves = MoveList::new();
     start.legal_moves(&mut moves);
     let total = moves.len() as u32;
