@@ -70,6 +70,8 @@ pub enum Command {
         /// The record file.
         file: std::path::PathBuf,
     },
+    /// Solve a puzzle: one `key: MOVE` line per key, then `unique: yes|no` and `nodes: N`.
+    Solve(crate::solver::cli::SolveArgs),
     /// Check or convert game records (`.pgn` text, `.ron`).
     Record {
         /// What to do with records.
@@ -177,7 +179,9 @@ fn run_game<G: StatusReport>(command: &Command, out: &mut dyn Write) -> Result<(
                 Some(outcome) => writeln!(out, "result: {outcome}")?,
             }
         }
-        Command::Record { .. } | Command::Open { .. } | Command::Diagram(_) => unreachable!("run by run()"),
+        Command::Record { .. } | Command::Open { .. } | Command::Diagram(_) | Command::Solve(_) => {
+            unreachable!("run by run()")
+        }
     }
     Ok(())
 }
@@ -202,6 +206,7 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<Finish, CliError> {
         Command::Perft { variant, .. } | Command::Divide { variant, .. } | Command::Status { variant, .. } => *variant,
         Command::Record { action } => return run_record(action, out),
         Command::Diagram(args) => return diagram::run_diagram(args, out),
+        Command::Solve(args) => return crate::solver::cli::run_solve(args, out).map(|()| Finish::Success),
         Command::Open { file } => {
             if !file.exists() {
                 return Err(CliError(format!("{}: no such file", file.display())));

@@ -19,3 +19,4 @@ pub mod core;
 pub mod files;
 pub mod record;
 pub mod render;
+pub mod solver;

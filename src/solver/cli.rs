@@ -1,0 +1,89 @@
+//! `orrery solve`: the solver on the command line.
+//!
+//! `orrery solve --variant V --position STR --stipulation out2|win2|mate2 [--tree]`, or
+//! `orrery solve --puzzle FILE [--tree]` (a puzzle record, see [`super::puzzle`]).
+//! Prints one `key: MOVE` line per key (the game's notation), with `--tree` a `tree:`
+//! line and the indented solution tree, then `unique: yes|no` and `nodes: N`. A puzzle
+//! that shows a finished position prints `shown: GOAL` and `reached: yes|no`. Bad input
+//! is a [`CliError`] (one line, exit code 2).
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use super::puzzle::{Puzzle, PuzzleGoal};
+use super::search::{SolveOptions, solve_text};
+use super::stipulation::Stipulation;
+use super::SolveControl;
+use crate::cli::CliError;
+use crate::core::game::Variant;
+
+/// The arguments of `orrery solve`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct SolveArgs {
+    /// `interstellar` or `triangular` (not with --puzzle).
+    #[arg(long, conflicts_with = "puzzle")]
+    pub variant: Option<Variant>,
+    /// Position string, the attacker to move (not with --puzzle).
+    #[arg(long, conflicts_with = "puzzle")]
+    pub position: Option<String>,
+    /// `out2`, `win2`, `mate2` or the long forms (`"Target Out in 2"`); with --puzzle,
+    /// replaces the puzzle's own.
+    #[arg(long)]
+    pub stipulation: Option<String>,
+    /// A puzzle record file (`.pgn`) instead of --variant/--position/--stipulation.
+    #[arg(long)]
+    pub puzzle: Option<PathBuf>,
+    /// Also print the solution tree (key, threat, defences, replies).
+    #[arg(long)]
+    pub tree: bool,
+}
+
+/// Runs `orrery solve`, writing its report to `out`.
+///
+/// # Errors
+/// A one-line [`CliError`]: missing or unreadable arguments, a position the game
+/// rejects, a stipulation that cannot be read or does not fit the game, an unreadable
+/// puzzle file, or a failed write.
+pub fn run_solve(args: &SolveArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let stipulation = args
+        .stipulation
+        .as_deref()
+        .map(|s| s.parse::<Stipulation>().map_err(|e| CliError(format!("bad --stipulation: {e}"))))
+        .transpose()?;
+    let (variant, position, stipulation) = match &args.puzzle {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|e| CliError(format!("{}: {e}", path.display())))?;
+            let puzzle = Puzzle::read(&text).map_err(|e| CliError(format!("{}: {e}", path.display())))?;
+            let stipulation = match (stipulation, puzzle.goal) {
+                (Some(s), _) | (None, PuzzleGoal::Stipulation(s)) => s,
+                (None, PuzzleGoal::Shown(goal)) => {
+                    let reached = puzzle.shown_goal_reached().unwrap_or(false);
+                    writeln!(out, "shown: {goal}")?;
+                    writeln!(out, "reached: {}", if reached { "yes" } else { "no" })?;
+                    return Ok(());
+                }
+            };
+            (puzzle.variant, puzzle.position, stipulation)
+        }
+        None => {
+            let variant = args.variant.ok_or_else(|| CliError("solve needs --variant (or --puzzle)".into()))?;
+            let position = args.position.clone().ok_or_else(|| CliError("solve needs --position (or --puzzle)".into()))?;
+            let stipulation = stipulation.ok_or_else(|| CliError("solve needs --stipulation (or --puzzle)".into()))?;
+            (variant, position, stipulation)
+        }
+    };
+    let options = SolveOptions { tree: args.tree, ..SolveOptions::default() };
+    let solution = solve_text(variant, &position, stipulation, &options, &SolveControl::new())?;
+    for key in &solution.keys {
+        writeln!(out, "key: {key}")?;
+    }
+    if args.tree {
+        writeln!(out, "tree:")?;
+        for line in solution.tree.lines() {
+            writeln!(out, "  {line}")?;
+        }
+    }
+    writeln!(out, "unique: {}", if solution.unique { "yes" } else { "no" })?;
+    writeln!(out, "nodes: {}", solution.nodes)?;
+    Ok(())
+}

@@ -1,0 +1,223 @@
+//! Puzzles as game records.
+//!
+//! A puzzle is an ordinary record (`src/record/`, PGN-style text) whose start is a
+//! set-up position (`[SetUp "1"]`, `[Position "…"]`) and whose header carries:
+//!
+//! - `[Stipulation "Target Out in 2"]` (see [`Stipulation`]), or a bare goal such as
+//!   `[Stipulation "Target Out"]` for a position that *shows* the goal already reached,
+//!   the loser to move (the patent's Figs. 18–20);
+//! - `[Title "…"]`, `[Author "…"]`, `[Source "…"]`.
+//!
+//! The solution is the moves: the main line is the key and the main (longest-resisting)
+//! defence, variations hold the other defences (and, where a solution is not unique,
+//! the other keys). The record reader keeps these tags among the record's
+//! [`Tags`](crate::record::Tags) (only `Variant`, `Result`, `SetUp` and `Position` are
+//! derived from the record's fields).
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::search::{AttackNode, SolutionText, SolveError, SolveOptions, solve_text};
+use super::stipulation::{Goal, Stipulation, StipulationError};
+use super::{SolveControl, SolverGame};
+use crate::core::game::{Game, Variant};
+use crate::record::{AnyGame, GameRecord, GameResult, NodeId, read_one};
+use crate::with_game;
+
+use super::search::Solution;
+
+/// What a puzzle asks: a stipulation to solve, or a goal the position shows reached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PuzzleGoal {
+    /// Solve: the side to move must force the goal in N moves.
+    Stipulation(Stipulation),
+    /// The position shows the goal already reached: the side to move has lost by it
+    /// (a finished position, like the patent's Target Out figures).
+    Shown(Goal),
+}
+
+impl fmt::Display for PuzzleGoal {
+    /// The `Stipulation` tag's text: `Target Out in 2`, or the goal words alone
+    /// (`Target Out`) for a shown goal.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PuzzleGoal::Stipulation(s) => s.fmt(f),
+            PuzzleGoal::Shown(g) => g.fmt(f),
+        }
+    }
+}
+
+impl FromStr for PuzzleGoal {
+    type Err = StipulationError;
+
+    /// A stipulation (`Target Out in 2`, `out2`) or the goal words alone (`Target Out`,
+    /// `win`, `mate`).
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        match Goal::from_words(text) {
+            Some(goal) if !text.trim().is_empty() => Ok(PuzzleGoal::Shown(goal)),
+            _ => text.parse().map(PuzzleGoal::Stipulation),
+        }
+    }
+}
+
+/// Why a record is not a puzzle.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PuzzleError {
+    /// The text is not one readable record; the first error with its line and column.
+    #[error("puzzle record {0}")]
+    Record(String),
+    /// No `[Stipulation "…"]` tag.
+    #[error("the puzzle record has no [Stipulation \"...\"] tag")]
+    MissingStipulation,
+    /// The `Stipulation` tag cannot be read, or does not fit the game.
+    #[error("puzzle stipulation: {0}")]
+    Stipulation(#[from] StipulationError),
+}
+
+/// A puzzle read from a record: game, start position, what it asks, and its metadata.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    /// The game.
+    pub variant: Variant,
+    /// The start position's string (the attacker to move; for a shown goal, the loser).
+    pub position: String,
+    /// What the puzzle asks.
+    pub goal: PuzzleGoal,
+    /// `[Title]`, empty when absent.
+    pub title: String,
+    /// `[Author]`, empty when absent.
+    pub author: String,
+    /// `[Source]`, empty when absent.
+    pub source: String,
+    /// The whole record, solution moves included.
+    pub record: AnyGame,
+}
+
+impl Puzzle {
+    /// Reads a puzzle from a record already read.
+    ///
+    /// # Errors
+    /// [`PuzzleError::MissingStipulation`], or [`PuzzleError::Stipulation`] when the tag
+    /// cannot be read or names a goal the game does not have.
+    pub fn from_record(record: &AnyGame) -> Result<Puzzle, PuzzleError> {
+        let tags = record.tags();
+        let text = tags.get("Stipulation").ok_or(PuzzleError::MissingStipulation)?;
+        let goal: PuzzleGoal = text.parse()?;
+        let variant = record.variant();
+        let g = match goal {
+            PuzzleGoal::Stipulation(s) => s.goal,
+            PuzzleGoal::Shown(g) => g,
+        };
+        if !g.applies_to(variant) {
+            return Err(StipulationError::WrongVariant { goal: g, variant }.into());
+        }
+        let get = |k: &str| tags.get(k).unwrap_or("").to_string();
+        Ok(Puzzle {
+            variant,
+            position: with_game!(record, r => r.start.position_string()),
+            goal,
+            title: get("Title"),
+            author: get("Author"),
+            source: get("Source"),
+            record: record.clone(),
+        })
+    }
+
+    /// Reads a puzzle from the text of a record file holding exactly one game.
+    ///
+    /// # Errors
+    /// [`PuzzleError::Record`] (the first reading error, `LINE:COL: reason`, and how many
+    /// there were), then those of [`Puzzle::from_record`].
+    pub fn read(text: &str) -> Result<Puzzle, PuzzleError> {
+        let record = read_one(text).map_err(|errors| {
+            let first = errors.first().map(ToString::to_string).unwrap_or_default();
+            PuzzleError::Record(format!("{first} ({} error(s))", errors.len()))
+        })?;
+        Puzzle::from_record(&record)
+    }
+
+    /// The stipulation, for a puzzle to solve.
+    pub fn stipulation(&self) -> Option<Stipulation> {
+        match self.goal {
+            PuzzleGoal::Stipulation(s) => Some(s),
+            PuzzleGoal::Shown(_) => None,
+        }
+    }
+
+    /// For a shown goal: whether the engine agrees that the start position has the goal
+    /// reached for the side not to move ([`SolverGame::goal_reached`]). `None` for a
+    /// puzzle to solve.
+    pub fn shown_goal_reached(&self) -> Option<bool> {
+        match self.goal {
+            PuzzleGoal::Shown(goal) => Some(with_game!(&self.record, r => r.start.goal_reached(goal))),
+            PuzzleGoal::Stipulation(_) => None,
+        }
+    }
+
+    /// The first moves of the recorded solution (the root's children: the key, then any
+    /// other keys), in the game's notation.
+    pub fn recorded_keys(&self) -> Vec<String> {
+        with_game!(&self.record, r => r
+            .tree
+            .node(NodeId::ROOT)
+            .children
+            .iter()
+            .filter_map(|&c| r.tree.node(c).mv)
+            .map(|mv| r.start.move_to_notation(mv))
+            .collect())
+    }
+
+    /// Solves the puzzle's stipulation (see [`solve_text`]).
+    ///
+    /// # Errors
+    /// Those of [`solve_text`]; a shown goal gives [`SolveError::NothingToSolve`].
+    pub fn solve(&self, options: &SolveOptions, control: &SolveControl) -> Result<SolutionText, SolveError> {
+        match self.goal {
+            PuzzleGoal::Stipulation(s) => solve_text(self.variant, &self.position, s, options, control),
+            PuzzleGoal::Shown(g) => Err(SolveError::NothingToSolve(g)),
+        }
+    }
+}
+
+/// Builds the puzzle record of a solve: the start position as a set-up position, the
+/// `Stipulation` tag, the keys (the first as the main line) and below each the solution
+/// tree as variations (main line: the longest-resisting defence and its shortest
+/// reply), the threat as a comment after the key. The result token is the attacker's
+/// win when there is a key. Add `Title`, `Author`, `Source` with
+/// [`Tags::set`](crate::record::Tags::set).
+pub fn solution_record<G: SolverGame>(solution: &Solution<G>) -> GameRecord<G> {
+    let mut record = GameRecord::from_position(solution.start.clone());
+    record.set_up = true;
+    record.tags.set("Stipulation", &solution.stipulation.to_string());
+    if !solution.keys.is_empty() {
+        record.result = if solution.start.is_first_player_to_move() {
+            GameResult::FirstPlayerWins
+        } else {
+            GameResult::SecondPlayerWins
+        };
+    }
+    if solution.tree.is_empty() {
+        for key in &solution.keys {
+            record.add_move(NodeId::ROOT, key.mv);
+        }
+    } else {
+        for key in &solution.tree {
+            add_attack(&mut record, NodeId::ROOT, key, 1);
+        }
+    }
+    record
+}
+
+fn add_attack<G: Game>(record: &mut GameRecord<G>, at: NodeId, node: &AttackNode<G::Move>, number: u32) {
+    let id = record.add_move(at, node.mv.mv);
+    if !node.threats.is_empty() {
+        let threats: Vec<String> = node.threats.iter().map(|t| format!("{}. {}", number + 1, t.notation)).collect();
+        record.tree.set_comment_after(id, &format!("threat: {}", threats.join(", ")));
+    }
+    for d in &node.defences {
+        let did = record.add_move(id, d.mv.mv);
+        for r in &d.replies {
+            add_attack(record, did, r, number + 1);
+        }
+    }
+}

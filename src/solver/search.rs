@@ -1,0 +1,547 @@
+//! The search: every key of an "in N" stipulation, and the solution tree.
+//!
+//! A first move of the attacker is a **key** when, against every defence, the attacker
+//! reaches the goal within the stipulated number of its own moves (the key counts as
+//! the first; shorter wins count too, as in "mate in N"). Every first move is examined
+//! to the end, so cooks (second keys) show. The search is a depth-first AND/OR search
+//! over [`Game::legal_moves`] with:
+//!
+//! - no heap allocation inside the search (moves in [`MoveList`]s on the stack,
+//!   positions copied by value);
+//! - a transposition table keyed by [`Game::zobrist_hash`] that stores, per position
+//!   with the attacker to move, the fewest moves known to win and the most moves known
+//!   not to win (both results carry over to larger and smaller budgets);
+//! - killer moves per ply: the defence that last refuted and the attack that last won
+//!   are tried first.
+//!
+//! The goal is judged right after each attacker move by [`SolverGame::goal_reached`];
+//! any other end of the game (the attacker's move ends it another way, or the defender
+//! wins, draws or has no move) fails the line.
+
+use std::marker::PhantomData;
+use std::time::{Duration, Instant};
+
+use super::puzzle::solution_record;
+use super::stipulation::{Stipulation, StipulationError};
+use super::{SolveControl, SolverGame};
+use crate::core::game::{Game, Variant};
+use crate::core::moves::MoveList;
+use crate::core::{interstellar, triangular};
+use crate::record::AnyGame;
+
+/// What to compute besides the keys.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolveOptions {
+    /// Build the solution tree (threats, every defence, every reply that still forces
+    /// the goal) for each key. Costs little next to the search for the keys.
+    pub tree: bool,
+    /// The transposition table holds at most `2^table_bits` entries of 16 bytes (20:
+    /// 16 MiB; clamped to 10..=26); a stipulation in `N` moves uses at most
+    /// `2^(12 + 4N)`.
+    pub table_bits: u32,
+}
+
+impl Default for SolveOptions {
+    /// With the tree, a table of 2^20 entries (16 MiB).
+    fn default() -> Self {
+        SolveOptions { tree: true, table_bits: 20 }
+    }
+}
+
+/// Why a solve gave no result.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SolveError {
+    /// The stipulation does not fit the game (e.g. mate in Interstellar).
+    #[error(transparent)]
+    Stipulation(#[from] StipulationError),
+    /// The position string was rejected; the message lists every problem found.
+    #[error("invalid position: {0}")]
+    Position(String),
+    /// [`SolveControl::cancel`] was called.
+    #[error("the solve was cancelled")]
+    Cancelled,
+    /// The puzzle shows a finished position (a goal already reached): nothing to solve.
+    #[error("the puzzle shows a finished position ({0} reached); there is nothing to solve")]
+    NothingToSolve(super::Goal),
+}
+
+/// A move with its text in the game's notation (written in the position before it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NamedMove<M> {
+    /// The move.
+    pub mv: M,
+    /// Its notation, with suffix (`PQ-34 out`, `Qd5l#`).
+    pub notation: String,
+}
+
+/// An attacker move of the solution (a key, or a reply to a defence) with what follows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AttackNode<M> {
+    /// The move and its notation.
+    pub mv: NamedMove<M>,
+    /// The fewest attacker moves, this one included, with which it forces the goal.
+    pub length: u32,
+    /// Whether this move reaches the goal at once (then there is nothing below).
+    pub reached: bool,
+    /// What the attacker threatens after this move: the attacker moves that would
+    /// force the goal in [`AttackNode::threat_length`] moves if the defender could
+    /// pass, for the shortest such length. Empty when the move gives Target or check
+    /// (no pass is possible), when it reaches the goal, or when there is no threat.
+    pub threats: Vec<NamedMove<M>>,
+    /// The length of the threats (0 when there are none).
+    pub threat_length: u32,
+    /// Every legal defence, the longest-resisting first, each with the attacker's
+    /// replies that still force the goal in the moves left.
+    pub defences: Vec<DefenceNode<M>>,
+}
+
+/// A defence of the solution tree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DefenceNode<M> {
+    /// The move and its notation.
+    pub mv: NamedMove<M>,
+    /// The attacker replies that still force the goal in the moves left, in the
+    /// fewest moves possible: a longer way when a shorter exists is left out; more
+    /// than one reply are duals.
+    pub replies: Vec<AttackNode<M>>,
+}
+
+impl<M> DefenceNode<M> {
+    /// How many more attacker moves the defence holds out for: the shortest reply's
+    /// length.
+    pub fn resistance(&self) -> u32 {
+        self.replies.iter().map(|r| r.length).min().unwrap_or(0)
+    }
+}
+
+/// The result of a solve.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution<G: Game> {
+    /// The position solved (the attacker to move).
+    pub start: G,
+    /// The stipulation.
+    pub stipulation: Stipulation,
+    /// Every key, in move-generation order, with its notation.
+    pub keys: Vec<NamedMove<G::Move>>,
+    /// The solution tree, one node per key in the order of [`Solution::keys`]; empty
+    /// when [`SolveOptions::tree`] was off.
+    pub tree: Vec<AttackNode<G::Move>>,
+    /// The attacker's legal first moves examined.
+    pub first_moves: usize,
+    /// Positions visited (each move played counts one), tree building included.
+    pub nodes: u64,
+    /// Wall-clock time of the whole solve.
+    pub elapsed: Duration,
+}
+
+impl<G: Game> Solution<G> {
+    /// Whether there is exactly one key.
+    pub fn is_unique(&self) -> bool {
+        self.keys.len() == 1
+    }
+
+    /// Nodes per second over the whole solve.
+    pub fn nodes_per_second(&self) -> f64 {
+        self.nodes as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+
+    /// The solution tree as indented text, one move a line: the key (`1. PQ-44!`), its
+    /// threat, each defence (`1... P-15`) and below it the replies that still force the
+    /// goal in the fewest moves, recursively. Moves are numbered from the puzzle's first move.
+    pub fn tree_text(&self) -> String {
+        let mut out = String::new();
+        for key in &self.tree {
+            write_attack(&mut out, key, 1, 0, true);
+        }
+        out
+    }
+}
+
+fn write_attack<M>(out: &mut String, node: &AttackNode<M>, number: u32, indent: usize, key: bool) {
+    let pad = "   ".repeat(indent);
+    let mark = if key { "!" } else { "" };
+    out.push_str(&format!("{pad}{number}. {}{mark}\n", node.mv.notation));
+    if !node.threats.is_empty() {
+        let threats: Vec<String> = node.threats.iter().map(|t| format!("{}. {}", number + 1, t.notation)).collect();
+        out.push_str(&format!("{pad}   threat: {}\n", threats.join(", ")));
+    }
+    for d in &node.defences {
+        out.push_str(&format!("{pad}   {number}... {}\n", d.mv.notation));
+        for r in &d.replies {
+            write_attack(out, r, number + 1, indent + 2, false);
+        }
+    }
+}
+
+/// How many nodes pass between progress updates and cancellation checks.
+const FLUSH_EVERY: u64 = 4096;
+/// Killer slots: plies deeper than this share the last slot.
+const MAX_PLY: usize = 64;
+
+struct Searcher<'c, G: SolverGame> {
+    goal: super::Goal,
+    nodes: u64,
+    unflushed: u64,
+    /// Pairs `[hash, data]`; data: bits 0..8 the fewest moves known to win (0: none
+    /// known), bits 8..16 the most moves known not to win.
+    table: Vec<u64>,
+    mask: usize,
+    attack_killers: [Option<G::Move>; MAX_PLY],
+    defence_killers: [Option<G::Move>; MAX_PLY],
+    control: &'c SolveControl,
+    stopped: bool,
+    _game: PhantomData<G>,
+}
+
+impl<'c, G: SolverGame> Searcher<'c, G> {
+    fn new(goal: super::Goal, table_bits: u32, control: &'c SolveControl) -> Self {
+        let entries = 1usize << table_bits.clamp(10, 26);
+        Searcher {
+            goal,
+            nodes: 0,
+            unflushed: 0,
+            table: vec![0u64; 2 * entries],
+            mask: entries - 1,
+            attack_killers: [None; MAX_PLY],
+            defence_killers: [None; MAX_PLY],
+            control,
+            stopped: control.is_cancelled(),
+            _game: PhantomData,
+        }
+    }
+
+    /// Counts a node; `false` once cancelled.
+    #[inline(always)]
+    fn visit(&mut self) -> bool {
+        self.nodes += 1;
+        self.unflushed += 1;
+        if self.unflushed >= FLUSH_EVERY {
+            self.flush();
+        }
+        !self.stopped
+    }
+
+    fn flush(&mut self) {
+        self.control.progress().add_nodes(self.unflushed);
+        self.unflushed = 0;
+        if self.control.is_cancelled() {
+            self.stopped = true;
+        }
+    }
+
+    #[inline(always)]
+    fn probe(&self, hash: u64, n: u32) -> Option<bool> {
+        let i = (hash as usize & self.mask) * 2;
+        if self.table[i] != hash {
+            return None;
+        }
+        let data = self.table[i + 1];
+        let win = (data & 0xFF) as u32;
+        let lose = ((data >> 8) & 0xFF) as u32;
+        if win != 0 && win <= n {
+            Some(true)
+        } else if lose >= n {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
+    #[inline(always)]
+    fn store(&mut self, hash: u64, n: u32, won: bool) {
+        let i = (hash as usize & self.mask) * 2;
+        let mut data = if self.table[i] == hash { self.table[i + 1] } else { 0 };
+        let n = u64::from(n.min(255));
+        if won {
+            let win = data & 0xFF;
+            if win == 0 || n < win {
+                data = (data & !0xFF) | n;
+            }
+        } else if n > (data >> 8) & 0xFF {
+            data = (data & !0xFF00) | (n << 8);
+        }
+        self.table[i] = hash;
+        self.table[i + 1] = data;
+    }
+
+    /// The attacker to move in `pos`: can it force the goal within `n ≥ 1` moves?
+    fn attack(&mut self, pos: &G, n: u32, ply: usize) -> bool {
+        let hash = pos.zobrist_hash();
+        if let Some(known) = self.probe(hash, n) {
+            return known;
+        }
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        let slot = ply.min(MAX_PLY - 1);
+        if let Some(k) = self.attack_killers[slot]
+            && let Some(at) = moves.iter().position(|&m| m == k)
+        {
+            moves.swap(0, at);
+        }
+        let mut won = false;
+        for &m in &moves {
+            let mut child = pos.clone();
+            child.play(m);
+            if !self.visit() {
+                return false;
+            }
+            if self.after_attack(&child, n, ply + 1) {
+                won = true;
+                self.attack_killers[slot] = Some(m);
+                break;
+            }
+        }
+        if self.stopped {
+            return false;
+        }
+        self.store(hash, n, won);
+        won
+    }
+
+    /// `pos` is the position just after an attacker move that used one of its `n`
+    /// moves: is the goal reached, or forced against every defence in the `n − 1` left?
+    fn after_attack(&mut self, pos: &G, n: u32, ply: usize) -> bool {
+        if pos.goal_reached(self.goal) {
+            return true;
+        }
+        if n <= 1 {
+            return false;
+        }
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            // The game is over without the goal (another ending), or the defender
+            // cannot move: the line fails.
+            return false;
+        }
+        let slot = ply.min(MAX_PLY - 1);
+        if let Some(k) = self.defence_killers[slot]
+            && let Some(at) = moves.iter().position(|&m| m == k)
+        {
+            moves.swap(0, at);
+        }
+        for &d in &moves {
+            let mut child = pos.clone();
+            child.play(d);
+            if !self.visit() {
+                return false;
+            }
+            if !self.attack(&child, n - 1, ply + 1) {
+                self.defence_killers[slot] = Some(d);
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The shortest `k ≤ n` with which the position after an attacker move forces the
+    /// goal, if any.
+    fn length(&mut self, after: &G, n: u32, ply: usize) -> Option<u32> {
+        (1..=n).find(|&k| self.after_attack(after, k, ply))
+    }
+
+    /// The solution-tree node of attacker move `mv` from `pos`, which forces the goal in
+    /// `n` moves. `None` when cancelled.
+    fn build_attack(&mut self, pos: &G, mv: G::Move, n: u32, ply: usize) -> Option<AttackNode<G::Move>> {
+        let notation = pos.move_to_notation(mv);
+        let mut after = pos.clone();
+        after.play(mv);
+        self.visit();
+        let length = self.length(&after, n, ply + 1).unwrap_or(n);
+        let reached = after.goal_reached(self.goal);
+        let mut node = AttackNode {
+            mv: NamedMove { mv, notation },
+            length,
+            reached,
+            threats: Vec::new(),
+            threat_length: 0,
+            defences: Vec::new(),
+        };
+        if reached || self.stopped {
+            return (!self.stopped).then_some(node);
+        }
+        if let Some(passed) = after.passed() {
+            let mut moves = MoveList::new();
+            passed.legal_moves(&mut moves);
+            for k in 1..n {
+                for &t in &moves {
+                    let mut child = passed.clone();
+                    child.play(t);
+                    self.visit();
+                    if self.after_attack(&child, k, ply + 2) {
+                        node.threats.push(NamedMove { mv: t, notation: passed.move_to_notation(t) });
+                    }
+                }
+                if !node.threats.is_empty() {
+                    node.threat_length = k;
+                    break;
+                }
+            }
+        }
+        let mut defences = MoveList::new();
+        after.legal_moves(&mut defences);
+        for &d in &defences {
+            let mut reply_pos = after.clone();
+            reply_pos.play(d);
+            self.visit();
+            let mut replies = MoveList::new();
+            reply_pos.legal_moves(&mut replies);
+            let mut defence = DefenceNode { mv: NamedMove { mv: d, notation: after.move_to_notation(d) }, replies: Vec::new() };
+            // Only the shortest replies: a longer way to the goal when a shorter one
+            // exists is no part of the solution (equally short ones are duals).
+            let mut forcing: Vec<(G::Move, u32)> = Vec::new();
+            for &r in &replies {
+                let mut child = reply_pos.clone();
+                child.play(r);
+                self.visit();
+                if let Some(k) = self.length(&child, n - 1, ply + 2) {
+                    forcing.push((r, k));
+                }
+            }
+            let shortest = forcing.iter().map(|&(_, k)| k).min().unwrap_or(0);
+            for &(r, k) in &forcing {
+                if k == shortest {
+                    defence.replies.push(self.build_attack(&reply_pos, r, n - 1, ply + 1)?);
+                }
+            }
+            if self.stopped {
+                return None;
+            }
+            node.defences.push(defence);
+        }
+        node.defences.sort_by_key(|d| std::cmp::Reverse(d.resistance()));
+        (!self.stopped).then_some(node)
+    }
+}
+
+/// Solves `start` (the attacker to move) for `stipulation`: every key, and the solution
+/// tree when `options.tree` is set. Progress goes to `control.progress()`; the solve
+/// stops soon after `control.cancel()`.
+///
+/// # Errors
+/// [`SolveError::Stipulation`] when the goal does not exist in the game;
+/// [`SolveError::Cancelled`] when cancelled.
+pub fn solve<G: SolverGame>(
+    start: &G,
+    stipulation: Stipulation,
+    options: &SolveOptions,
+    control: &SolveControl,
+) -> Result<Solution<G>, SolveError> {
+    stipulation.check_variant(G::VARIANT)?;
+    let clock = Instant::now();
+    let n = stipulation.moves;
+    // A short stipulation visits few positions: a smaller table is quicker to set up.
+    let bits = options.table_bits.min(12 + 4 * n);
+    let mut searcher: Searcher<'_, G> = Searcher::new(stipulation.goal, bits, control);
+    let mut moves = MoveList::new();
+    start.legal_moves(&mut moves);
+    let total = moves.len() as u32;
+    let progress = control.progress();
+    progress.set_tried(0, total);
+    let mut keys = Vec::new();
+    for (i, &m) in moves.iter().enumerate() {
+        let notation = start.move_to_notation(m);
+        progress.set_current(&notation);
+        let mut after = start.clone();
+        after.play(m);
+        searcher.visit();
+        if searcher.after_attack(&after, n, 1) {
+            keys.push(NamedMove { mv: m, notation });
+        }
+        if searcher.stopped {
+            searcher.flush();
+            return Err(SolveError::Cancelled);
+        }
+        progress.set_tried(i as u32 + 1, total);
+    }
+    progress.set_current("");
+    let mut tree = Vec::new();
+    if options.tree {
+        for key in &keys {
+            match searcher.build_attack(start, key.mv, n, 0) {
+                Some(node) => tree.push(node),
+                None => {
+                    searcher.flush();
+                    return Err(SolveError::Cancelled);
+                }
+            }
+        }
+    }
+    searcher.flush();
+    if searcher.stopped {
+        return Err(SolveError::Cancelled);
+    }
+    Ok(Solution {
+        start: start.clone(),
+        stipulation,
+        keys,
+        tree,
+        first_moves: moves.len(),
+        nodes: searcher.nodes,
+        elapsed: clock.elapsed(),
+    })
+}
+
+/// A solve's result in words, whatever the game: what the command line prints and
+/// the app shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SolutionText {
+    /// The game.
+    pub variant: Variant,
+    /// Every key in the game's notation.
+    pub keys: Vec<String>,
+    /// Whether there is exactly one key.
+    pub unique: bool,
+    /// Positions visited.
+    pub nodes: u64,
+    /// Wall-clock time.
+    pub elapsed: Duration,
+    /// [`Solution::tree_text`] (empty without the tree).
+    pub tree: String,
+    /// The solution as a puzzle record (see [`solution_record`]): start position,
+    /// stipulation tag, keys and the tree as variations.
+    pub record: AnyGame,
+}
+
+fn to_text<G: SolverGame>(solution: &Solution<G>, wrap: fn(crate::record::GameRecord<G>) -> AnyGame) -> SolutionText {
+    SolutionText {
+        variant: G::VARIANT,
+        keys: solution.keys.iter().map(|k| k.notation.clone()).collect(),
+        unique: solution.is_unique(),
+        nodes: solution.nodes,
+        elapsed: solution.elapsed,
+        tree: solution.tree_text(),
+        record: wrap(solution_record(solution)),
+    }
+}
+
+/// [`solve`] with the game chosen by value and the position given as its position
+/// string: the entry point for the app's background thread and the command line.
+///
+/// # Errors
+/// [`SolveError::Position`] for a position string the game rejects, and those of
+/// [`solve`].
+pub fn solve_text(
+    variant: Variant,
+    position: &str,
+    stipulation: Stipulation,
+    options: &SolveOptions,
+    control: &SolveControl,
+) -> Result<SolutionText, SolveError> {
+    stipulation.check_variant(variant)?;
+    fn parse<G: SolverGame>(text: &str) -> Result<G, SolveError> {
+        G::from_position_string(text).map_err(|e| {
+            SolveError::Position(e.to_string().lines().map(str::trim).collect::<Vec<_>>().join("; "))
+        })
+    }
+    Ok(match variant {
+        Variant::Interstellar => {
+            let pos: interstellar::Position = parse(position)?;
+            to_text(&solve(&pos, stipulation, options, control)?, AnyGame::Interstellar)
+        }
+        Variant::Triangular => {
+            let pos: triangular::Position = parse(position)?;
+            to_text(&solve(&pos, stipulation, options, control)?, AnyGame::Triangular)
+        }
+    })
+}
