@@ -149,10 +149,10 @@ fn main() {
         return;
     }
     let variant: Variant = args.get(1).map(|s| s.parse().expect("variant")).unwrap_or(Variant::Interstellar);
-    let stipulation: Stipulation = args.get(2).map(|s| s.parse().expect("stipulation")).unwrap_or(Stipulation {
-        goal: orrery::solver::Goal::TargetOut,
-        moves: 2,
-    });
+    let stipulation: Stipulation = args
+        .get(2)
+        .map(|s| s.parse().expect("stipulation"))
+        .unwrap_or(Stipulation { goal: orrery::solver::Goal::TargetOut, moves: 2 });
     let seed: u64 = args.get(3).map(|s| s.parse().expect("seed")).unwrap_or(1);
     let wanted: usize = args.get(4).map(|s| s.parse().expect("count")).unwrap_or(1);
     let mut rng = StdRng::seed_from_u64(seed);

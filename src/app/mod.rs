@@ -9,6 +9,7 @@ pub mod editor;
 pub mod export;
 pub mod painter;
 pub mod promotion;
+pub mod puzzle_ui;
 pub mod session;
 pub mod settings;
 pub mod setup;

@@ -35,6 +35,8 @@ pub enum PendingAction {
     Quit,
     /// Board editor → Play from here: a new game from a set-up position.
     PlayFrom(Box<Session>),
+    /// Puzzles → a built-in puzzle (index in the list).
+    Puzzle(usize),
 }
 
 /// The in-app path prompt, used when no native file dialog can be shown.
@@ -82,6 +84,8 @@ pub struct OrreryApp {
     pub setup: Option<super::setup::SetupMode>,
     /// The Save as puzzle form, while it is open.
     pub puzzle_form: Option<super::setup_ui::PuzzleForm>,
+    /// The open puzzle (solving mode, or the solver's result), if any.
+    pub puzzle: Option<super::puzzle_ui::PuzzleState>,
     /// The Export diagram window, while it is open.
     pub export: Option<super::export::ExportForm>,
     /// The path typed in the Export diagram window when no file chooser exists.
@@ -122,6 +126,7 @@ impl OrreryApp {
             puzzle_form: None,
             export: None,
             export_path: None,
+            puzzle: None,
             scrolled_to: None,
             message_seen: (String::new(), 0.0, None),
             hover: None,
@@ -301,6 +306,13 @@ impl OrreryApp {
                 self.open_path(&path);
             }
             PendingAction::Quit => self.quit_confirmed = true,
+            PendingAction::Puzzle(index) => {
+                self.undo.clear();
+                self.redo.clear();
+                self.file_games.clear();
+                self.game_index = 0;
+                self.open_builtin_puzzle(index);
+            }
             PendingAction::PlayFrom(session) => {
                 self.session = *session;
                 self.file = None;
@@ -500,7 +512,11 @@ impl OrreryApp {
             self.update_title(ui);
             return;
         }
-        egui::Panel::right("moves").default_size(300.0).show(ui, |ui| self.move_list(ui));
+        self.puzzle_tick(ui.ctx());
+        egui::Panel::right("moves").default_size(300.0).show(ui, |ui| {
+            self.puzzle_panel(ui);
+            self.move_list(ui);
+        });
         if self.settings.notation_editor {
             self.editor.sync(&self.session);
             let mut events = Vec::new();
@@ -704,6 +720,7 @@ impl OrreryApp {
                     self.message = "Game text copied".into();
                 }
             });
+            self.puzzles_menu(ui);
             ui.menu_button("View", |ui| {
                 if ui.add(egui::Button::new("Flip board").shortcut_text("F")).clicked() {
                     self.settings.flipped = !self.settings.flipped;
@@ -794,6 +811,7 @@ impl OrreryApp {
                 PendingAction::Open | PendingAction::OpenPath(_) => "opening another file",
                 PendingAction::Quit => "quitting",
                 PendingAction::PlayFrom(_) => "starting a game from the board editor",
+                PendingAction::Puzzle(_) => "opening a puzzle",
             };
             let modal = egui::Modal::new(egui::Id::unique("unsaved")).show(ctx, |ui| {
                 ui.heading("Unsaved changes");
