@@ -151,3 +151,98 @@ fn play_from_a_triangular_position_built_in_the_editor() {
     let Session::Triangular(s) = &h.state().session else { panic!() };
     assert!(!s.position().is_first_player_to_move());
 }
+
+#[test]
+fn fig_19_rebuilt_in_the_board_editor_is_recognised_as_target_out() {
+    // The patent's Fig. 19 as the built-in puzzle rebuilds it: the negative planet on a
+    // neutral cell attacked by a black hole, its six neighbours covered by a quasar and
+    // a nebula.
+    let mut h = harness(FakeDialogs::default());
+    h.run();
+    menu(&mut h, "Game", "Board editor");
+    h.get_by_label("Clear board").click();
+    h.run();
+    place(&mut h, "positive planet", &[slot(1, 1)]);
+    place(&mut h, "negative planet", &[slot(5, 5)]);
+    place(&mut h, "positive black hole", &[slot(3, 5)]);
+    place(&mut h, "positive quasar", &[slot(4, 6)]);
+    place(&mut h, "positive nebula", &[slot(4, 3)]);
+    place(&mut h, "negative star", &[slot(8, 8)]);
+    h.get_by_label("Negative to move").click();
+    h.run();
+    h.get_by_label("Valid position");
+    h.get_by_label_contains("Positive wins by Target Out");
+}
+
+#[test]
+fn built_in_figures_and_puzzles_open_from_the_puzzles_menu() {
+    let mut h = harness(FakeDialogs::default());
+    h.run();
+    // The patent's Fig. 19: a finished position, shown as Target Out.
+    menu(&mut h, "Puzzles", "Fig. 19");
+    h.get_by_label("Positive wins by Target Out");
+    h.get_by_label("Shows: Target Out");
+    // An original Target Out in 1: a wrong move is refused, Hint gives the key, the key solves it.
+    menu(&mut h, "Puzzles", "— Target Out in 1");
+    for _ in 0..200 {
+        if h.state().puzzle.as_ref().is_some_and(|p| !p.is_solving()) {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        h.run();
+    }
+    let keys = h.state().puzzle.as_ref().unwrap().keys();
+    assert_eq!(keys.len(), 1, "{keys:?}");
+    // Some other legal move of the attacker is wrong.
+    let Session::Interstellar(s) = &h.state().session else { panic!() };
+    let mut moves = orrery::core::moves::MoveList::new();
+    s.position().legal_moves(&mut moves);
+    let wrong = moves.iter().copied().find(|&m| s.position().move_to_notation(m) != keys[0]).unwrap();
+    let (from, to) = <orrery::core::interstellar::Position as Game>::move_cells(wrong);
+    h.state_mut().drop_piece(from, to);
+    h.run();
+    h.get_by_label_contains("is not it");
+    assert_eq!(h.state().session.cursor(), orrery::record::NodeId::ROOT, "the wrong move is taken back");
+    h.get_by_label("Hint").click();
+    h.run();
+    h.get_by_label_contains(&format!("the key is {}", keys[0]));
+    let Session::Interstellar(s) = &h.state().session else { panic!() };
+    let key = s.position().parse_move(&keys[0]).unwrap();
+    let (from, to) = <orrery::core::interstellar::Position as Game>::move_cells(key);
+    h.state_mut().drop_piece(from, to);
+    h.run();
+    h.get_by_label_contains("Solved");
+    h.get_by_label("Positive wins by Target Out");
+}
+
+#[test]
+fn a_triangular_mate_in_2_is_played_against_the_defence() {
+    let mut h = harness(FakeDialogs::default());
+    h.run();
+    menu(&mut h, "Puzzles", "— mate in 2");
+    for _ in 0..500 {
+        if h.state().puzzle.as_ref().is_some_and(|p| !p.is_solving()) {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        h.run();
+    }
+    let key = h.state().puzzle.as_ref().unwrap().keys()[0].clone();
+    let play = |h: &mut Harness<'static, OrreryApp>, text: &str| {
+        let Session::Triangular(s) = &h.state().session else { panic!() };
+        let mv = s.position().parse_move(text).unwrap();
+        let (from, to) = <orrery::core::triangular::Position as Game>::move_cells(mv);
+        h.state_mut().drop_piece(from, to);
+        h.run();
+    };
+    play(&mut h, &key);
+    h.get_by_label_contains("right. The defence");
+    // The app played a defence; Hint names the mating reply, which solves it.
+    h.get_by_label("Hint").click();
+    h.run();
+    let feedback = h.state().puzzle.as_ref().unwrap().feedback.clone();
+    let reply = feedback.strip_prefix("Hint: play ").expect("a hint").to_string();
+    play(&mut h, &reply);
+    h.get_by_label_contains("Solved");
+    h.get_by_label("White wins by checkmate");
+}

@@ -374,16 +374,18 @@ impl OrreryApp {
                 Variant::Interstellar => &[Goal::TargetOut, Goal::Win],
                 Variant::Triangular => &[Goal::Mate],
             };
-            for &goal in goals {
-                for moves in 1..=3 {
-                    if let Ok(s) = Stipulation::new(goal, moves)
-                        && ui.button(format!("Solve the shown position: {s}")).clicked()
-                    {
-                        self.solve_shown_position(s);
-                        ui.close();
+            ui.menu_button("Solve the shown position", |ui| {
+                for &goal in goals {
+                    for moves in 1..=3 {
+                        if let Ok(s) = Stipulation::new(goal, moves)
+                            && ui.button(s.to_string()).clicked()
+                        {
+                            self.solve_shown_position(s);
+                            ui.close();
+                        }
                     }
                 }
-            }
+            });
             if self.puzzle.is_some() && ui.button("Hint").clicked() {
                 self.puzzle_hint();
                 ui.close();

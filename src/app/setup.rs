@@ -262,6 +262,12 @@ impl SetupMode {
         }
     }
 
+    /// How the game stands in this position when it is valid and already over: e.g.
+    /// "Positive wins by Target Out" (see [`super::session::Session::banner`]).
+    pub fn outcome(&self) -> Option<String> {
+        self.to_session().and_then(|s| s.banner())
+    }
+
     /// The text field changed: reads it, and applies it to the board when it reads as
     /// a valid position; otherwise lists what is wrong and leaves the board alone.
     pub fn set_text(&mut self, text: String) {

@@ -122,6 +122,9 @@ impl OrreryApp {
             let problems = setup.problems();
             if problems.is_empty() {
                 ui.label(RichText::new("Valid position").color(Color32::from_rgb(90, 190, 110)).strong());
+                if let Some(outcome) = setup.outcome() {
+                    ui.label(RichText::new(format!("The game is over here: {outcome}")).color(Color32::from_rgb(230, 180, 60)).strong());
+                }
             } else {
                 ui.label(RichText::new("Problems").strong());
                 for p in &problems {
