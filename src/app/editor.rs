@@ -54,7 +54,7 @@ pub enum EditorEvent {
     /// The text now reads as this game; `caret` is the node at the caret (if on a move).
     Parsed {
         /// The game read from the text.
-        game: AnyGame,
+        game: Box<AnyGame>,
         /// The move at the caret, if any.
         caret: Option<NodeId>,
     },
@@ -255,7 +255,7 @@ impl NotationEditor {
                 self.caret_node = Some(caret.unwrap_or(NodeId::ROOT));
                 if self.synced.as_ref() != Some(&game) {
                     self.synced = Some(game.clone());
-                    events.push(EditorEvent::Parsed { game, caret });
+                    events.push(EditorEvent::Parsed { game: Box::new(game), caret });
                 }
             }
             Err(errors) => {
@@ -328,7 +328,6 @@ impl NotationEditor {
                 }
                 output = Some(out);
             });
-        drop(layouter);
         self.job_cache = job_cache;
         let Some(output) = output else { return events };
         let response = &output.response.response.clone().labelled_by(title);

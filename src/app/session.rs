@@ -47,9 +47,12 @@ impl<G> Eq for PositionCache<G> {}
 /// The notation of every move of the tree, by node id, kept while the tree's arena
 /// (each slot's parent and move) and the start position stay the same: a node's
 /// notation depends only on the moves on its path, which its slot fixes.
+/// Each arena slot's parent and move: what a node's notation depends on.
+type ArenaShape<M> = Vec<(Option<NodeId>, Option<M>)>;
+
 #[derive(Clone, Debug)]
 struct NotationCache<G: Game> {
-    key: Option<(G, Vec<(Option<NodeId>, Option<G::Move>)>)>,
+    key: Option<(G, ArenaShape<G::Move>)>,
     texts: Vec<String>,
 }
 
@@ -131,7 +134,7 @@ impl<G: Game> GameSession<G> {
     /// and deleted slots). Worked out again only when the tree's arena changed.
     pub fn notations(&self) -> std::cell::Ref<'_, Vec<String>> {
         let tree = &self.record.tree;
-        let shape: Vec<(Option<NodeId>, Option<G::Move>)> =
+        let shape: ArenaShape<G::Move> =
             (0..tree.arena_len()).map(|i| tree.node(NodeId(i as u32))).map(|n| (n.parent, n.mv)).collect();
         {
             let cache = self.notations.0.borrow();

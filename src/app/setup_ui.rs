@@ -243,10 +243,9 @@ impl OrreryApp {
             ui.horizontal(|ui| {
                 if ui.button("Save puzzle…").clicked()
                     && let Some(game) = puzzle_record(&setup, &form)
+                    && self.save_puzzle(game)
                 {
-                    if self.save_puzzle(game) {
-                        keep = false;
-                    }
+                    keep = false;
                 }
                 if ui.button("Cancel").clicked() {
                     keep = false;

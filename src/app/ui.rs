@@ -924,7 +924,7 @@ impl OrreryApp {
         match event {
             EditorEvent::Parsed { game, caret } => {
                 self.checkpoint();
-                let mut session = Session::from_game(game);
+                let mut session = Session::from_game(*game);
                 with_session!(&mut session, s => s.jump(caret.unwrap_or(NodeId::ROOT)));
                 self.session = session;
                 self.modified = true;
@@ -1275,11 +1275,9 @@ fn move_button<G: Game>(
         *action = Some(ListAction::Jump(id));
     }
     response.context_menu(|ui| {
-        if tree.starts_variation(id) || in_variation {
-            if ui.button("Promote variation").clicked() {
-                *action = Some(ListAction::Promote(id));
-                ui.close();
-            }
+        if (tree.starts_variation(id) || in_variation) && ui.button("Promote variation").clicked() {
+            *action = Some(ListAction::Promote(id));
+            ui.close();
         }
         if ui.button("Delete from here").clicked() {
             *action = Some(ListAction::Delete(id));
