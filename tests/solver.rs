@@ -79,8 +79,12 @@ struct Figure {
     file: &'static str,
     planet: (u8, u8),
     attacker: (u8, u8),
-    escapes: [(char, (u8, u8), &'static [(u8, u8)]); 6],
+    escapes: [Escape; 6],
 }
+
+/// An escape cell: the text's letter, the cell `(row, index)`, the cells of the pieces
+/// that cover it.
+type Escape = (char, (u8, u8), &'static [(u8, u8)]);
 
 const FIGURES: [Figure; 3] = [
     // Fig. 18: nebula 103 attacks; Y is the cell between them. V, Y: nebula 103; V, W:
@@ -281,9 +285,16 @@ fn goals_of_the_other_game_are_refused() {
     let t = <triangular::Position as Game>::opening();
     let err = solve(&t, stip("out1"), &SolveOptions::default(), &SolveControl::new()).unwrap_err();
     assert!(matches!(err, SolveError::Stipulation(StipulationError::WrongVariant { .. })), "{err}");
-    let err = solve_text(Variant::Interstellar, interstellar::OPENING, stip("mate1"), &SolveOptions::default(), &SolveControl::new());
+    let err = solve_text(
+        Variant::Interstellar,
+        interstellar::OPENING,
+        stip("mate1"),
+        &SolveOptions::default(),
+        &SolveControl::new(),
+    );
     assert!(err.unwrap_err().to_string().contains("not a goal in Interstellar"));
-    let err = solve_text(Variant::Interstellar, "nonsense", stip("out1"), &SolveOptions::default(), &SolveControl::new());
+    let err =
+        solve_text(Variant::Interstellar, "nonsense", stip("out1"), &SolveOptions::default(), &SolveControl::new());
     assert!(matches!(err, Err(SolveError::Position(_))));
 }
 
@@ -336,7 +347,10 @@ fn a_solution_becomes_a_puzzle_record_that_reads_back() {
     let text = write_game(&record);
     assert!(text.contains("[SetUp \"1\"]") && text.contains("[Stipulation \"Target Out in 2\"]"), "{text}");
     let back = Puzzle::read(&text).unwrap();
-    assert_eq!((back.title.as_str(), back.author.as_str(), back.source.as_str()), ("Test", "Someone", "tests/solver.rs"));
+    assert_eq!(
+        (back.title.as_str(), back.author.as_str(), back.source.as_str()),
+        ("Test", "Someone", "tests/solver.rs")
+    );
     assert_eq!(back.stipulation(), Some(stip("out2")));
     assert_eq!(back.position, p.position);
     assert_eq!(back.recorded_keys(), vec![s.keys[0].notation.clone()]);
@@ -390,7 +404,8 @@ fn cli_solve_prints_keys_unique_and_nodes() {
     let nodes: u64 = lines[2].strip_prefix("nodes: ").expect("nodes line").parse().unwrap();
     assert!(nodes > 0);
     // With the tree: the key line, then an indented tree holding the key and a defence.
-    let o = orrery(&["solve", "--variant", "interstellar", "--position", &p.position, "--stipulation", "out2", "--tree"]);
+    let o =
+        orrery(&["solve", "--variant", "interstellar", "--position", &p.position, "--stipulation", "out2", "--tree"]);
     let out = String::from_utf8_lossy(&o.stdout).into_owned();
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines[1], "tree:");

@@ -10,10 +10,10 @@
 use std::io::Write;
 use std::path::PathBuf;
 
+use super::SolveControl;
 use super::puzzle::{Puzzle, PuzzleGoal};
 use super::search::{SolveOptions, solve_text};
 use super::stipulation::Stipulation;
-use super::SolveControl;
 use crate::cli::CliError;
 use crate::core::game::Variant;
 
@@ -67,7 +67,8 @@ pub fn run_solve(args: &SolveArgs, out: &mut dyn Write) -> Result<(), CliError> 
         }
         None => {
             let variant = args.variant.ok_or_else(|| CliError("solve needs --variant (or --puzzle)".into()))?;
-            let position = args.position.clone().ok_or_else(|| CliError("solve needs --position (or --puzzle)".into()))?;
+            let position =
+                args.position.clone().ok_or_else(|| CliError("solve needs --position (or --puzzle)".into()))?;
             let stipulation = stipulation.ok_or_else(|| CliError("solve needs --stipulation (or --puzzle)".into()))?;
             (variant, position, stipulation)
         }

@@ -45,7 +45,7 @@ use crate::core::{interstellar, triangular};
 
 pub use builtin::{BuiltinPuzzle, builtin_puzzles};
 pub use puzzle::{Puzzle, PuzzleError, PuzzleGoal, solution_record};
-pub use search::{AttackNode, DefenceNode, SolveError, SolveOptions, Solution, SolutionText, solve, solve_text};
+pub use search::{AttackNode, DefenceNode, Solution, SolutionText, SolveError, SolveOptions, solve, solve_text};
 pub use stipulation::{Goal, MAX_STIPULATION_MOVES, Stipulation, StipulationError};
 
 /// What the solver needs from a game beyond [`Game`]: whether a goal has been reached,

@@ -386,7 +386,8 @@ impl<'c, G: SolverGame> Searcher<'c, G> {
             self.visit();
             let mut replies = MoveList::new();
             reply_pos.legal_moves(&mut replies);
-            let mut defence = DefenceNode { mv: NamedMove { mv: d, notation: after.move_to_notation(d) }, replies: Vec::new() };
+            let mut defence =
+                DefenceNode { mv: NamedMove { mv: d, notation: after.move_to_notation(d) }, replies: Vec::new() };
             // Only the shortest replies: a longer way to the goal when a shorter one
             // exists is no part of the solution (equally short ones are duals).
             let mut forcing: Vec<(G::Move, u32)> = Vec::new();
@@ -530,9 +531,8 @@ pub fn solve_text(
 ) -> Result<SolutionText, SolveError> {
     stipulation.check_variant(variant)?;
     fn parse<G: SolverGame>(text: &str) -> Result<G, SolveError> {
-        G::from_position_string(text).map_err(|e| {
-            SolveError::Position(e.to_string().lines().map(str::trim).collect::<Vec<_>>().join("; "))
-        })
+        G::from_position_string(text)
+            .map_err(|e| SolveError::Position(e.to_string().lines().map(str::trim).collect::<Vec<_>>().join("; ")))
     }
     Ok(match variant {
         Variant::Interstellar => {
