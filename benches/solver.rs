@@ -38,3 +38,28 @@ fn keys_only(bencher: Bencher, file: &str) {
     let nodes = puzzle.solve(&options, &SolveControl::new()).expect("solves").nodes;
     bencher.counter(ItemsCount::new(nodes)).bench(|| puzzle.solve(&options, &SolveControl::new()).expect("solves"));
 }
+
+/// A full-width search with no key: Target Out in 2 and mate in 2 from each game's
+/// opening position (every first move refuted); counter: nodes visited.
+#[divan::bench(args = ["interstellar out2", "triangular mate2"], sample_count = 10, sample_size = 1)]
+fn opening_no_key(bencher: Bencher, case: &str) {
+    use orrery::core::{Game, interstellar, triangular};
+    use orrery::solver::{Stipulation, solve};
+    let options = SolveOptions::default();
+    let control = SolveControl::new();
+    if case.starts_with("interstellar") {
+        let pos = interstellar::Position::opening();
+        let s: Stipulation = "out2".parse().expect("stipulation");
+        let nodes = solve(&pos, s, &options, &control).expect("solves").nodes;
+        bencher
+            .counter(ItemsCount::new(nodes))
+            .bench(|| solve(&pos, s, &options, &SolveControl::new()).expect("solves"));
+    } else {
+        let pos = <triangular::Position as Game>::opening();
+        let s: Stipulation = "mate2".parse().expect("stipulation");
+        let nodes = solve(&pos, s, &options, &control).expect("solves").nodes;
+        bencher
+            .counter(ItemsCount::new(nodes))
+            .bench(|| solve(&pos, s, &options, &SolveControl::new()).expect("solves"));
+    }
+}

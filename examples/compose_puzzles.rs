@@ -142,8 +142,35 @@ fn print_record(args: &[String]) {
     print!("{text}");
 }
 
+/// `stress FILE.pgn STIPULATION`: solves the stipulation (with the tree) at every
+/// position of the record's main line where the first player is to move, and prints
+/// the time and nodes of each, the slowest last.
+fn stress(args: &[String]) {
+    let text = std::fs::read_to_string(&args[2]).expect("record file");
+    let stipulation: Stipulation = args[3].parse().expect("stipulation");
+    let game = orrery::record::read_one(&text).expect("one game");
+    let orrery::record::AnyGame::Interstellar(record) = game else { panic!("an Interstellar record") };
+    let mut results = Vec::new();
+    for id in record.tree.main_line_from(NodeId::ROOT) {
+        let pos = record.position_at(id);
+        if pos.side_to_move() != interstellar::Side::Positive {
+            continue;
+        }
+        let s = solve(&pos, stipulation, &SolveOptions::default(), &SolveControl::new()).expect("solves");
+        results.push((s.elapsed, s.nodes, s.keys.len(), pos.to_position_string()));
+    }
+    results.sort();
+    for (elapsed, nodes, keys, position) in results {
+        println!("{elapsed:?} nodes {nodes} keys {keys} {position}");
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
+    if args.get(1).map(String::as_str) == Some("stress") {
+        stress(&args);
+        return;
+    }
     if args.get(1).map(String::as_str) == Some("record") {
         print_record(&args);
         return;

@@ -8,8 +8,9 @@
 //!
 //! Layers: [`core`] is the pure rules engine (geometry, positions, move generation,
 //! outcomes, notation), with one folder per game and the shared mechanisms beside
-//! them; [`render`] draws the boards as vector scenes (SVG, PNG; egui later); [`cli`] is
-//! the command line on top of it.
+//! them; [`render`] draws the boards as vector scenes (SVG, PNG; egui later); [`solver`]
+//! solves and stores puzzles ("Target Out in 2", "mate in 3"); [`cli`] is the command
+//! line on top of it.
 
 #![warn(missing_docs)]
 

@@ -79,8 +79,12 @@ struct Figure {
     file: &'static str,
     planet: (u8, u8),
     attacker: (u8, u8),
-    escapes: [(char, (u8, u8), &'static [(u8, u8)]); 6],
+    escapes: [Escape; 6],
 }
+
+/// An escape cell: the text's letter, the cell `(row, index)`, the cells of the pieces
+/// that cover it.
+type Escape = (char, (u8, u8), &'static [(u8, u8)]);
 
 const FIGURES: [Figure; 3] = [
     // Fig. 18: nebula 103 attacks; Y is the cell between them. V, Y: nebula 103; V, W:
