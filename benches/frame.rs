@@ -74,16 +74,16 @@ fn triangular_board_frame(bencher: Bencher) {
 }
 
 /// A whole app frame (menus, move list, status bar, board; tessellated) with a
-/// 10,000-ply record open, the notation editor shown and the cursor at the end — what
+/// 10,000-ply record open, without and with the notation editor, the cursor at the end — what
 /// every repaint costs while playing or typing in a long record.
-#[divan::bench(sample_count = 10, sample_size = 1)]
-fn app_frame_with_10000_ply_record(bencher: Bencher) {
+#[divan::bench(sample_count = 10, sample_size = 1, args = [false, true])]
+fn app_frame_with_10000_ply_record(bencher: Bencher, notation_editor: bool) {
     use orrery::app::OrreryApp;
     use orrery::app::dialogs::FakeDialogs;
     use orrery::app::session::{GameSession, Session};
     let mut app = OrreryApp::new(Box::new(FakeDialogs::default()));
     app.session = Session::Interstellar(GameSession::from_record(orrery::record::samples::long_quiet_game(10_000, 42)));
-    app.settings.notation_editor = true;
+    app.settings.notation_editor = notation_editor;
     let ctx = egui::Context::default();
     // Warm up: the first frames lay out every text once.
     for _ in 0..3 {

@@ -91,6 +91,7 @@ pub struct OrreryApp {
     /// The path typed in the Export diagram window when no file chooser exists.
     pub export_path: Option<String>,
     scrolled_to: Option<NodeId>,
+    list_cache: Option<MoveListCache>,
     /// The message as last seen, the time it appeared and the cursor then: a message
     /// goes after [`MESSAGE_SECONDS`] or when the shown move changes.
     message_seen: (String, f64, Option<NodeId>),
@@ -128,6 +129,7 @@ impl OrreryApp {
             export_path: None,
             puzzle: None,
             scrolled_to: None,
+            list_cache: None,
             message_seen: (String::new(), 0.0, None),
             hover: None,
             drag_origin: None,
@@ -771,13 +773,17 @@ impl OrreryApp {
 
     fn move_list(&mut self, ui: &mut egui::Ui) {
         ui.heading("Moves");
-        let mut action = None;
         // Bring the shown move into view when it changes (after a move, a key, a jump).
         let scroll = self.scrolled_to != Some(self.session.cursor());
         self.scrolled_to = Some(self.session.cursor());
-        egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
-            action = with_session!(&self.session, s => move_list_ui(ui, s, scroll));
-        });
+        let chars = ((ui.available_width() - 8.0) / 7.5).max(16.0) as usize;
+        let key = with_session!(&self.session, s => list_key(s, chars));
+        if self.list_cache.as_ref().is_none_or(|c| c.key != key) {
+            let lines = with_session!(&self.session, s => build_lines(s, chars));
+            self.list_cache = Some(MoveListCache { key, lines });
+        }
+        let lines = self.list_cache.as_ref().map(|c| c.lines.as_slice()).unwrap_or(&[]);
+        let action = with_session!(&self.session, s => move_list_ui(ui, s, lines, scroll));
         if let Some(action) = action
             && (matches!(action, ListAction::Jump(_)) || !self.editor_blocks_changes())
         {
@@ -1129,111 +1135,45 @@ enum ListAction {
     Delete(NodeId),
 }
 
-/// Draws the move tree: the main line as a table (number, first player's move, second
-/// player's move), the current move highlighted, comments in italics between rows,
-/// NAG glyphs beside their moves, and variations indented under the move they replace.
-fn move_list_ui<G: Game>(ui: &mut egui::Ui, s: &GameSession<G>, scroll: bool) -> Option<ListAction> {
-    let mut action = None;
-    let tree = &s.record.tree;
-    let root = tree.node(NodeId::ROOT);
-    if !root.comment_after.is_empty() {
-        ui.label(RichText::new(&root.comment_after).italics());
-    }
-    let number_width = 44.0;
-    let column = ((ui.available_width() - number_width) / 2.0).max(60.0);
-    let row_height = ui.spacing().interact_size.y;
-    let notations = s.notations();
-    let mut ply = 0;
-    // The row being filled (its move number), waiting for the second player's move.
-    let mut row: Option<u32> = None;
-    let mut id = root.children.first().copied();
-    // Draws one row of the table; `second` is the second player's move, if any.
-    let draw_row = |ui: &mut egui::Ui,
-                    number: u32,
-                    first: Option<(NodeId, String)>,
-                    second: Option<(NodeId, String)>,
-                    action: &mut Option<ListAction>| {
-        ui.horizontal(|ui| {
-            ui.spacing_mut().item_spacing.x = 0.0;
-            let (rect, _) = ui.allocate_exact_size(egui::vec2(number_width, row_height), egui::Sense::hover());
-            ui.painter().text(
-                rect.left_center() + egui::vec2(4.0, 0.0),
-                egui::Align2::LEFT_CENTER,
-                format!("{number}."),
-                egui::TextStyle::Body.resolve(ui.style()),
-                ui.visuals().weak_text_color(),
-            );
-            let has_second = second.is_some();
-            for (index, cell) in [first, second].into_iter().enumerate() {
-                if index == 1 && !has_second {
-                    break;
-                }
-                let (rect, _) = ui.allocate_exact_size(egui::vec2(column, row_height), egui::Sense::hover());
-                let mut child = ui.new_child(
-                    egui::UiBuilder::new().max_rect(rect).layout(egui::Layout::left_to_right(egui::Align::Center)),
-                );
-                match cell {
-                    Some((node, text)) => move_button(&mut child, s, node, text, false, scroll, action),
-                    // The second player's move continues a row broken by a comment or variation.
-                    None => {
-                        child.label(RichText::new("…").weak());
-                    }
-                }
-            }
-        });
-    };
-    if root.children.is_empty() {
-        ui.label(RichText::new("No moves yet: click a piece, then one of its marked cells (or drag it).").weak());
-    }
-    let mut first_text: Option<(NodeId, String)> = None;
-    while let Some(node_id) = id {
-        let node = tree.node(node_id);
-        if node.mv.is_none() {
-            break;
-        }
-        let (number, first_player) = s.record.move_number_at_ply(ply);
-        if !node.comment_before.is_empty() {
-            if let Some(n) = row.take() {
-                draw_row(ui, n, first_text.take(), None, &mut action);
-            }
-            ui.label(RichText::new(&node.comment_before).italics());
-        }
-        let text = move_text(&notations[node_id.0 as usize], &node.nags);
-        if first_player {
-            if let Some(n) = row.take() {
-                draw_row(ui, n, first_text.take(), None, &mut action);
-            }
-            row = Some(number);
-            first_text = Some((node_id, text));
-        } else {
-            row.take();
-            draw_row(ui, number, first_text.take(), Some((node_id, text)), &mut action);
-        }
-        ply += 1;
-        let parent = node.parent.unwrap_or(NodeId::ROOT);
-        let alternatives = &tree.node(parent).children[1..];
-        if !node.comment_after.is_empty() || !alternatives.is_empty() {
-            if let Some(n) = row.take() {
-                draw_row(ui, n, first_text.take(), None, &mut action);
-            }
-            if !node.comment_after.is_empty() {
-                ui.label(RichText::new(&node.comment_after).italics());
-            }
-            for &v in alternatives {
-                ui.indent(("variation", v.0), |ui| {
-                    line_ui(ui, s, &notations, v, ply - 1, 1, scroll, &mut action);
-                });
-            }
-        }
-        id = node.children.first().copied();
-    }
-    if let Some(n) = row.take() {
-        draw_row(ui, n, first_text.take(), None, &mut action);
-    }
-    if s.record.result != GameResult::Unknown {
-        ui.label(RichText::new(s.record.result.token()).strong());
-    }
-    action
+/// One line of the move list. Every line has the same height, so a record of any length
+/// scrolls smoothly: only the lines in view are drawn.
+#[derive(Clone, Debug)]
+pub(crate) enum ListLine {
+    /// A main-line row: number, the first player's move (`None`: "…", the row continues
+    /// after a comment or variation), the second player's move.
+    Row { number: u32, first: Option<(NodeId, String)>, second: Option<(NodeId, String)> },
+    /// A piece of a comment of the main line, wrapped to the panel's width.
+    Comment { indent: u8, text: String },
+    /// A piece of a variation (moves and comment words), wrapped, indented by depth.
+    Variation { indent: u8, items: Vec<LineItem> },
+    /// The result token, or the hint for an empty game.
+    Note(String),
+}
+
+/// A word of a variation line: a move (with its number, if written) or a comment word.
+#[derive(Clone, Debug)]
+pub(crate) enum LineItem {
+    Move(NodeId, String),
+    Word(String),
+}
+
+/// The move list's lines, kept while the game, its annotations and the panel's width
+/// stay the same.
+pub(crate) struct MoveListCache {
+    key: u64,
+    lines: Vec<ListLine>,
+}
+
+/// The cache key of the move list for `s` at `chars` characters a line.
+fn list_key<G: Game>(s: &GameSession<G>, chars: usize) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    G::VARIANT.name().hash(&mut h);
+    s.record.tree.fingerprint().hash(&mut h);
+    s.record.start.position_string().hash(&mut h);
+    s.record.result.token().hash(&mut h);
+    chars.hash(&mut h);
+    h.finish()
 }
 
 /// A move's notation with its NAG glyphs (`$N` for NAGs without one).
@@ -1248,15 +1188,266 @@ fn move_text(notation: &str, nags: &[crate::record::Nag]) -> String {
     text
 }
 
+/// Splits `text` into lines of at most `chars` characters (words kept whole).
+fn wrap_words(text: &str, chars: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > chars {
+            out.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        out.push(line);
+    }
+    out
+}
+
+/// The move list of `s` as lines of at most about `chars` characters: the main line as
+/// a table (number, first player's move, second player's move), comments between rows,
+/// variations indented under the move they replace.
+fn build_lines<G: Game>(s: &GameSession<G>, chars: usize) -> Vec<ListLine> {
+    let tree = &s.record.tree;
+    let notations = s.notations();
+    let mut lines = Vec::new();
+    let comment = |lines: &mut Vec<ListLine>, indent: u8, text: &str| {
+        for piece in wrap_words(text, chars.saturating_sub(2 * indent as usize).max(10)) {
+            lines.push(ListLine::Comment { indent, text: piece });
+        }
+    };
+    let root = tree.node(NodeId::ROOT);
+    comment(&mut lines, 0, &root.comment_after);
+    if root.children.is_empty() {
+        lines.push(ListLine::Note("No moves yet: click a piece, then one of its marked cells (or drag it).".into()));
+    }
+    let mut ply = 0;
+    let mut row: Option<(u32, Option<(NodeId, String)>)> = None;
+    let mut id = root.children.first().copied();
+    while let Some(node_id) = id {
+        let node = tree.node(node_id);
+        if node.mv.is_none() {
+            break;
+        }
+        let (number, first_player) = s.record.move_number_at_ply(ply);
+        if !node.comment_before.is_empty() {
+            if let Some((n, first)) = row.take() {
+                lines.push(ListLine::Row { number: n, first, second: None });
+            }
+            comment(&mut lines, 0, &node.comment_before);
+        }
+        let text = move_text(&notations[node_id.0 as usize], &node.nags);
+        if first_player {
+            if let Some((n, first)) = row.take() {
+                lines.push(ListLine::Row { number: n, first, second: None });
+            }
+            row = Some((number, Some((node_id, text))));
+        } else {
+            let first = row.take().and_then(|(_, f)| f);
+            lines.push(ListLine::Row { number, first, second: Some((node_id, text)) });
+        }
+        ply += 1;
+        let parent = node.parent.unwrap_or(NodeId::ROOT);
+        let alternatives = &tree.node(parent).children[1..];
+        if !node.comment_after.is_empty() || !alternatives.is_empty() {
+            if let Some((n, first)) = row.take() {
+                lines.push(ListLine::Row { number: n, first, second: None });
+            }
+            comment(&mut lines, 0, &node.comment_after);
+            for &v in alternatives {
+                variation_lines(s, &notations, v, ply - 1, 1, chars, &mut lines);
+            }
+        }
+        id = node.children.first().copied();
+    }
+    if let Some((n, first)) = row.take() {
+        lines.push(ListLine::Row { number: n, first, second: None });
+    }
+    if s.record.result != GameResult::Unknown {
+        lines.push(ListLine::Note(s.record.result.token().to_string()));
+    }
+    lines
+}
+
+/// The lines of a variation (and of the variations inside it), written inline: move
+/// numbers at its start, on the first player's moves and after comments.
+fn variation_lines<G: Game>(
+    s: &GameSession<G>,
+    notations: &[String],
+    first: NodeId,
+    ply: usize,
+    indent: u8,
+    chars: usize,
+    lines: &mut Vec<ListLine>,
+) {
+    let tree = &s.record.tree;
+    let width = chars.saturating_sub(2 * indent as usize).max(10);
+    let flush = |items: &mut Vec<LineItem>, lines: &mut Vec<ListLine>| {
+        let mut line: Vec<LineItem> = Vec::new();
+        let mut used = 0;
+        for item in items.drain(..) {
+            let len = match &item {
+                LineItem::Move(_, t) | LineItem::Word(t) => t.chars().count() + 1,
+            };
+            if !line.is_empty() && used + len > width {
+                lines.push(ListLine::Variation { indent, items: std::mem::take(&mut line) });
+                used = 0;
+            }
+            used += len;
+            line.push(item);
+        }
+        if !line.is_empty() {
+            lines.push(ListLine::Variation { indent, items: line });
+        }
+    };
+    let words = |items: &mut Vec<LineItem>, text: &str| {
+        items.extend(text.split_whitespace().map(|w| LineItem::Word(w.to_string())));
+    };
+    let mut items = Vec::new();
+    let mut id = first;
+    let mut ply = ply;
+    let mut need_number = true;
+    loop {
+        let node = tree.node(id);
+        if node.mv.is_none() {
+            break;
+        }
+        words(&mut items, &node.comment_before);
+        let (number, first_player) = s.record.move_number_at_ply(ply);
+        let mut text = String::new();
+        if first_player {
+            text.push_str(&format!("{number}. "));
+        } else if need_number {
+            text.push_str(&format!("{number}… "));
+        }
+        text.push_str(&move_text(&notations[id.0 as usize], &node.nags));
+        items.push(LineItem::Move(id, text));
+        words(&mut items, &node.comment_after);
+        need_number = !node.comment_after.is_empty();
+        ply += 1;
+        let parent = node.parent.unwrap_or(NodeId::ROOT);
+        let siblings = &tree.node(parent).children;
+        if id != first && siblings.first() == Some(&id) && siblings.len() > 1 {
+            flush(&mut items, lines);
+            for &v in &siblings[1..] {
+                variation_lines(s, notations, v, ply - 1, indent + 1, chars, lines);
+            }
+            need_number = true;
+        }
+        match node.children.first() {
+            Some(&next) => id = next,
+            None => break,
+        }
+    }
+    flush(&mut items, lines);
+}
+
+/// Draws the lines of the move list that are in view; the move at the cursor is
+/// highlighted and brought into view when `scroll` is set.
+fn move_list_ui<G: Game>(
+    ui: &mut egui::Ui,
+    s: &GameSession<G>,
+    lines: &[ListLine],
+    scroll: bool,
+) -> Option<ListAction> {
+    let mut action = None;
+    let row_height = ui.spacing().interact_size.y;
+    let mut area = egui::ScrollArea::vertical().auto_shrink([false, false]);
+    if scroll {
+        let at = lines.iter().position(|l| match l {
+            ListLine::Row { first, second, .. } => {
+                first.as_ref().is_some_and(|(n, _)| *n == s.cursor)
+                    || second.as_ref().is_some_and(|(n, _)| *n == s.cursor)
+            }
+            ListLine::Variation { items, .. } => {
+                items.iter().any(|i| matches!(i, LineItem::Move(n, _) if *n == s.cursor))
+            }
+            _ => false,
+        });
+        if let Some(at) = at {
+            let step = row_height + ui.spacing().item_spacing.y;
+            let offset = at as f32 * step - ui.available_height() / 2.0;
+            area = area.vertical_scroll_offset(offset.max(0.0));
+        }
+    }
+    let number_width = 44.0;
+    area.show_rows(ui, row_height, lines.len(), |ui, range| {
+        let column = ((ui.available_width() - number_width) / 2.0).max(60.0);
+        for line in &lines[range] {
+            match line {
+                ListLine::Row { number, first, second } => {
+                    ui.horizontal(|ui| {
+                        ui.spacing_mut().item_spacing.x = 0.0;
+                        let (rect, _) =
+                            ui.allocate_exact_size(egui::vec2(number_width, row_height), egui::Sense::hover());
+                        ui.painter().text(
+                            rect.left_center() + egui::vec2(4.0, 0.0),
+                            egui::Align2::LEFT_CENTER,
+                            format!("{number}."),
+                            egui::TextStyle::Body.resolve(ui.style()),
+                            ui.visuals().weak_text_color(),
+                        );
+                        for (index, cell) in [first, second].into_iter().enumerate() {
+                            if index == 1 && cell.is_none() {
+                                break;
+                            }
+                            let (rect, _) =
+                                ui.allocate_exact_size(egui::vec2(column, row_height), egui::Sense::hover());
+                            let mut child = ui.new_child(
+                                egui::UiBuilder::new()
+                                    .max_rect(rect)
+                                    .layout(egui::Layout::left_to_right(egui::Align::Center)),
+                            );
+                            match cell {
+                                Some((node, text)) => move_button(&mut child, s, *node, text, false, &mut action),
+                                // The second player's move continues a row broken by a comment or variation.
+                                None => {
+                                    child.label(RichText::new("…").weak());
+                                }
+                            }
+                        }
+                    });
+                }
+                ListLine::Comment { indent, text } => {
+                    ui.horizontal(|ui| {
+                        ui.add_space(*indent as f32 * 16.0);
+                        ui.add(egui::Label::new(RichText::new(text).italics()).wrap_mode(egui::TextWrapMode::Truncate));
+                    });
+                }
+                ListLine::Variation { indent, items } => {
+                    ui.horizontal(|ui| {
+                        ui.add_space(*indent as f32 * 16.0);
+                        ui.label(RichText::new("│").weak());
+                        for item in items {
+                            match item {
+                                LineItem::Move(node, text) => move_button(ui, s, *node, text, true, &mut action),
+                                LineItem::Word(word) => {
+                                    ui.label(RichText::new(word).italics().weak());
+                                }
+                            }
+                        }
+                    });
+                }
+                ListLine::Note(text) => {
+                    ui.label(RichText::new(text).weak());
+                }
+            }
+        }
+    });
+    action
+}
+
 /// One clickable move in the list, with its context menu (promote, delete). The move at
 /// the cursor is drawn selected at full contrast, also inside variations.
 fn move_button<G: Game>(
     ui: &mut egui::Ui,
     s: &GameSession<G>,
     id: NodeId,
-    text: String,
+    text: &str,
     in_variation: bool,
-    scroll: bool,
     action: &mut Option<ListAction>,
 ) {
     let tree = &s.record.tree;
@@ -1268,9 +1459,6 @@ fn move_button<G: Game>(
         label = label.color(ui.visuals().weak_text_color());
     }
     let response = ui.selectable_label(current, label);
-    if scroll && current {
-        response.scroll_to_me(Some(egui::Align::Center));
-    }
     if response.clicked() {
         *action = Some(ListAction::Jump(id));
     }
@@ -1286,74 +1474,6 @@ fn move_button<G: Game>(
     });
 }
 
-/// A variation (and the variations inside it), written inline and wrapped: move numbers
-/// at its start, on the first player's moves and after comments.
-#[allow(clippy::too_many_arguments)]
-fn line_ui<G: Game>(
-    ui: &mut egui::Ui,
-    s: &GameSession<G>,
-    notations: &[String],
-    first: NodeId,
-    ply: usize,
-    depth: usize,
-    scroll: bool,
-    action: &mut Option<ListAction>,
-) {
-    let tree = &s.record.tree;
-    let mut id = first;
-    let mut ply = ply;
-    let mut need_number = true;
-    loop {
-        let mut branch = None;
-        ui.horizontal_wrapped(|ui| {
-            loop {
-                let node = tree.node(id);
-                if node.mv.is_none() {
-                    return;
-                }
-                if !node.comment_before.is_empty() {
-                    ui.label(RichText::new(&node.comment_before).italics());
-                }
-                let (number, first_player) = s.record.move_number_at_ply(ply);
-                let mut text = String::new();
-                if first_player {
-                    text.push_str(&format!("{number}. "));
-                } else if need_number {
-                    text.push_str(&format!("{number}… "));
-                }
-                text.push_str(&move_text(&notations[id.0 as usize], &node.nags));
-                move_button(ui, s, id, text, depth > 0, scroll, action);
-                if !node.comment_after.is_empty() {
-                    ui.label(RichText::new(&node.comment_after).italics());
-                }
-                need_number = !node.comment_after.is_empty();
-                ply += 1;
-                let parent = node.parent.unwrap_or(NodeId::ROOT);
-                let siblings = &tree.node(parent).children;
-                if siblings.first() == Some(&id) && siblings.len() > 1 && id != first {
-                    branch = Some((siblings[1..].to_vec(), ply - 1, node.children.first().copied()));
-                    return;
-                }
-                match node.children.first() {
-                    Some(&next) => id = next,
-                    None => return,
-                }
-            }
-        });
-        let Some((variations, var_ply, next)) = branch else { break };
-        for v in variations {
-            ui.indent(("variation", v.0), |ui| {
-                line_ui(ui, s, notations, v, var_ply, depth + 1, scroll, action);
-            });
-        }
-        need_number = true;
-        match next {
-            Some(n) => id = n,
-            None => break,
-        }
-    }
-}
-
 impl eframe::App for OrreryApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.show(ui);
@@ -1361,5 +1481,49 @@ impl eframe::App for OrreryApp {
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         self.store(storage);
+    }
+}
+
+#[cfg(test)]
+mod move_list_tests {
+    use super::*;
+    use crate::core::interstellar;
+
+    #[test]
+    fn every_move_of_the_tree_is_on_exactly_one_line_and_lines_fit() {
+        let text = std::fs::read_to_string("assets/games/interstellar-planet-hunt.pgn").unwrap();
+        let AnyGame::Interstellar(record) = read_one(&text).unwrap() else { panic!("an Interstellar game") };
+        let s: GameSession<interstellar::Position> = GameSession::from_record(record);
+        for chars in [20, 40, 80] {
+            let lines = build_lines(&s, chars);
+            let mut seen = Vec::new();
+            for line in &lines {
+                match line {
+                    ListLine::Row { first, second, .. } => {
+                        seen.extend(first.iter().chain(second.iter()).map(|(n, _)| *n));
+                    }
+                    ListLine::Variation { items, indent } => {
+                        let width: usize = items
+                            .iter()
+                            .map(|i| match i {
+                                LineItem::Move(_, t) | LineItem::Word(t) => t.chars().count() + 1,
+                            })
+                            .sum();
+                        assert!(items.len() == 1 || width <= chars - 2 * *indent as usize, "{width} > {chars}");
+                        seen.extend(items.iter().filter_map(|i| match i {
+                            LineItem::Move(n, _) => Some(*n),
+                            LineItem::Word(_) => None,
+                        }));
+                    }
+                    ListLine::Comment { text, .. } => assert!(!text.is_empty()),
+                    ListLine::Note(_) => {}
+                }
+            }
+            let mut sorted = seen.clone();
+            sorted.sort();
+            sorted.dedup();
+            assert_eq!(sorted.len(), seen.len(), "no move twice");
+            assert_eq!(seen.len(), s.record.tree.move_count(), "every move once");
+        }
     }
 }

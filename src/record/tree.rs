@@ -169,6 +169,27 @@ impl<M: Copy + PartialEq + Debug> Tree<M> {
         &self.nodes[id.0 as usize]
     }
 
+    /// A hash of the whole arena, slot by slot (moves, parents, children, NAGs and
+    /// comments; not marks): equal fingerprints mean, but for hash collisions, that
+    /// every node id stands for the same move with the same annotations. For caches of
+    /// what is drawn from the tree.
+    pub fn fingerprint(&self) -> u64
+    where
+        M: std::hash::Hash,
+    {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        for n in &self.nodes {
+            n.mv.hash(&mut h);
+            n.parent.hash(&mut h);
+            n.children.hash(&mut h);
+            n.nags.hash(&mut h);
+            n.comment_before.hash(&mut h);
+            n.comment_after.hash(&mut h);
+        }
+        h.finish()
+    }
+
     /// How many slots the arena has (node ids run from 0 below this; deleted nodes keep
     /// their slot, detached from the tree).
     pub fn arena_len(&self) -> usize {
