@@ -1420,15 +1420,28 @@ fn move_list_ui<G: Game>(
                 ListLine::Variation { indent, items } => {
                     ui.horizontal(|ui| {
                         ui.add_space(*indent as f32 * 16.0);
-                        ui.label(RichText::new("│").weak());
+                        // Comment words next to each other make one label.
+                        let mut words = String::new();
+                        let flush = |ui: &mut egui::Ui, words: &mut String| {
+                            if !words.is_empty() {
+                                ui.label(RichText::new(std::mem::take(words)).italics().weak());
+                            }
+                        };
                         for item in items {
                             match item {
-                                LineItem::Move(node, text) => move_button(ui, s, *node, text, true, &mut action),
+                                LineItem::Move(node, text) => {
+                                    flush(ui, &mut words);
+                                    move_button(ui, s, *node, text, true, &mut action);
+                                }
                                 LineItem::Word(word) => {
-                                    ui.label(RichText::new(word).italics().weak());
+                                    if !words.is_empty() {
+                                        words.push(' ');
+                                    }
+                                    words.push_str(word);
                                 }
                             }
                         }
+                        flush(ui, &mut words);
                     });
                 }
                 ListLine::Note(text) => {
