@@ -13,6 +13,7 @@
 
 use std::hash::{Hash, Hasher};
 use std::ops::Range;
+use std::sync::Arc;
 use std::sync::mpsc::{Receiver, TryRecvError};
 
 use egui::text::{CCursor, CCursorRange, LayoutJob, TextFormat};
@@ -98,7 +99,7 @@ pub struct NotationEditor {
     /// The caret as last seen (character index), to notice the user moving it.
     last_caret: Option<usize>,
     /// The syntax colouring of the text, kept while the text, errors and theme stay.
-    job_cache: Option<(u64, LayoutJob)>,
+    job_cache: Option<(u64, Arc<egui::Galley>)>,
     /// The id of the text field.
     id: egui::Id,
     /// Frames during which the text field is given the focus (again, if something such
@@ -279,21 +280,25 @@ impl NotationEditor {
         };
         let mut job_cache = self.job_cache.take();
         let mut layouter = |ui: &egui::Ui, buffer: &dyn egui::TextBuffer, wrap_width: f32| {
+            // The laid-out text is kept while the text, errors, theme, width and scale
+            // stay: a long record is coloured and laid out once per edit, not per frame.
             let text = buffer.as_str();
             let mut h = std::collections::hash_map::DefaultHasher::new();
             text.hash(&mut h);
             errors_key.hash(&mut h);
+            wrap_width.to_bits().hash(&mut h);
+            ui.ctx().pixels_per_point().to_bits().hash(&mut h);
             let key = h.finish();
-            let mut job = match &job_cache {
-                Some((k, job)) if *k == key => job.clone(),
+            match &job_cache {
+                Some((k, galley)) if *k == key => galley.clone(),
                 _ => {
-                    let job = highlight(text, &self.errors, dark);
-                    job_cache = Some((key, job.clone()));
-                    job
+                    let mut job = highlight(text, &self.errors, dark);
+                    job.wrap.max_width = wrap_width;
+                    let galley = ui.ctx().fonts_mut(|f| f.layout_job(job));
+                    job_cache = Some((key, galley.clone()));
+                    galley
                 }
-            };
-            job.wrap.max_width = wrap_width;
-            ui.ctx().fonts_mut(|f| f.layout_job(job))
+            }
         };
         let error_count = self.errors.len();
         let list_height = if error_count == 0 { 0.0 } else { (error_count.min(4) as f32) * 18.0 + 8.0 };
