@@ -654,41 +654,10 @@ impl Position {
     /// Names are added (`Q(NQ)`, every non-planet piece) only when they differ from
     /// the default naming, so the string read back gives an equal position.
     pub fn to_position_string(&self) -> String {
-        let setup: Vec<SetupPiece> = self.setup_pieces(false);
-        let defaults = assign_names(&setup);
-        let actual: Vec<Name> = setup.iter().map(|p| self.piece_at(p.cell).expect("piece").name).collect();
-        let annotate = defaults != actual;
-        let mut out = String::new();
-        for row in (1..=9u8).rev() {
-            let mut empty = 0;
-            for index in 1..=row_length(row) {
-                let cell = Cell::new(row, index).expect("cell in range");
-                match self.piece_at(cell) {
-                    None => empty += 1,
-                    Some(p) => {
-                        if empty > 0 {
-                            out.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        out.push(p.letter());
-                        if annotate && p.kind() != Kind::Planet {
-                            out.push('(');
-                            out.push_str(p.name.as_str());
-                            out.push(')');
-                        }
-                    }
-                }
-            }
-            if empty > 0 {
-                out.push_str(&empty.to_string());
-            }
-            if row > 1 {
-                out.push('/');
-            }
-        }
-        out.push(' ');
-        out.push_str(&self.side_to_move.to_string());
-        out
+        let plain = Setup { pieces: self.setup_pieces(false), side_to_move: self.side_to_move };
+        let defaults = assign_names(&plain.pieces);
+        let actual: Vec<Name> = plain.pieces.iter().map(|p| self.piece_at(p.cell).expect("piece").name).collect();
+        if defaults == actual { plain.to_position_string() } else { self.to_setup().to_position_string() }
     }
 
     /// The position as an unchecked setup, names included (or left out).
