@@ -394,3 +394,30 @@ fn export_diagram_writes_svg_and_png_of_the_shown_position() {
     assert!(h.state().export.is_none(), "the window closes after writing");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn moves_played_while_the_open_prompt_waits_are_not_dropped_without_asking() {
+    let dir = std::env::temp_dir().join(format!("orrery-prompt-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("other.pgn");
+    std::fs::write(&path, orrery::record::write_any(&Session::new(Variant::Triangular).to_game())).unwrap();
+    let mut h = harness(FakeDialogs { unavailable: true, ..FakeDialogs::default() });
+    h.run();
+    menu(&mut h, "Game", "Open…");
+    h.get_by_label_contains("No file chooser is available");
+    // A move behind the prompt, then the path.
+    h.state_mut().click_cell(slot(1, 4));
+    h.state_mut().click_cell(slot(3, 3));
+    h.run();
+    assert!(h.state().modified);
+    h.state_mut().path_prompt.as_mut().unwrap().text = path.display().to_string();
+    h.run();
+    h.get_by_label("Open").click();
+    h.run();
+    h.get_by_label("Unsaved changes");
+    assert_eq!(h.state().session.variant(), Variant::Interstellar, "nothing dropped yet");
+    h.get_by_label("Cancel").click();
+    h.run();
+    h.get_by_label("PQ-33");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -300,8 +300,9 @@ impl NotationEditor {
                 }
             }
         };
-        let error_count = self.errors.len();
-        let list_height = if error_count == 0 { 0.0 } else { (error_count.min(4) as f32) * 18.0 + 8.0 };
+        // The error list always has its room, so the text and the board keep their sizes
+        // when errors come and go.
+        let list_height = 70.0;
         let mut output = None;
         egui::ScrollArea::vertical()
             .id_salt("notation-editor-scroll")
@@ -367,7 +368,7 @@ impl NotationEditor {
 
     /// Draws the toolbar; returns the id of its title, which names the text field.
     fn toolbar(&mut self, ui: &mut egui::Ui, now: f64, events: &mut Vec<EditorEvent>) -> egui::Id {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let title = ui.strong("Game text");
             let clean = !self.is_dirty();
             if ui
@@ -401,13 +402,8 @@ impl NotationEditor {
             }
             if !self.errors.is_empty() {
                 let n = self.errors.len();
-                ui.label(
-                    RichText::new(format!(
-                        "{n} error{} — the board keeps the last valid game",
-                        if n == 1 { "" } else { "s" }
-                    ))
-                    .color(error_color()),
-                );
+                ui.label(RichText::new(format!("{n} error{}", if n == 1 { "" } else { "s" })).color(error_color()))
+                    .on_hover_text("The board keeps the last valid game until the text reads again");
             } else if self.is_dirty() {
                 ui.label(RichText::new("reading…").weak());
             }
@@ -418,9 +414,10 @@ impl NotationEditor {
 
     fn error_list(&mut self, ui: &mut egui::Ui) {
         if self.errors.is_empty() {
+            ui.label(RichText::new("The text reads without errors.").weak());
             return;
         }
-        egui::ScrollArea::vertical().id_salt("notation-editor-errors").max_height(80.0).show(ui, |ui| {
+        egui::ScrollArea::vertical().id_salt("notation-editor-errors").max_height(60.0).show(ui, |ui| {
             for e in self.errors.clone() {
                 let text = RichText::new(format!("{}:{}: {}", e.line, e.column, e.message)).color(error_color());
                 if ui.selectable_label(false, text).on_hover_text("Put the caret there").clicked() {

@@ -207,11 +207,11 @@ impl OrreryApp {
                                 AnySolution::Interstellar(s) => Candidates::Interstellar(s.tree.clone()),
                                 AnySolution::Triangular(s) => Candidates::Triangular(s.tree.clone()),
                             });
+                            state.solution = Some(solution);
                             if state.keys().is_empty() {
                                 state.feedback =
                                     "The solver finds no way to force this: the puzzle has no solution".into();
                             }
-                            state.solution = Some(solution);
                         }
                         Err(e) => state.solve_error = Some(e.to_string()),
                     }

@@ -597,6 +597,9 @@ impl OrreryApp {
         if shortcut(ui, Modifiers::COMMAND, Key::N) {
             self.request(PendingAction::New(self.session.variant()));
         }
+        if shortcut(ui, Modifiers::COMMAND, Key::Q) {
+            self.request(PendingAction::Quit);
+        }
         if shortcut(ui, Modifiers::COMMAND, Key::B) && self.setup.is_none() {
             self.open_board_editor();
         }
@@ -697,7 +700,7 @@ impl OrreryApp {
                     }
                 }
                 ui.separator();
-                if ui.button("Quit").clicked() {
+                if ui.add(egui::Button::new("Quit").shortcut_text("Ctrl+Q")).clicked() {
                     self.request(PendingAction::Quit);
                 }
             });
@@ -745,6 +748,9 @@ impl OrreryApp {
     fn status_bar(&mut self, ui: &mut egui::Ui) {
         ui.horizontal(|ui| {
             let (text, warn) = match &self.setup {
+                None if self.session.banner().is_some() => {
+                    (format!("Game over: {}", self.session.banner().unwrap_or_default()), false)
+                }
                 Some(setup) => {
                     let n = setup.problems().len();
                     if n == 0 {
@@ -863,6 +869,10 @@ impl OrreryApp {
             egui::Window::new(title).collapsible(false).show(ctx, |ui| {
                 ui.label("No file chooser is available here: type the file's path (.pgn or .ron).");
                 let edit = ui.add(egui::TextEdit::singleline(&mut prompt.text).desired_width(480.0).hint_text("path"));
+                // The path box takes the keys as soon as the prompt opens.
+                if ui.memory(|m| m.focused().is_none()) {
+                    edit.request_focus();
+                }
                 let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
                 ui.horizontal(|ui| {
                     let go = ui.button(if prompt.save { "Save" } else { "Open" }).clicked() || enter;
@@ -872,6 +882,12 @@ impl OrreryApp {
                         keep = !match &prompt.puzzle {
                             Some(game) => self.write_puzzle(&path, game),
                             None if prompt.save => self.save_as_path(&path),
+                            // Moves may have been played while the prompt was open: ask
+                            // before they are dropped.
+                            None if self.modified => {
+                                self.pending = Some(PendingAction::OpenPath(path));
+                                true
+                            }
                             None => self.open_path(&path),
                         };
                     }
