@@ -47,6 +47,24 @@ fn click_px(h: &mut Harness<'static, OrreryApp>, pos: Pos2, button: PointerButto
     h.run();
 }
 
+/// Opens a Puzzles menu entry and waits (up to 10 s) for the solver running in the
+/// background; stepping frames by hand, as its spinner keeps repainting meanwhile.
+fn open_puzzle(h: &mut Harness<'static, OrreryApp>, item: &str) {
+    h.get_by_label("Puzzles").click();
+    h.run();
+    h.get_by_label_contains(item).click();
+    h.run_steps(2);
+    for _ in 0..500 {
+        if h.state().puzzle.as_ref().is_some_and(|p| !p.is_solving()) {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        h.run_steps(1);
+    }
+    assert!(h.state().puzzle.as_ref().is_some_and(|p| !p.is_solving()), "the solver finished");
+    h.run();
+}
+
 fn place(h: &mut Harness<'static, OrreryApp>, piece: &str, cells: &[u8]) {
     h.get_by_label(piece).click();
     h.run();
@@ -179,18 +197,11 @@ fn built_in_figures_and_puzzles_open_from_the_puzzles_menu() {
     let mut h = harness(FakeDialogs::default());
     h.run();
     // The patent's Fig. 19: a finished position, shown as Target Out.
-    menu(&mut h, "Puzzles", "Fig. 19");
+    open_puzzle(&mut h, "Fig. 19");
     h.get_by_label("Positive wins by Target Out");
     h.get_by_label("Shows: Target Out");
     // An original Target Out in 1: a wrong move is refused, Hint gives the key, the key solves it.
-    menu(&mut h, "Puzzles", "— Target Out in 1");
-    for _ in 0..200 {
-        if h.state().puzzle.as_ref().is_some_and(|p| !p.is_solving()) {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-        h.run();
-    }
+    open_puzzle(&mut h, "— Target Out in 1");
     let keys = h.state().puzzle.as_ref().unwrap().keys();
     assert_eq!(keys.len(), 1, "{keys:?}");
     // Some other legal move of the attacker is wrong.
@@ -219,14 +230,7 @@ fn built_in_figures_and_puzzles_open_from_the_puzzles_menu() {
 fn a_triangular_mate_in_2_is_played_against_the_defence() {
     let mut h = harness(FakeDialogs::default());
     h.run();
-    menu(&mut h, "Puzzles", "— mate in 2");
-    for _ in 0..500 {
-        if h.state().puzzle.as_ref().is_some_and(|p| !p.is_solving()) {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-        h.run();
-    }
+    open_puzzle(&mut h, "— mate in 2");
     let key = h.state().puzzle.as_ref().unwrap().keys()[0].clone();
     let play = |h: &mut Harness<'static, OrreryApp>, text: &str| {
         let Session::Triangular(s) = &h.state().session else { panic!() };
