@@ -747,10 +747,9 @@ impl OrreryApp {
 
     fn status_bar(&mut self, ui: &mut egui::Ui) {
         ui.horizontal(|ui| {
+            let banner = if self.setup.is_none() { self.session.banner() } else { None };
             let (text, warn) = match &self.setup {
-                None if self.session.banner().is_some() => {
-                    (format!("Game over: {}", self.session.banner().unwrap_or_default()), false)
-                }
+                None if banner.is_some() => (format!("Game over: {}", banner.unwrap_or_default()), false),
                 Some(setup) => {
                     let n = setup.problems().len();
                     if n == 0 {
