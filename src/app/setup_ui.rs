@@ -3,7 +3,7 @@
 
 use egui::{Color32, RichText};
 
-use super::board::{BoardEvent, BoardWidget};
+use super::board::BoardEvent;
 use super::setup::{PalettePiece, SetupBoard, SetupMode};
 use super::ui::{OrreryApp, PendingAction};
 use crate::core::game::{Game, Variant};
@@ -156,29 +156,19 @@ impl OrreryApp {
 
     /// The board in editing mode.
     pub(crate) fn setup_board(&mut self, ui: &mut egui::Ui) {
-        let Some(setup) = &mut self.setup else { return };
+        use super::board::BoardPieces;
+        let Some(setup) = &self.setup else { return };
         let overlay = BoardOverlay { selected: setup.selected, hover: self.hover, ..BoardOverlay::default() };
         let response = match &setup.board {
             SetupBoard::Interstellar(s) => {
                 let pieces = crate::render::interstellar::pieces_of_setup(s);
-                BoardWidget::interstellar(&pieces, &overlay)
-                    .flipped(self.settings.flipped)
-                    .coordinates(self.settings.coordinates)
-                    .dragging(self.drag_origin)
-                    .show(ui)
+                self.show_board(ui, BoardPieces::Interstellar(&pieces), &overlay)
             }
             SetupBoard::Triangular(s) => {
                 let pieces = crate::render::adapt::tri_pieces_of_setup(s);
-                BoardWidget::triangular(&pieces, &overlay)
-                    .flipped(self.settings.flipped)
-                    .coordinates(self.settings.coordinates)
-                    .dragging(self.drag_origin)
-                    .show(ui)
+                self.show_board(ui, BoardPieces::Triangular(&pieces), &overlay)
             }
         };
-        self.board_rect = Some(response.board_rect);
-        self.hover = response.hovered;
-        self.drag_origin = response.drag_origin;
         for event in response.events {
             self.setup_event(event);
         }

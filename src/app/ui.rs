@@ -1075,31 +1075,41 @@ impl OrreryApp {
         self.modified = true;
     }
 
+    /// Draws `pieces` with the view settings (flip, coordinates) and the piece being
+    /// dragged, and keeps what the next frame needs (board rectangle, hover, drag).
+    /// Shared by the game board and the board editor.
+    pub(crate) fn show_board(
+        &mut self,
+        ui: &mut egui::Ui,
+        pieces: super::board::BoardPieces<'_>,
+        overlay: &BoardOverlay,
+    ) -> super::board::BoardResponse {
+        let response = BoardWidget::new(pieces, overlay)
+            .flipped(self.settings.flipped)
+            .coordinates(self.settings.coordinates)
+            .dragging(self.drag_origin)
+            .show(ui);
+        self.board_rect = Some(response.board_rect);
+        self.hover = response.hovered;
+        self.drag_origin = response.drag_origin;
+        response
+    }
+
     /// The board: drawn by the board widget from the session, its clicks and drags
     /// turned into moves (or marks).
     fn board(&mut self, ui: &mut egui::Ui) {
+        use super::board::BoardPieces;
         let overlay = self.overlay();
         let response = match &self.session {
             Session::Interstellar(s) => {
                 let pieces = crate::render::interstellar::pieces_of(&s.position());
-                BoardWidget::interstellar(&pieces, &overlay)
-                    .flipped(self.settings.flipped)
-                    .coordinates(self.settings.coordinates)
-                    .dragging(self.drag_origin)
-                    .show(ui)
+                self.show_board(ui, BoardPieces::Interstellar(&pieces), &overlay)
             }
             Session::Triangular(s) => {
                 let pieces = crate::render::adapt::tri_pieces_of(&s.position());
-                BoardWidget::triangular(&pieces, &overlay)
-                    .flipped(self.settings.flipped)
-                    .coordinates(self.settings.coordinates)
-                    .dragging(self.drag_origin)
-                    .show(ui)
+                self.show_board(ui, BoardPieces::Triangular(&pieces), &overlay)
             }
         };
-        self.board_rect = Some(response.board_rect);
-        self.hover = response.hovered;
-        self.drag_origin = response.drag_origin;
         for event in response.events {
             match event {
                 BoardEvent::Clicked(cell) => self.click_cell(cell),
