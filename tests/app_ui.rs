@@ -8,23 +8,12 @@ use orrery::app::dialogs::FakeDialogs;
 use orrery::app::session::Session;
 use orrery::core::Game;
 use orrery::core::game::Variant;
-use orrery::core::interstellar::Cell;
+use ui_support::{cell_px, click_px, menu, press, slot};
+
+mod ui_support;
 
 fn harness(dialogs: FakeDialogs) -> Harness<'static, OrreryApp> {
-    let app = OrreryApp::new(Box::new(dialogs));
-    Harness::builder().with_size(egui::vec2(1200.0, 800.0)).build_ui_state(|ui, app: &mut OrreryApp| app.show(ui), app)
-}
-
-fn slot(r: u8, i: u8) -> u8 {
-    Cell::new(r, i).unwrap().slot()
-}
-
-fn menu(h: &mut Harness<'static, OrreryApp>, menu: &str, item: &str) {
-    h.get_by_label(menu).click();
-    h.run();
-    // Menu buttons with a shortcut carry it in their label ("Open… Ctrl+O").
-    h.get_by_label_contains(item).click();
-    h.run();
+    ui_support::harness(dialogs, 800.0)
 }
 
 #[test]
@@ -182,44 +171,16 @@ fn paste_position_validates_as_you_type() {
 // ---------------------------------------------------------------- The board, by pointer
 
 use egui::{Event, PointerButton, Pos2};
-use orrery::app::board::BoardWidget;
-use orrery::render::overlay::BoardOverlay;
-
-fn cell_px(h: &Harness<'static, OrreryApp>, cell: u8) -> Pos2 {
-    let rect = h.state().board_rect.expect("the board was drawn");
-    let overlay = BoardOverlay::default();
-    let flipped = h.state().settings.flipped;
-    match h.state().session.variant() {
-        Variant::Interstellar => BoardWidget::interstellar(&[], &overlay).flipped(flipped).cell_center_px(cell, rect),
-        Variant::Triangular => {
-            let pieces = [None; 96];
-            BoardWidget::triangular(&pieces, &overlay).flipped(flipped).cell_center_px(cell, rect)
-        }
-    }
-}
-
-fn press(h: &Harness<'static, OrreryApp>, pos: Pos2, pressed: bool) {
-    h.event(Event::PointerButton { pos, button: PointerButton::Primary, pressed, modifiers: Modifiers::NONE });
-}
-
-fn click_px(h: &mut Harness<'static, OrreryApp>, pos: Pos2) {
-    h.hover_at(pos);
-    press(h, pos, true);
-    h.step();
-    press(h, pos, false);
-    h.step();
-    h.run();
-}
 
 fn drag_px(h: &mut Harness<'static, OrreryApp>, from: Pos2, to: Pos2) {
     h.hover_at(from);
-    press(h, from, true);
+    press(h, from, PointerButton::Primary, true);
     h.step();
     for k in 1..=4 {
         h.hover_at(from + (to - from) * (k as f32 / 4.0));
         h.step();
     }
-    press(h, to, false);
+    press(h, to, PointerButton::Primary, false);
     h.step();
     h.run();
 }
@@ -231,10 +192,10 @@ fn clicking_a_star_and_its_target_plays_it_in_the_patents_notation() {
     h.get_by_label("Interstellar board");
     // The star PQS on (2,4) (h7) two-steps through (3,4) to (4,4).
     let star = cell_px(&h, slot(2, 4));
-    click_px(&mut h, star);
+    click_px(&mut h, star, PointerButton::Primary);
     assert_eq!(h.state().overlay().targets.len(), 2, "the star's two targets are shown");
     let target = cell_px(&h, slot(4, 4));
-    click_px(&mut h, target);
+    click_px(&mut h, target, PointerButton::Primary);
     h.get_by_label("PQS-44");
     // Undo, then flip: the board turns and the same cell is elsewhere on screen.
     h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);

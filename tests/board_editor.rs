@@ -2,49 +2,20 @@
 //! piece, see its problems listed until it is valid, save it as a puzzle and reopen it,
 //! and play from it.
 
-use egui::{Event, PointerButton, Pos2};
+use egui::PointerButton;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use orrery::app::OrreryApp;
-use orrery::app::board::BoardWidget;
 use orrery::app::dialogs::FakeDialogs;
 use orrery::app::session::Session;
 use orrery::core::Game;
 use orrery::core::game::Variant;
-use orrery::core::interstellar::Cell;
-use orrery::render::overlay::BoardOverlay;
+use ui_support::{cell_px, click_px, menu, slot};
+
+mod ui_support;
 
 fn harness(dialogs: FakeDialogs) -> Harness<'static, OrreryApp> {
-    let app = OrreryApp::new(Box::new(dialogs));
-    Harness::builder().with_size(egui::vec2(1200.0, 860.0)).build_ui_state(|ui, app: &mut OrreryApp| app.show(ui), app)
-}
-
-fn slot(r: u8, i: u8) -> u8 {
-    Cell::new(r, i).unwrap().slot()
-}
-
-fn menu(h: &mut Harness<'static, OrreryApp>, menu: &str, item: &str) {
-    h.get_by_label(menu).click();
-    h.run();
-    h.get_by_label_contains(item).click();
-    h.run();
-}
-
-/// The screen position of an Interstellar cell on the board as drawn last frame.
-fn cell_px(h: &Harness<'static, OrreryApp>, cell: u8) -> Pos2 {
-    let rect = h.state().board_rect.expect("the board was drawn");
-    let pieces = Vec::new();
-    let overlay = BoardOverlay::default();
-    BoardWidget::interstellar(&pieces, &overlay).flipped(h.state().settings.flipped).cell_center_px(cell, rect)
-}
-
-fn click_px(h: &mut Harness<'static, OrreryApp>, pos: Pos2, button: PointerButton) {
-    h.hover_at(pos);
-    h.event(Event::PointerButton { pos, button, pressed: true, modifiers: egui::Modifiers::NONE });
-    h.step();
-    h.event(Event::PointerButton { pos, button, pressed: false, modifiers: egui::Modifiers::NONE });
-    h.step();
-    h.run();
+    ui_support::harness(dialogs, 860.0)
 }
 
 /// Opens a Puzzles menu entry and waits (up to 10 s) for the solver running in the

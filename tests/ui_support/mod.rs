@@ -1,0 +1,65 @@
+//! Helpers for the UI tests: the real app in an egui_kittest harness, menus, and
+//! pointer input on board cells.
+
+#![allow(dead_code)]
+
+use egui::{Event, Modifiers, PointerButton, Pos2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use orrery::app::OrreryApp;
+use orrery::app::board::BoardWidget;
+use orrery::app::dialogs::FakeDialogs;
+use orrery::core::game::Variant;
+use orrery::core::interstellar::Cell;
+use orrery::render::overlay::BoardOverlay;
+
+/// The real app, drawn into a window of 1200 × `height` points, with these file dialogs.
+pub fn harness(dialogs: FakeDialogs, height: f32) -> Harness<'static, OrreryApp> {
+    let app = OrreryApp::new(Box::new(dialogs));
+    Harness::builder().with_size(egui::vec2(1200.0, height)).build_ui_state(|ui, app: &mut OrreryApp| app.show(ui), app)
+}
+
+/// The core id of Interstellar cell (row, index).
+pub fn slot(r: u8, i: u8) -> u8 {
+    Cell::new(r, i).unwrap().slot()
+}
+
+/// Opens `menu` and clicks the item whose label contains `item` (menu buttons with a
+/// shortcut carry it in their label: "Open… Ctrl+O").
+pub fn menu(h: &mut Harness<'static, OrreryApp>, menu: &str, item: &str) {
+    h.get_by_label(menu).click();
+    h.run();
+    h.get_by_label_contains(item).click();
+    h.run();
+}
+
+/// The screen position of a cell (core id) of the game shown, on the board as drawn last
+/// frame (the board editor's board included).
+pub fn cell_px(h: &Harness<'static, OrreryApp>, cell: u8) -> Pos2 {
+    let rect = h.state().board_rect.expect("the board was drawn");
+    let overlay = BoardOverlay::default();
+    let flipped = h.state().settings.flipped;
+    let variant = h.state().setup.as_ref().map_or(h.state().session.variant(), |s| s.variant());
+    match variant {
+        Variant::Interstellar => BoardWidget::interstellar(&[], &overlay).flipped(flipped).cell_center_px(cell, rect),
+        Variant::Triangular => {
+            let pieces = [None; 96];
+            BoardWidget::triangular(&pieces, &overlay).flipped(flipped).cell_center_px(cell, rect)
+        }
+    }
+}
+
+/// Presses or releases `button` at `pos`.
+pub fn press(h: &Harness<'static, OrreryApp>, pos: Pos2, button: PointerButton, pressed: bool) {
+    h.event(Event::PointerButton { pos, button, pressed, modifiers: Modifiers::NONE });
+}
+
+/// A click of `button` at `pos`, press and release in separate frames.
+pub fn click_px(h: &mut Harness<'static, OrreryApp>, pos: Pos2, button: PointerButton) {
+    h.hover_at(pos);
+    press(h, pos, button, true);
+    h.step();
+    press(h, pos, button, false);
+    h.step();
+    h.run();
+}
