@@ -13,7 +13,7 @@ use orrery::render::triangular::TriPieces;
 
 struct Demo {
     triangular: bool,
-    inter: Vec<(interstellar::Cell, interstellar::Piece)>,
+    inter: Vec<(interstellar::Cell, interstellar::NamedPiece)>,
     tri: TriPieces,
     overlay: BoardOverlay,
     flipped: bool,
@@ -25,7 +25,7 @@ impl Demo {
     fn new(triangular: bool) -> Demo {
         let mut overlay = BoardOverlay::default();
         if triangular {
-            let id = |n: &str| n.parse::<triangular::Cell>().expect("cell").index();
+            let id = |n: &str| n.parse::<triangular::Cell>().expect("cell").slot();
             overlay.last_move = Some((id("d2d"), id("d4d")));
             overlay.arrows.push(Arrow { from: id("e2l"), to: id("e5l"), color: MarkColor::Green });
         } else {
@@ -36,7 +36,7 @@ impl Demo {
         Demo {
             triangular,
             inter: pieces_of(&interstellar::Position::opening()),
-            tri: tri_pieces_of(&triangular::Position::opening_position()),
+            tri: tri_pieces_of(&triangular::Position::opening()),
             overlay,
             flipped: false,
             coordinates: true,

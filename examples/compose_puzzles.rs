@@ -157,7 +157,7 @@ fn stress(args: &[String]) {
             continue;
         }
         let s = solve(&pos, stipulation, &SolveOptions::default(), &SolveControl::new()).expect("solves");
-        results.push((s.elapsed, s.nodes, s.keys.len(), pos.to_position_string()));
+        results.push((s.elapsed, s.nodes, s.keys.len(), pos.position_string()));
     }
     results.sort();
     for (elapsed, nodes, keys, position) in results {

@@ -163,7 +163,7 @@ fn run_game<G: StatusReport>(command: &Command, out: &mut dyn Write) -> Result<(
             let pos: G = load(position.as_deref())?;
             let mut total = 0;
             for (mv, count) in divide(&pos, *depth) {
-                writeln!(out, "{} {count}", pos.move_to_notation(mv))?;
+                writeln!(out, "{} {count}", pos.notation(mv))?;
                 total += count;
             }
             writeln!(out, "nodes {total}")?;
@@ -173,7 +173,7 @@ fn run_game<G: StatusReport>(command: &Command, out: &mut dyn Write) -> Result<(
             for line in pos.status_lines() {
                 writeln!(out, "{line}")?;
             }
-            writeln!(out, "legal-moves: {}", pos.count_legal_moves())?;
+            writeln!(out, "legal-moves: {}", pos.count_moves())?;
             match pos.outcome() {
                 None => writeln!(out, "result: ongoing")?,
                 Some(outcome) => writeln!(out, "result: {outcome}")?,

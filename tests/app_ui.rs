@@ -55,7 +55,7 @@ fn new_triangular_game_from_the_menu_and_keys_navigate() {
         let Session::Triangular(s) = &mut h.state_mut().session else { panic!("variant") };
         let mv = s.position().parse_move(text).unwrap();
         let (from, to) = <orrery::core::triangular::Position as Game>::move_cells(mv);
-        h.state_mut().drop_piece(from, to);
+        h.state_mut().drop_piece(from.slot(), to.slot());
     }
     h.run();
     h.get_by_label("Bc3d");
@@ -81,7 +81,7 @@ fn a_triangular_sequence_to_checkmate_shows_the_banner() {
         let Session::Triangular(s) = &h.state().session else { panic!("variant") };
         let mv = s.position().parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
         let (from, to) = <orrery::core::triangular::Position as Game>::move_cells(mv);
-        h.state_mut().drop_piece(from, to);
+        h.state_mut().drop_piece(from.slot(), to.slot());
     }
     h.run();
     h.get_by_label("White wins by checkmate");

@@ -125,7 +125,7 @@ fn play_from_a_triangular_position_built_in_the_editor() {
     // The string describes an invalid position: its problems are listed and the board
     // keeps the last valid position.
     h.get_by_label_contains("touch");
-    let opening = orrery::core::triangular::Position::opening_position().position_string();
+    let opening = orrery::core::triangular::Position::opening().position_string();
     assert_eq!(h.state().setup.as_ref().unwrap().position_string(), opening);
     h.get_by_label("Opening position").click();
     h.run();
@@ -179,9 +179,9 @@ fn built_in_figures_and_puzzles_open_from_the_puzzles_menu() {
     let Session::Interstellar(s) = &h.state().session else { panic!() };
     let mut moves = orrery::core::moves::MoveList::new();
     s.position().legal_moves(&mut moves);
-    let wrong = moves.iter().copied().find(|&m| s.position().move_to_notation(m) != keys[0]).unwrap();
+    let wrong = moves.iter().copied().find(|&m| s.position().notation(m) != keys[0]).unwrap();
     let (from, to) = <orrery::core::interstellar::Position as Game>::move_cells(wrong);
-    h.state_mut().drop_piece(from, to);
+    h.state_mut().drop_piece(from.slot(), to.slot());
     h.run();
     h.get_by_label_contains("is not it");
     assert_eq!(h.state().session.cursor(), orrery::record::NodeId::ROOT, "the wrong move is taken back");
@@ -191,7 +191,7 @@ fn built_in_figures_and_puzzles_open_from_the_puzzles_menu() {
     let Session::Interstellar(s) = &h.state().session else { panic!() };
     let key = s.position().parse_move(&keys[0]).unwrap();
     let (from, to) = <orrery::core::interstellar::Position as Game>::move_cells(key);
-    h.state_mut().drop_piece(from, to);
+    h.state_mut().drop_piece(from.slot(), to.slot());
     h.run();
     h.get_by_label_contains("Solved");
     h.get_by_label("Positive wins by Target Out");
@@ -207,7 +207,7 @@ fn a_triangular_mate_in_2_is_played_against_the_defence() {
         let Session::Triangular(s) = &h.state().session else { panic!() };
         let mv = s.position().parse_move(text).unwrap();
         let (from, to) = <orrery::core::triangular::Position as Game>::move_cells(mv);
-        h.state_mut().drop_piece(from, to);
+        h.state_mut().drop_piece(from.slot(), to.slot());
         h.run();
     };
     play(&mut h, &key);

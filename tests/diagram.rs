@@ -6,7 +6,6 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use orrery::core::game::Game;
 use orrery::core::{interstellar, triangular};
 use orrery::files::{read_record_file, write_record_file};
 use orrery::record::{AnyGame, Arrow, GameRecord, MarkColor, MarkedCell, Marks};
@@ -23,7 +22,7 @@ fn interstellar_pieces() -> usize {
 }
 
 fn triangular_pieces() -> usize {
-    let p = triangular::Position::opening_position();
+    let p = triangular::Position::opening();
     triangular::Cell::all().filter(|&c| p.piece_at(c).is_some()).count()
 }
 
@@ -76,7 +75,7 @@ fn svg_has_one_group_per_cell_and_piece() {
             assert_eq!(interstellar_pieces(), 30);
 
             let svg = diagram_svg(
-                &position_diagram(&triangular::Position::opening_position(), &BoardOverlay::default(), &options),
+                &position_diagram(&triangular::Position::opening(), &BoardOverlay::default(), &options),
                 &options,
             );
             let doc = parse(&svg);
@@ -101,7 +100,7 @@ fn flipping_turns_the_board() {
     assert!(cell_centre(&db, "11").1 < cell_centre(&db, "91").1);
     assert!(cell_centre(&db, "11").0 > cell_centre(&db, "19").0);
 
-    let pos = triangular::Position::opening_position();
+    let pos = triangular::Position::opening();
     let a = parse_owned(diagram_svg(&position_diagram(&pos, &BoardOverlay::default(), &plain), &plain));
     let b = parse_owned(diagram_svg(&position_diagram(&pos, &BoardOverlay::default(), &flipped), &flipped));
     let (da, db) = (parse(&a), parse(&b));
@@ -116,7 +115,7 @@ fn parse_owned(s: String) -> String {
 
 #[test]
 fn captions_are_text_under_the_board() {
-    let pos = triangular::Position::opening_position();
+    let pos = triangular::Position::opening();
     let options = DiagramOptions {
         caption: Some(Caption::new("Study <1> & more", "Mate in 3", &pos)),
         ..DiagramOptions::default()
@@ -189,7 +188,7 @@ fn png_has_the_asked_width_and_real_content() {
         }
     }
     let options = DiagramOptions { size_px: 0, ..DiagramOptions::default() };
-    let scene = position_diagram(&triangular::Position::opening_position(), &BoardOverlay::default(), &options);
+    let scene = position_diagram(&triangular::Position::opening(), &BoardOverlay::default(), &options);
     assert!(diagram_png(&scene, &options).is_err());
 }
 
@@ -204,7 +203,7 @@ fn marked_record() -> GameRecord<triangular::Position> {
     let mut record: GameRecord<triangular::Position> = GameRecord::new();
     let a = record.add_move_text(orrery::record::NodeId::ROOT, "Bc3d").unwrap();
     let b = record.add_move_text(a, "Be6l").unwrap();
-    let cell = |name: &str| triangular::Position::parse_cell_name(name).unwrap();
+    let cell = |name: &str| name.parse::<triangular::Cell>().unwrap().slot();
     record.tree.set_marks(
         b,
         Marks {

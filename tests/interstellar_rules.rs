@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use orrery::core::Game;
 use orrery::core::interstellar::geometry::{CORNER_NEIGHBOURS, Cell, SIDE_NEIGHBOURS};
 use orrery::core::interstellar::{
-    Ending, Indicium, Invalid, Kind, Move, Name, Position, PositionError, Side, SyntaxError, parse_position,
+    Ending, Indicium, Invalid, Kind, Move, Name, Position, PositionError, Side, SyntaxError,
 };
 use orrery::core::moves::MoveList;
 use orrery::core::perft::perft;
@@ -17,14 +17,14 @@ fn cell(r: u8, i: u8) -> Cell {
 }
 
 fn pos(text: &str) -> Position {
-    parse_position(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+    Position::from_position_string(text).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
 /// Legal destinations of the piece on (r, i), as (row, index) pairs.
 fn targets(p: &Position, r: u8, i: u8) -> BTreeSet<(u8, u8)> {
     let mut moves = MoveList::new();
     p.legal_moves(&mut moves);
-    moves.iter().filter(|m| m.from == cell(r, i)).map(|m| (m.to.row(), m.to.index())).collect()
+    moves.iter().filter(|m| m.from == cell(r, i)).map(|m| (m.to.row(), m.to.index_in_row())).collect()
 }
 
 fn set(cells: &[(u8, u8)]) -> BTreeSet<(u8, u8)> {
@@ -90,8 +90,10 @@ fn no_two_side_adjacent_cells_share_an_indicium() {
 fn six_side_steps_from_the_centre() {
     // (5,5): h = 8. E (5,6) h10; W (5,4) h6; NE (6, h9) = (6,5); NW (6, h7) = (6,4);
     // SE (4, h9) = (4,5); SW (4, h7) = (4,4).
-    let got: BTreeSet<(u8, u8)> =
-        SIDE_NEIGHBOURS[cell(5, 5).idx()].map(|s| Cell::from_slot(s).unwrap()).map(|c| (c.row(), c.index())).collect();
+    let got: BTreeSet<(u8, u8)> = SIDE_NEIGHBOURS[cell(5, 5).idx()]
+        .map(|s| Cell::from_slot(s).unwrap())
+        .map(|c| (c.row(), c.index_in_row()))
+        .collect();
     assert_eq!(got, set(&[(5, 6), (5, 4), (6, 5), (6, 4), (4, 5), (4, 4)]));
     // A corner cell (1,1) has only E (1,2) and NE (2,1).
     assert_eq!(SIDE_NEIGHBOURS[cell(1, 1).idx()].count(), 2);
@@ -103,7 +105,7 @@ fn six_corner_steps_keep_the_indicium() {
     // ESE (4, h11) = (4,6); WSW (4, h5) = (4,3).
     let got: BTreeSet<(u8, u8)> = CORNER_NEIGHBOURS[cell(5, 5).idx()]
         .map(|s| Cell::from_slot(s).unwrap())
-        .map(|c| (c.row(), c.index()))
+        .map(|c| (c.row(), c.index_in_row()))
         .collect();
     assert_eq!(got, set(&[(7, 5), (3, 5), (6, 6), (6, 3), (4, 6), (4, 3)]));
     for c in Cell::all() {
@@ -150,7 +152,7 @@ fn opening_position_matches_the_rules() {
             _ => {}
         }
     }
-    assert_eq!(p.to_position_string(), "nbuqpqubn/ss1ss1ss/9/8/9/8/9/SS1SS1SS/NBUQPQUBN +");
+    assert_eq!(p.position_string(), "nbuqpqubn/ss1ss1ss/9/8/9/8/9/SS1SS1SS/NBUQPQUBN +");
 }
 
 #[test]
@@ -362,7 +364,7 @@ fn target_counts_every_enemy_piece_that_could_move_onto_the_planet() {
     assert_eq!(two_step.target_count(), 1);
     // The enemy planet counts too: two planets side by side put each other in Target, so
     // such a position is never valid (the side not to move would be in Target).
-    match parse_position("1b7/8/9/8/4Pp3/8/9/8/1B7 -") {
+    match Position::from_position_string("1b7/8/9/8/4Pp3/8/9/8/1B7 -") {
         Err(PositionError::Invalid(e)) => assert_eq!(e, vec![Invalid::NotToMoveInTarget { side: Side::Positive }]),
         other => panic!("expected invalid, got {other:?}"),
     }
@@ -400,7 +402,7 @@ fn nothing_captures_a_planet() {
             if moves.is_empty() {
                 break;
             }
-            let enemy_planet = p.find(p.side_to_move().opponent(), Name::PLANET).unwrap();
+            let enemy_planet = p.find(p.side_to_move().other(), Name::PLANET).unwrap();
             assert!(moves.iter().all(|m| m.to != enemy_planet));
             for c in Cell::all() {
                 assert!(!p.movement_targets(c).contains(enemy_planet.slot()));
@@ -464,7 +466,7 @@ fn super_nova_ends_the_game() {
     let after = mv(&p, (8, 1), (9, 1));
     let outcome = after.outcome().expect("game over");
     assert_eq!((outcome.winner, outcome.ending), (Side::Positive, Ending::SuperNova));
-    assert_eq!(after.count_legal_moves(), 0, "a finished game has no moves");
+    assert_eq!(after.count_moves(), 0, "a finished game has no moves");
     assert_eq!(outcome.to_string(), "positive wins by super-nova");
 }
 
@@ -475,7 +477,7 @@ fn total_annihilation_ends_the_game() {
     let after = mv(&p, (5, 1), (5, 8));
     let outcome = after.outcome().expect("game over");
     assert_eq!((outcome.winner, outcome.ending), (Side::Positive, Ending::TotalAnnihilation));
-    assert_eq!(after.count_legal_moves(), 0);
+    assert_eq!(after.count_moves(), 0);
 }
 
 #[test]
@@ -485,7 +487,7 @@ fn target_out_ends_the_game() {
     // can neither capture nor interpose.
     let p = pos("p7Q/7Q/9/8/s8/8/9/8/4P4 -");
     assert_eq!(p.target_count(), 1);
-    assert_eq!(p.count_legal_moves(), 0);
+    assert_eq!(p.count_moves(), 0);
     let outcome = p.outcome().expect("game over");
     assert_eq!((outcome.winner, outcome.ending), (Side::Positive, Ending::TargetOut));
     assert!(p.is_target_out());
@@ -559,9 +561,9 @@ fn names_persist_through_the_game() {
     assert_eq!(p.find(Side::Positive, Name::parse("PQ").unwrap()), Some(cell(1, 4)));
     // The default naming (by h) would call (3,1) PQ, so the position string carries the
     // names and reads back to the same position.
-    let text = p.to_position_string();
+    let text = p.position_string();
     assert!(text.contains("Q(NQ)"), "{text}");
-    assert_eq!(parse_position(&text).unwrap(), p);
+    assert_eq!(Position::from_position_string(&text).unwrap(), p);
 }
 
 #[test]
@@ -569,7 +571,7 @@ fn notation_uses_the_movers_own_numbering() {
     let p = Position::opening();
     let m = p.parse_move("PQ-33").unwrap();
     assert_eq!((m.from, m.to), (cell(1, 4), cell(3, 3)));
-    assert_eq!(p.move_to_notation(m), "PQ-33");
+    assert_eq!(p.notation(m), "PQ-33");
     // Negative writes (r, i) as (10 - r, n - i + 1): its quasar PQ on (9,4) moving to
     // (7,3)... from negative's seat (9,4) is row 1, index 9 - 4 + 1 = 6: "16".
     let p = mv(&p, (2, 1), (3, 1));
@@ -577,7 +579,7 @@ fn notation_uses_the_movers_own_numbering() {
     // as row 10 - 7 = 3, index 9 - 3 + 1 = 7: "37".
     let m = p.parse_move("PQ-37").unwrap();
     assert_eq!((m.from, m.to), (cell(9, 4), cell(7, 3)));
-    assert_eq!(p.move_to_notation(m), "PQ-37");
+    assert_eq!(p.notation(m), "PQ-37");
 }
 
 #[test]
@@ -585,13 +587,13 @@ fn notation_marks_captures_targets_and_target_out() {
     // Capture: positive quasar (5,1) takes the star on (5,8): "x", no Target.
     let p = pos("p8/8/9/8/Q6s1/8/9/8/4P4 +");
     let m = Move { from: cell(5, 1), to: cell(5, 8) };
-    assert_eq!(p.move_to_notation(m), "PQx58");
+    assert_eq!(p.notation(m), "PQx58");
     // Target Out: the positive quasar PQ on (5,5) slides NE (6,5), (7,6), (8,6) to (9,7):
     // row 9 to the negative planet on (9,1) is open, NQ on (8,8) sweeps row 8, and the
     // negative star on (5,1) can neither capture nor interpose.
     let p = pos("p8/7Q/9/8/s3Q4/8/9/8/4P4 +");
     let m = p.parse_move("PQ-97").unwrap();
-    assert_eq!(p.move_to_notation(m), "PQ-97 out");
+    assert_eq!(p.notation(m), "PQ-97 out");
     let after = {
         let mut a = p.clone();
         a.play(m);
@@ -614,7 +616,7 @@ fn notation_double_target() {
     let p = pos("7b1/8/9/8/Q1N1p4/8/9/8/4P4 +");
     let m = Move { from: cell(5, 3), to: cell(7, 4) };
     assert!(p.is_legal(m));
-    assert_eq!(p.move_to_notation(m), "PN-74++");
+    assert_eq!(p.notation(m), "PN-74++");
     let mut after = p.clone();
     after.play(m);
     assert_eq!(after.target_count(), 2);
@@ -662,7 +664,7 @@ fn explicit_names_are_kept_and_others_take_the_free_ones() {
 
 #[test]
 fn position_string_syntax_errors_name_row_and_character() {
-    let err = |t: &str| match parse_position(t) {
+    let err = |t: &str| match Position::from_position_string(t) {
         Err(PositionError::Syntax(e)) => e,
         other => panic!("{t}: expected syntax error, got {other:?}"),
     };
@@ -679,13 +681,14 @@ fn position_string_syntax_errors_name_row_and_character() {
     let e = err("nbuqpqubX/ss1ss1ss/9/8/9/8/9/SS1SS1SS/NBUQPQUBY +");
     assert_eq!(e.len(), 2);
     // The message says where.
-    let msg = parse_position("nbuqpqubn/ss1ss1ss/9/8/9/8/9/SS1SS1SS/NBUQXQUBN +").unwrap_err().to_string();
+    let msg =
+        Position::from_position_string("nbuqpqubn/ss1ss1ss/9/8/9/8/9/SS1SS1SS/NBUQXQUBN +").unwrap_err().to_string();
     assert!(msg.contains("row 1") && msg.contains("character 43") && msg.contains('X'), "{msg}");
 }
 
 #[test]
 fn validity_errors_list_every_problem() {
-    let invalid = |t: &str| match parse_position(t) {
+    let invalid = |t: &str| match Position::from_position_string(t) {
         Err(PositionError::Invalid(e)) => e,
         other => panic!("{t}: expected invalid, got {other:?}"),
     };
@@ -731,7 +734,7 @@ fn parsing_never_panics_on_odd_input() {
         "Q(PB)/",
         "+ +",
     ] {
-        assert!(parse_position(t).is_err(), "{t:?}");
+        assert!(Position::from_position_string(t).is_err(), "{t:?}");
     }
 }
 

@@ -102,7 +102,7 @@ fn a_move_played_on_the_board_appears_in_the_text_with_the_caret_there() {
     s.position().legal_moves(&mut replies);
     let reply = replies[0];
     let (from, to) = <Position as Game>::move_cells(reply);
-    h.state_mut().drop_piece(from, to);
+    h.state_mut().drop_piece(from.slot(), to.slot());
     h.run();
     assert_eq!(moves(&h).len(), 2);
     let second = h.state().session.cursor();

@@ -32,7 +32,7 @@ fn line_to<G: Game>(record: &GameRecord<G>, node: NodeId) -> Vec<String> {
     let mut out = Vec::new();
     for id in record.tree.path_to(node) {
         if let Some(mv) = record.tree.node(id).mv {
-            out.push(pos.move_to_notation(mv));
+            out.push(pos.notation(mv));
             pos.play(mv);
         }
     }
@@ -57,7 +57,7 @@ fn move_spans_agree(game: &AnyGame) {
         for span in &spans {
             let node = record.tree.node(span.node);
             let before = record.position_at(node.parent.expect("a move has a parent"));
-            let notation = before.move_to_notation(node.mv.expect("a move node"));
+            let notation = before.notation(node.mv.expect("a move node"));
             let written: Vec<&str> = text[span.range.clone()].split_whitespace().collect();
             let expected: Vec<&str> = notation.split(' ').collect();
             assert_eq!(written.len(), expected.len(), "{:?} vs {notation}", &text[span.range.clone()]);

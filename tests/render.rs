@@ -173,7 +173,7 @@ fn coordinates_turn_with_the_board() {
             })
             .unwrap();
         assert_eq!(view.viewer_name(bottom_left), "11");
-        assert_eq!((bottom_left.row(), bottom_left.index()), if flipped { (9, 9) } else { (1, 1) });
+        assert_eq!((bottom_left.row(), bottom_left.index_in_row()), if flipped { (9, 9) } else { (1, 1) });
     }
     assert!(labels(&InterstellarView::new(false, false).scene(&[], &BoardOverlay::default())).is_empty());
 

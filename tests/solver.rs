@@ -246,7 +246,7 @@ proptest! {
 
 #[test]
 fn a_cooked_position_has_two_keys_and_is_not_unique() {
-    let pos = interstellar::parse_position(COOKED).unwrap();
+    let pos = interstellar::Position::from_position_string(COOKED).unwrap();
     let s = solve(&pos, stip("out1"), &SolveOptions::default(), &SolveControl::new()).unwrap();
     assert_eq!(s.keys.len(), 2, "{:?}", s.keys);
     assert!(!s.is_unique());
@@ -271,7 +271,7 @@ fn no_key_when_the_attacker_cannot_force_it() {
 
 #[test]
 fn only_target_out_satisfies_a_target_out_stipulation() {
-    let pos = interstellar::parse_position(SUPER_NOVA_ONLY).unwrap();
+    let pos = interstellar::Position::from_position_string(SUPER_NOVA_ONLY).unwrap();
     let win = solve(&pos, stip("win1"), &SolveOptions::default(), &SolveControl::new()).unwrap();
     assert!(!win.keys.is_empty(), "Super Nova wins");
     let out = solve(&pos, stip("out1"), &SolveOptions::default(), &SolveControl::new()).unwrap();

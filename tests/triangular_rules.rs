@@ -13,8 +13,8 @@ use orrery::core::bitboard::Bitboard;
 use orrery::core::moves::MoveList;
 use orrery::core::perft::perft;
 use orrery::core::triangular::{
-    CELL_COUNT, Cell, Color, Invalidity, Move, NotationError, OPENING, Outcome, Piece, Position, PositionError, Role,
-    Setup, Shade, SyntaxProblem, attacks, is_threefold_repetition,
+    CELL_COUNT, Cell, Invalid, Kind, Move, NotationError, OPENING, Outcome, Piece, Position, PositionError, Setup,
+    Shade, Side, SyntaxProblem, attacks, is_threefold_repetition,
 };
 use proptest::prelude::*;
 
@@ -25,7 +25,7 @@ fn c(name: &str) -> Cell {
 }
 
 fn names(b: Bitboard) -> BTreeSet<String> {
-    b.map(|i| Cell::new(i).unwrap().to_string()).collect()
+    b.map(|i| Cell::from_slot(i).unwrap().to_string()).collect()
 }
 
 fn set(list: &str) -> BTreeSet<String> {
@@ -37,17 +37,17 @@ fn piece(ch: char) -> Piece {
 }
 
 /// A setup from `("cell", 'letter')` pairs.
-fn setup(pieces: &[(&str, char)], turn: Color) -> Setup {
-    let mut s = Setup::empty();
+fn setup(pieces: &[(&str, char)], turn: Side) -> Setup {
+    let mut s = Setup::empty(Side::White);
     for &(cell, p) in pieces {
-        s.board[c(cell).index() as usize] = Some(piece(p));
+        s.board[c(cell).slot() as usize] = Some(piece(p));
     }
-    s.turn = turn;
+    s.side_to_move = turn;
     s
 }
 
-fn position(pieces: &[(&str, char)], turn: Color) -> Position {
-    Position::from_setup(setup(pieces, turn)).unwrap_or_else(|e| panic!("{e}"))
+fn position(pieces: &[(&str, char)], turn: Side) -> Position {
+    Position::from_setup(&setup(pieces, turn)).unwrap_or_else(|e| panic!("{e:?}"))
 }
 
 fn legal(p: &Position) -> Vec<Move> {
@@ -125,7 +125,7 @@ fn a_file_and_a_row_meet_in_at_most_one_light_and_one_dark_cell() {
 fn cells_sharing_a_side_differ_in_colour() {
     for cell in Cell::all() {
         for n in cell.edge_neighbours() {
-            assert_ne!(Cell::new(n).unwrap().shade(), cell.shade());
+            assert_ne!(Cell::from_slot(n).unwrap().shade(), cell.shade());
         }
     }
 }
@@ -249,7 +249,7 @@ fn knight_always_lands_on_the_other_colour_and_has_at_most_12_targets() {
         let t = attacks(piece('N'), cell, Bitboard::EMPTY);
         assert!(t.count() <= 12);
         for to in t {
-            assert_ne!(Cell::new(to).unwrap().shade(), cell.shade());
+            assert_ne!(Cell::from_slot(to).unwrap().shade(), cell.shade());
         }
     }
     assert_eq!(attacks(piece('N'), c("d4d"), Bitboard::EMPTY).count(), 12);
@@ -259,9 +259,9 @@ fn knight_always_lands_on_the_other_colour_and_has_at_most_12_targets() {
 fn bishops_never_leave_their_colour() {
     let full = Bitboard((1u128 << 96) - 1);
     for cell in Cell::all() {
-        for occ in [Bitboard::EMPTY, full.without(cell.index())] {
+        for occ in [Bitboard::EMPTY, full.without(cell.slot())] {
             for to in attacks(piece('B'), cell, occ) {
-                assert_eq!(Cell::new(to).unwrap().shade(), cell.shade());
+                assert_eq!(Cell::from_slot(to).unwrap().shade(), cell.shade());
             }
         }
     }
@@ -274,9 +274,9 @@ fn knight_moves_are_not_always_reversible_at_the_edge() {
     assert!(pattern('N', "d1d").contains("c1l"));
     assert!(!pattern('N', "c1l").contains("d1d"));
     // So a knight on c1l does not attack a king on d1d, while one on d1d attacks c1l.
-    let p = position(&[("c1l", 'N'), ("d1d", 'k'), ("a1l", 'K')], Color::Black);
+    let p = position(&[("c1l", 'N'), ("d1d", 'k'), ("a1l", 'K')], Side::Black);
     assert!(!p.is_check());
-    let p = position(&[("d1d", 'N'), ("c1l", 'k'), ("h8l", 'K')], Color::Black);
+    let p = position(&[("d1d", 'N'), ("c1l", 'k'), ("h8l", 'K')], Side::Black);
     assert!(p.is_check());
 }
 
@@ -290,11 +290,11 @@ fn knight_jumps_over_a_crowd() {
 #[test]
 fn bishop_path_must_be_empty_on_either_colour() {
     // Bishop d4d, 90° ray e5l e6d f7l f8d: a piece on the light cell e5l blocks e6d.
-    let p = position(&[("d4d", 'B'), ("e5l", 'p'), ("a1l", 'K'), ("h8d", 'k')], Color::White);
+    let p = position(&[("d4d", 'B'), ("e5l", 'p'), ("a1l", 'K'), ("h8d", 'k')], Side::White);
     let t = targets_from(&p, "d4d");
     assert!(!t.contains("e6d") && !t.contains("f8d") && !t.contains("e5l"));
     // …and a capture only on its own colour: an enemy on e6d is taken.
-    let p = position(&[("d4d", 'B'), ("e6d", 'p'), ("a1l", 'K'), ("h8d", 'k')], Color::White);
+    let p = position(&[("d4d", 'B'), ("e6d", 'p'), ("a1l", 'K'), ("h8d", 'k')], Side::White);
     let t = targets_from(&p, "d4d");
     assert!(t.contains("e6d") && !t.contains("f8d"));
 }
@@ -302,7 +302,7 @@ fn bishop_path_must_be_empty_on_either_colour() {
 #[test]
 fn rook_slides_stop_at_the_first_piece_and_capture_it() {
     // Row 4 to the right of d4d: e4l e4d f4l …; an enemy on f4l stops it there.
-    let p = position(&[("d4d", 'R'), ("f4l", 'n'), ("c4l", 'N'), ("a1l", 'K'), ("h8l", 'k')], Color::White);
+    let p = position(&[("d4d", 'R'), ("f4l", 'n'), ("c4l", 'N'), ("a1l", 'K'), ("h8l", 'k')], Side::White);
     let t = targets_from(&p, "d4d");
     assert!(t.contains("e4l") && t.contains("e4d") && t.contains("f4l"));
     assert!(!t.contains("f4d"));
@@ -312,7 +312,7 @@ fn rook_slides_stop_at_the_first_piece_and_capture_it() {
 #[test]
 fn a_cell_reachable_several_ways_is_one_move() {
     // d3l lies on the rook's file and on its other strip, and on the queen's ray.
-    let p = position(&[("d4d", 'Q'), ("a1l", 'K'), ("h8l", 'k')], Color::White);
+    let p = position(&[("d4d", 'Q'), ("a1l", 'K'), ("h8l", 'k')], Side::White);
     let moves = legal(&p);
     let to_d3l = moves.iter().filter(|m| m.from == c("d4d") && m.to == c("d3l")).count();
     assert_eq!(to_d3l, 1);
@@ -325,7 +325,7 @@ fn a_cell_reachable_several_ways_is_one_move() {
 #[test]
 fn king_may_not_move_into_check() {
     // Black rook on row 2 (a2l): the White king on c1d may not step to c2d, d2d, d2l.
-    let p = position(&[("c1d", 'K'), ("a2l", 'r'), ("h8l", 'k')], Color::White);
+    let p = position(&[("c1d", 'K'), ("a2l", 'r'), ("h8l", 'k')], Side::White);
     let t = targets_from(&p, "c1d");
     assert_eq!(t, set("c1l d1l b1d d1d"));
 }
@@ -333,19 +333,19 @@ fn king_may_not_move_into_check() {
 #[test]
 fn pinned_piece_may_only_move_along_the_pin() {
     // White K c1d, White R c2d, Black R c5d on file c (c1d c1l c2d c2l c3d …).
-    let p = position(&[("c1d", 'K'), ("c3d", 'R'), ("c5d", 'r'), ("h8l", 'k')], Color::White);
+    let p = position(&[("c1d", 'K'), ("c3d", 'R'), ("c5d", 'r'), ("h8l", 'k')], Side::White);
     assert_eq!(targets_from(&p, "c3d"), set("c1l c2d c2l c3l c4d c4l c5d"));
 }
 
 #[test]
 fn check_must_be_answered() {
     // Black rook gives check along row 1; White may capture, block or step away.
-    let p = position(&[("c1d", 'K'), ("a1l", 'r'), ("b2d", 'N'), ("h8l", 'k')], Color::White);
+    let p = position(&[("c1d", 'K'), ("a1l", 'r'), ("b2d", 'N'), ("h8l", 'k')], Side::White);
     assert!(p.is_check());
     for m in legal(&p) {
         let mut after = p.clone();
         after.play(m);
-        assert!(!after.king_in_check(Color::White), "{m}");
+        assert!(!after.king_in_check(Side::White), "{m}");
     }
     // Blocks on b1l or b1d with the knight? The knight on b2d reaches neither; the king
     // steps off row 1 or takes nothing. Every answer leaves the king safe (checked above)
@@ -362,7 +362,7 @@ fn a_check_by_a_corner_step_cannot_be_blocked_but_a_slide_can() {
     let with = |extra: (&'static str, char)| {
         let mut v = base.to_vec();
         v.push(extra);
-        position(&v, Color::White)
+        position(&v, Side::White)
     };
     // A rook on e4d checks along the row: the knight may block on e4l.
     let p = with(("e4d", 'r'));
@@ -384,7 +384,7 @@ fn a_check_by_a_corner_step_cannot_be_blocked_but_a_slide_can() {
 fn double_check_leaves_only_king_moves() {
     // Black rook a4l checks along row 4, Black knight e6l checks d4d; the White rook
     // on c2d could take neither… only the king may move.
-    let p = position(&[("d4d", 'K'), ("a4l", 'r'), ("e6l", 'n'), ("c2d", 'R'), ("h8l", 'k')], Color::White);
+    let p = position(&[("d4d", 'K'), ("a4l", 'r'), ("e6l", 'n'), ("c2d", 'R'), ("h8l", 'k')], Side::White);
     assert_eq!(p.checkers().count(), 2);
     assert!(!legal(&p).is_empty());
     for m in legal(&p) {
@@ -396,10 +396,10 @@ fn double_check_leaves_only_king_moves() {
 fn checkmate_wins() {
     // Black K a1l; White Q b2l (touching it at a corner, same colour) guarded by the
     // White K on c2l. The queen also covers a1d (ray), a2d b2d (row), b1l a2l (steps).
-    let p = position(&[("a1l", 'k'), ("b2l", 'Q'), ("c2l", 'K')], Color::Black);
+    let p = position(&[("a1l", 'k'), ("b2l", 'Q'), ("c2l", 'K')], Side::Black);
     assert!(p.is_check());
-    assert_eq!(p.count_legal_moves(), 0);
-    assert_eq!(p.outcome(), Some(Outcome::Checkmate { winner: Color::White }));
+    assert_eq!(p.count_moves(), 0);
+    assert_eq!(p.outcome(), Some(Outcome::Checkmate { winner: Side::White }));
     assert_eq!(p.outcome().unwrap().to_string(), "white wins by checkmate");
 }
 
@@ -408,26 +408,26 @@ fn stalemate_is_a_draw() {
     // Black K a1l = down (1,−4), flights a1d a2d b1l a2l b2l b2d. White Q c2d = up (2,0):
     // row 2 leftwards covers b2d b2l a2d a2l; its 210° ray down(1,−2)=b1l, up(1,−3)=a1d
     // covers the rest; none of its lines reaches a1l, so no check.
-    let p = position(&[("a1l", 'k'), ("c2d", 'Q'), ("e1l", 'K')], Color::Black);
+    let p = position(&[("a1l", 'k'), ("c2d", 'Q'), ("e1l", 'K')], Side::Black);
     assert!(!p.is_check());
-    assert_eq!(p.count_legal_moves(), 0);
+    assert_eq!(p.count_moves(), 0);
     assert_eq!(p.outcome(), Some(Outcome::Stalemate));
     assert_eq!(p.outcome().unwrap().to_string(), "draw by stalemate");
     // With the queen one cell further (c2l), b2d… stay covered but a1d does not: no stalemate.
-    let p = position(&[("a1l", 'k'), ("c3d", 'Q'), ("e1l", 'K')], Color::Black);
+    let p = position(&[("a1l", 'k'), ("c3d", 'Q'), ("e1l", 'K')], Side::Black);
     assert_ne!(p.outcome(), Some(Outcome::Stalemate));
 }
 
 #[test]
 fn king_against_king_is_drawn_at_once() {
-    let p = position(&[("a1l", 'k'), ("d4d", 'K')], Color::White);
-    assert_eq!(p.count_legal_moves(), 0);
+    let p = position(&[("a1l", 'k'), ("d4d", 'K')], Side::White);
+    assert_eq!(p.count_moves(), 0);
     assert!(legal(&p).is_empty());
     assert_eq!(p.outcome(), Some(Outcome::InsufficientMaterial));
     assert_eq!(p.outcome().unwrap().to_string(), "draw by insufficient material");
     assert_eq!(perft(&p, 3), 0);
     // Capturing the last other piece ends the game at once.
-    let p = position(&[("a1l", 'k'), ("a1d", 'N'), ("d4d", 'K')], Color::Black);
+    let p = position(&[("a1l", 'k'), ("a1d", 'N'), ("d4d", 'K')], Side::Black);
     let m = p.parse_move("Kxa1d").unwrap();
     let mut after = p.clone();
     after.play(m);
@@ -444,7 +444,7 @@ fn pawn_moves_and_captures_on_the_same_cells_with_no_double_step() {
     // a2d = up (2,−4): sides a2l b2l, dark a3d b3d sharing the apex.
     assert_eq!(targets_from(&p, "a2d"), set("a2l b2l a3d b3d"));
     // Captures on the same cells: an enemy on c3l is taken, a friend on d3l blocks.
-    let p = position(&[("c2l", 'P'), ("c3l", 'n'), ("d3l", 'N'), ("a1l", 'K'), ("h8l", 'k')], Color::White);
+    let p = position(&[("c2l", 'P'), ("c3l", 'n'), ("d3l", 'N'), ("a1l", 'K'), ("h8l", 'k')], Side::White);
     assert_eq!(targets_from(&p, "c2l"), set("c3d c3l"));
 }
 
@@ -464,7 +464,7 @@ fn no_en_passant_a_move_changes_only_its_two_cells() {
                 }
                 assert_eq!(q.piece_at(m.from), None);
                 let moved = p.piece_at(m.from).unwrap();
-                let expect = Piece { color: moved.color, role: m.promotion.unwrap_or(moved.role) };
+                let expect = Piece { side: moved.side, kind: m.promotion.unwrap_or(moved.kind) };
                 assert_eq!(q.piece_at(m.to), Some(expect));
             }
         }
@@ -474,23 +474,23 @@ fn no_en_passant_a_move_changes_only_its_two_cells() {
 #[test]
 fn promotion_only_on_the_four_cells_with_four_choices() {
     // White pawn h7l = down (7,4): h8d (ahead, no promotion) and h8l (promotion).
-    let p = position(&[("h7l", 'P'), ("a1l", 'K'), ("d8d", 'k')], Color::White);
+    let p = position(&[("h7l", 'P'), ("a1l", 'K'), ("d8d", 'k')], Side::White);
     let moves: Vec<Move> = legal(&p).into_iter().filter(|m| m.from == c("h7l")).collect();
     let to_h8d: Vec<_> = moves.iter().filter(|m| m.to == c("h8d")).collect();
     assert_eq!(to_h8d.len(), 1);
     assert_eq!(to_h8d[0].promotion, None);
-    let promos: BTreeSet<Option<Role>> = moves.iter().filter(|m| m.to == c("h8l")).map(|m| m.promotion).collect();
-    assert_eq!(promos, [Role::Queen, Role::Rook, Role::Bishop, Role::Knight].map(Some).into_iter().collect());
+    let promos: BTreeSet<Option<Kind>> = moves.iter().filter(|m| m.to == c("h8l")).map(|m| m.promotion).collect();
+    assert_eq!(promos, [Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight].map(Some).into_iter().collect());
     assert_eq!(moves.len(), 5);
     // The promoted bishop is a light bishop: it moves on light cells only.
     let mut after = p.clone();
-    after.play(*moves.iter().find(|m| m.promotion == Some(Role::Bishop)).unwrap());
+    after.play(*moves.iter().find(|m| m.promotion == Some(Kind::Bishop)).unwrap());
     assert_eq!(after.piece_at(c("h8l")), Some(piece('B')));
     for to in attacks(piece('B'), c("h8l"), after.occupied()) {
-        assert_eq!(Cell::new(to).unwrap().shade(), Shade::Light);
+        assert_eq!(Cell::from_slot(to).unwrap().shade(), Shade::Light);
     }
     // Black promotes on a1d b1d c1d d1d.
-    let p = position(&[("b2d", 'p'), ("h8l", 'k'), ("e4d", 'K')], Color::Black);
+    let p = position(&[("b2d", 'p'), ("h8l", 'k'), ("e4d", 'K')], Side::Black);
     let promo_cells: BTreeSet<String> =
         legal(&p).into_iter().filter(|m| m.promotion.is_some()).map(|m| m.to.to_string()).collect();
     assert_eq!(promo_cells, set("a1d b1d"));
@@ -503,12 +503,12 @@ fn promotion_cells_are_exactly_e8l_f8l_g8l_h8l_and_a1d_b1d_c1d_d1d() {
     let black = set("a1d b1d c1d d1d");
     for cell in Cell::all() {
         for (letter, promo, king_w, king_b) in [('P', &white, "a1l", "e5l"), ('p', &black, "h8d", "d4l")] {
-            let turn = if letter == 'P' { Color::White } else { Color::Black };
+            let turn = if letter == 'P' { Side::White } else { Side::Black };
             let name = cell.to_string();
             if name == king_w || name == king_b {
                 continue;
             }
-            let Ok(p) = Position::from_setup(setup(&[(&name, letter), (king_w, 'K'), (king_b, 'k')], turn)) else {
+            let Ok(p) = Position::from_setup(&setup(&[(&name, letter), (king_w, 'K'), (king_b, 'k')], turn)) else {
                 continue;
             };
             for m in legal(&p).into_iter().filter(|m| m.from == cell) {
@@ -521,10 +521,10 @@ fn promotion_cells_are_exactly_e8l_f8l_g8l_h8l_and_a1d_b1d_c1d_d1d() {
 #[test]
 fn no_castling() {
     // King c1d and rook a1d/d1d with the cells between empty: the king still only steps.
-    let p = position(&[("c1d", 'K'), ("a1d", 'R'), ("d1d", 'R'), ("h8l", 'k')], Color::White);
+    let p = position(&[("c1d", 'K'), ("a1d", 'R'), ("d1d", 'R'), ("h8l", 'k')], Side::White);
     let touch = attacks(piece('K'), c("c1d"), Bitboard::EMPTY);
     for m in legal(&p).into_iter().filter(|m| m.from == c("c1d")) {
-        assert!(touch.contains(m.to.index()));
+        assert!(touch.contains(m.to.slot()));
     }
 }
 
@@ -542,8 +542,8 @@ fn fifty_move_claim_after_100_quiet_half_moves() {
     // A pawn move resets the clock.
     let p = Position::from_position_string("9/11/13/15/15/13/11/K3N2k1 w 99 80").unwrap().to_setup();
     let mut s = p.clone();
-    s.board[c("c2l").index() as usize] = Some(piece('P'));
-    let p = Position::from_setup(s).unwrap();
+    s.board[c("c2l").slot() as usize] = Some(piece('P'));
+    let p = Position::from_setup(&s).unwrap();
     let mut q = p.clone();
     q.play(p.parse_move("c3d").unwrap());
     assert_eq!(q.halfmove_clock(), 0);
@@ -552,12 +552,12 @@ fn fifty_move_claim_after_100_quiet_half_moves() {
 #[test]
 fn threefold_repetition_claim() {
     let mut p = Position::opening();
-    let mut history = vec![p.zobrist_hash()];
+    let mut history = vec![p.zobrist()];
     for _ in 0..2 {
         for san in ["Na3d", "Nc6l", "Nb1l", "Ne8d"] {
             let m = p.parse_move(san).unwrap_or_else(|e| panic!("{san}: {e}"));
             p.play(m);
-            history.push(p.zobrist_hash());
+            history.push(p.zobrist());
             if history.len() < 9 {
                 assert!(!is_threefold_repetition(&history));
             }
@@ -601,7 +601,7 @@ fn opening_position_matches_the_rules_file() {
         assert_eq!(p.piece_at(c(cell)), Some(piece(ch)), "{cell}");
     }
     assert_eq!(p.occupied().count(), 28);
-    assert_eq!(p.side_to_move(), Color::White);
+    assert_eq!(p.side_to_move(), Side::White);
     assert_eq!(p.side_to_move().to_string(), "w");
     // The light bishop on c1l, the dark bishop on c2d.
     assert_eq!(c("c1l").shade(), Shade::Light);
@@ -633,15 +633,13 @@ fn perft_regression_with_promotions_in_the_tree() {
 /// The position mirrored top to bottom with the colours swapped.
 fn mirrored(p: &Position) -> Position {
     let s = p.to_setup();
-    let mut m = Setup::empty();
+    let mut m = Setup::empty(Side::White);
     for cell in Cell::all() {
-        m.board[cell.mirror().index() as usize] = s.board[cell.index() as usize].map(|pc| Piece {
-            color: if pc.color == Color::White { Color::Black } else { Color::White },
-            role: pc.role,
-        });
+        m.board[cell.mirror().slot() as usize] = s.board[cell.slot() as usize]
+            .map(|pc| Piece { side: if pc.side == Side::White { Side::Black } else { Side::White }, kind: pc.kind });
     }
-    m.turn = if s.turn == Color::White { Color::Black } else { Color::White };
-    Position::from_setup(m).unwrap()
+    m.side_to_move = if s.side_to_move == Side::White { Side::Black } else { Side::White };
+    Position::from_setup(&m).unwrap()
 }
 
 #[test]
@@ -669,7 +667,7 @@ fn syntax_problems(text: &str) -> Vec<(Option<u8>, SyntaxProblem)> {
     }
 }
 
-fn invalidities(text: &str) -> Vec<Invalidity> {
+fn invalidities(text: &str) -> Vec<Invalid> {
     match Position::from_position_string(text) {
         Err(PositionError::Invalid(v)) => v,
         other => panic!("expected invalidity for {text:?}, got {other:?}"),
@@ -707,7 +705,7 @@ fn syntax_errors_name_row_character_and_reason() {
 #[test]
 fn empty_runs_may_be_two_digits_and_clocks_are_optional() {
     let p = Position::from_position_string("9/11/13/15/4k10/13/11/1K7 b").unwrap();
-    assert_eq!(p.side_to_move(), Color::Black);
+    assert_eq!(p.side_to_move(), Side::Black);
     assert_eq!(p.halfmove_clock(), 0);
     assert_eq!(p.fullmoves(), 1);
     assert_eq!(p.position_string(), "9/11/13/15/4k10/13/11/1K7 b 0 1");
@@ -719,24 +717,24 @@ fn empty_runs_may_be_two_digits_and_clocks_are_optional() {
 fn validity_errors_list_every_problem() {
     // No White king, two Black kings.
     let v = invalidities("9/11/13/15/4k5k4/13/11/9 w");
-    assert!(v.contains(&Invalidity::KingCount { color: Color::White, count: 0 }));
-    assert!(v.contains(&Invalidity::KingCount { color: Color::Black, count: 2 }));
+    assert!(v.contains(&Invalid::KingCount { side: Side::White, count: 0 }));
+    assert!(v.contains(&Invalid::KingCount { side: Side::Black, count: 2 }));
     // Kings touching: c1d and d1d are corner-neighbours.
     // (The Black king is then also attacked while White is to move.)
     let v = invalidities("9/11/13/15/15/13/11/5Kk2 w");
-    assert_eq!(v, vec![Invalidity::KingsTouching(c("c1d"), c("d1l")), Invalidity::OppositeCheck(Color::Black)]);
+    assert_eq!(v, vec![Invalid::KingsTouching(c("c1d"), c("d1l")), Invalid::OppositeCheck(Side::Black)]);
     // White pawn on its promotion cell e8l, White pawn on row 1, Black pawn on row 8,
     // Black pawn on a1d — all at once.
     let v = invalidities("1Pp6/11/13/15/4k10/13/11/1pP3K2 w");
-    assert!(v.contains(&Invalidity::PawnOnPromotionCell(Color::White, c("e8l"))));
-    assert!(v.contains(&Invalidity::PawnOnFirstRow(Color::Black, c("e8d"))));
-    assert!(v.contains(&Invalidity::PawnOnPromotionCell(Color::Black, c("a1d"))));
-    assert!(v.contains(&Invalidity::PawnOnFirstRow(Color::White, c("b1l"))));
+    assert!(v.contains(&Invalid::PawnOnPromotionCell(Side::White, c("e8l"))));
+    assert!(v.contains(&Invalid::PawnOnFirstRow(Side::Black, c("e8d"))));
+    assert!(v.contains(&Invalid::PawnOnPromotionCell(Side::Black, c("a1d"))));
+    assert!(v.contains(&Invalid::PawnOnFirstRow(Side::White, c("b1l"))));
     assert_eq!(v.len(), 4, "{v:?}");
     // The side not to move in check: Black king on row 1 with a White rook on row 1,
     // White to move.
     let v = invalidities("9/11/13/15/4K10/13/11/k7R w");
-    assert_eq!(v, vec![Invalidity::OppositeCheck(Color::Black)]);
+    assert_eq!(v, vec![Invalid::OppositeCheck(Side::Black)]);
     let text = Position::from_position_string("1Pp6/11/13/15/4k10/13/11/1pP3K2 w").unwrap_err().to_string();
     assert_eq!(text.lines().count(), 4, "{text}");
 }
@@ -746,7 +744,7 @@ fn validity_errors_list_every_problem() {
 #[test]
 fn notation_writes_minimal_san() {
     let p = Position::opening();
-    let san = |from: &str, to: &str| p.move_to_notation(Move { from: c(from), to: c(to), promotion: None });
+    let san = |from: &str, to: &str| p.notation(Move { from: c(from), to: c(to), promotion: None });
     // Both knights reach c3d and d3d: the file tells them apart.
     assert_eq!(san("b1l", "c3d"), "Nbc3d");
     assert_eq!(san("d1l", "c3d"), "Ndc3d");
@@ -760,21 +758,21 @@ fn notation_writes_minimal_san() {
 
 #[test]
 fn notation_capture_check_mate_and_promotion() {
-    let p = position(&[("h7l", 'P'), ("g8d", 'n'), ("a1l", 'K'), ("e8d", 'k')], Color::White);
+    let p = position(&[("h7l", 'P'), ("g8d", 'n'), ("a1l", 'K'), ("e8d", 'k')], Side::White);
     let m = p.parse_move("h8l=Q").unwrap();
-    assert_eq!(m.promotion, Some(Role::Queen));
-    assert_eq!(p.move_to_notation(m), "h8l=Q");
+    assert_eq!(m.promotion, Some(Kind::Queen));
+    assert_eq!(p.notation(m), "h8l=Q");
     // Pawn capture always gives its file.
-    let p = position(&[("c2l", 'P'), ("d3l", 'n'), ("a1l", 'K'), ("h8l", 'k')], Color::White);
+    let p = position(&[("c2l", 'P'), ("d3l", 'n'), ("a1l", 'K'), ("h8l", 'k')], Side::White);
     let m = p.parse_move("cxd3l").unwrap();
-    assert_eq!(p.move_to_notation(m), "cxd3l");
+    assert_eq!(p.notation(m), "cxd3l");
     assert_eq!(p.parse_move("c2lxd3l").unwrap(), m);
     assert_eq!(p.parse_move("c2l-d3l").unwrap(), m);
     assert_eq!(p.parse_move("cd3L").unwrap(), m);
     // Mate: the White queen moves to b2l next to the Black king a1l, guarded by c2l.
-    let p = position(&[("a1l", 'k'), ("b4l", 'Q'), ("c2l", 'K')], Color::White);
+    let p = position(&[("a1l", 'k'), ("b4l", 'Q'), ("c2l", 'K')], Side::White);
     let m = p.parse_move("Qb2l").unwrap();
-    assert!(p.move_to_notation(m).ends_with('#'), "{}", p.move_to_notation(m));
+    assert!(p.notation(m).ends_with('#'), "{}", p.notation(m));
     assert_eq!(p.parse_move("Qb2l#").unwrap(), m);
     assert_eq!(p.parse_move("Qb2l+").unwrap(), m);
 }
@@ -794,7 +792,7 @@ fn notation_reads_long_forms_and_reports_errors() {
     }
     let err = p.parse_move("Nd3d").unwrap_err().to_string();
     assert!(err.contains("b1l") && err.contains("d1l"), "{err}");
-    assert!(matches!(p.parse_move("Nd5d"), Err(NotationError::NoSuchMove { role: Role::Knight, .. })));
+    assert!(matches!(p.parse_move("Nd5d"), Err(NotationError::NoSuchMove { kind: Kind::Knight, .. })));
     assert!(matches!(p.parse_move("Zd3d"), Err(NotationError::Syntax { .. })));
     assert!(matches!(p.parse_move("2d3l"), Err(NotationError::Syntax { position: 1, .. })));
     // File and row (c2) is accepted as an origin on input.
@@ -803,10 +801,10 @@ fn notation_reads_long_forms_and_reports_errors() {
     assert!(matches!(p.parse_move("a4d"), Err(NotationError::NoSuchMove { .. })));
     assert!(matches!(p.parse_move("e3d"), Err(NotationError::Ambiguous { .. })));
     // Leaves the king in check: the pinned rook of the pin test.
-    let p = position(&[("c1d", 'K'), ("c3d", 'R'), ("c5d", 'r'), ("h8l", 'k')], Color::White);
+    let p = position(&[("c1d", 'K'), ("c3d", 'R'), ("c5d", 'r'), ("h8l", 'k')], Side::White);
     assert!(matches!(p.parse_move("Rd3l"), Err(NotationError::LeavesKingInCheck { .. })));
     // Promotion missing / needless.
-    let p = position(&[("h7l", 'P'), ("a1l", 'K'), ("d8d", 'k')], Color::White);
+    let p = position(&[("h7l", 'P'), ("a1l", 'K'), ("d8d", 'k')], Side::White);
     assert!(matches!(p.parse_move("h8l"), Err(NotationError::MissingPromotion { .. })));
     assert!(matches!(p.parse_move("h8d=Q"), Err(NotationError::NotAPromotion { .. })));
 }
@@ -837,12 +835,12 @@ fn playout(seed: u64, plies: usize) -> Vec<Position> {
     seen
 }
 
-/// Whether `color`'s king is attacked, by scanning every enemy piece's pattern (not
+/// Whether `side`'s king is attacked, by scanning every enemy piece's pattern (not
 /// the generator's reverse tables).
-fn attacked_by_scan(p: &Position, color: Color) -> bool {
-    let king = Cell::all().find(|&x| p.piece_at(x) == Some(Piece { color, role: Role::King })).unwrap();
+fn attacked_by_scan(p: &Position, side: Side) -> bool {
+    let king = Cell::all().find(|&x| p.piece_at(x) == Some(Piece { side, kind: Kind::King })).unwrap();
     Cell::all().any(|from| match p.piece_at(from) {
-        Some(pc) if pc.color != color => attacks(pc, from, p.occupied()).contains(king.index()),
+        Some(pc) if pc.side != side => attacks(pc, from, p.occupied()).contains(king.slot()),
         _ => false,
     })
 }
@@ -869,7 +867,7 @@ fn legal_moves_are_the_pseudo_legal_moves_that_leave_the_king_safe() {
             };
             let got: BTreeSet<Move> = legal(&p).into_iter().collect();
             assert_eq!(got, expect, "{p}");
-            assert_eq!(p.count_legal_moves() as usize, legal(&p).len());
+            assert_eq!(p.count_moves() as usize, legal(&p).len());
             assert_eq!(p.is_check(), attacked_by_scan(&p, mover));
             // Every position reached is valid.
             assert!(Position::from_position_string(&p.position_string()).is_ok());
@@ -889,7 +887,7 @@ proptest! {
         let text = p.position_string();
         let back = Position::from_position_string(&text).unwrap();
         prop_assert_eq!(&back, p);
-        prop_assert_eq!(back.zobrist_hash(), p.zobrist_hash());
+        prop_assert_eq!(back.zobrist(), p.zobrist());
     }
 
     #[test]
@@ -897,7 +895,7 @@ proptest! {
         let positions = playout(seed, plies);
         let p = positions.last().unwrap();
         for m in legal(p) {
-            let san = p.move_to_notation(m);
+            let san = p.notation(m);
             prop_assert!(!san.starts_with(|c: char| c.is_ascii_digit()));
             prop_assert_eq!(p.parse_move(&san), Ok(m), "{}", san);
         }
@@ -1066,26 +1064,26 @@ impl Model {
         let (k, x, up) = h;
         let mut out: Vec<Hc> = Vec::new();
         let same_corner = |h: Hc| -> Vec<Hc> { Model::corner(h).into_iter().filter(|c| c.2 == h.2).collect() };
-        match p.role {
-            Role::King => {
+        match p.kind {
+            Kind::King => {
                 out.extend(Model::edge(h));
                 out.extend(Model::corner(h));
             }
-            Role::Rook | Role::Queen | Role::Bishop => {
-                if p.role != Role::Bishop {
+            Kind::Rook | Kind::Queen | Kind::Bishop => {
+                if p.kind != Kind::Bishop {
                     for d in 0..6 {
                         out.extend(self.slide(h, occ, |c| Model::strip_step(c, d), |_| true));
                     }
                 }
-                for d in (0..6).filter(|_| p.role != Role::Rook) {
-                    let bishop = p.role == Role::Bishop;
+                for d in (0..6).filter(|_| p.kind != Kind::Rook) {
+                    let bishop = p.kind == Kind::Bishop;
                     out.extend(self.slide(h, occ, |c| Model::ray_step(c, d), |c| !bishop || c.2 == up));
                 }
-                if p.role != Role::Rook {
+                if p.kind != Kind::Rook {
                     out.extend(same_corner(h));
                 }
             }
-            Role::Knight => {
+            Kind::Knight => {
                 for d in 0..6 {
                     let first = Model::ray_step(h, d);
                     let l = Model::ray_step(first, d);
@@ -1095,9 +1093,9 @@ impl Model {
                     }
                 }
             }
-            Role::Pawn => {
-                let f = if p.color == Color::White { 1 } else { -1 };
-                let apex_back = (p.color == Color::White) != up;
+            Kind::Pawn => {
+                let f = if p.side == Side::White { 1 } else { -1 };
+                let apex_back = (p.side == Side::White) != up;
                 if apex_back {
                     out.extend([(k + f, x, !up), (k + f, x - 1, up), (k + f, x + 1, up)]);
                 } else {
@@ -1108,7 +1106,7 @@ impl Model {
         out.into_iter().filter(|&c| self.on(c)).collect()
     }
     fn bitboard(&self, cells: &BTreeSet<Hc>) -> Bitboard {
-        cells.iter().fold(Bitboard::EMPTY, |b, h| b.with(self.to_cell[h].index()))
+        cells.iter().fold(Bitboard::EMPTY, |b, h| b.with(self.to_cell[h].slot()))
     }
 }
 
@@ -1144,25 +1142,25 @@ fn every_piece_on_every_cell_matches_the_reference_model() {
 /// piece attacking the mover's king; promotions on the four cells.
 fn reference_legal(m: &Model, p: &Position) -> BTreeSet<Move> {
     let board: Vec<(Hc, Piece)> = Cell::all().filter_map(|x| p.piece_at(x).map(|pc| (m.to_hc[&x], pc))).collect();
-    let kings = board.iter().filter(|(_, pc)| pc.role == Role::King).count();
+    let kings = board.iter().filter(|(_, pc)| pc.kind == Kind::King).count();
     if board.len() == 2 && kings == 2 {
         return BTreeSet::new();
     }
     let us = p.side_to_move();
-    let promo: BTreeSet<String> = if us == Color::White { set("e8l f8l g8l h8l") } else { set("a1d b1d c1d d1d") };
+    let promo: BTreeSet<String> = if us == Side::White { set("e8l f8l g8l h8l") } else { set("a1d b1d c1d d1d") };
     let mut out = BTreeSet::new();
-    for &(from, pc) in board.iter().filter(|(_, pc)| pc.color == us) {
+    for &(from, pc) in board.iter().filter(|(_, pc)| pc.side == us) {
         let occ: BTreeSet<Hc> = board.iter().map(|(h, _)| *h).filter(|&h| h != from).collect();
         for to in m.targets(pc, from, &occ) {
-            if board.iter().any(|(h, q)| *h == to && q.color == us) {
+            if board.iter().any(|(h, q)| *h == to && q.side == us) {
                 continue;
             }
             let mut after: Vec<(Hc, Piece)> = board.iter().copied().filter(|(h, _)| *h != from && *h != to).collect();
             after.push((to, pc));
-            let king = after.iter().find(|(_, q)| q.color == us && q.role == Role::King).unwrap().0;
+            let king = after.iter().find(|(_, q)| q.side == us && q.kind == Kind::King).unwrap().0;
             let occ_after: BTreeSet<Hc> = after.iter().map(|(h, _)| *h).collect();
             let attacked = after.iter().any(|&(h, q)| {
-                q.color != us && {
+                q.side != us && {
                     let mut o = occ_after.clone();
                     o.remove(&h);
                     m.targets(q, h, &o).contains(&king)
@@ -1172,8 +1170,8 @@ fn reference_legal(m: &Model, p: &Position) -> BTreeSet<Move> {
                 continue;
             }
             let (fc, tc) = (m.to_cell[&from], m.to_cell[&to]);
-            if pc.role == Role::Pawn && promo.contains(&tc.to_string()) {
-                for r in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+            if pc.kind == Kind::Pawn && promo.contains(&tc.to_string()) {
+                for r in [Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight] {
                     out.insert(Move { from: fc, to: tc, promotion: Some(r) });
                 }
             } else {
@@ -1214,11 +1212,11 @@ fn one_move_can_block_a_double_check() {
     // the slanted strip a4d-b4l-b5d). b4l, an edge-neighbour of the king, lies on both
     // checking lines, so the knight's jump b6d-b4l answers both checks (found by the
     // differential test against the reference generator).
-    let p = Position::from_text("2b4N1/11/n10P1/2R4K7/1k3R2P6/9N3/7p2p/6B2 b 0 1").unwrap();
+    let p = Position::from_position_string("2b4N1/11/n10P1/2R4K7/1k3R2P6/9N3/7p2p/6B2 b 0 1").unwrap();
     assert!(p.checkers().more_than_one());
     let m = p.parse_san("Nb4l").unwrap();
     assert_eq!(m.from.to_string(), "b6d");
     let mut after = p.clone();
-    after.play_move(m);
-    assert!(!after.king_in_check(Color::Black));
+    after.play(m);
+    assert!(!after.king_in_check(Side::Black));
 }

@@ -11,7 +11,7 @@ use egui::{CursorIcon, Id, LayerId, Order, PointerButton, Pos2, Rect, Response, 
 
 use super::painter::{fit_size, paint_group, paint_scene, to_pos};
 use crate::core::Variant;
-use crate::core::interstellar::{self, Piece};
+use crate::core::interstellar::{self, NamedPiece as Piece};
 use crate::render::adapt::{core_id, tri_id, tri_overlay};
 use crate::render::interstellar::InterstellarView;
 use crate::render::overlay::{BoardOverlay, CellId};
@@ -225,7 +225,7 @@ impl<'a> BoardWidget<'a> {
     fn scene_cell_name(&self, cell: CellId) -> Option<String> {
         match self.pieces {
             BoardPieces::Interstellar(_) => {
-                interstellar::Cell::from_slot(cell).map(|c| format!("{}{}", c.row(), c.index()))
+                interstellar::Cell::from_slot(cell).map(|c| format!("{}{}", c.row(), c.index_in_row()))
             }
             BoardPieces::Triangular(_) => tri_id(cell).and_then(TriCell::from_index).map(TriCell::name),
         }

@@ -3,23 +3,23 @@
 
 use egui::{Button, Id, Modal, Ui, WidgetInfo};
 
-use crate::core::triangular::Role;
+use crate::core::triangular::Kind;
 
 /// What the user did with the picker.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PromotionOutcome {
     /// A piece was chosen (queen, rook, knight or bishop).
-    Chosen(Role),
+    Chosen(Kind),
     /// The picker was dismissed (Cancel, Escape or a click outside it).
     Cancelled,
 }
 
-/// The roles offered, in the order shown.
-pub const CHOICES: [Role; 4] = [Role::Queen, Role::Rook, Role::Knight, Role::Bishop];
+/// The kinds offered, in the order shown.
+pub const CHOICES: [Kind; 4] = [Kind::Queen, Kind::Rook, Kind::Knight, Kind::Bishop];
 
-/// The accessible label of the button for `role`: `"Promote to queen"`, ….
-pub fn button_label(role: Role) -> String {
-    format!("Promote to {}", role.name())
+/// The accessible label of the button for `kind`: `"Promote to queen"`, ….
+pub fn button_label(kind: Kind) -> String {
+    format!("Promote to {}", kind.word())
 }
 
 /// A modal promotion picker. Show it every frame while a promotion is pending; it
@@ -47,9 +47,9 @@ impl PromotionPicker {
             ui.heading("Promote to");
             let mut chosen = None;
             ui.horizontal(|ui| {
-                for role in CHOICES {
-                    if choice_button(ui, role).clicked() {
-                        chosen = Some(PromotionOutcome::Chosen(role));
+                for kind in CHOICES {
+                    if choice_button(ui, kind).clicked() {
+                        chosen = Some(PromotionOutcome::Chosen(kind));
                     }
                 }
             });
@@ -63,16 +63,16 @@ impl PromotionPicker {
     }
 }
 
-fn choice_button(ui: &mut Ui, role: Role) -> egui::Response {
-    let text = match role {
-        Role::Queen => "Queen",
-        Role::Rook => "Rook",
-        Role::Knight => "Knight",
-        Role::Bishop => "Bishop",
-        Role::King => "King",
-        Role::Pawn => "Pawn",
+fn choice_button(ui: &mut Ui, kind: Kind) -> egui::Response {
+    let text = match kind {
+        Kind::Queen => "Queen",
+        Kind::Rook => "Rook",
+        Kind::Knight => "Knight",
+        Kind::Bishop => "Bishop",
+        Kind::King => "King",
+        Kind::Pawn => "Pawn",
     };
-    let label = button_label(role);
+    let label = button_label(kind);
     let response = ui.add(Button::new(text).min_size(egui::vec2(64.0, 32.0))).on_hover_text(label.clone());
     response.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, label.clone()));
     response

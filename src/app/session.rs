@@ -2,7 +2,7 @@
 //! whose position the board shows), the selected piece, and the editing operations
 //! the board, the move list and the menus call. No egui here, so it is tested directly.
 
-use crate::core::game::{Game, Variant};
+use crate::core::game::{BoardCell, Game, GameSide, Variant};
 use crate::core::moves::MoveList;
 use crate::core::{interstellar, triangular};
 use crate::record::{AnyGame, GameRecord, GameResult, NodeId};
@@ -152,7 +152,7 @@ impl<G: Game> GameSession<G> {
             while let Some((id, pos)) = stack.pop() {
                 for &child in &tree.node(id).children {
                     if let Some(mv) = tree.node(child).mv {
-                        texts[child.0 as usize] = pos.move_to_notation(mv);
+                        texts[child.0 as usize] = pos.notation(mv);
                         let mut next = pos.clone();
                         next.play(mv);
                         stack.push((child, next));
@@ -188,15 +188,20 @@ impl<G: Game> GameSession<G> {
 
     /// The cells the selected piece may move to.
     pub fn targets_of(&self, from: u8) -> Vec<u8> {
-        let mut out: Vec<u8> =
-            self.legal_moves().iter().map(|&m| G::move_cells(m)).filter(|&(f, _)| f == from).map(|(_, t)| t).collect();
+        let mut out: Vec<u8> = self
+            .legal_moves()
+            .iter()
+            .map(|&m| move_slots::<G>(m))
+            .filter(|&(f, _)| f == from)
+            .map(|(_, t)| t)
+            .collect();
         out.dedup();
         out
     }
 
     /// The cell moved from and to by the move at the cursor (for the last-move tint).
     pub fn last_move(&self) -> Option<(u8, u8)> {
-        self.record.tree.node(self.cursor).mv.map(G::move_cells)
+        self.record.tree.node(self.cursor).mv.map(move_slots::<G>)
     }
 
     /// A click on `cell`: selects a piece that can move, plays a move from the
@@ -237,7 +242,7 @@ impl<G: Game> GameSession<G> {
                             }
                         }
                     } else {
-                        format!("Choose a piece of {} that can move", pos.side_to_move_word())
+                        format!("Choose a piece of {} that can move", pos.side_to_move().name())
                     })
                 } else {
                     self.selected = Some(cell);
@@ -254,9 +259,15 @@ impl<G: Game> GameSession<G> {
     pub fn try_move(&mut self, from: u8, to: u8, promotion: Option<char>) -> MoveAttempt {
         let pos = self.position();
         let candidates: Vec<G::Move> =
-            self.legal_moves().iter().copied().filter(|&m| G::move_cells(m) == (from, to)).collect();
+            self.legal_moves().iter().copied().filter(|&m| move_slots::<G>(m) == (from, to)).collect();
         let chosen = match (candidates.len(), promotion) {
-            (0, _) => return MoveAttempt::Illegal(pos.explain_illegal(from, to)),
+            (0, _) => {
+                let reason = match (G::Cell::from_slot(from), G::Cell::from_slot(to)) {
+                    (Some(from), Some(to)) => pos.illegal_move(from, to).to_string(),
+                    _ => "That is not a cell of the board".to_string(),
+                };
+                return MoveAttempt::Illegal(reason);
+            }
             (1, _) => candidates[0],
             (_, None) => return MoveAttempt::NeedsPromotion { from, to },
             (_, Some(letter)) => {
@@ -324,7 +335,7 @@ impl<G: Game> GameSession<G> {
     pub fn notation_of(&self, node: NodeId) -> String {
         let Some(mv) = self.record.tree.node(node).mv else { return String::new() };
         let parent = self.record.tree.node(node).parent.unwrap_or(NodeId::ROOT);
-        self.record.position_at(parent).move_to_notation(mv)
+        self.record.position_at(parent).notation(mv)
     }
 }
 
@@ -334,9 +345,15 @@ impl<G: Game> Default for GameSession<G> {
     }
 }
 
+/// A move's from- and to-cells as slots.
+fn move_slots<G: Game>(mv: G::Move) -> (u8, u8) {
+    let (from, to) = G::move_cells(mv);
+    (from.slot(), to.slot())
+}
+
 /// The promotion letter a move's notation carries (`=Q` → `Q`), if any.
 fn promotion_letter<G: Game>(pos: &G, mv: G::Move) -> Option<char> {
-    let text = pos.move_to_notation(mv);
+    let text = pos.notation(mv);
     let at = text.find('=')?;
     text[at + 1..].chars().next()
 }
@@ -432,7 +449,7 @@ impl Session {
     pub fn status(&self) -> (String, bool) {
         with_session!(self, s => {
             let pos = s.position();
-            let mut text = format!("{} to move", capitalise(pos.side_to_move_word()));
+            let mut text = format!("{} to move", capitalise(pos.side_to_move().name()));
             let warn = pos.is_in_check();
             if warn {
                 text.push_str(match self.variant() {
@@ -525,12 +542,12 @@ mod tests {
     #[test]
     fn triangular_promotion_asks_for_the_piece() {
         // A White pawn on the dark e8d steps sideways onto e8l or f8l, both promotion cells.
-        let pos = triangular::Position::from_text("2P6/11/13/15/15/13/11/1K5k1 w 0 1").unwrap();
+        let pos = triangular::Position::from_position_string("2P6/11/13/15/15/13/11/1K5k1 w 0 1").unwrap();
         let mut s = GameSession::from_record(GameRecord::from_position(pos));
         let mut moves = MoveList::new();
         s.position().legal_moves(&mut moves);
         let promo = moves.iter().find(|m| m.promotion.is_some()).expect("a promotion");
-        let (from, to) = <triangular::Position as Game>::move_cells(*promo);
+        let (from, to) = move_slots::<triangular::Position>(*promo);
         assert_eq!(s.try_move(from, to, None), MoveAttempt::NeedsPromotion { from, to });
         assert_eq!(s.try_move(from, to, Some('N')), MoveAttempt::Played);
         assert!(s.notation_of(s.cursor).contains("=N"));

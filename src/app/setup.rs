@@ -6,9 +6,9 @@
 //! *A valid position*) and list every problem. No egui here: the window code in
 //! [`super::ui`] draws it, and tests drive it directly.
 
-use crate::core::game::Variant;
+use crate::core::game::{Game, Variant};
 use crate::core::interstellar::{self, Kind, Name, Side};
-use crate::core::triangular::{self, Color, Role};
+use crate::core::triangular::{self, Kind as Role, Side as Color};
 
 /// A piece of the palette: one kind of piece of one side, of either game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -41,9 +41,9 @@ impl PalettePiece {
     /// A label such as "positive quasar" or "Black knight".
     pub fn label(self) -> String {
         match self {
-            PalettePiece::Interstellar(side, kind) => format!("{} {}", side.word(), kind.word()),
+            PalettePiece::Interstellar(side, kind) => format!("{} {}", side.name(), kind.word()),
             PalettePiece::Triangular(color, role) => {
-                format!("{} {}", if color == Color::White { "White" } else { "Black" }, role.name())
+                format!("{} {}", if color == Color::White { "White" } else { "Black" }, role.word())
             }
         }
     }
@@ -90,7 +90,7 @@ impl SetupMode {
                 interstellar::Setup::parse(text).unwrap_or_else(|_| interstellar::Position::opening().to_setup()),
             ),
             Variant::Triangular => SetupBoard::Triangular(
-                triangular::Setup::parse(text).unwrap_or_else(|_| triangular::Position::opening_position().to_setup()),
+                triangular::Setup::parse(text).unwrap_or_else(|_| triangular::Position::opening().to_setup()),
             ),
         };
         SetupMode::new(board)
@@ -107,8 +107,8 @@ impl SetupMode {
     /// The setup's position string (valid or not).
     pub fn position_string(&self) -> String {
         match &self.board {
-            SetupBoard::Interstellar(s) => s.to_position_string(),
-            SetupBoard::Triangular(s) => s.to_position_string(),
+            SetupBoard::Interstellar(s) => s.position_string(),
+            SetupBoard::Triangular(s) => s.position_string(),
         }
     }
 
@@ -128,7 +128,7 @@ impl SetupMode {
             }
             (SetupBoard::Triangular(s), PalettePiece::Triangular(color, role)) => {
                 if let Some(c) = s.board.get_mut(cell as usize) {
-                    *c = Some(triangular::Piece { color, role });
+                    *c = Some(triangular::Piece { side: color, kind: role });
                 }
             }
             _ => return,
@@ -143,7 +143,7 @@ impl SetupMode {
                 .and_then(|c| s.piece_at(c))
                 .map(|p| PalettePiece::Interstellar(p.side, p.kind)),
             SetupBoard::Triangular(s) => {
-                s.board.get(cell as usize).copied().flatten().map(|p| PalettePiece::Triangular(p.color, p.role))
+                s.board.get(cell as usize).copied().flatten().map(|p| PalettePiece::Triangular(p.side, p.kind))
             }
         }
     }
@@ -210,7 +210,7 @@ impl SetupMode {
     pub fn opening(&mut self) {
         self.board = match self.variant() {
             Variant::Interstellar => SetupBoard::Interstellar(interstellar::Position::opening().to_setup()),
-            Variant::Triangular => SetupBoard::Triangular(triangular::Position::opening_position().to_setup()),
+            Variant::Triangular => SetupBoard::Triangular(triangular::Position::opening().to_setup()),
         };
         self.selected = None;
         self.changed();
@@ -220,7 +220,7 @@ impl SetupMode {
     pub fn first_player_to_move(&self) -> bool {
         match &self.board {
             SetupBoard::Interstellar(s) => s.side_to_move == Side::Positive,
-            SetupBoard::Triangular(s) => s.turn == Color::White,
+            SetupBoard::Triangular(s) => s.side_to_move == Color::White,
         }
     }
 
@@ -228,7 +228,7 @@ impl SetupMode {
     pub fn set_first_player_to_move(&mut self, first: bool) {
         match &mut self.board {
             SetupBoard::Interstellar(s) => s.side_to_move = if first { Side::Positive } else { Side::Negative },
-            SetupBoard::Triangular(s) => s.turn = if first { Color::White } else { Color::Black },
+            SetupBoard::Triangular(s) => s.side_to_move = if first { Color::White } else { Color::Black },
         }
         self.changed();
     }
@@ -241,9 +241,9 @@ impl SetupMode {
                 Ok(_) => Vec::new(),
                 Err(list) => list.iter().map(|e| crate::app::session::capitalise(&e.to_string())).collect(),
             },
-            SetupBoard::Triangular(s) => match triangular::Position::from_setup(s.clone()) {
+            SetupBoard::Triangular(s) => match triangular::Position::from_setup(s) {
                 Ok(_) => Vec::new(),
-                Err(e) => e.to_string().lines().map(crate::app::session::capitalise).collect(),
+                Err(list) => list.iter().map(|e| crate::app::session::capitalise(&e.to_string())).collect(),
             },
         }
     }
@@ -256,7 +256,7 @@ impl SetupMode {
             SetupBoard::Interstellar(s) => interstellar::Position::from_setup(s)
                 .ok()
                 .map(|p| Session::Interstellar(GameSession::from_record(GameRecord::from_position(p)))),
-            SetupBoard::Triangular(s) => triangular::Position::from_setup(s.clone())
+            SetupBoard::Triangular(s) => triangular::Position::from_setup(s)
                 .ok()
                 .map(|p| Session::Triangular(GameSession::from_record(GameRecord::from_position(p)))),
         }
@@ -273,11 +273,11 @@ impl SetupMode {
     pub fn set_text(&mut self, text: String) {
         self.text = text;
         let parsed: Result<SetupBoard, Vec<String>> = match self.variant() {
-            Variant::Interstellar => match interstellar::parse_position(&self.text) {
+            Variant::Interstellar => match interstellar::Position::from_position_string(&self.text) {
                 Ok(p) => Ok(SetupBoard::Interstellar(p.to_setup())),
                 Err(e) => Err(e.to_string().lines().map(crate::app::session::capitalise).collect()),
             },
-            Variant::Triangular => match triangular::Position::from_text(&self.text) {
+            Variant::Triangular => match triangular::Position::from_position_string(&self.text) {
                 Ok(p) => Ok(SetupBoard::Triangular(p.to_setup())),
                 Err(e) => Err(e.to_string().lines().map(crate::app::session::capitalise).collect()),
             },
@@ -428,7 +428,7 @@ mod tests {
         assert_eq!(m.board, board);
         assert!(!m.text_problems.is_empty());
         // A valid string is applied.
-        let opening = triangular::Position::opening_position().to_setup().to_position_string();
+        let opening = triangular::Position::opening().to_setup().position_string();
         m.set_text(opening.clone());
         assert!(m.text_problems.is_empty());
         assert!(m.problems().is_empty());

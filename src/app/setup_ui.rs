@@ -322,7 +322,7 @@ fn palette_glyph(piece: PalettePiece) -> Vec<crate::render::scene::Item> {
             glyph(crate::render::interstellar::glyph_of(kind), army)
         }
         PalettePiece::Triangular(color, role) => {
-            let army = if color == crate::core::triangular::Color::White { Army::Light } else { Army::Dark };
+            let army = if color == crate::core::triangular::Side::White { Army::Light } else { Army::Dark };
             glyph(crate::render::triangular::glyph_of(role, false), army)
         }
     }

@@ -7,8 +7,8 @@ use egui_kittest::kittest::Queryable;
 use super::board::{BoardEvent, BoardPieces, BoardWidget};
 use super::painter::GlyphCache;
 use super::promotion::{PromotionOutcome, PromotionPicker};
-use crate::core::interstellar::{self, Cell as ICell, Piece};
-use crate::core::triangular::{self, Cell as TCell, Role};
+use crate::core::interstellar::{self, Cell as ICell, NamedPiece as Piece};
+use crate::core::triangular::{self, Cell as TCell, Kind};
 use crate::render::adapt::tri_pieces_of;
 use crate::render::interstellar::pieces_of;
 use crate::render::overlay::{BoardOverlay, CellId};
@@ -31,7 +31,7 @@ impl State {
     fn new(triangular: bool, flipped: bool) -> State {
         State {
             inter: pieces_of(&interstellar::Position::opening()),
-            tri: tri_pieces_of(&triangular::Position::opening_position()),
+            tri: tri_pieces_of(&triangular::Position::opening()),
             triangular,
             flipped,
             dragging: None,
@@ -98,7 +98,7 @@ fn interstellar_slots() -> Vec<CellId> {
 }
 
 fn triangular_ids() -> Vec<CellId> {
-    TCell::all().map(|c| c.index()).collect()
+    TCell::all().map(|c| c.slot()).collect()
 }
 
 #[test]
@@ -152,9 +152,9 @@ fn named_cells_land_where_expected() {
         })
         .expect("a white king");
     assert_eq!(king.row(), 1);
-    assert!(st.center(king.index()).y > 400.0);
+    assert!(st.center(king.slot()).y > 400.0);
     st.flipped = true;
-    assert!(st.center(king.index()).y < 200.0);
+    assert!(st.center(king.slot()).y < 200.0);
 }
 
 #[test]
@@ -318,10 +318,10 @@ fn picker_harness() -> Harness<'static, Option<PromotionOutcome>> {
 #[test]
 fn promotion_picker_buttons() {
     for (label, role) in [
-        ("Promote to queen", Role::Queen),
-        ("Promote to rook", Role::Rook),
-        ("Promote to knight", Role::Knight),
-        ("Promote to bishop", Role::Bishop),
+        ("Promote to queen", Kind::Queen),
+        ("Promote to rook", Kind::Rook),
+        ("Promote to knight", Kind::Knight),
+        ("Promote to bishop", Kind::Bishop),
     ] {
         let mut h = picker_harness();
         assert_eq!(*h.state(), None);

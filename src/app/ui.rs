@@ -444,7 +444,7 @@ impl OrreryApp {
         self.checkpoint();
         with_session!(&mut self.session, s => {
             let pos = s.position();
-            let loser = capitalise(pos.side_to_move_word());
+            let loser = capitalise(crate::core::game::GameSide::name(pos.side_to_move()));
             s.record.result = if pos.is_first_player_to_move() { GameResult::SecondPlayerWins } else { GameResult::FirstPlayerWins };
             s.record.tags.set("Termination", &format!("{loser} resigned"));
             s.cursor = s.record.tree.main_line_from(s.cursor).last().copied().unwrap_or(s.cursor);
@@ -470,12 +470,12 @@ impl OrreryApp {
         if pos.can_claim_fifty_move_draw() {
             return true;
         }
-        let mut hashes = vec![s.record.start.zobrist_hash()];
+        let mut hashes = vec![s.record.start.zobrist()];
         let mut p = s.record.start.clone();
         for id in s.record.tree.path_to(s.cursor) {
             if let Some(mv) = s.record.tree.node(id).mv {
                 p.play(mv);
-                hashes.push(p.zobrist_hash());
+                hashes.push(p.zobrist());
             }
         }
         crate::core::triangular::is_threefold_repetition(&hashes)
@@ -1038,7 +1038,7 @@ impl OrreryApp {
                 if !pos.is_check() {
                     return None;
                 }
-                pos.pieces(pos.side_to_move(), crate::core::triangular::Role::King).first()
+                pos.pieces(pos.side_to_move(), crate::core::triangular::Kind::King).first()
             }
         }
     }

@@ -1,5 +1,12 @@
-//! The seam every game plugs into: the [`Game`] trait, and the [`Variant`] enum that
-//! names the games for files and the command line.
+//! The seam every game plugs into: the [`Game`] trait with its cell, side, setup and
+//! move types, and the [`Variant`] enum that names the games for files and the command
+//! line.
+//!
+//! Each game implements the same vocabulary in the same files (`pieces`, `geometry`,
+//! `setup`, `position`, `movegen`, `notation`): a [`BoardCell`], a [`GameSide`], an
+//! unchecked [`BoardSetup`] that the board editor changes piece by piece, and the
+//! checked position (the type implementing [`Game`]) that [`Game::from_setup`] makes from
+//! it, listing every problem as a typed value.
 
 use std::fmt::{Debug, Display};
 use std::hash::Hash;
@@ -14,6 +21,33 @@ pub enum Variant {
     Interstellar,
     /// Triangular, HU 188326 (rules: `docs/rules-triangular.md`).
     Triangular,
+}
+
+/// Runs `$body` with the type alias `$G` naming the position type of `$variant`: the one
+/// place outside the game folders that maps a [`Variant`] to its type.
+///
+/// ```
+/// use orrery::core::{Game, Variant, with_variant};
+///
+/// let moves = with_variant!(Variant::Triangular, G => G::opening().count_moves());
+/// assert_eq!(moves, 34);
+/// ```
+#[macro_export]
+macro_rules! with_variant {
+    ($variant:expr, $G:ident => $body:expr) => {
+        match $variant {
+            $crate::core::Variant::Interstellar => {
+                #[allow(unused)]
+                type $G = $crate::core::interstellar::Position;
+                $body
+            }
+            $crate::core::Variant::Triangular => {
+                #[allow(unused)]
+                type $G = $crate::core::triangular::Position;
+                $body
+            }
+        }
+    };
 }
 
 impl Variant {
@@ -60,21 +94,157 @@ impl FromStr for Variant {
     }
 }
 
-/// A game position with its rules: what the records, the solver, the app and the
-/// command line need from each game, and nothing more.
+/// A cell of a game's board. Every game numbers its cells by a *slot*, the cell's bit
+/// index in the game's [`Bitboard`](super::bitboard::Bitboard) (`0..128`; not every slot
+/// need be a cell). `Display` writes the cell's fixed, absolute name and `FromStr` reads
+/// it back (letter case ignored): Interstellar `"43"` (row, then index as the positive
+/// player counts them), Triangular `"c1d"`.
+pub trait BoardCell: Copy + Debug + Display + FromStr + PartialEq + Eq + Hash + Ord + Send + Sync + 'static {
+    /// The cell with bit index `slot`, or `None` when that slot is not a cell.
+    fn from_slot(slot: u8) -> Option<Self>;
+    /// The cell's bit index.
+    fn slot(self) -> u8;
+    /// Every cell of the board, in the game's own order.
+    fn all() -> impl Iterator<Item = Self>;
+}
+
+/// A player of a two-player game. `Display` writes the side as position strings do
+/// (`+`/`-`, `w`/`b`).
+pub trait GameSide: Copy + Debug + Display + PartialEq + Eq + Hash + Send + Sync + 'static {
+    /// Both sides, the one that moves first in the opening first.
+    const BOTH: [Self; 2];
+    /// The other side.
+    fn other(self) -> Self;
+    /// `0` for the first player, `1` for the second (table index).
+    fn index(self) -> usize;
+    /// The side as a word in sentences: `positive`/`negative`, `White`/`Black`.
+    fn name(self) -> &'static str;
+}
+
+/// An unchecked position: any arrangement of pieces and a side to move, as a position
+/// string or the board editor makes it. [`Game::from_setup`] checks it.
+pub trait BoardSetup: Clone + Debug + PartialEq + Eq + Send + Sync + 'static {
+    /// The game's cell.
+    type Cell: BoardCell;
+    /// A piece as the board editor places it: a side and a kind.
+    type Piece: Copy + Debug + PartialEq + Eq + Hash + Send + Sync + 'static;
+    /// The game's side.
+    type Side: GameSide;
+    /// One mistake in the text of a position string, with its place.
+    type SyntaxError: std::error::Error + Clone + PartialEq + Eq + Send + Sync + 'static;
+
+    /// An empty board with `side_to_move` to move.
+    fn empty(side_to_move: Self::Side) -> Self;
+    /// Reads a position string without checking the position.
+    ///
+    /// # Errors
+    /// Every syntax mistake found, each with its place. Never panics.
+    fn parse(text: &str) -> Result<Self, Vec<Self::SyntaxError>>;
+    /// The position string of the setup, valid or not; [`BoardSetup::parse`] reads it
+    /// back to an equal setup.
+    fn position_string(&self) -> String;
+    /// The piece on `cell`, if any.
+    fn piece_at(&self, cell: Self::Cell) -> Option<Self::Piece>;
+    /// Puts `piece` on `cell`, replacing what stood there.
+    fn place(&mut self, cell: Self::Cell, piece: Self::Piece);
+    /// Takes the piece off `cell`; returns it.
+    fn remove(&mut self, cell: Self::Cell) -> Option<Self::Piece>;
+    /// Moves the piece on `from` to `to`, replacing what stood there and keeping what
+    /// the game remembers of the piece (an Interstellar piece's name). `false` when
+    /// `from` is empty or equals `to`.
+    fn move_piece(&mut self, from: Self::Cell, to: Self::Cell) -> bool;
+    /// Takes every piece off the board.
+    fn clear(&mut self);
+    /// The side to move.
+    fn side_to_move(&self) -> Self::Side;
+    /// Sets the side to move.
+    fn set_side_to_move(&mut self, side: Self::Side);
+    /// Every piece the board editor's palette offers: the first player's, then the
+    /// second's.
+    fn palette() -> Vec<Self::Piece>;
+    /// The side a piece belongs to.
+    fn piece_side(piece: Self::Piece) -> Self::Side;
+    /// A short label such as "positive quasar" or "Black knight".
+    fn piece_label(piece: Self::Piece) -> String;
+    /// The name the piece on `cell` has, where the game names pieces (Interstellar:
+    /// `"NQ"`); `None` otherwise.
+    fn name_at(&self, _cell: Self::Cell) -> Option<String> {
+        None
+    }
+    /// The names the piece on `cell` may take (its own included); empty where the game
+    /// does not name pieces.
+    fn free_names(&self, _cell: Self::Cell) -> Vec<String> {
+        Vec::new()
+    }
+    /// Gives the piece on `cell` the name `name` (one of [`BoardSetup::free_names`]);
+    /// `false` when that is refused.
+    fn rename(&mut self, _cell: Self::Cell, _name: &str) -> bool {
+        false
+    }
+}
+
+/// Why a position string was rejected: the text could not be read (every syntax
+/// mistake found), or it was read but the position is not valid (every problem found).
+/// `Display` writes one problem a line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionError<S, I> {
+    /// The text could not be read.
+    Syntax(Vec<S>),
+    /// The text was read but the position is not valid.
+    Invalid(Vec<I>),
+}
+
+impl<S: Display, I: Display> Display for PositionError<S, I> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let lines: Vec<String> = match self {
+            PositionError::Syntax(v) => v.iter().map(ToString::to_string).collect(),
+            PositionError::Invalid(v) => v.iter().map(ToString::to_string).collect(),
+        };
+        f.write_str(&lines.join("\n"))
+    }
+}
+
+impl<S: Display + Debug, I: Display + Debug> std::error::Error for PositionError<S, I> {}
+
+impl<S: Display, I: Display> PositionError<S, I> {
+    /// Every problem as a sentence, one per item.
+    pub fn problems(&self) -> Vec<String> {
+        match self {
+            PositionError::Syntax(v) => v.iter().map(ToString::to_string).collect(),
+            PositionError::Invalid(v) => v.iter().map(ToString::to_string).collect(),
+        }
+    }
+}
+
+/// A game's [`PositionError`].
+pub type PositionErrorOf<G> = PositionError<<<G as Game>::Setup as BoardSetup>::SyntaxError, <G as Game>::Invalid>;
+
+/// A game position with its rules: what the records, the solver, the engine, the app
+/// and the command line need from each game, and nothing more.
 ///
 /// Positions are values: [`Game::play`] changes one in place and `clone` is cheap
 /// (a few hundred bytes, no heap), so search code copies and plays.
 pub trait Game: Clone + Debug + PartialEq + Eq + Send + Sync + 'static {
+    /// A cell of the board.
+    type Cell: BoardCell;
+    /// A player.
+    type Side: GameSide;
+    /// A piece as the board editor places it (side and kind).
+    type Piece: Copy + Debug + PartialEq + Eq + Hash + Send + Sync + 'static;
+    /// The unchecked position.
+    type Setup: BoardSetup<Cell = Self::Cell, Piece = Self::Piece, Side = Self::Side>;
     /// A move: from-cell, to-cell and whatever else the game needs (a promotion piece).
-    type Move: Copy + Debug + PartialEq + Eq + Hash + Send + Sync + 'static;
+    type Move: Copy + Debug + PartialEq + Eq + Hash + Ord + Send + Sync + 'static;
     /// How a finished game ended: winner (if any) and reason. Its `Display` is the
     /// command line's `result:` text, e.g. `positive wins by target-out`.
     type Outcome: Copy + Debug + PartialEq + Eq + Display + Send + Sync + 'static;
-    /// Why a position string was rejected; lists every problem found.
-    type PositionError: std::error::Error + Send + Sync + 'static;
+    /// One way in which a setup breaks the game's rules of a valid position.
+    type Invalid: std::error::Error + Clone + PartialEq + Eq + Send + Sync + 'static;
     /// Why a move text could not be read against a position.
-    type NotationError: std::error::Error + Send + Sync + 'static;
+    type NotationError: std::error::Error + Clone + Send + Sync + 'static;
+    /// Why a move from one cell to another is not legal; `Display` is a short
+    /// sentence (e.g. "That would leave your planet in Target").
+    type IllegalMove: Copy + Debug + PartialEq + Eq + Display + Send + Sync + 'static;
 
     /// Which game this is.
     const VARIANT: Variant;
@@ -82,20 +252,40 @@ pub trait Game: Clone + Debug + PartialEq + Eq + Send + Sync + 'static {
     /// The opening position of the game.
     fn opening() -> Self;
 
-    /// Reads a position string in the game's format, checking that the position is
-    /// valid. Errors name the place and the reason of every problem found.
-    fn from_position_string(text: &str) -> Result<Self, Self::PositionError>;
+    /// Checks a setup against the game's rules of a valid position and builds the
+    /// position.
+    ///
+    /// # Errors
+    /// Every problem found.
+    fn from_setup(setup: &Self::Setup) -> Result<Self, Vec<Self::Invalid>>;
+
+    /// The position as an unchecked setup; [`Game::from_setup`] makes it back into an
+    /// equal position.
+    fn to_setup(&self) -> Self::Setup;
+
+    /// Reads a position string in the game's format and checks the position.
+    ///
+    /// # Errors
+    /// [`PositionError::Syntax`] with every text mistake, or [`PositionError::Invalid`]
+    /// with every problem of the position.
+    fn from_position_string(text: &str) -> Result<Self, PositionErrorOf<Self>> {
+        let setup = Self::Setup::parse(text).map_err(PositionError::Syntax)?;
+        Self::from_setup(&setup).map_err(PositionError::Invalid)
+    }
 
     /// Writes the position string; [`Game::from_position_string`] reads it back to an
     /// equal position.
     fn position_string(&self) -> String;
+
+    /// The player to move.
+    fn side_to_move(&self) -> Self::Side;
 
     /// Appends every legal move to `moves` (nothing when the game is over).
     fn legal_moves(&self, moves: &mut MoveList<Self::Move>);
 
     /// The number of legal moves (0 when the game is over); may be faster than
     /// generating them.
-    fn count_legal_moves(&self) -> u64 {
+    fn count_moves(&self) -> u64 {
         let mut moves = MoveList::new();
         self.legal_moves(&mut moves);
         moves.len() as u64
@@ -109,46 +299,51 @@ pub trait Game: Clone + Debug + PartialEq + Eq + Send + Sync + 'static {
     /// stands, with the side to move about to play.
     fn outcome(&self) -> Option<Self::Outcome>;
 
+    /// The winner of a finished game, or `None` for a draw.
+    fn winner(outcome: Self::Outcome) -> Option<Self::Side>;
+
+    /// The ending in words for a banner or a record's Termination tag, e.g. "Target Out",
+    /// "checkmate", "stalemate".
+    fn ending_title(outcome: Self::Outcome) -> &'static str;
+
     /// Writes a legal move in the game's notation, with its suffix (`+`, `++`, ` out`
     /// in Interstellar; `+`, `#` in Triangular).
-    fn move_to_notation(&self, mv: Self::Move) -> String;
+    fn notation(&self, mv: Self::Move) -> String;
 
     /// Reads a move in the game's notation against this position.
+    ///
+    /// # Errors
+    /// The move text cannot be read or is not a legal move here.
     fn parse_move(&self, text: &str) -> Result<Self::Move, Self::NotationError>;
 
     /// A 64-bit Zobrist hash of the position (pieces, their names where the game has
     /// them, side to move).
-    fn zobrist_hash(&self) -> u64;
-
-    /// `true` when the player who moves first in the game (Interstellar's positive
-    /// player, Triangular's White) is to move: records number moves from it.
-    fn is_first_player_to_move(&self) -> bool;
+    fn zobrist(&self) -> u64;
 
     /// The move number of the next move, as records write it (`1` in the opening).
     fn move_number(&self) -> u32 {
         1
     }
 
-    /// The name of the cell with bit index `slot` in the game's fixed, absolute naming
-    /// (Interstellar: row then index as the positive player counts them, `"43"`;
-    /// Triangular: `"c1d"`), or `None` when `slot` is not a cell. Used for board marks.
-    fn cell_name(slot: u8) -> Option<String>;
+    /// `true` when the player who moves first in the game (Interstellar's positive
+    /// player, Triangular's White) is to move: records number moves from it.
+    fn is_first_player_to_move(&self) -> bool {
+        self.side_to_move() == Self::Side::BOTH[0]
+    }
 
-    /// The bit index of a cell named as [`Game::cell_name`] writes it (letter case
-    /// ignored), or `None`.
-    fn parse_cell_name(text: &str) -> Option<u8>;
+    /// The move's from- and to-cells.
+    fn move_cells(mv: Self::Move) -> (Self::Cell, Self::Cell);
 
-    /// The move's from- and to-cells as bit indices (the ids of [`Game::cell_name`]).
-    fn move_cells(mv: Self::Move) -> (u8, u8);
+    /// The piece a move promotes to, where the game has promotion (Triangular); `None`
+    /// for every other move.
+    fn promotion(_mv: Self::Move) -> Option<Self::Piece> {
+        None
+    }
 
     /// Whether the side to move is attacked where it matters: the planet in Target
     /// (Interstellar) or the king in check (Triangular).
     fn is_in_check(&self) -> bool;
 
-    /// The player to move, as a word: `positive`/`negative` or `White`/`Black`.
-    fn side_to_move_word(&self) -> &'static str;
-
-    /// Why moving the piece on `from` to `to` is not a legal move here, in a short
-    /// sentence for the status bar (e.g. "That would leave your planet in Target").
-    fn explain_illegal(&self, from: u8, to: u8) -> String;
+    /// Why moving the piece on `from` to `to` is not a legal move here.
+    fn illegal_move(&self, from: Self::Cell, to: Self::Cell) -> Self::IllegalMove;
 }

@@ -13,4 +13,5 @@ pub mod perft;
 pub mod triangular;
 pub mod zobrist;
 
-pub use game::{Game, Variant};
+pub use crate::with_variant;
+pub use game::{BoardCell, BoardSetup, Game, GameSide, PositionError, PositionErrorOf, Variant};

@@ -10,7 +10,7 @@ use super::moves::MoveList;
 pub fn perft<G: Game>(position: &G, depth: u32) -> u64 {
     match depth {
         0 => 1,
-        1 => position.count_legal_moves(),
+        1 => position.count_moves(),
         _ => {
             let mut moves = MoveList::new();
             position.legal_moves(&mut moves);

@@ -234,6 +234,16 @@ impl AnyGame {
     }
 }
 
+/// The name of the cell with bit index `slot` (`None` when `slot` is not a cell of `G`).
+pub(crate) fn cell_name<G: Game>(slot: u8) -> Option<String> {
+    <G::Cell as crate::core::game::BoardCell>::from_slot(slot).map(|c| c.to_string())
+}
+
+/// The bit index of the cell named `text` (letter case ignored), or `None`.
+pub(crate) fn parse_cell_name<G: Game>(text: &str) -> Option<u8> {
+    text.parse::<G::Cell>().ok().map(crate::core::game::BoardCell::slot)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -257,7 +267,8 @@ mod tests {
         assert_eq!(g.move_number_at_ply(0), (1, true));
         assert_eq!(g.move_number_at_ply(1), (1, false));
         assert_eq!(g.move_number_at_ply(2), (2, true));
-        let black_first = interstellar::parse_position("nbuqpqubn/ss1ss1ss/9/8/9/8/9/SS1SS1SS/NBUQPQUBN -").unwrap();
+        let black_first =
+            interstellar::Position::from_position_string("nbuqpqubn/ss1ss1ss/9/8/9/8/9/SS1SS1SS/NBUQPQUBN -").unwrap();
         let g = GameRecord::from_position(black_first);
         assert!(g.set_up);
         assert_eq!(g.move_number_at_ply(0), (1, false));

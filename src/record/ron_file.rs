@@ -116,7 +116,7 @@ pub enum RonError {
 }
 
 fn marks_to_data<G: Game>(marks: &Marks) -> MarksData {
-    let name = |s: u8| G::cell_name(s).unwrap_or_default();
+    let name = |s: u8| crate::record::game::cell_name::<G>(s).unwrap_or_default();
     MarksData {
         arrows: marks.arrows.iter().map(|a| format!("{}{}{}", a.color.letter(), name(a.from), name(a.to))).collect(),
         cells: marks.cells.iter().map(|c| format!("{}{}", c.color.letter(), name(c.cell))).collect(),
@@ -133,7 +133,11 @@ fn marks_from_data<G: Game>(data: &MarksData) -> Result<Marks, String> {
         let arrow = (1..cells.len())
             .filter(|&k| cells.is_char_boundary(k))
             .find_map(|k| {
-                Some(Arrow { color, from: G::parse_cell_name(&cells[..k])?, to: G::parse_cell_name(&cells[k..])? })
+                Some(Arrow {
+                    color,
+                    from: crate::record::game::parse_cell_name::<G>(&cells[..k])?,
+                    to: crate::record::game::parse_cell_name::<G>(&cells[k..])?,
+                })
             })
             .ok_or_else(|| format!("'{a}' is not an arrow between two cells"))?;
         marks.arrows.push(arrow);
@@ -141,7 +145,8 @@ fn marks_from_data<G: Game>(data: &MarksData) -> Result<Marks, String> {
     for c in &data.cells {
         let mut chars = c.chars();
         let color = chars.next().and_then(MarkColor::from_letter).ok_or_else(|| format!("bad cell colour in '{c}'"))?;
-        let cell = G::parse_cell_name(chars.as_str()).ok_or_else(|| format!("'{c}' is not a marked cell"))?;
+        let cell = crate::record::game::parse_cell_name::<G>(chars.as_str())
+            .ok_or_else(|| format!("'{c}' is not a marked cell"))?;
         marks.cells.push(MarkedCell { color, cell });
     }
     Ok(marks)
@@ -156,7 +161,7 @@ fn line_to_data<G: Game>(record: &GameRecord<G>, first: NodeId, position: G) -> 
         let node = tree.node(id);
         let Some(mv) = node.mv else { break };
         let mut data = MoveData {
-            notation: pos.move_to_notation(mv),
+            notation: pos.notation(mv),
             nags: node.nags.iter().map(|n| n.0).collect(),
             comment_before: node.comment_before.clone(),
             comment_after: node.comment_after.clone(),

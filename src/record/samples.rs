@@ -1,7 +1,6 @@
 //! Generated sample records, for benchmarks and measurements: long legal games that
 //! never end.
 
-use crate::core::Game;
 use crate::core::interstellar::{Kind, Position};
 use crate::core::moves::MoveList;
 

@@ -733,7 +733,7 @@ fn split_marks<G: Game>(raw: &str) -> (String, Marks, Vec<String>) {
 fn parse_marked_cell<G: Game>(item: &str) -> Option<MarkedCell> {
     let mut chars = item.chars();
     let color = MarkColor::from_letter(chars.next()?)?;
-    let cell = G::parse_cell_name(chars.as_str())?;
+    let cell = crate::record::game::parse_cell_name::<G>(chars.as_str())?;
     Some(MarkedCell { color, cell })
 }
 
@@ -742,15 +742,15 @@ fn parse_arrow<G: Game>(item: &str) -> Option<Arrow> {
     let color = MarkColor::from_letter(chars.next()?)?;
     let cells = chars.as_str();
     (1..cells.len()).filter(|&k| cells.is_char_boundary(k)).find_map(|k| {
-        let from = G::parse_cell_name(&cells[..k])?;
-        let to = G::parse_cell_name(&cells[k..])?;
+        let from = crate::record::game::parse_cell_name::<G>(&cells[..k])?;
+        let to = crate::record::game::parse_cell_name::<G>(&cells[k..])?;
         Some(Arrow { color, from, to })
     })
 }
 
 /// The `[%csl …] [%cal …]` commands for a set of marks (empty when there are none).
 fn marks_commands<G: Game>(marks: &Marks) -> String {
-    let name = |slot: u8| G::cell_name(slot).unwrap_or_default();
+    let name = |slot: u8| crate::record::game::cell_name::<G>(slot).unwrap_or_default();
     let mut out = Vec::new();
     if !marks.cells.is_empty() {
         let items: Vec<String> = marks.cells.iter().map(|m| format!("{}{}", m.color.letter(), name(m.cell))).collect();
@@ -889,7 +889,7 @@ fn write_line<G: Game>(record: &GameRecord<G>, wrap: &mut Wrap, first: NodeId, p
         } else if need_number {
             wrap.word(&format!("{number}..."));
         }
-        let notation = pos.move_to_notation(mv);
+        let notation = pos.notation(mv);
         let mut words: Vec<&str> = notation.split(' ').collect();
         let last = words.pop().unwrap_or("");
         let mut start = None;

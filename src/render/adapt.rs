@@ -25,8 +25,8 @@ fn tables() -> &'static Tables {
         for cell in Cell::all() {
             let tri =
                 TriCell::from_name(&cell.to_string()).expect("every core cell has a drawing cell of the same name");
-            to_tri[cell.index() as usize] = tri.index();
-            to_core[tri.index() as usize] = cell.index();
+            to_tri[cell.slot() as usize] = tri.index();
+            to_core[tri.index() as usize] = cell.slot();
         }
         Tables { to_tri, to_core }
     })
@@ -34,12 +34,12 @@ fn tables() -> &'static Tables {
 
 /// The drawing cell of a core Triangular cell (the same name).
 pub fn tri_cell(cell: Cell) -> TriCell {
-    TriCell(tables().to_tri[cell.index() as usize])
+    TriCell(tables().to_tri[cell.slot() as usize])
 }
 
 /// The core Triangular cell of a drawing cell (the same name).
 pub fn core_cell(cell: TriCell) -> Cell {
-    Cell::new(tables().to_core[cell.index() as usize]).expect("valid core index")
+    Cell::from_slot(tables().to_core[cell.index() as usize]).expect("valid core index")
 }
 
 /// A core cell index (`Cell::index`) as a drawing index (`TriCell::index`); `None` when
@@ -59,7 +59,7 @@ pub fn tri_pieces_of(position: &Position) -> TriPieces {
     let mut out: TriPieces = [None; CELL_COUNT];
     for cell in Cell::all() {
         if let Some(piece) = position.piece_at(cell) {
-            out[tri_cell(cell).index() as usize] = Some((piece.color, piece.role));
+            out[tri_cell(cell).index() as usize] = Some((piece.side, piece.kind));
         }
     }
     out
@@ -69,8 +69,8 @@ pub fn tri_pieces_of(position: &Position) -> TriPieces {
 pub fn tri_pieces_of_setup(setup: &crate::core::triangular::Setup) -> TriPieces {
     let mut out: TriPieces = [None; CELL_COUNT];
     for cell in Cell::all() {
-        if let Some(piece) = setup.board[cell.index() as usize] {
-            out[tri_cell(cell).index() as usize] = Some((piece.color, piece.role));
+        if let Some(piece) = setup.board[cell.slot() as usize] {
+            out[tri_cell(cell).index() as usize] = Some((piece.side, piece.kind));
         }
     }
     out
@@ -110,8 +110,8 @@ mod tests {
             let tri = tri_cell(cell);
             assert_eq!(tri.name(), cell.to_string());
             assert_eq!(core_cell(tri), cell);
-            assert_eq!(tri_id(cell.index()), Some(tri.index()));
-            assert_eq!(core_id(tri.index()), Some(cell.index()));
+            assert_eq!(tri_id(cell.slot()), Some(tri.index()));
+            assert_eq!(core_id(tri.index()), Some(cell.slot()));
             assert!(!seen[tri.index() as usize], "two core cells map to {}", tri.name());
             seen[tri.index() as usize] = true;
         }
@@ -125,7 +125,7 @@ mod tests {
 
     #[test]
     fn opening_matches_the_drawing_layers_opening() {
-        let pieces = tri_pieces_of(&Position::opening_position());
+        let pieces = tri_pieces_of(&Position::opening());
         assert_eq!(pieces, opening());
         assert_eq!(pieces.iter().flatten().count(), 2 * 14);
     }
@@ -133,7 +133,7 @@ mod tests {
     #[test]
     fn overlay_is_renumbered() {
         let c: Cell = "c1d".parse().unwrap();
-        let ov = BoardOverlay { selected: Some(c.index()), targets: vec![c.index(), 250], ..Default::default() };
+        let ov = BoardOverlay { selected: Some(c.slot()), targets: vec![c.slot(), 250], ..Default::default() };
         let t = tri_overlay(&ov);
         assert_eq!(t.selected, Some(tri_cell(c).index()));
         assert_eq!(t.targets, vec![tri_cell(c).index()]);

@@ -83,7 +83,7 @@ impl Caption {
 
 /// `Positive to move`, `Negative to move`, `White to move` or `Black to move`.
 pub fn side_to_move_text<G: Game>(position: &G) -> String {
-    let word = position.side_to_move_word();
+    let word = crate::core::game::GameSide::name(position.side_to_move());
     let mut chars = word.chars();
     match chars.next() {
         Some(first) => format!("{}{} to move", first.to_uppercase(), chars.as_str()),
@@ -127,7 +127,7 @@ pub const SIZE_RANGE: std::ops::RangeInclusive<u32> = 16..=8192;
 #[derive(Clone, Debug, PartialEq)]
 pub enum DiagramBoard {
     /// Interstellar pieces and their cells.
-    Interstellar(Vec<(interstellar::Cell, interstellar::Piece)>),
+    Interstellar(Vec<(interstellar::Cell, interstellar::NamedPiece)>),
     /// Triangular pieces, indexed by the drawing layer's cell index.
     Triangular(TriPieces),
 }
@@ -292,7 +292,10 @@ pub fn position_diagram<G: DiagramGame>(position: &G, overlay: &BoardOverlay, op
 pub fn record_overlay<G: Game>(record: &GameRecord<G>, node: NodeId) -> BoardOverlay {
     let n = record.tree.node(node);
     BoardOverlay {
-        last_move: n.mv.map(G::move_cells),
+        last_move: n.mv.map(|m| {
+            let (f, t) = G::move_cells(m);
+            (crate::core::game::BoardCell::slot(f), crate::core::game::BoardCell::slot(t))
+        }),
         arrows: n.marks.arrows.clone(),
         marked_cells: n.marks.cells.iter().map(|m| (m.cell, m.color)).collect(),
         ..BoardOverlay::default()
@@ -464,7 +467,7 @@ mod tests {
             caption: Some(Caption { title: long.into(), ..Caption::default() }),
             ..DiagramOptions::default()
         };
-        let scene = position_diagram(&triangular::Position::opening_position(), &BoardOverlay::default(), &options);
+        let scene = position_diagram(&triangular::Position::opening(), &BoardOverlay::default(), &options);
         let caption = scene.groups.iter().find(|g| g.role == Role::Layer("caption")).unwrap();
         let Shape::Text { size, text, .. } = &caption.items[0].shape else { panic!() };
         assert!(*size < TITLE_SIZE);

@@ -13,7 +13,7 @@ use super::scene::{
     HAlign, Item, Paint, PathCmd, Point, Rgba, Role, Scene, Shape, Stroke, VAlign, clip_segment, point_in_polygon,
 };
 use crate::core::interstellar::geometry::row_length;
-use crate::core::interstellar::{Cell, Indicium, Kind, Name, Piece, Position, Setup, Side};
+use crate::core::interstellar::{Cell, Indicium, Kind, Name, NamedPiece, Position, Setup, Side};
 
 const S: f32 = 0.866_025_4; // √3/2: row spacing
 const R: f32 = 0.577_350_3; // 1/√3: hexagon circumradius
@@ -75,7 +75,7 @@ impl Default for InterstellarView {
 /// Hatch spacing (perpendicular) and line width, in hex widths.
 const HATCH_SPACING: f32 = 0.095;
 const HATCH_WIDTH: f32 = 0.026;
-/// Piece glyph box side, in hex widths.
+/// NamedPiece glyph box side, in hex widths.
 const GLYPH_SIZE: f32 = 0.84;
 
 impl InterstellarView {
@@ -132,14 +132,14 @@ impl InterstellarView {
     }
 
     /// The board with `pieces` and `overlay` as a scene.
-    pub fn scene(&self, pieces: &[(Cell, Piece)], overlay: &BoardOverlay) -> Scene {
+    pub fn scene(&self, pieces: &[(Cell, NamedPiece)], overlay: &BoardOverlay) -> Scene {
         let (w, h) = self.size();
         let pal = &self.palette;
         let mut scene = Scene::new(w, h);
         scene.push(Role::Decoration, vec![frame(w, h, pal.frame)]);
 
         for cell in Cell::all() {
-            scene.push(Role::Cell(format!("{}{}", cell.row(), cell.index())), self.cell_items(cell));
+            scene.push(Role::Cell(format!("{}{}", cell.row(), cell.index_in_row())), self.cell_items(cell));
         }
 
         let polygon = |id: CellId| Cell::from_slot(id).map(|c| self.cell_polygon(c).to_vec());
@@ -160,8 +160,8 @@ impl InterstellarView {
             );
             scene.push(
                 Role::Piece {
-                    id: format!("{}:{}", piece.side.word(), piece.name.as_str()),
-                    cell: format!("{}{}", cell.row(), cell.index()),
+                    id: format!("{}:{}", piece.side.name(), piece.name.as_str()),
+                    cell: format!("{}{}", cell.row(), cell.index_in_row()),
                 },
                 items,
             );
@@ -234,24 +234,28 @@ impl InterstellarView {
 /// The (row, index) of a cell in the numbering of the positive player (`flipped` false)
 /// or the negative player (`flipped` true).
 pub fn viewer_coordinates(cell: Cell, flipped: bool) -> (u8, u8) {
-    if flipped { (10 - cell.row(), row_length(cell.row()) - cell.index() + 1) } else { (cell.row(), cell.index()) }
+    if flipped {
+        (10 - cell.row(), row_length(cell.row()) - cell.index_in_row() + 1)
+    } else {
+        (cell.row(), cell.index_in_row())
+    }
 }
 
 /// The pieces of a position, for [`InterstellarView::scene`].
-pub fn pieces_of(position: &Position) -> Vec<(Cell, Piece)> {
+pub fn pieces_of(position: &Position) -> Vec<(Cell, NamedPiece)> {
     position.pieces().collect()
 }
 
 /// The pieces of an unchecked setup (the board editor's), for [`InterstellarView::scene`]:
 /// a piece without a name in the setup gets the first name of its kind (names only
 /// label the SVG groups; the picture depends on side and kind).
-pub fn pieces_of_setup(setup: &Setup) -> Vec<(Cell, Piece)> {
+pub fn pieces_of_setup(setup: &Setup) -> Vec<(Cell, NamedPiece)> {
     setup
         .pieces
         .iter()
         .filter_map(|p| {
             let name = p.name.filter(|n| n.kind() == p.kind).or_else(|| Name::of_kind(p.kind).next())?;
-            Some((p.cell, Piece { side: p.side, name }))
+            Some((p.cell, NamedPiece { side: p.side, name }))
         })
         .collect()
 }
@@ -390,7 +394,7 @@ mod tests {
         let setup = Setup::parse("p1Q6/8/N8/8/9/8/9/8/P3b4 -").unwrap();
         let pieces = pieces_of_setup(&setup);
         assert_eq!(pieces.len(), 5);
-        assert!(pieces.iter().any(|(c, p)| c.row() == 9 && c.index() == 3 && p.kind() == Kind::Quasar));
+        assert!(pieces.iter().any(|(c, p)| c.row() == 9 && c.index_in_row() == 3 && p.kind() == Kind::Quasar));
     }
 
     #[test]

@@ -117,11 +117,11 @@ impl TriCell {
     }
 }
 
-/// A side in Triangular: the rules core's own colour type (White at the bottom).
-pub use crate::core::triangular::Color as TriColor;
 /// A kind of Triangular piece: the rules core's own role type (a bishop's cell colour is
 /// the colour of the cell it is on).
-pub use crate::core::triangular::Role as TriKind;
+pub use crate::core::triangular::Kind as TriKind;
+/// A side in Triangular: the rules core's own colour type (White at the bottom).
+pub use crate::core::triangular::Side as TriColor;
 
 /// The board's contents: one optional piece per cell, indexed by [`TriCell::index`].
 pub type TriPieces = [Option<(TriColor, TriKind)>; CELL_COUNT];
@@ -321,7 +321,7 @@ impl TriangularView {
                 TriColor::White => "white",
                 TriColor::Black => "black",
             };
-            scene.push(Role::Piece { id: format!("{side}:{}", kind.name()), cell: cell.name() }, items);
+            scene.push(Role::Piece { id: format!("{side}:{}", kind.word()), cell: cell.name() }, items);
         }
         scene.push(Role::Layer("targets"), overlay::targets(overlay, &geo));
         scene.push(Role::Layer("study"), overlay::study_marks(overlay, &geo));

@@ -67,19 +67,19 @@ impl SolverGame for interstellar::Position {
     /// Target Out: the planet of the side to move is in Target and that side has no
     /// legal move, whatever ending names the result (rules file, *Target, legality and
     /// the end of the game*, last **Decision**). Win: any ending
-    /// ([`interstellar::Position::game_outcome`]); the side that has just moved always wins.
+    /// ([`interstellar::Position::outcome`]); the side that has just moved always wins.
     #[inline]
     fn goal_reached(&self, goal: Goal) -> bool {
         match goal {
             Goal::TargetOut => self.is_target_out(),
-            Goal::Win => self.game_outcome().is_some(),
+            Goal::Win => self.outcome().is_some(),
             Goal::Mate => false,
         }
     }
 
     fn passed(&self) -> Option<Self> {
         let mut setup = self.to_setup();
-        setup.side_to_move = setup.side_to_move.opponent();
+        setup.side_to_move = setup.side_to_move.other();
         interstellar::Position::from_setup(&setup).ok()
     }
 }
@@ -97,8 +97,8 @@ impl SolverGame for triangular::Position {
 
     fn passed(&self) -> Option<Self> {
         let mut setup = self.to_setup();
-        setup.turn = setup.turn.other();
-        triangular::Position::from_setup(setup).ok()
+        setup.side_to_move = setup.side_to_move.other();
+        triangular::Position::from_setup(&setup).ok()
     }
 }
 

@@ -163,7 +163,7 @@ impl Puzzle {
             .children
             .iter()
             .filter_map(|&c| r.tree.node(c).mv)
-            .map(|mv| r.start.move_to_notation(mv))
+            .map(|mv| r.start.notation(mv))
             .collect())
     }
 

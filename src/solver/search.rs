@@ -266,7 +266,7 @@ impl<'c, G: SolverGame> Searcher<'c, G> {
 
     /// The attacker to move in `pos`: can it force the goal within `n ≥ 1` moves?
     fn attack(&mut self, pos: &G, n: u32, ply: usize) -> bool {
-        let hash = pos.zobrist_hash();
+        let hash = pos.zobrist();
         if let Some(known) = self.probe(hash, n) {
             return known;
         }
@@ -343,7 +343,7 @@ impl<'c, G: SolverGame> Searcher<'c, G> {
     /// The solution-tree node of attacker move `mv` from `pos`, which forces the goal in
     /// `n` moves. `None` when cancelled.
     fn build_attack(&mut self, pos: &G, mv: G::Move, n: u32, ply: usize) -> Option<AttackNode<G::Move>> {
-        let notation = pos.move_to_notation(mv);
+        let notation = pos.notation(mv);
         let mut after = pos.clone();
         after.play(mv);
         self.visit();
@@ -369,7 +369,7 @@ impl<'c, G: SolverGame> Searcher<'c, G> {
                     child.play(t);
                     self.visit();
                     if self.after_attack(&child, k, ply + 2) {
-                        node.threats.push(NamedMove { mv: t, notation: passed.move_to_notation(t) });
+                        node.threats.push(NamedMove { mv: t, notation: passed.notation(t) });
                     }
                 }
                 if !node.threats.is_empty() {
@@ -386,8 +386,7 @@ impl<'c, G: SolverGame> Searcher<'c, G> {
             self.visit();
             let mut replies = MoveList::new();
             reply_pos.legal_moves(&mut replies);
-            let mut defence =
-                DefenceNode { mv: NamedMove { mv: d, notation: after.move_to_notation(d) }, replies: Vec::new() };
+            let mut defence = DefenceNode { mv: NamedMove { mv: d, notation: after.notation(d) }, replies: Vec::new() };
             // Only the shortest replies: a longer way to the goal when a shorter one
             // exists is no part of the solution (equally short ones are duals).
             let mut forcing: Vec<(G::Move, u32)> = Vec::new();
@@ -441,7 +440,7 @@ pub fn solve<G: SolverGame>(
     progress.set_tried(0, total);
     let mut keys = Vec::new();
     for (i, &m) in moves.iter().enumerate() {
-        let notation = start.move_to_notation(m);
+        let notation = start.notation(m);
         progress.set_current(&notation);
         let mut after = start.clone();
         after.play(m);

@@ -34,7 +34,8 @@ pub fn random_text(rng: &mut StdRng) -> String {
 }
 
 pub fn random_marks<G: Game>(rng: &mut StdRng) -> Marks {
-    let cells: Vec<u8> = (0..128u8).filter(|&s| G::cell_name(s).is_some()).collect();
+    let cells: Vec<u8> =
+        (0..128u8).filter(|&s| <G::Cell as orrery::core::game::BoardCell>::from_slot(s).is_some()).collect();
     let mut marks = Marks::default();
     for _ in 0..rng.random_range(0..3) {
         let color = MarkColor::ALL[rng.random_range(0..4)];

@@ -91,8 +91,8 @@ impl Cell {
     }
 
     /// The index `1..=row_length(row)`, counted from the board's left as the positive
-    /// player sees it.
-    pub const fn index(self) -> u8 {
+    /// player sees it (the patent's *i*).
+    pub const fn index_in_row(self) -> u8 {
         self.half_column() / 2 + 1
     }
 
@@ -119,7 +119,46 @@ impl Cell {
 
 impl std::fmt::Debug for Cell {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "({}, {})", self.row(), self.index())
+        write!(f, "({}, {})", self.row(), self.index_in_row())
+    }
+}
+
+impl std::fmt::Display for Cell {
+    /// The cell's fixed name: row then index as the positive player counts them, `43`
+    /// (`docs/rules-interstellar.md`, *Board and coordinates*). Moves are written in the
+    /// mover's own numbering instead (see [`super::notation`]).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}{}", self.row(), self.index_in_row())
+    }
+}
+
+/// A text that is not the name of a cell (two digits: row `1..=9`, then index).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a cell (expected two digits, row 1-9 then index, e.g. `43`)")]
+pub struct BadCellName(pub String);
+
+impl std::str::FromStr for Cell {
+    type Err = BadCellName;
+
+    /// Reads a fixed cell name such as `43`.
+    fn from_str(s: &str) -> Result<Cell, BadCellName> {
+        let b = s.as_bytes();
+        if b.len() != 2 || !b.iter().all(u8::is_ascii_digit) {
+            return Err(BadCellName(s.to_string()));
+        }
+        Cell::new(b[0] - b'0', b[1] - b'0').ok_or_else(|| BadCellName(s.to_string()))
+    }
+}
+
+impl crate::core::game::BoardCell for Cell {
+    fn from_slot(slot: u8) -> Option<Cell> {
+        Cell::from_slot(slot)
+    }
+    fn slot(self) -> u8 {
+        self.0
+    }
+    fn all() -> impl Iterator<Item = Cell> {
+        Cell::all()
     }
 }
 
@@ -345,7 +384,7 @@ mod tests {
             assert_eq!(ROWS[r as usize - 1].count(), if r % 2 == 1 { 9 } else { 8 });
         }
         for c in Cell::all() {
-            assert_eq!(Cell::new(c.row(), c.index()), Some(c));
+            assert_eq!(Cell::new(c.row(), c.index_in_row()), Some(c));
         }
         assert!(Cell::new(2, 9).is_none());
         assert!(Cell::new(10, 1).is_none());

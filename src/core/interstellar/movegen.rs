@@ -16,10 +16,21 @@ use super::geometry::{
     SIDE_NEIGHBOURS, SIDE_STEP_INCREASING, VALID, backward_of, forward_of, non_neutral_steps_from_negative,
     non_neutral_steps_from_positive,
 };
-use super::pieces::{Kind, Side};
-use super::position::{Move, Position};
+use super::pieces::NamedPiece;
+use super::pieces::{Kind, Name, Side};
+use super::position::{KEYS, Position, SIDE_KEY, piece_key};
 use crate::core::bitboard::{Bitboard, slide};
-use crate::core::moves::MoveList;
+use crate::core::moves::{AnyMove, MoveCounter, MoveList, MoveSink};
+
+/// A move: the piece on `from` goes to `to`, capturing whatever enemy piece is there.
+/// A cell a piece can reach in several ways is one move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move {
+    /// The cell the piece leaves.
+    pub from: Cell,
+    /// The cell it goes to.
+    pub to: Cell,
+}
 
 const PLANET: usize = Kind::Planet as usize;
 const QUASAR: usize = Kind::Quasar as usize;
@@ -85,56 +96,6 @@ fn slider_reach(from: Cell, occupied: Bitboard, diagonal_only: bool) -> Bitboard
     out
 }
 
-/// Receives generated moves: either records them or only counts them.
-trait Sink {
-    /// Every cell of `targets` is a legal move from `from`.
-    fn all(&mut self, from: Cell, targets: Bitboard);
-    /// One legal move.
-    fn one(&mut self, from: Cell, to: Cell);
-}
-
-struct Count(u64);
-
-impl Sink for Count {
-    #[inline(always)]
-    fn all(&mut self, _from: Cell, targets: Bitboard) {
-        self.0 += targets.count() as u64;
-    }
-    #[inline(always)]
-    fn one(&mut self, _from: Cell, _to: Cell) {
-        self.0 += 1;
-    }
-}
-
-struct List<'a>(&'a mut MoveList<Move>);
-
-impl Sink for List<'_> {
-    #[inline(always)]
-    fn all(&mut self, from: Cell, targets: Bitboard) {
-        for t in targets {
-            self.0.push(Move { from, to: cell(t) });
-        }
-    }
-    #[inline(always)]
-    fn one(&mut self, from: Cell, to: Cell) {
-        self.0.push(Move { from, to });
-    }
-}
-
-/// Stops at the first legal move.
-struct Any(bool);
-
-impl Sink for Any {
-    #[inline(always)]
-    fn all(&mut self, _from: Cell, targets: Bitboard) {
-        self.0 |= targets.any();
-    }
-    #[inline(always)]
-    fn one(&mut self, _from: Cell, _to: Cell) {
-        self.0 = true;
-    }
-}
-
 #[inline(always)]
 fn cell(slot: u8) -> Cell {
     // Every bit of a generated set is a board cell (sets are masked by VALID).
@@ -189,7 +150,73 @@ pub struct Outcome {
 impl std::fmt::Display for Outcome {
     /// `positive wins by super-nova`, `negative wins by target-out`, ...
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{} wins by {}", self.winner.word(), self.ending.key())
+        write!(f, "{} wins by {}", self.winner.name(), self.ending.key())
+    }
+}
+
+/// Why a move from one cell to another is not legal (`docs/rules-interstellar.md`, §5
+/// and §6). `Display` is a short sentence for the status bar.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IllegalMove {
+    /// The game is over by Super Nova or Total Annihilation.
+    GameOver(Outcome),
+    /// The from-cell is empty.
+    NoPiece,
+    /// The piece belongs to the side not to move; the side to move is given.
+    NotYourMove(Side),
+    /// The piece may move there but its own planet would then be in Target.
+    LeavesPlanetInTarget,
+    /// The to-cell holds a piece of the mover's side.
+    OwnPiece,
+    /// The to-cell holds the enemy planet, which no piece may capture.
+    CapturesPlanet,
+    /// The piece cannot reach the cell.
+    CannotReach {
+        /// The piece's kind.
+        kind: Kind,
+        /// Its name.
+        name: Name,
+    },
+}
+
+impl std::fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            IllegalMove::GameOver(outcome) => write!(f, "The game is over: {outcome}"),
+            IllegalMove::NoPiece => f.write_str("There is no piece there"),
+            IllegalMove::NotYourMove(side) => write!(f, "It is {}'s move", side.name()),
+            IllegalMove::LeavesPlanetInTarget => f.write_str("That would leave your planet in Target"),
+            IllegalMove::OwnPiece => f.write_str("You cannot move onto your own piece"),
+            IllegalMove::CapturesPlanet => f.write_str("No piece may capture a planet"),
+            IllegalMove::CannotReach { kind, name } => write!(f, "The {} {name} cannot move there", kind.word()),
+        }
+    }
+}
+
+impl Position {
+    /// Why moving the piece on `from` to `to` is not legal here. Meaningful only for a
+    /// move that is not among [`Position::legal_moves`].
+    pub fn illegal_move(&self, from: Cell, to: Cell) -> IllegalMove {
+        if let Some(outcome) = self.outcome()
+            && matches!(outcome.ending, Ending::SuperNova | Ending::TotalAnnihilation)
+        {
+            return IllegalMove::GameOver(outcome);
+        }
+        match self.piece_at(from) {
+            None => IllegalMove::NoPiece,
+            Some(p) if p.side != self.side_to_move() => IllegalMove::NotYourMove(self.side_to_move()),
+            Some(p) => {
+                if self.movement_targets(from).contains(to.slot()) {
+                    IllegalMove::LeavesPlanetInTarget
+                } else if self.piece_at(to).is_some_and(|q| q.side == p.side) {
+                    IllegalMove::OwnPiece
+                } else if self.piece_at(to).is_some_and(|q| q.kind() == Kind::Planet) {
+                    IllegalMove::CapturesPlanet
+                } else {
+                    IllegalMove::CannotReach { kind: p.kind(), name: p.name }
+                }
+            }
+        }
     }
 }
 
@@ -199,7 +226,7 @@ impl Position {
     /// `occupied` as the board's occupancy and only `by`'s pieces inside `alive`.
     #[inline(always)]
     fn attackers(&self, target: Cell, by: Side, occupied: Bitboard, alive: Bitboard) -> Bitboard {
-        let them = self.sides[by.idx()] & alive;
+        let them = self.sides[by.index()] & alive;
         let t = target.idx();
         let mut found = SIDE_NEIGHBOURS[t] & them & self.kinds[PLANET];
         if NEUTRAL_CELLS.contains(target.slot()) {
@@ -207,12 +234,12 @@ impl Position {
         }
         let stars = them & self.kinds[STAR];
         if stars.any() {
-            let behind = BACKWARD[by.idx()][t];
+            let behind = BACKWARD[by.index()][t];
             found |= behind & stars;
             let starters = stars & ROWS[by.second_row() as usize - 1];
             if starters.any() {
                 let middles = behind & NON_NEUTRAL_CELLS & !occupied;
-                found |= backward_of(by.idx(), middles) & starters;
+                found |= backward_of(by.index(), middles) & starters;
             }
         }
         let quasars = them & self.kinds[QUASAR];
@@ -237,10 +264,10 @@ impl Position {
     /// How many enemy pieces could move onto `side`'s planet now (0 when not in
     /// Target), whoever is to move.
     pub fn target_count_for(&self, side: Side) -> u32 {
-        let planet = self.sides[side.idx()] & self.kinds[PLANET];
+        let planet = self.sides[side.index()] & self.kinds[PLANET];
         match planet.first() {
             None => 0,
-            Some(p) => self.attackers(cell(p), side.opponent(), self.occupied(), VALID).count(),
+            Some(p) => self.attackers(cell(p), side.other(), self.occupied(), VALID).count(),
         }
     }
 
@@ -262,8 +289,8 @@ impl Position {
     /// indicium through empty non-neutral cells.
     #[inline(always)]
     fn blockers(&self, planet: Cell, own: Bitboard, occupied: Bitboard, empty: Bitboard) -> Bitboard {
-        let them = self.side_to_move.opponent();
-        let enemy = self.sides[them.idx()];
+        let them = self.side_to_move.other();
+        let enemy = self.sides[them.index()];
         let p = planet.idx();
         let mut blockers = Bitboard::EMPTY;
         let quasars = enemy & self.kinds[QUASAR];
@@ -288,7 +315,7 @@ impl Position {
         }
         let starters = enemy & self.kinds[STAR] & ROWS[them.second_row() as usize - 1];
         if starters.any() {
-            blockers |= own & NON_NEUTRAL_CELLS & BACKWARD[them.idx()][p] & forward_of(them.idx(), starters);
+            blockers |= own & NON_NEUTRAL_CELLS & BACKWARD[them.index()][p] & forward_of(them.index(), starters);
         }
         let indicium = planet.indicium();
         if indicium != Indicium::Neutral {
@@ -318,11 +345,11 @@ impl Position {
     #[inline(always)]
     fn star_targets(from: Cell, side: Side, empty: Bitboard, capturable: Bitboard) -> Bitboard {
         let allowed = (NON_NEUTRAL_CELLS & (empty | capturable)) | (NEUTRAL_CELLS & capturable);
-        let ahead = FORWARD[side.idx()][from.idx()];
+        let ahead = FORWARD[side.index()][from.idx()];
         let mut targets = ahead & allowed;
         if from.row() == side.second_row() {
             let middles = ahead & NON_NEUTRAL_CELLS & empty;
-            targets |= forward_of(side.idx(), middles) & allowed;
+            targets |= forward_of(side.index(), middles) & allowed;
         }
         targets
     }
@@ -351,11 +378,11 @@ impl Position {
 
     /// Every legal move, the game's end aside, into `sink`.
     #[inline(always)]
-    fn generate<S: Sink>(&self, sink: &mut S) {
+    fn generate<S: MoveSink<Move>>(&self, sink: &mut S) {
         let us = self.side_to_move;
-        let them = us.opponent();
-        let own = self.sides[us.idx()];
-        let enemy = self.sides[them.idx()];
+        let them = us.other();
+        let own = self.sides[us.index()];
+        let enemy = self.sides[them.index()];
         let occupied = own | enemy;
         let empty = VALID & !occupied;
         let capturable = enemy & !self.kinds[PLANET];
@@ -372,13 +399,13 @@ impl Position {
                 let from = cell(slot);
                 let targets = self.piece_targets(from, kind, occupied, empty, capturable);
                 if !checked.contains(slot) {
-                    sink.all(from, targets);
+                    sink.targets(targets, |t| Move { from, to: cell(t) });
                     continue;
                 }
                 for t in targets {
                     let after = occupied.without(slot).with(t);
                     if !self.attackers(planet, them, after, !Bitboard::from_index(t)).any() {
-                        sink.one(from, cell(t));
+                        sink.push(Move { from, to: cell(t) });
                     }
                 }
             }
@@ -387,7 +414,7 @@ impl Position {
         for t in SIDE_NEIGHBOURS[planet.idx()] & open {
             let after = without_planet.with(t);
             if !self.attackers(cell(t), them, after, !Bitboard::from_index(t)).any() {
-                sink.one(planet, cell(t));
+                sink.push(Move { from: planet, to: cell(t) });
             }
         }
     }
@@ -398,11 +425,11 @@ impl Position {
     #[inline(always)]
     fn static_ending(&self) -> Option<Ending> {
         let us = self.side_to_move;
-        let mover_stars = self.sides[us.opponent().idx()] & self.kinds[STAR];
+        let mover_stars = self.sides[us.other().index()] & self.kinds[STAR];
         if (mover_stars & ROWS[us.first_row() as usize - 1]).any() {
             return Some(Ending::SuperNova);
         }
-        let own = self.sides[us.idx()];
+        let own = self.sides[us.index()];
         if own == own & self.kinds[PLANET] {
             return Some(Ending::TotalAnnihilation);
         }
@@ -412,7 +439,7 @@ impl Position {
     /// Every legal move of the side to move; none when the game is over.
     pub fn legal_moves(&self, moves: &mut MoveList<Move>) {
         if self.static_ending().is_none() {
-            self.generate(&mut List(moves));
+            self.generate(moves);
         }
     }
 
@@ -420,13 +447,13 @@ impl Position {
     /// even if the game has just ended by Super Nova (used for Target Out: "the
     /// opponent has no legal move").
     pub fn moves_ignoring_end(&self, moves: &mut MoveList<Move>) {
-        self.generate(&mut List(moves));
+        self.generate(moves);
     }
 
     /// Whether the side to move has any legal move by the movement and legality rules
     /// (the game's end aside).
     pub fn has_any_move(&self) -> bool {
-        let mut any = Any(false);
+        let mut any = AnyMove(false);
         self.generate(&mut any);
         any.0
     }
@@ -436,7 +463,7 @@ impl Position {
         if self.static_ending().is_some() {
             return 0;
         }
-        let mut count = Count(0);
+        let mut count = MoveCounter(0);
         self.generate(&mut count);
         count.0
     }
@@ -451,8 +478,8 @@ impl Position {
     /// How the game has ended, or `None` while it goes on (rules file, *the end of the
     /// game*: Super Nova, Total Annihilation, Target Out, blocked, in that order). The
     /// side that just moved wins.
-    pub fn game_outcome(&self) -> Option<Outcome> {
-        let winner = self.side_to_move.opponent();
+    pub fn outcome(&self) -> Option<Outcome> {
+        let winner = self.side_to_move.other();
         let ending = match self.static_ending() {
             Some(e) => e,
             None if self.has_any_move() => return None,
@@ -479,10 +506,36 @@ impl Position {
         if piece.side != self.side_to_move {
             return Bitboard::EMPTY;
         }
-        let enemy = self.sides[self.side_to_move.opponent().idx()];
+        let enemy = self.sides[self.side_to_move.other().index()];
         let occupied = self.occupied();
         let empty = VALID & !occupied;
         let capturable = enemy & !self.kinds[PLANET];
         self.piece_targets(from, piece.kind() as usize, occupied, empty, capturable)
+    }
+}
+
+impl Position {
+    /// Plays a move from [`Position::legal_moves`](super::Position): the piece goes to
+    /// `to`, any enemy piece there is removed, and the other side is to move.
+    pub fn play(&mut self, mv: Move) {
+        let code = self.board[mv.from.idx()];
+        debug_assert!(code != 0, "no piece on {:?}", mv.from);
+        let piece = NamedPiece::from_code(code);
+        let from_bit = mv.from.bit();
+        let to_bit = mv.to.bit();
+        let captured = self.board[mv.to.idx()];
+        if captured != 0 {
+            let victim = NamedPiece::from_code(captured);
+            self.sides[victim.side.index()] ^= to_bit;
+            self.kinds[victim.kind() as usize] ^= to_bit;
+            self.hash ^= piece_key(victim, mv.to);
+        }
+        let both = from_bit | to_bit;
+        self.sides[piece.side.index()] ^= both;
+        self.kinds[piece.kind() as usize] ^= both;
+        self.board[mv.from.idx()] = 0;
+        self.board[mv.to.idx()] = code;
+        self.hash ^= piece_key(piece, mv.from) ^ piece_key(piece, mv.to) ^ KEYS[SIDE_KEY];
+        self.side_to_move = self.side_to_move.other();
     }
 }

@@ -7,8 +7,9 @@
 //! is `43`; the negative player writes the same cell `66`.
 
 use super::geometry::{Cell, row_length};
+use super::movegen::Move;
 use super::pieces::{Name, Side};
-use super::position::{Move, Position};
+use super::position::Position;
 use crate::core::moves::MoveList;
 
 /// Why a move text could not be read against a position.
@@ -36,7 +37,7 @@ pub enum NotationError {
         name: String,
     },
     /// The named piece is not on the board (captured).
-    #[error("{} has no piece named {name} on the board", side.word())]
+    #[error("{} has no piece named {name} on the board", side.name())]
     NoSuchPiece {
         /// The side to move.
         side: Side,
@@ -81,8 +82,8 @@ pub enum NotationError {
 /// The cell as `side` writes it: (row, index) counted from `side`'s seat and left.
 pub fn cell_in_frame(cell: Cell, side: Side) -> (u8, u8) {
     match side {
-        Side::Positive => (cell.row(), cell.index()),
-        Side::Negative => (10 - cell.row(), row_length(cell.row()) - cell.index() + 1),
+        Side::Positive => (cell.row(), cell.index_in_row()),
+        Side::Negative => (10 - cell.row(), row_length(cell.row()) - cell.index_in_row() + 1),
     }
 }
 
@@ -119,7 +120,7 @@ pub fn write_move(position: &Position, mv: Move) -> String {
     let capture = position.piece_at(mv.to).is_some();
     let mut out = format!("{name}{}{}", if capture { 'x' } else { '-' }, cell_digits(mv.to, side));
     let mut after = position.clone();
-    after.play_move(mv);
+    after.play(mv);
     match after.target_count() {
         0 => {}
         n => {
@@ -192,7 +193,7 @@ pub fn read_move(position: &Position, text: &str) -> Result<Move, NotationError>
     }
     let name = Name::parse(&letters).ok_or_else(|| NotationError::UnknownName { name: letters.clone() })?;
     let side = position.side_to_move();
-    if let Some(outcome) = position.game_outcome()
+    if let Some(outcome) = position.outcome()
         && matches!(outcome.ending, super::Ending::SuperNova | super::Ending::TotalAnnihilation)
     {
         return Err(NotationError::GameOver(outcome.to_string()));

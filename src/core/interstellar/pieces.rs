@@ -20,7 +20,7 @@ impl Side {
 
     /// The other side.
     #[inline(always)]
-    pub const fn opponent(self) -> Side {
+    pub const fn other(self) -> Side {
         match self {
             Side::Positive => Side::Negative,
             Side::Negative => Side::Positive,
@@ -29,12 +29,12 @@ impl Side {
 
     /// 0 for positive, 1 for negative (for indexing tables).
     #[inline(always)]
-    pub const fn idx(self) -> usize {
+    pub const fn index(self) -> usize {
         self as usize
     }
 
     /// `positive` or `negative`, as in results.
-    pub const fn word(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         match self {
             Side::Positive => "positive",
             Side::Negative => "negative",
@@ -55,6 +55,19 @@ impl Side {
             Side::Positive => 2,
             Side::Negative => 8,
         }
+    }
+}
+
+impl crate::core::game::GameSide for Side {
+    const BOTH: [Side; 2] = Side::BOTH;
+    fn other(self) -> Side {
+        Side::other(self)
+    }
+    fn index(self) -> usize {
+        Side::index(self)
+    }
+    fn name(self) -> &'static str {
+        Side::name(self)
     }
 }
 
@@ -221,16 +234,49 @@ impl fmt::Display for Name {
     }
 }
 
-/// A piece on the board: its side and its name (which fixes its kind).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// A piece as the board editor places it: a side and a kind, no name yet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Piece {
+    /// Whose piece.
+    pub side: Side,
+    /// What it is.
+    pub kind: Kind,
+}
+
+impl Piece {
+    /// Its position-string letter: upper case positive, lower case negative.
+    pub fn letter(self) -> char {
+        let c = self.kind.letter();
+        match self.side {
+            Side::Positive => c,
+            Side::Negative => c.to_ascii_lowercase(),
+        }
+    }
+
+    /// The piece of a position-string letter (`P Q U N B S`, lower case for negative).
+    pub fn from_letter(c: char) -> Option<Piece> {
+        let side = if c.is_ascii_uppercase() { Side::Positive } else { Side::Negative };
+        Kind::from_letter(c.to_ascii_uppercase()).map(|kind| Piece { side, kind })
+    }
+}
+
+/// A piece on the board: its side and its name (which fixes its kind). Names persist
+/// through the game (`docs/rules-interstellar.md`, §4 *Piece names*).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct NamedPiece {
     /// Whose piece.
     pub side: Side,
     /// Its name, kept for the whole game.
     pub name: Name,
 }
 
-impl Piece {
+impl NamedPiece {
+    /// The piece without its name.
+    #[inline(always)]
+    pub const fn piece(self) -> Piece {
+        Piece { side: self.side, kind: self.name.kind() }
+    }
+
     /// The piece's kind.
     #[inline(always)]
     pub const fn kind(self) -> Kind {
@@ -254,9 +300,9 @@ impl Piece {
 
     /// Unpacks a non-zero board byte.
     #[inline(always)]
-    pub(crate) const fn from_code(code: u8) -> Piece {
+    pub(crate) const fn from_code(code: u8) -> NamedPiece {
         let c = code - 1;
-        Piece { side: if c < 15 { Side::Positive } else { Side::Negative }, name: Name(c % 15) }
+        NamedPiece { side: if c < 15 { Side::Positive } else { Side::Negative }, name: Name(c % 15) }
     }
 }
 
@@ -285,9 +331,9 @@ mod tests {
     fn piece_codes_round_trip() {
         for side in Side::BOTH {
             for name in Name::ALL {
-                let p = Piece { side, name };
+                let p = NamedPiece { side, name };
                 assert_ne!(p.code(), 0);
-                assert_eq!(Piece::from_code(p.code()), p);
+                assert_eq!(NamedPiece::from_code(p.code()), p);
             }
         }
     }

@@ -70,12 +70,12 @@ pub struct Cell(u8);
 
 impl Cell {
     /// The cell with bit index `index`, or `None` when `index >= 96`.
-    pub const fn new(index: u8) -> Option<Cell> {
+    pub const fn from_slot(index: u8) -> Option<Cell> {
         if (index as usize) < CELL_COUNT { Some(Cell(index)) } else { None }
     }
 
     /// The bit index `0..96`.
-    pub const fn index(self) -> u8 {
+    pub const fn slot(self) -> u8 {
         self.0
     }
 
@@ -85,7 +85,7 @@ impl Cell {
     }
 
     /// The single-cell set.
-    pub const fn bitboard(self) -> Bitboard {
+    pub const fn bit(self) -> Bitboard {
         Bitboard::from_index(self.0)
     }
 
@@ -155,6 +155,18 @@ impl fmt::Display for Cell {
     /// Writes the name, e.g. `c1d`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}{}", (b'a' + self.file()) as char, self.row(), self.shade().suffix())
+    }
+}
+
+impl crate::core::game::BoardCell for Cell {
+    fn from_slot(slot: u8) -> Option<Cell> {
+        Cell::from_slot(slot)
+    }
+    fn slot(self) -> u8 {
+        self.0
+    }
+    fn all() -> impl Iterator<Item = Cell> {
+        Cell::all()
     }
 }
 

@@ -1,66 +1,96 @@
-//! Triangular, the chess game of HU 188326, as `../shared/rules/triangular.md` decides it.
+//! Triangular, the chess game of HU 188326, as `docs/rules-triangular.md` describes it.
 //!
+//! - [`pieces`]: sides, kinds of piece and pieces.
 //! - [`geometry`]: the 96 triangles, cell names, neighbourhoods, strips, altitude rays
 //!   and move patterns, derived from the rules' coordinates into precomputed tables.
-//! - [`position`]: colours, pieces, the unchecked [`Setup`] of a position string and the
-//!   checked [`Position`], clocks, Zobrist hash and the claimable draws.
+//! - [`setup`]: the unchecked [`Setup`] and its position string.
+//! - [`position`]: the checked [`Position`], clocks, Zobrist hash and the claimable draws.
 //! - [`movegen`]: [`Move`], attacks, legal moves (pins and check-evasion masks), play,
-//!   [`Outcome`].
+//!   [`Outcome`], [`IllegalMove`].
 //! - [`notation`]: SAN-like writing and reading of moves.
+//!
+//! ```
+//! use orrery::core::Game;
+//! use orrery::core::triangular::{OPENING, Position};
+//!
+//! let opening = Position::from_position_string(OPENING).expect("the opening reads");
+//! assert_eq!(opening, Position::opening());
+//! assert_eq!(opening.count_moves(), 34);
+//! ```
 
 pub mod geometry;
 pub mod movegen;
 pub mod notation;
+pub mod pieces;
 pub mod position;
+pub mod setup;
 
 pub use geometry::{BadCellName, CELL_COUNT, Cell, ROW_LENGTHS, Shade};
-pub use movegen::{Move, Outcome, attacks};
+pub use movegen::{IllegalMove, Move, Outcome, attacks};
 pub use notation::NotationError;
-pub use position::{
-    Color, Invalidity, Piece, Position, PositionError, Role, Setup, SyntaxError, SyntaxProblem, is_threefold_repetition,
-};
+pub use pieces::{Kind, Piece, Side};
+pub use position::{Invalid, OPENING, Position, PositionError, is_threefold_repetition};
+pub use setup::{Setup, SyntaxError, SyntaxProblem};
 
 use crate::core::{Game, Variant, moves::MoveList};
 
-/// The opening position string (rules file, *Notation and position string*).
-pub const OPENING: &str = "1rnqbknr1/1p1ppbpp1p1/13/15/15/13/1P1PPBPP1P1/1RNQBKNR1 w 0 1";
-
 impl Game for Position {
+    type Cell = Cell;
+    type Side = Side;
+    type Piece = Piece;
+    type Setup = Setup;
     type Move = Move;
     type Outcome = Outcome;
-    type PositionError = PositionError;
+    type Invalid = Invalid;
     type NotationError = NotationError;
+    type IllegalMove = IllegalMove;
     const VARIANT: Variant = Variant::Triangular;
 
     fn opening() -> Self {
-        Position::opening_position()
+        Position::opening()
     }
 
-    fn from_position_string(text: &str) -> Result<Self, PositionError> {
-        Position::from_text(text)
+    fn from_setup(setup: &Setup) -> Result<Self, Vec<Invalid>> {
+        Position::from_setup(setup)
+    }
+
+    fn to_setup(&self) -> Setup {
+        Position::to_setup(self)
     }
 
     fn position_string(&self) -> String {
         self.to_string()
     }
 
-    fn legal_moves(&self, moves: &mut MoveList<Move>) {
-        self.generate_legal_moves(moves);
+    fn side_to_move(&self) -> Side {
+        Position::side_to_move(self)
     }
 
-    fn count_legal_moves(&self) -> u64 {
-        self.count_moves()
+    fn legal_moves(&self, moves: &mut MoveList<Move>) {
+        Position::legal_moves(self, moves);
+    }
+
+    fn count_moves(&self) -> u64 {
+        Position::count_moves(self)
     }
 
     fn play(&mut self, mv: Move) {
-        self.play_move(mv);
+        Position::play(self, mv);
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.game_outcome()
+        Position::outcome(self)
     }
 
-    fn move_to_notation(&self, mv: Move) -> String {
+    fn winner(outcome: Outcome) -> Option<Side> {
+        outcome.winner()
+    }
+
+    fn ending_title(outcome: Outcome) -> &'static str {
+        outcome.title()
+    }
+
+    fn notation(&self, mv: Move) -> String {
         self.san(mv)
     }
 
@@ -68,62 +98,29 @@ impl Game for Position {
         self.parse_san(text)
     }
 
-    fn zobrist_hash(&self) -> u64 {
-        self.zobrist()
-    }
-
-    fn is_first_player_to_move(&self) -> bool {
-        self.side_to_move() == Color::White
+    fn zobrist(&self) -> u64 {
+        Position::zobrist(self)
     }
 
     fn move_number(&self) -> u32 {
         self.fullmoves()
     }
 
-    fn cell_name(slot: u8) -> Option<String> {
-        Cell::new(slot).map(|c| c.to_string())
+    fn move_cells(mv: Move) -> (Cell, Cell) {
+        (mv.from, mv.to)
     }
 
-    fn parse_cell_name(text: &str) -> Option<u8> {
-        text.parse::<Cell>().ok().map(Cell::index)
-    }
-
-    fn move_cells(mv: Move) -> (u8, u8) {
-        (mv.from.index(), mv.to.index())
+    fn promotion(mv: Move) -> Option<Piece> {
+        // The promoted piece is the mover's: White promotes on row 8, Black on row 1.
+        let side = if mv.to.row() >= 5 { Side::White } else { Side::Black };
+        mv.promotion.map(|kind| Piece { side, kind })
     }
 
     fn is_in_check(&self) -> bool {
         self.is_check()
     }
 
-    fn side_to_move_word(&self) -> &'static str {
-        match self.side_to_move() {
-            Color::White => "White",
-            Color::Black => "Black",
-        }
-    }
-
-    fn explain_illegal(&self, from: u8, to: u8) -> String {
-        let (Some(from), Some(to)) = (Cell::new(from), Cell::new(to)) else {
-            return "That is not a cell of the board".into();
-        };
-        if let Some(outcome) = self.game_outcome() {
-            return format!("The game is over: {outcome}");
-        }
-        match self.piece_at(from) {
-            None => "There is no piece there".into(),
-            Some(p) if p.color != self.side_to_move() => format!("It is {}'s move", self.side_to_move_word()),
-            Some(p) => {
-                let mut pseudo = MoveList::new();
-                self.pseudo_legal_moves(&mut pseudo);
-                if pseudo.iter().any(|m| m.from == from && m.to == to) {
-                    "That would leave your king in check".into()
-                } else if self.piece_at(to).is_some_and(|q| q.color == p.color) {
-                    "You cannot move onto your own piece".into()
-                } else {
-                    format!("The {} on {from} cannot move to {to}", p.role.name())
-                }
-            }
-        }
+    fn illegal_move(&self, from: Cell, to: Cell) -> IllegalMove {
+        Position::illegal_move(self, from, to)
     }
 }

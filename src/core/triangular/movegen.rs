@@ -6,10 +6,11 @@ use std::fmt;
 use arrayvec::ArrayVec;
 
 use crate::core::bitboard::Bitboard;
-use crate::core::moves::MoveList;
+use crate::core::moves::{MoveCounter, MoveList, MoveSink};
 
 use super::geometry::{Cell, Tables, alt_attacks, strip_attacks, tables};
-use super::position::{Color, Piece, Position, Role};
+use super::pieces::{Kind, Piece, Side};
+use super::position::Position;
 
 /// A move (rules file, *Pieces and moves*): from-cell, to-cell and, for a pawn reaching
 /// a promotion cell, the piece chosen. A cell reachable several ways is one move.
@@ -20,7 +21,7 @@ pub struct Move {
     /// The cell it lands on (capturing whatever enemy piece stands there).
     pub to: Cell,
     /// The promotion choice: `Queen`, `Rook`, `Bishop` or `Knight`; `None` otherwise.
-    pub promotion: Option<Role>,
+    pub promotion: Option<Kind>,
 }
 
 impl fmt::Display for Move {
@@ -41,7 +42,7 @@ pub enum Outcome {
     /// The side to move is checkmated; `winner` gave the mate.
     Checkmate {
         /// The side that gave mate.
-        winner: Color,
+        winner: Side,
     },
     /// The side to move has no legal move and is not in check: a draw.
     Stalemate,
@@ -54,11 +55,70 @@ impl fmt::Display for Outcome {
     /// `draw by insufficient material`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            Outcome::Checkmate { winner: Color::White } => "white wins by checkmate",
-            Outcome::Checkmate { winner: Color::Black } => "black wins by checkmate",
+            Outcome::Checkmate { winner: Side::White } => "white wins by checkmate",
+            Outcome::Checkmate { winner: Side::Black } => "black wins by checkmate",
             Outcome::Stalemate => "draw by stalemate",
             Outcome::InsufficientMaterial => "draw by insufficient material",
         })
+    }
+}
+
+impl Outcome {
+    /// The winner, or `None` for a draw.
+    pub const fn winner(self) -> Option<Side> {
+        match self {
+            Outcome::Checkmate { winner } => Some(winner),
+            _ => None,
+        }
+    }
+
+    /// The ending in words: `checkmate`, `stalemate`, `insufficient material`.
+    pub const fn title(self) -> &'static str {
+        match self {
+            Outcome::Checkmate { .. } => "checkmate",
+            Outcome::Stalemate => "stalemate",
+            Outcome::InsufficientMaterial => "insufficient material",
+        }
+    }
+}
+
+/// Why a move from one cell to another is not legal (`docs/rules-triangular.md`, §4 and
+/// §6). `Display` is a short sentence for the status bar.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IllegalMove {
+    /// The game is over.
+    GameOver(Outcome),
+    /// The from-cell is empty.
+    NoPiece,
+    /// The piece belongs to the side not to move; the side to move is given.
+    NotYourMove(Side),
+    /// The move is a move of the piece but would leave its own king in check.
+    LeavesKingInCheck,
+    /// The to-cell holds a piece of the mover's side.
+    OwnPiece,
+    /// The piece cannot reach the cell.
+    CannotReach {
+        /// The piece's kind.
+        kind: Kind,
+        /// Where it stands.
+        from: Cell,
+        /// Where it was asked to go.
+        to: Cell,
+    },
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            IllegalMove::GameOver(outcome) => write!(f, "The game is over: {outcome}"),
+            IllegalMove::NoPiece => f.write_str("There is no piece there"),
+            IllegalMove::NotYourMove(side) => write!(f, "It is {}'s move", side.name()),
+            IllegalMove::LeavesKingInCheck => f.write_str("That would leave your king in check"),
+            IllegalMove::OwnPiece => f.write_str("You cannot move onto your own piece"),
+            IllegalMove::CannotReach { kind, from, to } => {
+                write!(f, "The {} on {from} cannot move to {to}", kind.word())
+            }
+        }
     }
 }
 
@@ -68,17 +128,17 @@ fn same_shade(t: &Tables, from: usize) -> Bitboard {
     if t.dark.contains(from as u8) { t.dark } else { t.light }
 }
 
-/// The cells a piece of `role` and `color` on `from` attacks (may move to, captures
+/// The cells a piece of `kind` and `side` on `from` attacks (may move to, captures
 /// included, own pieces not excluded) with the board occupied as `occ`.
 #[inline(always)]
-pub(crate) fn piece_targets(t: &Tables, role: Role, color: Color, from: usize, occ: Bitboard) -> Bitboard {
-    match role {
-        Role::King => t.touch[from],
-        Role::Queen => strip_attacks(t, from, occ) | alt_attacks(t, from, occ) | t.corner_same[from],
-        Role::Rook => strip_attacks(t, from, occ),
-        Role::Bishop => (alt_attacks(t, from, occ) & same_shade(t, from)) | t.corner_same[from],
-        Role::Knight => t.knight[from],
-        Role::Pawn => t.pawn[color.index()][from],
+pub(crate) fn piece_targets(t: &Tables, kind: Kind, side: Side, from: usize, occ: Bitboard) -> Bitboard {
+    match kind {
+        Kind::King => t.touch[from],
+        Kind::Queen => strip_attacks(t, from, occ) | alt_attacks(t, from, occ) | t.corner_same[from],
+        Kind::Rook => strip_attacks(t, from, occ),
+        Kind::Bishop => (alt_attacks(t, from, occ) & same_shade(t, from)) | t.corner_same[from],
+        Kind::Knight => t.knight[from],
+        Kind::Pawn => t.pawn[side.index()][from],
     }
 }
 
@@ -86,21 +146,21 @@ pub(crate) fn piece_targets(t: &Tables, role: Role, color: Color, from: usize, o
 /// with the cells of `occupied` occupied (own pieces not excluded, the king's safety
 /// not considered): the move patterns of the rules file, *Pieces and moves*.
 pub fn attacks(piece: Piece, cell: Cell, occupied: Bitboard) -> Bitboard {
-    piece_targets(tables(), piece.role, piece.color, cell.index() as usize, occupied)
+    piece_targets(tables(), piece.kind, piece.side, cell.slot() as usize, occupied)
 }
 
 impl Position {
     /// `by`'s pieces attacking cell `sq` with the board occupied as `occ`.
-    pub(crate) fn attackers(&self, t: &Tables, sq: usize, occ: Bitboard, by: Color) -> Bitboard {
-        let them = self.by_color[by.index()];
-        let r = &self.by_role;
-        let q = r[Role::Queen.index()];
-        let rq = q | r[Role::Rook.index()];
-        let bq = q | (r[Role::Bishop.index()] & same_shade(t, sq));
-        let mut a = (t.knight_from[sq] & r[Role::Knight.index()])
-            | (t.touch[sq] & r[Role::King.index()])
-            | (t.pawn_from[by.index()][sq] & r[Role::Pawn.index()])
-            | (t.corner_same[sq] & (q | r[Role::Bishop.index()]));
+    pub(crate) fn attackers(&self, t: &Tables, sq: usize, occ: Bitboard, by: Side) -> Bitboard {
+        let them = self.by_side[by.index()];
+        let r = &self.by_kind;
+        let q = r[Kind::Queen.index()];
+        let rq = q | r[Kind::Rook.index()];
+        let bq = q | (r[Kind::Bishop.index()] & same_shade(t, sq));
+        let mut a = (t.knight_from[sq] & r[Kind::Knight.index()])
+            | (t.touch[sq] & r[Kind::King.index()])
+            | (t.pawn_from[by.index()][sq] & r[Kind::Pawn.index()])
+            | (t.corner_same[sq] & (q | r[Kind::Bishop.index()]));
         if (t.strip_lines[sq] & rq & them).any() {
             a |= strip_attacks(t, sq, occ) & rq;
         }
@@ -112,31 +172,31 @@ impl Position {
 
     /// Whether any of `by`'s pieces attacks `sq` (early exit).
     #[inline(always)]
-    fn attacked(&self, t: &Tables, sq: usize, occ: Bitboard, by: Color) -> bool {
-        let them = self.by_color[by.index()];
-        let r = &self.by_role;
-        let q = r[Role::Queen.index()] & them;
-        if (t.knight_from[sq] & r[Role::Knight.index()] & them).any()
-            || (t.touch[sq] & r[Role::King.index()] & them).any()
-            || (t.pawn_from[by.index()][sq] & r[Role::Pawn.index()] & them).any()
-            || (t.corner_same[sq] & ((r[Role::Bishop.index()] & them) | q)).any()
+    fn attacked(&self, t: &Tables, sq: usize, occ: Bitboard, by: Side) -> bool {
+        let them = self.by_side[by.index()];
+        let r = &self.by_kind;
+        let q = r[Kind::Queen.index()] & them;
+        if (t.knight_from[sq] & r[Kind::Knight.index()] & them).any()
+            || (t.touch[sq] & r[Kind::King.index()] & them).any()
+            || (t.pawn_from[by.index()][sq] & r[Kind::Pawn.index()] & them).any()
+            || (t.corner_same[sq] & ((r[Kind::Bishop.index()] & them) | q)).any()
         {
             return true;
         }
-        let rq = q | (r[Role::Rook.index()] & them);
+        let rq = q | (r[Kind::Rook.index()] & them);
         if (t.strip_lines[sq] & rq).any() && (strip_attacks(t, sq, occ) & rq).any() {
             return true;
         }
-        let bq = q | (r[Role::Bishop.index()] & them & same_shade(t, sq));
+        let bq = q | (r[Kind::Bishop.index()] & them & same_shade(t, sq));
         (t.alt_lines[sq] & bq).any() && (alt_attacks(t, sq, occ) & bq).any()
     }
 
-    /// Whether `color`'s king is attacked by an enemy piece (rules file, *Pieces and
+    /// Whether `side`'s king is attacked by an enemy piece (rules file, *Pieces and
     /// moves*); false when it has no king.
-    pub fn king_in_check(&self, color: Color) -> bool {
+    pub fn king_in_check(&self, side: Side) -> bool {
         let t = tables();
-        match self.pieces(color, Role::King).first() {
-            Some(k) => self.attacked(t, k as usize, self.occupied(), color.other()),
+        match self.pieces(side, Kind::King).first() {
+            Some(k) => self.attacked(t, k as usize, self.occupied(), side.other()),
             None => false,
         }
     }
@@ -144,14 +204,14 @@ impl Position {
     /// Whether the side to move is in check (rules file, *Pieces and moves*: a king
     /// attacked by an enemy piece).
     pub fn is_check(&self) -> bool {
-        self.king_in_check(self.turn)
+        self.king_in_check(self.side_to_move)
     }
 
     /// The cells of the enemy pieces giving check to the side to move (empty when none).
     pub fn checkers(&self) -> Bitboard {
         let t = tables();
-        match self.pieces(self.turn, Role::King).first() {
-            Some(k) => self.attackers(t, k as usize, self.occupied(), self.turn.other()),
+        match self.pieces(self.side_to_move, Kind::King).first() {
+            Some(k) => self.attackers(t, k as usize, self.occupied(), self.side_to_move.other()),
             None => Bitboard::EMPTY,
         }
     }
@@ -159,22 +219,23 @@ impl Position {
     /// `true` when only the two kings are left (rules file, *End of the game*: drawn at
     /// once).
     pub fn is_king_against_king(&self) -> bool {
-        self.occupied() == self.by_role[Role::King.index()] && self.occupied().count() == 2
+        self.occupied() == self.by_kind[Kind::King.index()] && self.occupied().count() == 2
     }
 
-    /// Calls `emit(from, targets, is_pawn)` with the legal destination cells of every
+    /// Gives `sink` the legal moves of every
     /// piece of the side to move (nothing when only the kings are left).
     #[inline(always)]
-    fn generate(&self, mut emit: impl FnMut(u8, Bitboard, bool)) {
+    fn generate<S: MoveSink<Move>>(&self, sink: &mut S) {
         let t = tables();
+        let promo = t.promotion[self.side_to_move.index()];
         if self.is_king_against_king() {
             return;
         }
-        let us = self.turn;
+        let us = self.side_to_move;
         let them = us.other();
-        let own = self.by_color[us.index()];
+        let own = self.by_side[us.index()];
         let occ = self.occupied();
-        let Some(k) = self.pieces(us, Role::King).first() else {
+        let Some(k) = self.pieces(us, Kind::King).first() else {
             return;
         };
         let ku = k as usize;
@@ -188,7 +249,7 @@ impl Position {
                 king_targets = king_targets.with(to);
             }
         }
-        emit(k, king_targets, false);
+        push_moves(sink, k, king_targets, false, promo);
 
         let checkers = self.attackers(t, ku, occ, them);
         // Every check must be answered by the same move: the cells that capture or block
@@ -198,10 +259,10 @@ impl Position {
         let mut mask = !own;
         for c in checkers {
             // A check by a slide may be blocked; a step or jump may only be captured.
-            let role = self.role_at(c);
-            let steps = t.corner_same[ku].contains(c) && matches!(role, Some(Role::Queen | Role::Bishop));
-            let block = match role {
-                Some(Role::Queen | Role::Rook | Role::Bishop) if !steps => t.between[ku][c as usize],
+            let kind = self.kind_at(c);
+            let steps = t.corner_same[ku].contains(c) && matches!(kind, Some(Kind::Queen | Kind::Bishop));
+            let block = match kind {
+                Some(Kind::Queen | Kind::Rook | Kind::Bishop) if !steps => t.between[ku][c as usize],
                 _ => Bitboard::EMPTY,
             };
             mask &= block.with(c);
@@ -211,11 +272,11 @@ impl Position {
         }
 
         // Pins: an enemy slider with exactly one piece, ours, between it and our king.
-        let r = &self.by_role;
-        let enemy = self.by_color[them.index()];
-        let q = r[Role::Queen.index()] & enemy;
-        let rq = q | (r[Role::Rook.index()] & enemy);
-        let bq = q | (r[Role::Bishop.index()] & enemy & same_shade(t, ku));
+        let r = &self.by_kind;
+        let enemy = self.by_side[them.index()];
+        let q = r[Kind::Queen.index()] & enemy;
+        let rq = q | (r[Kind::Rook.index()] & enemy);
+        let bq = q | (r[Kind::Bishop.index()] & enemy & same_shade(t, ku));
         let snipers = (t.strip_lines[ku] & rq) | (t.alt_lines[ku] & bq);
         let mut pinned = Bitboard::EMPTY;
         let mut pins: ArrayVec<(u8, Bitboard), 32> = ArrayVec::new();
@@ -224,17 +285,16 @@ impl Position {
             let blockers = line & occ;
             if blockers.any() && !blockers.more_than_one() && (blockers & own).any() {
                 pinned |= blockers;
-                if let Some(p) = blockers.first()
-                    && !pins.is_full()
-                {
+                // At most one pin per line through the king: 12 lines, room for 32.
+                if let Some(p) = blockers.first() {
                     pins.push((p, line.with(s)));
                 }
             }
         }
 
-        for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn] {
-            for from in self.pieces(us, role) {
-                let mut targets = piece_targets(t, role, us, from as usize, occ) & mask;
+        for kind in [Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight, Kind::Pawn] {
+            for from in self.pieces(us, kind) {
+                let mut targets = piece_targets(t, kind, us, from as usize, occ) & mask;
                 if pinned.contains(from) {
                     for &(p, allowed) in &pins {
                         if p == from {
@@ -242,30 +302,23 @@ impl Position {
                         }
                     }
                 }
-                emit(from, targets, role == Role::Pawn);
+                push_moves(sink, from, targets, kind == Kind::Pawn, promo);
             }
         }
     }
 
     /// Appends every legal move of the side to move (nothing when the game is over).
     /// Promotions give four moves (Q, R, B, N).
-    pub fn generate_legal_moves(&self, moves: &mut MoveList<Move>) {
-        let promo = tables().promotion[self.turn.index()];
-        self.generate(|from, targets, pawn| push_moves(moves, from, targets, pawn, promo));
+    pub fn legal_moves(&self, moves: &mut MoveList<Move>) {
+        self.generate(moves);
     }
 
     /// The number of legal moves (each promotion choice counted), counted without
     /// listing them; 0 when the game is over (rules file, *End of the game*).
     pub fn count_moves(&self) -> u64 {
-        let promo = tables().promotion[self.turn.index()];
-        let mut n = 0u64;
-        self.generate(|_, targets, pawn| {
-            n += targets.count() as u64;
-            if pawn {
-                n += 3 * (targets & promo).count() as u64;
-            }
-        });
-        n
+        let mut count = MoveCounter(0);
+        self.generate(&mut count);
+        count.0
     }
 
     /// Appends every pseudo-legal move: the piece's moves of *Pieces and moves* without
@@ -273,73 +326,104 @@ impl Position {
     /// move text is illegal).
     pub fn pseudo_legal_moves(&self, moves: &mut MoveList<Move>) {
         let t = tables();
-        let us = self.turn;
-        let own = self.by_color[us.index()];
+        let us = self.side_to_move;
+        let own = self.by_side[us.index()];
         let occ = self.occupied();
         let promo = t.promotion[us.index()];
-        for role in Role::ALL {
-            for from in self.pieces(us, role) {
-                let targets = piece_targets(t, role, us, from as usize, occ).minus(own);
-                push_moves(moves, from, targets, role == Role::Pawn, promo);
+        for kind in Kind::ALL {
+            for from in self.pieces(us, kind) {
+                let targets = piece_targets(t, kind, us, from as usize, occ).minus(own);
+                push_moves(moves, from, targets, kind == Kind::Pawn, promo);
             }
         }
     }
 
     /// Plays a move without checking it: the piece on `from` goes to `to` (capturing
     /// what stands there), promoting if asked; clocks and hash are updated. A move not
-    /// from [`Position::generate_legal_moves`] leaves an unspecified but memory-safe
+    /// from [`Position::legal_moves`] leaves an unspecified but memory-safe
     /// position; a move from an empty cell changes only the side to move.
-    pub fn play_move(&mut self, mv: Move) {
-        let from = mv.from.index();
-        let to = mv.to.index();
-        let us = self.turn;
+    pub fn play(&mut self, mv: Move) {
+        let from = mv.from.slot();
+        let to = mv.to.slot();
+        let us = self.side_to_move;
         let them = us.other();
         let mut reset = false;
-        if let Some(role) = self.role_at(from).filter(|_| self.by_color[us.index()].contains(from)) {
-            if self.by_color[them.index()].contains(to)
-                && let Some(captured) = self.role_at(to)
+        if let Some(kind) = self.kind_at(from).filter(|_| self.by_side[us.index()].contains(from)) {
+            if self.by_side[them.index()].contains(to)
+                && let Some(captured) = self.kind_at(to)
             {
                 self.toggle(them, captured, to);
                 reset = true;
             }
-            if self.by_color[us.index()].contains(to)
-                && let Some(own) = self.role_at(to)
+            if self.by_side[us.index()].contains(to)
+                && let Some(own) = self.kind_at(to)
             {
                 self.toggle(us, own, to);
             }
-            self.toggle(us, role, from);
-            self.toggle(us, mv.promotion.unwrap_or(role), to);
-            reset |= role == Role::Pawn;
+            self.toggle(us, kind, from);
+            self.toggle(us, mv.promotion.unwrap_or(kind), to);
+            reset |= kind == Kind::Pawn;
         }
         self.halfmove_clock = if reset { 0 } else { self.halfmove_clock.saturating_add(1) };
         self.flip_turn();
     }
 
+    /// Why moving the piece on `from` to `to` is not legal here. Meaningful only for a
+    /// move that is not among [`Position::legal_moves`].
+    pub fn illegal_move(&self, from: Cell, to: Cell) -> IllegalMove {
+        if let Some(outcome) = self.outcome() {
+            return IllegalMove::GameOver(outcome);
+        }
+        match self.piece_at(from) {
+            None => IllegalMove::NoPiece,
+            Some(p) if p.side != self.side_to_move => IllegalMove::NotYourMove(self.side_to_move),
+            Some(p) => {
+                let mut pseudo = MoveList::new();
+                self.pseudo_legal_moves(&mut pseudo);
+                if pseudo.iter().any(|m| m.from == from && m.to == to) {
+                    IllegalMove::LeavesKingInCheck
+                } else if self.piece_at(to).is_some_and(|q| q.side == p.side) {
+                    IllegalMove::OwnPiece
+                } else {
+                    IllegalMove::CannotReach { kind: p.kind, from, to }
+                }
+            }
+        }
+    }
+
     /// How the game stands (rules file, *End of the game*): checkmate, stalemate, king
     /// against king, or `None` while it goes on. Claimable draws (fifty moves,
     /// repetition) are not outcomes until claimed.
-    pub fn game_outcome(&self) -> Option<Outcome> {
+    pub fn outcome(&self) -> Option<Outcome> {
         if self.is_king_against_king() {
             return Some(Outcome::InsufficientMaterial);
         }
         if self.count_moves() > 0 {
             return None;
         }
-        Some(if self.is_check() { Outcome::Checkmate { winner: self.turn.other() } } else { Outcome::Stalemate })
+        Some(if self.is_check() {
+            Outcome::Checkmate { winner: self.side_to_move.other() }
+        } else {
+            Outcome::Stalemate
+        })
     }
 }
 
 #[inline(always)]
-fn push_moves(moves: &mut MoveList<Move>, from: u8, targets: Bitboard, pawn: bool, promo: Bitboard) {
+fn push_moves<S: MoveSink<Move>>(sink: &mut S, from: u8, targets: Bitboard, pawn: bool, promo: Bitboard) {
     let from = super::position::cell(from);
+    if !pawn || (targets & promo).is_empty() {
+        sink.targets(targets, |to| Move { from, to: super::position::cell(to), promotion: None });
+        return;
+    }
     for to in targets {
         let to_cell = super::position::cell(to);
-        if pawn && promo.contains(to) {
-            for p in Role::PROMOTIONS {
-                let _ = moves.try_push(Move { from, to: to_cell, promotion: Some(p) });
+        if promo.contains(to) {
+            for p in Kind::PROMOTIONS {
+                sink.push(Move { from, to: to_cell, promotion: Some(p) });
             }
         } else {
-            let _ = moves.try_push(Move { from, to: to_cell, promotion: None });
+            sink.push(Move { from, to: to_cell, promotion: None });
         }
     }
 }

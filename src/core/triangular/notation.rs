@@ -5,7 +5,8 @@ use crate::core::moves::MoveList;
 
 use super::geometry::{Cell, Shade};
 use super::movegen::Move;
-use super::position::{Position, Role};
+use super::pieces::Kind;
+use super::position::Position;
 
 /// Why a move text could not be read against a position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -22,18 +23,18 @@ pub enum NotationError {
     #[error("the game is over: no move can be played")]
     GameOver,
     /// No piece of that kind (from that origin) can move to the destination.
-    #[error("no {} can go to {to}", .role.name())]
+    #[error("no {} can go to {to}", .kind.word())]
     NoSuchMove {
         /// The piece kind named (pawn when none).
-        role: Role,
+        kind: Kind,
         /// The destination cell.
         to: Cell,
     },
     /// Several pieces fit the text.
-    #[error("ambiguous: {} from {} can go to {to}; name the origin", .role.name(), list(.candidates))]
+    #[error("ambiguous: {} from {} can go to {to}; name the origin", .kind.word(), list(.candidates))]
     Ambiguous {
         /// The piece kind named.
-        role: Role,
+        kind: Kind,
         /// The destination cell.
         to: Cell,
         /// The origins of the pieces that fit.
@@ -85,12 +86,12 @@ impl Position {
     /// else whole cell; a pawn capture always gives the file; a pawn's origin is never
     /// a bare row), `x` for a capture, the destination, `=Q` etc., then `+` or `#`.
     pub fn san(&self, mv: Move) -> String {
-        let Some(role) = self.role_at(mv.from.index()) else {
+        let Some(kind) = self.kind_at(mv.from.slot()) else {
             return mv.to_string();
         };
-        let capture = self.by_color(self.turn.other()).contains(mv.to.index());
+        let capture = self.by_side(self.side_to_move.other()).contains(mv.to.slot());
         let mut legal = MoveList::new();
-        self.generate_legal_moves(&mut legal);
+        self.legal_moves(&mut legal);
         let rivals: MoveList<Move> = legal
             .iter()
             .copied()
@@ -98,14 +99,14 @@ impl Position {
                 m.to == mv.to
                     && m.promotion == mv.promotion
                     && m.from != mv.from
-                    && self.role_at(m.from.index()) == Some(role)
+                    && self.kind_at(m.from.slot()) == Some(kind)
             })
             .collect();
         let file_unique = rivals.iter().all(|m| m.from.file() != mv.from.file());
         let row_unique = rivals.iter().all(|m| m.from.row() != mv.from.row());
         let file_char = (b'a' + mv.from.file()) as char;
         let mut s = String::new();
-        if role == Role::Pawn {
+        if kind == Kind::Pawn {
             if capture || !rivals.is_empty() {
                 if file_unique {
                     s.push(file_char);
@@ -114,7 +115,7 @@ impl Position {
                 }
             }
         } else {
-            s.push(role.letter());
+            s.push(kind.letter());
             if !rivals.is_empty() {
                 if file_unique {
                     s.push(file_char);
@@ -134,7 +135,7 @@ impl Position {
             s.push(p.letter());
         }
         let mut after = self.clone();
-        after.play_move(mv);
+        after.play(mv);
         if after.is_check() {
             s.push(if after.count_moves() == 0 { '#' } else { '+' });
         }
@@ -167,10 +168,10 @@ impl Position {
         // Promotion.
         let mut promotion = None;
         let promo_role = |c: char| match c.to_ascii_uppercase() {
-            'Q' => Some(Role::Queen),
-            'R' => Some(Role::Rook),
-            'B' => Some(Role::Bishop),
-            'N' => Some(Role::Knight),
+            'Q' => Some(Kind::Queen),
+            'R' => Some(Kind::Rook),
+            'B' => Some(Kind::Bishop),
+            'N' => Some(Kind::Knight),
             _ => None,
         };
         if hi - lo >= 2 && chars[hi - 2] == '=' {
@@ -191,11 +192,11 @@ impl Position {
             hi -= 1;
         }
         // Piece letter.
-        let mut role = Role::Pawn;
+        let mut kind = Kind::Pawn;
         if lo < hi
-            && let Some(r) = Role::from_letter(chars[lo])
+            && let Some(r) = Kind::from_letter(chars[lo])
         {
-            role = r;
+            kind = r;
             lo += 1;
         }
         // Origin.
@@ -224,7 +225,7 @@ impl Position {
                 return Err(syntax(lo, "expected an origin (file, row or cell) before the destination"));
             }
         }
-        if role == Role::Pawn && origin.row.is_some() && origin.file.is_none() {
+        if kind == Kind::Pawn && origin.row.is_some() && origin.file.is_none() {
             return Err(syntax(lo, "a pawn's origin is its file or its whole cell, never a bare row"));
         }
 
@@ -232,18 +233,18 @@ impl Position {
             return Err(NotationError::GameOver);
         }
         let mut legal = MoveList::new();
-        self.generate_legal_moves(&mut legal);
+        self.legal_moves(&mut legal);
         if legal.is_empty() {
             return Err(NotationError::GameOver);
         }
-        let fits = |m: &Move| m.to == to && origin.fits(m.from) && self.role_at(m.from.index()) == Some(role);
+        let fits = |m: &Move| m.to == to && origin.fits(m.from) && self.kind_at(m.from.slot()) == Some(kind);
         let mut found: MoveList<Move> = legal.iter().copied().filter(fits).collect();
         if found.is_empty() {
             let mut pseudo = MoveList::new();
             self.pseudo_legal_moves(&mut pseudo);
             return Err(match pseudo.iter().copied().find(|m| fits(m)) {
                 Some(m) => NotationError::LeavesKingInCheck { mv: Move { promotion: promotion.or(m.promotion), ..m } },
-                None => NotationError::NoSuchMove { role, to },
+                None => NotationError::NoSuchMove { kind, to },
             });
         }
         let promotes = found.iter().any(|m| m.promotion.is_some());
@@ -255,7 +256,7 @@ impl Position {
         }
         match found.as_slice() {
             [m] => Ok(*m),
-            many => Err(NotationError::Ambiguous { role, to, candidates: many.iter().map(|m| m.from).collect() }),
+            many => Err(NotationError::Ambiguous { kind, to, candidates: many.iter().map(|m| m.from).collect() }),
         }
     }
 }
