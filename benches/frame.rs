@@ -4,11 +4,11 @@
 
 use divan::Bencher;
 use orrery::app::board::BoardWidget;
-use orrery::core::Game;
+use orrery::core::BoardCell;
 use orrery::core::{interstellar, triangular};
 use orrery::record::{Arrow, MarkColor};
-use orrery::render::adapt::tri_pieces_of;
 use orrery::render::overlay::BoardOverlay;
+use orrery::render::view::DrawGame;
 
 fn main() {
     divan::main();
@@ -22,7 +22,7 @@ fn input() -> egui::RawInput {
 }
 
 /// Every kind of highlight at once.
-fn overlay(cells: &[u8]) -> BoardOverlay {
+fn overlay<C: Copy>(cells: &[C]) -> BoardOverlay<C> {
     BoardOverlay {
         selected: Some(cells[0]),
         targets: cells[1..6].to_vec(),
@@ -45,32 +45,28 @@ fn frame(ctx: &egui::Context, show: &mut impl FnMut(&mut egui::Ui)) -> usize {
     ctx.tessellate(output.shapes, output.pixels_per_point).len()
 }
 
-#[divan::bench(sample_count = 50)]
-fn interstellar_board_frame(bencher: Bencher) {
-    let position = interstellar::Position::opening();
-    let pieces = orrery::render::interstellar::pieces_of(&position);
-    let cells: Vec<u8> = interstellar::Cell::all().map(|c| c.slot()).step_by(4).collect();
+/// One board frame of game `G` at its opening, every highlight on; `step` thins the
+/// cells used for highlights.
+fn board_frame<G: DrawGame>(bencher: Bencher, step: usize) {
+    let setup = G::opening().to_setup();
+    let cells: Vec<G::Cell> = G::Cell::all().step_by(step).collect();
     let overlay = overlay(&cells);
     let ctx = egui::Context::default();
     let mut show = |ui: &mut egui::Ui| {
-        BoardWidget::interstellar(&pieces, &overlay).show(ui);
+        BoardWidget::<G>::new(&setup, &overlay).show(ui);
     };
     frame(&ctx, &mut show); // the first frame rasterises the glyph textures once
     bencher.bench_local(|| frame(&ctx, &mut show));
 }
 
 #[divan::bench(sample_count = 50)]
+fn interstellar_board_frame(bencher: Bencher) {
+    board_frame::<interstellar::Position>(bencher, 4);
+}
+
+#[divan::bench(sample_count = 50)]
 fn triangular_board_frame(bencher: Bencher) {
-    let position = <triangular::Position as Game>::opening();
-    let pieces = tri_pieces_of(&position);
-    let cells: Vec<u8> = (0..96u8).step_by(5).collect();
-    let overlay = overlay(&cells);
-    let ctx = egui::Context::default();
-    let mut show = |ui: &mut egui::Ui| {
-        BoardWidget::triangular(&pieces, &overlay).show(ui);
-    };
-    frame(&ctx, &mut show);
-    bencher.bench_local(|| frame(&ctx, &mut show));
+    board_frame::<triangular::Position>(bencher, 5);
 }
 
 /// A whole app frame (menus, move list, status bar, board; tessellated) with a
@@ -80,9 +76,12 @@ fn triangular_board_frame(bencher: Bencher) {
 fn app_frame_with_10000_ply_record(bencher: Bencher, notation_editor: bool) {
     use orrery::app::OrreryApp;
     use orrery::app::dialogs::FakeDialogs;
-    use orrery::app::session::{GameSession, Session};
     let mut app = OrreryApp::new(Box::new(FakeDialogs::default()));
-    app.session = Session::Interstellar(GameSession::from_record(orrery::record::samples::long_quiet_game(10_000, 42)));
+    let record = orrery::record::samples::long_quiet_game(10_000, 42);
+    app.apply(orrery::app::command::Command::ReplaceGame {
+        game: Box::new(orrery::record::AnyGame::Interstellar(record)),
+        caret: None,
+    });
     app.settings.notation_editor = notation_editor;
     let ctx = egui::Context::default();
     // Warm up: the first frames lay out every text once.

@@ -2,76 +2,42 @@
 //!
 //! Click or drag pieces (moved freely: the demo knows no rules), right-drag for arrows,
 //! right-click to mark a cell, F to flip, C to toggle coordinates, Escape to clear marks.
+//! One generic demo serves both games through the board widget's [`DrawGame`] seam.
 
 use eframe::egui;
-use orrery::app::board::{BoardEvent, BoardPieces, BoardWidget};
-use orrery::core::{interstellar, triangular};
-use orrery::render::adapt::{tri_id, tri_pieces_of};
-use orrery::render::interstellar::pieces_of;
-use orrery::render::overlay::{Arrow, BoardOverlay, CellId, MarkColor};
-use orrery::render::triangular::TriPieces;
+use orrery::app::board::{BoardEvent, BoardWidget};
+use orrery::core::{BoardSetup, interstellar, triangular};
+use orrery::render::overlay::{Arrow, BoardOverlay, MarkColor};
+use orrery::render::view::DrawGame;
 
-struct Demo {
-    triangular: bool,
-    inter: Vec<(interstellar::Cell, interstellar::NamedPiece)>,
-    tri: TriPieces,
-    overlay: BoardOverlay,
+struct Demo<G: DrawGame> {
+    setup: G::Setup,
+    overlay: BoardOverlay<G::Cell>,
     flipped: bool,
     coordinates: bool,
-    dragging: Option<CellId>,
+    dragging: Option<G::Cell>,
 }
 
-impl Demo {
-    fn new(triangular: bool) -> Demo {
-        let mut overlay = BoardOverlay::default();
-        if triangular {
-            let id = |n: &str| n.parse::<triangular::Cell>().expect("cell").slot();
-            overlay.last_move = Some((id("d2d"), id("d4d")));
-            overlay.arrows.push(Arrow { from: id("e2l"), to: id("e5l"), color: MarkColor::Green });
-        } else {
-            let slot = |r, i| interstellar::Cell::new(r, i).expect("cell").slot();
-            overlay.last_move = Some((slot(2, 3), slot(4, 4)));
-            overlay.arrows.push(Arrow { from: slot(2, 5), to: slot(5, 6), color: MarkColor::Green });
-        }
+impl<G: DrawGame> Demo<G> {
+    fn new() -> Demo<G> {
         Demo {
-            triangular,
-            inter: pieces_of(&interstellar::Position::opening()),
-            tri: tri_pieces_of(&triangular::Position::opening()),
-            overlay,
+            setup: G::opening().to_setup(),
+            overlay: BoardOverlay::default(),
             flipped: false,
             coordinates: true,
             dragging: None,
         }
     }
 
-    fn has_piece(&self, cell: CellId) -> bool {
-        if self.triangular {
-            tri_id(cell).is_some_and(|t| self.tri[t as usize].is_some())
-        } else {
-            self.inter.iter().any(|(c, _)| c.slot() == cell)
+    fn move_piece(&mut self, from: G::Cell, to: G::Cell) {
+        if self.setup.move_piece(from, to) {
+            self.overlay.last_move = Some((from, to));
         }
-    }
-
-    fn move_piece(&mut self, from: CellId, to: CellId) {
-        if from == to {
-            return;
-        }
-        if self.triangular {
-            let (Some(a), Some(b)) = (tri_id(from), tri_id(to)) else { return };
-            self.tri[b as usize] = self.tri[a as usize].take();
-        } else {
-            let Some(dest) = interstellar::Cell::from_slot(to) else { return };
-            self.inter.retain(|(c, _)| c.slot() != to);
-            if let Some(entry) = self.inter.iter_mut().find(|(c, _)| c.slot() == from) {
-                entry.0 = dest;
-            }
-        }
-        self.overlay.last_move = Some((from, to));
         self.overlay.selected = None;
     }
 }
 
-impl eframe::App for Demo {
+impl<G: DrawGame> eframe::App for Demo<G> {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         if ui.input(|i| i.key_pressed(egui::Key::F)) {
             self.flipped = !self.flipped;
@@ -84,12 +50,7 @@ impl eframe::App for Demo {
             self.overlay.marked_cells.clear();
         }
         egui::CentralPanel::default().show(ui, |ui| {
-            let pieces = if self.triangular {
-                BoardPieces::Triangular(&self.tri)
-            } else {
-                BoardPieces::Interstellar(&self.inter)
-            };
-            let r = BoardWidget::new(pieces, &self.overlay)
+            let r = BoardWidget::<G>::new(&self.setup, &self.overlay)
                 .flipped(self.flipped)
                 .coordinates(self.coordinates)
                 .dragging(self.dragging)
@@ -99,11 +60,11 @@ impl eframe::App for Demo {
                 match event {
                     BoardEvent::Clicked(c) => match self.overlay.selected {
                         Some(s) if s != c => self.move_piece(s, c),
-                        _ if self.has_piece(c) => self.overlay.selected = Some(c),
+                        _ if self.setup.piece_at(c).is_some() => self.overlay.selected = Some(c),
                         _ => self.overlay.selected = None,
                     },
                     BoardEvent::DragStarted(c) => {
-                        if self.has_piece(c) {
+                        if self.setup.piece_at(c).is_some() {
                             self.dragging = Some(c);
                             self.overlay.selected = Some(c);
                         }
@@ -137,5 +98,15 @@ fn main() -> eframe::Result {
         viewport: egui::ViewportBuilder::default().with_inner_size([1000.0, 760.0]).with_title("Orrery board demo"),
         ..Default::default()
     };
-    eframe::run_native("Orrery board demo", options, Box::new(move |_cc| Ok(Box::new(Demo::new(triangular)))))
+    eframe::run_native(
+        "Orrery board demo",
+        options,
+        Box::new(move |_cc| {
+            Ok(if triangular {
+                Box::new(Demo::<triangular::Position>::new()) as Box<dyn eframe::App>
+            } else {
+                Box::new(Demo::<interstellar::Position>::new())
+            })
+        }),
+    )
 }

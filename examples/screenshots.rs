@@ -10,7 +10,7 @@ use orrery::render::glyphs::{self, Army, Glyph};
 use orrery::render::interstellar::{InterstellarView, pieces_of};
 use orrery::render::png::write_png;
 use orrery::render::scene::{Item, Paint, Role, Scene, Shape};
-use orrery::render::triangular::{self, TriCell, TriangularView};
+use orrery::render::triangular::TriangularView;
 use orrery::render::{Arrow, BoardOverlay, MarkColor, Point, Rgba};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -20,20 +20,21 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let none = BoardOverlay::default();
 
     let view = InterstellarView::default();
-    write_png(&view.scene(&pieces, &none), 800, &out.join("interstellar-opening.png"))?;
-    write_png(&view.scene(&pieces, &none), 240, &out.join("interstellar-opening-240.png"))?;
+    write_png(&view.scene_of_pieces(&pieces, &none), 800, &out.join("interstellar-opening.png"))?;
+    write_png(&view.scene_of_pieces(&pieces, &none), 240, &out.join("interstellar-opening-240.png"))?;
     let flipped = InterstellarView::new(true, true);
-    write_png(&flipped.scene(&pieces, &none), 800, &out.join("interstellar-flipped.png"))?;
+    write_png(&flipped.scene_of_pieces(&pieces, &none), 800, &out.join("interstellar-flipped.png"))?;
 
     let tri = TriangularView::default();
-    let board = triangular::opening();
+    let none = BoardOverlay::default();
+    let board = orrery::core::triangular::Position::opening().to_setup();
     write_png(&tri.scene(&board, &none), 800, &out.join("triangular-opening.png"))?;
     write_png(&tri.scene(&board, &none), 240, &out.join("triangular-opening-240.png"))?;
     let tri_flipped = TriangularView::new(true, true);
     write_png(&tri_flipped.scene(&board, &none), 800, &out.join("triangular-flipped.png"))?;
 
     // Highlights: Interstellar.
-    let c = |r, i| Cell::new(r, i).expect("cell").slot();
+    let c = |r, i| Cell::new(r, i).expect("cell");
     let overlay = BoardOverlay {
         selected: Some(c(1, 4)),
         targets: vec![c(2, 3), c(3, 4), c(4, 4), c(5, 5), c(9, 5)],
@@ -48,10 +49,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         ],
         marked_cells: vec![(c(5, 7), MarkColor::Yellow), (c(8, 8), MarkColor::Green)],
     };
-    write_png(&view.scene(&pieces, &overlay), 800, &out.join("interstellar-highlights.png"))?;
+    write_png(&view.scene_of_pieces(&pieces, &overlay), 800, &out.join("interstellar-highlights.png"))?;
 
     // Highlights: Triangular.
-    let t = |name: &str| TriCell::all().find(|c| c.name() == name).expect("cell").index();
+    let t = |name: &str| name.parse::<orrery::core::triangular::Cell>().expect("cell");
     let overlay = BoardOverlay {
         selected: Some(t("b1l")),
         targets: vec![t("a3d"), t("b3d"), t("c3d"), t("d3d"), t("e7l")],

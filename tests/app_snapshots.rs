@@ -7,19 +7,19 @@
 
 use egui_kittest::{Harness, SnapshotOptions};
 use orrery::app::OrreryApp;
+use orrery::app::command::Command;
 use orrery::app::dialogs::FakeDialogs;
-use orrery::app::session::Session;
 use orrery::core::game::Variant;
 
 fn snapshot_of_opening(variant: Variant, name: &str) {
     let mut app = OrreryApp::new(Box::new(FakeDialogs::default()));
-    app.session = Session::new(variant);
+    app.apply(Command::NewGame(variant));
     let mut h = Harness::builder()
         .with_size(egui::vec2(1000.0, 700.0))
         .wgpu()
         .build_ui_state(|ui, app: &mut OrreryApp| app.show(ui), app);
     h.run();
-    assert_eq!(h.state().session.variant(), variant);
+    assert_eq!(h.state().view.variant(), variant);
     // A little slack for anti-aliasing differences between Mesa versions.
     h.snapshot_options(name, &SnapshotOptions::new().max_failed_pixels(400));
 }

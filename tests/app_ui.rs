@@ -4,9 +4,8 @@ use egui::Modifiers;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use orrery::app::OrreryApp;
+use orrery::app::command::Command;
 use orrery::app::dialogs::FakeDialogs;
-use orrery::app::session::Session;
-use orrery::core::Game;
 use orrery::core::game::Variant;
 use ui_support::{cell_px, click_px, menu, press, slot};
 
@@ -20,11 +19,11 @@ fn harness(dialogs: FakeDialogs) -> Harness<'static, OrreryApp> {
 fn a_move_appears_in_the_move_list_in_the_patents_notation_and_undo_takes_it_back() {
     let mut h = harness(FakeDialogs::default());
     h.run();
-    h.state_mut().click_cell(slot(1, 4));
-    h.state_mut().click_cell(slot(3, 3));
+    ui_support::click_cell(&mut h, slot(1, 4));
+    ui_support::click_cell(&mut h, slot(3, 3));
     h.run();
     h.get_by_label("PQ-33");
-    assert!(h.state().modified);
+    assert!(h.state().modified());
     h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
     h.run();
     assert!(h.query_by_label("PQ-33").is_none());
@@ -37,9 +36,9 @@ fn a_move_appears_in_the_move_list_in_the_patents_notation_and_undo_takes_it_bac
 fn an_illegal_move_leaves_the_position_and_says_why() {
     let mut h = harness(FakeDialogs::default());
     h.run();
-    h.state_mut().drop_piece(slot(1, 4), slot(3, 4));
+    h.state_mut().apply(Command::DropPiece { from: slot(1, 4), to: slot(3, 4) });
     h.run();
-    assert_eq!(h.state().session.cursor(), orrery::record::NodeId::ROOT);
+    assert_eq!(h.state().view.cursor(), orrery::record::NodeId::ROOT);
     h.get_by_label_contains("cannot move there");
 }
 
@@ -48,14 +47,11 @@ fn new_triangular_game_from_the_menu_and_keys_navigate() {
     let mut h = harness(FakeDialogs::default());
     h.run();
     menu(&mut h, "Game", "New Triangular");
-    assert_eq!(h.state().session.variant(), Variant::Triangular);
+    assert_eq!(h.state().view.variant(), Variant::Triangular);
     h.get_by_label("White to move");
     // Play two moves by their cells, then step back and forward with the arrow keys.
     for text in ["Bc3d", "Be6l"] {
-        let Session::Triangular(s) = &mut h.state_mut().session else { panic!("variant") };
-        let mv = s.position().parse_move(text).unwrap();
-        let (from, to) = <orrery::core::triangular::Position as Game>::move_cells(mv);
-        h.state_mut().drop_piece(from.slot(), to.slot());
+        ui_support::play(&mut h, text);
     }
     h.run();
     h.get_by_label("Bc3d");
@@ -78,10 +74,7 @@ fn a_triangular_sequence_to_checkmate_shows_the_banner() {
     menu(&mut h, "Game", "New Triangular");
     let moves = "Bc3d Be6l dd3l ff6l d2l h6l d3d c6l Qc2d Rd7l Bb4d h5l Nbc3d Bf7l f2l Rh6d bb2l Rc7d Ne4l e5l Qe2d exe4l Qxe4l+ Kh8l Qxh6d+ Kg8l Qe4l+ Kh8l Qf5d+ Kh8d Qh7d#";
     for text in moves.split(' ') {
-        let Session::Triangular(s) = &h.state().session else { panic!("variant") };
-        let mv = s.position().parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        let (from, to) = <orrery::core::triangular::Position as Game>::move_cells(mv);
-        h.state_mut().drop_piece(from.slot(), to.slot());
+        ui_support::play(&mut h, text);
     }
     h.run();
     h.get_by_label("White wins by checkmate");
@@ -100,18 +93,18 @@ fn save_and_reopen_through_the_file_dialog() {
         FakeDialogs { opens: vec![Some(path.clone())], saves: vec![Some(path.clone())], ..FakeDialogs::default() };
     let mut h = harness(dialogs);
     h.run();
-    h.state_mut().click_cell(slot(1, 4));
-    h.state_mut().click_cell(slot(3, 3));
+    ui_support::click_cell(&mut h, slot(1, 4));
+    ui_support::click_cell(&mut h, slot(3, 3));
     h.run();
     menu(&mut h, "Game", "Save As…");
-    assert!(!h.state().modified);
+    assert!(!h.state().modified());
     assert!(std::fs::read_to_string(&path).unwrap().contains("1. PQ-33"));
     assert_eq!(h.state().window_title(), "Orrery — club.pgn");
     // A new game, then open the saved one again.
     menu(&mut h, "Game", "New Triangular");
-    assert_eq!(h.state().session.variant(), Variant::Triangular);
+    assert_eq!(h.state().view.variant(), Variant::Triangular);
     menu(&mut h, "Game", "Open…");
-    assert_eq!(h.state().session.variant(), Variant::Interstellar);
+    assert_eq!(h.state().view.variant(), Variant::Interstellar);
     h.get_by_label("PQ-33");
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -120,20 +113,20 @@ fn save_and_reopen_through_the_file_dialog() {
 fn unsaved_work_is_not_dropped_without_asking() {
     let mut h = harness(FakeDialogs::default());
     h.run();
-    h.state_mut().click_cell(slot(1, 4));
-    h.state_mut().click_cell(slot(3, 3));
+    ui_support::click_cell(&mut h, slot(1, 4));
+    ui_support::click_cell(&mut h, slot(3, 3));
     h.run();
     menu(&mut h, "Game", "New Triangular");
     // The prompt is up and the game is still there.
     h.get_by_label("Unsaved changes");
-    assert_eq!(h.state().session.variant(), Variant::Interstellar);
+    assert_eq!(h.state().view.variant(), Variant::Interstellar);
     h.get_by_label("Cancel").click();
     h.run();
-    assert_eq!(h.state().session.variant(), Variant::Interstellar);
+    assert_eq!(h.state().view.variant(), Variant::Interstellar);
     menu(&mut h, "Game", "New Triangular");
     h.get_by_label("Don't save").click();
     h.run();
-    assert_eq!(h.state().session.variant(), Variant::Triangular);
+    assert_eq!(h.state().view.variant(), Variant::Triangular);
 }
 
 #[test]
@@ -144,9 +137,9 @@ fn a_damaged_file_is_refused_with_its_errors_and_the_game_is_kept() {
     std::fs::write(&path, "[Variant \"Interstellar\"]\n\n1. PQ-99 *\n").unwrap();
     let mut h = harness(FakeDialogs { opens: vec![Some(path.clone())], ..FakeDialogs::default() });
     h.run();
-    h.state_mut().click_cell(slot(1, 4));
-    h.state_mut().click_cell(slot(3, 3));
-    h.state_mut().modified = false;
+    ui_support::click_cell(&mut h, slot(1, 4));
+    ui_support::click_cell(&mut h, slot(3, 3));
+    h.state_mut().document.modified = false;
     menu(&mut h, "Game", "Open…");
     h.get_by_label_contains("illegal move 'PQ-99'");
     h.get_by_label("PQ-33");
@@ -172,6 +165,49 @@ fn paste_position_validates_as_you_type() {
 
 use egui::{Event, PointerButton, Pos2};
 
+#[test]
+fn undo_then_agree_draw_then_redo_keeps_the_draw() {
+    // Undo a move, agree a draw, then Redo: the undone move must not come back over the
+    // draw (the draw is a new change, which clears what could be redone).
+    let mut h = harness(FakeDialogs::default());
+    h.run();
+    menu(&mut h, "Game", "New Triangular");
+    ui_support::play(&mut h, "Bc3d");
+    h.get_by_label("Bc3d");
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert!(h.query_by_label("Bc3d").is_none());
+    menu(&mut h, "Game", "Agree draw");
+    h.get_by_label("Draw agreed");
+    assert_eq!(h.state().view.to_game().result(), orrery::record::GameResult::Draw);
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Y);
+    h.run();
+    assert!(h.query_by_label("Bc3d").is_none(), "the undone move did not come back");
+    assert_eq!(h.state().view.to_game().result(), orrery::record::GameResult::Draw, "the draw stays");
+    assert!(!h.state().can_undo_redo().1, "nothing to redo");
+    // Undo takes the draw back.
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(h.state().view.to_game().result(), orrery::record::GameResult::Unknown);
+}
+
+#[test]
+fn every_shortcut_is_shown_in_the_shortcut_list_and_ctrl_n_starts_a_new_game() {
+    let mut h = harness(FakeDialogs::default());
+    h.run();
+    menu(&mut h, "View", "Keyboard shortcuts");
+    for command in Command::with_shortcuts() {
+        h.get_by_label(&command.label());
+        h.get_by_label(&command.shortcut_text().unwrap());
+    }
+    h.state_mut().show_shortcuts = false;
+    h.run();
+    menu(&mut h, "Game", "New Triangular");
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::N);
+    h.run();
+    assert_eq!(h.state().view.variant(), Variant::Triangular, "Ctrl+N: a new game of the kind shown");
+}
+
 fn drag_px(h: &mut Harness<'static, OrreryApp>, from: Pos2, to: Pos2) {
     h.hover_at(from);
     press(h, from, PointerButton::Primary, true);
@@ -193,7 +229,7 @@ fn clicking_a_star_and_its_target_plays_it_in_the_patents_notation() {
     // The star PQS on (2,4) (h7) two-steps through (3,4) to (4,4).
     let star = cell_px(&h, slot(2, 4));
     click_px(&mut h, star, PointerButton::Primary);
-    assert_eq!(h.state().overlay().targets.len(), 2, "the star's two targets are shown");
+    assert_eq!(h.state().view.overlay_slots(&h.state().settings).targets.len(), 2, "the star's two targets are shown");
     let target = cell_px(&h, slot(4, 4));
     click_px(&mut h, target, PointerButton::Primary);
     h.get_by_label("PQS-44");
@@ -214,7 +250,7 @@ fn dragging_plays_a_legal_move_and_an_illegal_drop_snaps_back() {
     let from = cell_px(&h, slot(1, 4));
     let illegal = cell_px(&h, slot(3, 4));
     drag_px(&mut h, from, illegal);
-    assert_eq!(h.state().session.cursor(), orrery::record::NodeId::ROOT, "the position is unchanged");
+    assert_eq!(h.state().view.cursor(), orrery::record::NodeId::ROOT, "the position is unchanged");
     h.get_by_label_contains("cannot move there");
     let legal = cell_px(&h, slot(3, 3));
     drag_px(&mut h, from, legal);
@@ -227,8 +263,8 @@ fn without_a_file_chooser_the_app_asks_for_a_path() {
     std::fs::create_dir_all(&dir).unwrap();
     let mut h = harness(FakeDialogs { unavailable: true, ..FakeDialogs::default() });
     h.run();
-    h.state_mut().click_cell(slot(1, 4));
-    h.state_mut().click_cell(slot(3, 3));
+    ui_support::click_cell(&mut h, slot(1, 4));
+    ui_support::click_cell(&mut h, slot(3, 3));
     menu(&mut h, "Game", "Save As…");
     h.get_by_label_contains("No file chooser is available");
     let path = dir.join("typed.pgn");
@@ -237,7 +273,7 @@ fn without_a_file_chooser_the_app_asks_for_a_path() {
     h.get_by_label("Save").click();
     h.run();
     assert!(std::fs::read_to_string(&path).unwrap().contains("1. PQ-33"));
-    assert!(!h.state().modified);
+    assert!(!h.state().modified());
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -247,8 +283,8 @@ fn resigning_shows_the_banner_and_stops_play() {
     h.run();
     menu(&mut h, "Game", "Resign");
     h.get_by_label("Positive resigned");
-    assert_eq!(h.state().session.to_game().result(), orrery::record::GameResult::SecondPlayerWins);
-    h.state_mut().click_cell(slot(1, 4));
+    assert_eq!(h.state().view.to_game().result(), orrery::record::GameResult::SecondPlayerWins);
+    ui_support::click_cell(&mut h, slot(1, 4));
     h.run();
     h.get_by_label("The game is over");
 }
@@ -260,20 +296,20 @@ fn dont_save_on_quit_really_drops_the_changes() {
     let path = dir.join("kept.pgn");
     let mut h = harness(FakeDialogs { saves: vec![Some(path.clone())], ..FakeDialogs::default() });
     h.run();
-    h.state_mut().click_cell(slot(1, 4));
-    h.state_mut().click_cell(slot(3, 3));
+    ui_support::click_cell(&mut h, slot(1, 4));
+    ui_support::click_cell(&mut h, slot(3, 3));
     menu(&mut h, "Game", "Save As…");
     // A move after saving, then Quit without saving it.
-    h.state_mut().click_cell(slot(8, 1));
-    h.state_mut().click_cell(slot(7, 1));
+    ui_support::click_cell(&mut h, slot(8, 1));
+    ui_support::click_cell(&mut h, slot(7, 1));
     h.run();
-    assert!(h.state().modified);
+    assert!(h.state().modified());
     menu(&mut h, "Game", "Quit");
     h.get_by_label("Don't save").click();
     h.run();
     // What would be stored for the next start is the game as saved.
-    assert!(!h.state().modified);
-    assert_eq!(h.state().session.to_game().move_count(), 1);
+    assert!(!h.state().modified());
+    assert_eq!(h.state().view.to_game().move_count(), 1);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -301,23 +337,23 @@ fn right_click_and_right_drag_draw_marks_in_the_colour_of_the_modifier_keys() {
     let b = cell_px(&h, slot(6, 6));
     // A plain right-click marks a cell green; with Shift, the same cell turns red.
     right_drag_px(&mut h, a, a, Modifiers::NONE);
-    assert_eq!(h.state().overlay().marked_cells, vec![(slot(4, 4), MarkColor::Green)]);
+    assert_eq!(h.state().view.overlay_slots(&h.state().settings).marked_cells, vec![(slot(4, 4), MarkColor::Green)]);
     right_drag_px(&mut h, a, a, Modifiers::SHIFT);
-    assert_eq!(h.state().overlay().marked_cells, vec![(slot(4, 4), MarkColor::Red)]);
+    assert_eq!(h.state().view.overlay_slots(&h.state().settings).marked_cells, vec![(slot(4, 4), MarkColor::Red)]);
     // A right-drag with Alt draws a blue arrow.
     right_drag_px(&mut h, a, b, Modifiers::ALT);
-    let arrows = h.state().overlay().arrows;
+    let arrows = h.state().view.overlay_slots(&h.state().settings).arrows;
     assert_eq!(arrows.len(), 1);
     assert_eq!((arrows[0].from, arrows[0].to, arrows[0].color), (slot(4, 4), slot(6, 6), MarkColor::Blue));
     // The marks belong to the shown move and are written into the game text.
-    let text = h.state().session.to_game();
+    let text = h.state().view.to_game();
     let written = orrery::record::write_any(&text);
     assert!(written.contains("[%csl R") && written.contains("[%cal B"), "{written}");
     // View → Marks hides them without deleting them.
     menu(&mut h, "View", "Marks");
-    assert!(h.state().overlay().arrows.is_empty());
-    assert!(h.state().overlay().marked_cells.is_empty());
-    assert!(orrery::record::write_any(&h.state().session.to_game()).contains("[%cal B"));
+    assert!(h.state().view.overlay_slots(&h.state().settings).arrows.is_empty());
+    assert!(h.state().view.overlay_slots(&h.state().settings).marked_cells.is_empty());
+    assert!(orrery::record::write_any(&h.state().view.to_game()).contains("[%cal B"));
 }
 
 #[test]
@@ -329,8 +365,8 @@ fn export_diagram_writes_svg_and_png_of_the_shown_position() {
     let dialogs = FakeDialogs { saves: vec![Some(svg.clone()), Some(png.clone())], ..FakeDialogs::default() };
     let mut h = harness(dialogs);
     h.run();
-    h.state_mut().click_cell(slot(1, 4));
-    h.state_mut().click_cell(slot(3, 3));
+    ui_support::click_cell(&mut h, slot(1, 4));
+    ui_support::click_cell(&mut h, slot(3, 3));
     h.run();
     menu(&mut h, "Game", "Export diagram");
     h.get_by_label("Title").click();
@@ -361,22 +397,22 @@ fn moves_played_while_the_open_prompt_waits_are_not_dropped_without_asking() {
     let dir = std::env::temp_dir().join(format!("orrery-prompt-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("other.pgn");
-    std::fs::write(&path, orrery::record::write_any(&Session::new(Variant::Triangular).to_game())).unwrap();
+    std::fs::write(&path, orrery::record::write_any(&orrery::record::AnyGame::new(Variant::Triangular))).unwrap();
     let mut h = harness(FakeDialogs { unavailable: true, ..FakeDialogs::default() });
     h.run();
     menu(&mut h, "Game", "Open…");
     h.get_by_label_contains("No file chooser is available");
-    // A move behind the prompt, then the path.
-    h.state_mut().click_cell(slot(1, 4));
-    h.state_mut().click_cell(slot(3, 3));
+    // A move behind the prompt (played on the board under the window), then the path.
+    h.state_mut().apply(Command::ClickCell(slot(1, 4)));
+    h.state_mut().apply(Command::ClickCell(slot(3, 3)));
     h.run();
-    assert!(h.state().modified);
+    assert!(h.state().modified());
     h.state_mut().path_prompt.as_mut().unwrap().text = path.display().to_string();
     h.run();
     h.get_by_label("Open").click();
     h.run();
     h.get_by_label("Unsaved changes");
-    assert_eq!(h.state().session.variant(), Variant::Interstellar, "nothing dropped yet");
+    assert_eq!(h.state().view.variant(), Variant::Interstellar, "nothing dropped yet");
     h.get_by_label("Cancel").click();
     h.run();
     h.get_by_label("PQ-33");

@@ -7,7 +7,6 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use orrery::app::OrreryApp;
 use orrery::app::dialogs::FakeDialogs;
-use orrery::app::session::Session;
 use orrery::core::Game;
 use orrery::core::game::Variant;
 use ui_support::{cell_px, click_px, menu, slot};
@@ -26,13 +25,13 @@ fn open_puzzle(h: &mut Harness<'static, OrreryApp>, item: &str) {
     h.get_by_label_contains(item).click();
     h.run_steps(2);
     for _ in 0..500 {
-        if h.state().puzzle.as_ref().is_some_and(|p| !p.is_solving()) {
+        if h.state().view.puzzle_status().is_some_and(|p| !p.solving) {
             break;
         }
         std::thread::sleep(std::time::Duration::from_millis(20));
         h.run_steps(1);
     }
-    assert!(h.state().puzzle.as_ref().is_some_and(|p| !p.is_solving()), "the solver finished");
+    assert!(h.state().view.puzzle_status().is_some_and(|p| !p.solving), "the solver finished");
     h.run();
 }
 
@@ -63,7 +62,7 @@ fn build_a_position_save_it_as_a_puzzle_and_reopen_it() {
     // An invalid position cannot be played: the button does nothing.
     h.get_by_label("Play from here").click();
     h.run();
-    assert!(h.state().setup.is_some());
+    assert!(h.state().view.board_editor_open());
     // Planets, and a quasar each: a valid position.
     place(&mut h, "positive planet", &[slot(1, 5)]);
     place(&mut h, "negative planet", &[slot(9, 5)]);
@@ -78,7 +77,7 @@ fn build_a_position_save_it_as_a_puzzle_and_reopen_it() {
     // The negative quasar is still the chosen piece: a click puts it back.
     let at = cell_px(&h, slot(9, 4));
     click_px(&mut h, at, PointerButton::Primary);
-    let string = h.state().setup.as_ref().unwrap().position_string();
+    let string = h.state().view.setup_position_string().unwrap();
     assert_eq!(string, "3qp4/8/9/8/9/8/9/8/3QP4 +");
     // Save it as a puzzle.
     h.get_by_label("Save as puzzle…").click();
@@ -97,9 +96,8 @@ fn build_a_position_save_it_as_a_puzzle_and_reopen_it() {
     h.get_by_label("Close editor").click();
     h.run();
     menu(&mut h, "Game", "Open…");
-    let Session::Interstellar(s) = &h.state().session else { panic!("an Interstellar game") };
-    assert_eq!(s.position().position_string(), string);
-    assert_eq!(s.record.tags.get("Stipulation"), Some("Target Out in 2"));
+    assert_eq!(h.state().view.position_string(), string);
+    assert_eq!(h.state().view.tag("Stipulation").as_deref(), Some("Target Out in 2"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -121,12 +119,12 @@ fn play_from_a_triangular_position_built_in_the_editor() {
     h.run();
     h.get_by_label("Position string").type_text("9/11/13/15/15/13/11/5Kk2 w");
     h.run();
-    assert_eq!(h.state().setup.as_ref().unwrap().text, "9/11/13/15/15/13/11/5Kk2 w");
+    assert_eq!(h.get_by_label("Position string").value().as_deref(), Some("9/11/13/15/15/13/11/5Kk2 w"));
     // The string describes an invalid position: its problems are listed and the board
     // keeps the last valid position.
     h.get_by_label_contains("touch");
     let opening = orrery::core::triangular::Position::opening().position_string();
-    assert_eq!(h.state().setup.as_ref().unwrap().position_string(), opening);
+    assert_eq!(h.state().view.setup_position_string().unwrap(), opening);
     h.get_by_label("Opening position").click();
     h.run();
     h.get_by_label("Valid position");
@@ -134,11 +132,10 @@ fn play_from_a_triangular_position_built_in_the_editor() {
     h.run();
     h.get_by_label("Play from here").click();
     h.run();
-    assert!(h.state().setup.is_none(), "the editor closes");
-    assert_eq!(h.state().session.variant(), Variant::Triangular);
+    assert!(!h.state().view.board_editor_open(), "the editor closes");
+    assert_eq!(h.state().view.variant(), Variant::Triangular);
     h.get_by_label("Black to move");
-    let Session::Triangular(s) = &h.state().session else { panic!() };
-    assert!(!s.position().is_first_player_to_move());
+    assert!(h.state().view.position_string().contains(" b "), "Black is to move");
 }
 
 #[test]
@@ -173,26 +170,21 @@ fn built_in_figures_and_puzzles_open_from_the_puzzles_menu() {
     h.get_by_label("Shows: Target Out");
     // An original Target Out in 1: a wrong move is refused, Hint gives the key, the key solves it.
     open_puzzle(&mut h, "— Target Out in 1");
-    let keys = h.state().puzzle.as_ref().unwrap().keys();
+    let keys = h.state().view.puzzle_status().unwrap().keys;
     assert_eq!(keys.len(), 1, "{keys:?}");
     // Some other legal move of the attacker is wrong.
-    let Session::Interstellar(s) = &h.state().session else { panic!() };
+    let position =
+        orrery::core::interstellar::Position::from_position_string(&h.state().view.position_string()).unwrap();
     let mut moves = orrery::core::moves::MoveList::new();
-    s.position().legal_moves(&mut moves);
-    let wrong = moves.iter().copied().find(|&m| s.position().notation(m) != keys[0]).unwrap();
-    let (from, to) = <orrery::core::interstellar::Position as Game>::move_cells(wrong);
-    h.state_mut().drop_piece(from.slot(), to.slot());
-    h.run();
+    position.legal_moves(&mut moves);
+    let wrong = moves.iter().map(|&m| position.notation(m)).find(|m| *m != keys[0]).unwrap();
+    ui_support::play(&mut h, &wrong);
     h.get_by_label_contains("is not it");
-    assert_eq!(h.state().session.cursor(), orrery::record::NodeId::ROOT, "the wrong move is taken back");
+    assert_eq!(h.state().view.cursor(), orrery::record::NodeId::ROOT, "the wrong move is taken back");
     h.get_by_label("Hint").click();
     h.run();
     h.get_by_label_contains(&format!("the key is {}", keys[0]));
-    let Session::Interstellar(s) = &h.state().session else { panic!() };
-    let key = s.position().parse_move(&keys[0]).unwrap();
-    let (from, to) = <orrery::core::interstellar::Position as Game>::move_cells(key);
-    h.state_mut().drop_piece(from.slot(), to.slot());
-    h.run();
+    ui_support::play(&mut h, &keys[0]);
     h.get_by_label_contains("Solved");
     h.get_by_label("Positive wins by Target Out");
 }
@@ -202,22 +194,15 @@ fn a_triangular_mate_in_2_is_played_against_the_defence() {
     let mut h = harness(FakeDialogs::default());
     h.run();
     open_puzzle(&mut h, "— mate in 2");
-    let key = h.state().puzzle.as_ref().unwrap().keys()[0].clone();
-    let play = |h: &mut Harness<'static, OrreryApp>, text: &str| {
-        let Session::Triangular(s) = &h.state().session else { panic!() };
-        let mv = s.position().parse_move(text).unwrap();
-        let (from, to) = <orrery::core::triangular::Position as Game>::move_cells(mv);
-        h.state_mut().drop_piece(from.slot(), to.slot());
-        h.run();
-    };
-    play(&mut h, &key);
+    let key = h.state().view.puzzle_status().unwrap().keys[0].clone();
+    ui_support::play(&mut h, &key);
     h.get_by_label_contains("right. The defence");
     // The app played a defence; Hint names the mating reply, which solves it.
     h.get_by_label("Hint").click();
     h.run();
-    let feedback = h.state().puzzle.as_ref().unwrap().feedback.clone();
+    let feedback = h.state().view.puzzle_status().unwrap().feedback;
     let reply = feedback.strip_prefix("Hint: play ").expect("a hint").to_string();
-    play(&mut h, &reply);
+    ui_support::play(&mut h, &reply);
     h.get_by_label_contains("Solved");
     h.get_by_label("White wins by checkmate");
 }

@@ -203,7 +203,7 @@ fn marked_record() -> GameRecord<triangular::Position> {
     let mut record: GameRecord<triangular::Position> = GameRecord::new();
     let a = record.add_move_text(orrery::record::NodeId::ROOT, "Bc3d").unwrap();
     let b = record.add_move_text(a, "Be6l").unwrap();
-    let cell = |name: &str| name.parse::<triangular::Cell>().unwrap().slot();
+    let cell = |name: &str| name.parse::<triangular::Cell>().unwrap();
     record.tree.set_marks(
         b,
         Marks {

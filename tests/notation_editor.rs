@@ -7,11 +7,13 @@ use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use orrery::app::OrreryApp;
+use orrery::app::command::Command;
 use orrery::app::dialogs::FakeDialogs;
-use orrery::app::session::Session;
 use orrery::core::Game;
 use orrery::core::interstellar::{Cell, Position};
-use orrery::record::NodeId;
+use orrery::record::{AnyGame, GameRecord, NodeId};
+
+mod ui_support;
 
 fn harness() -> Harness<'static, OrreryApp> {
     let mut app = OrreryApp::new(Box::new(FakeDialogs::default()));
@@ -31,9 +33,22 @@ fn settle(h: &mut Harness<'static, OrreryApp>) {
     h.run();
 }
 
+/// The main line's moves of the shown game, as its record has them.
 fn moves(h: &Harness<'static, OrreryApp>) -> Vec<String> {
-    let Session::Interstellar(s) = &h.state().session else { panic!("an Interstellar game") };
-    s.record.tree.main_line_from(NodeId::ROOT).iter().map(|&n| s.notation_of(n)).collect()
+    record(h).tree.main_line_from(NodeId::ROOT).iter().map(|&n| notation_at(h, n)).collect()
+}
+
+/// The shown game's record (an Interstellar game in these tests).
+fn record(h: &Harness<'static, OrreryApp>) -> GameRecord<Position> {
+    let AnyGame::Interstellar(r) = h.state().view.to_game() else { panic!("an Interstellar game") };
+    r
+}
+
+/// The notation of the move at `node` of the shown game.
+fn notation_at(h: &Harness<'static, OrreryApp>, node: NodeId) -> String {
+    let r = record(h);
+    let parent = r.tree.node(node).parent.unwrap_or(NodeId::ROOT);
+    r.position_at(parent).notation(r.tree.node(node).mv.expect("a move"))
 }
 
 fn type_into_editor(h: &mut Harness<'static, OrreryApp>, text: &str) {
@@ -53,11 +68,14 @@ fn typing_a_move_plays_it_on_the_board() {
     assert!(h.state().editor.text.contains("[Variant \"Interstellar\"]"));
     type_into_editor(&mut h, "1. PQ-33 ");
     assert_eq!(moves(&h), ["PQ-33"]);
-    let Session::Interstellar(s) = &h.state().session else { panic!() };
     let mut expected = Position::opening();
     expected.play(expected.parse_move("PQ-33").unwrap());
-    assert_eq!(s.position(), expected, "the board shows the position after the typed move");
-    assert!(h.state().modified);
+    assert_eq!(
+        h.state().view.position_string(),
+        expected.position_string(),
+        "the board shows the position after the typed move"
+    );
+    assert!(h.state().modified());
     h.get_by_label("PQ-33");
 }
 
@@ -73,7 +91,7 @@ fn a_typo_is_shown_and_the_board_keeps_its_position_until_it_is_fixed() {
     h.get_by_label_contains("1 error");
     assert!(h.state().editor.text.contains("1. PQ-99 *"), "nothing typed is lost");
     // While the text has errors the board does not take moves (they would be lost).
-    h.state_mut().drop_piece(slot(1, 4), slot(3, 3));
+    h.state_mut().apply(Command::DropPiece { from: slot(1, 4), to: slot(3, 3) });
     h.run();
     assert!(moves(&h).is_empty());
     // Fix it: delete "99 " and type "33 ".
@@ -91,32 +109,29 @@ fn a_typo_is_shown_and_the_board_keeps_its_position_until_it_is_fixed() {
 #[test]
 fn a_move_played_on_the_board_appears_in_the_text_with_the_caret_there() {
     let mut h = harness();
-    h.state_mut().drop_piece(slot(1, 4), slot(3, 3));
+    h.state_mut().apply(Command::DropPiece { from: slot(1, 4), to: slot(3, 3) });
     h.run();
     let text = h.state().editor.text.clone();
     assert!(text.contains("1. PQ-33"), "{text}");
     // A second move, and the caret follows to it: moving the caret back onto the first
     // move shows the position after it.
-    let Session::Interstellar(s) = &h.state().session else { panic!() };
+    let r = record(&h);
     let mut replies = orrery::core::moves::MoveList::new();
-    s.position().legal_moves(&mut replies);
-    let reply = replies[0];
-    let (from, to) = <Position as Game>::move_cells(reply);
-    h.state_mut().drop_piece(from.slot(), to.slot());
-    h.run();
+    r.position_at(h.state().view.cursor()).legal_moves(&mut replies);
+    let reply = r.position_at(h.state().view.cursor()).notation(replies[0]);
+    ui_support::play(&mut h, &reply);
     assert_eq!(moves(&h).len(), 2);
-    let second = h.state().session.cursor();
+    let second = h.state().view.cursor();
     h.get_by_role(Role::MultilineTextInput).focus();
     h.run();
     for _ in 0..30 {
-        if h.state().session.cursor() != second {
+        if h.state().view.cursor() != second {
             break;
         }
         h.key_press(Key::ArrowLeft);
         h.run();
     }
-    let Session::Interstellar(s) = &h.state().session else { panic!() };
-    assert_eq!(s.notation_of(s.cursor), "PQ-33", "the caret on the first move shows its position");
+    assert_eq!(notation_at(&h, h.state().view.cursor()), "PQ-33", "the caret on the first move shows its position");
 }
 
 #[test]
@@ -149,7 +164,7 @@ fn a_comment_is_typed_at_the_current_move() {
     assert!(h.state().editor.has_focus(&h.ctx), "the caret is in the new comment");
     h.get_by_role(Role::MultilineTextInput).type_text("a quiet start");
     settle(&mut h);
-    let Session::Interstellar(s) = &h.state().session else { panic!() };
-    let first = s.record.tree.main_line_from(NodeId::ROOT)[0];
-    assert_eq!(s.record.tree.node(first).comment_after, "a quiet start", "{}", h.state().editor.text);
+    let r = record(&h);
+    let first = r.tree.main_line_from(NodeId::ROOT)[0];
+    assert_eq!(r.tree.node(first).comment_after, "a quiet start", "{}", h.state().editor.text);
 }

@@ -3,11 +3,12 @@
 
 use std::collections::HashSet;
 
-use orrery::core::interstellar::{Cell, Position};
+use orrery::core::interstellar::{Cell, Position, Setup};
+use orrery::core::triangular;
 use orrery::render::interstellar::{InterstellarView, pieces_of};
 use orrery::render::png::render_scene;
 use orrery::render::svg::to_svg;
-use orrery::render::triangular::{self, TriCell, TriangularView};
+use orrery::render::triangular::TriangularView;
 use orrery::render::{Arrow, BoardOverlay, MarkColor, Scene};
 use resvg::usvg::roxmltree;
 
@@ -23,8 +24,8 @@ fn count_attr(svg: &str, attr: &str) -> usize {
     values.len()
 }
 
-fn full_overlay_interstellar() -> BoardOverlay {
-    let c = |r, i| Cell::new(r, i).unwrap().slot();
+fn full_overlay_interstellar() -> BoardOverlay<Cell> {
+    let c = |r, i| Cell::new(r, i).unwrap();
     BoardOverlay {
         selected: Some(c(2, 4)),
         targets: vec![c(3, 4), c(4, 4), c(9, 4)],
@@ -52,7 +53,7 @@ fn interstellar_svg_has_one_element_per_cell_and_piece() {
         for coordinates in [false, true] {
             let view = InterstellarView::new(flipped, coordinates);
             for overlay in [BoardOverlay::default(), full_overlay_interstellar()] {
-                let svg = to_svg(&view.scene(&pieces, &overlay), 800);
+                let svg = to_svg(&view.scene_of_pieces(&pieces, &overlay), 800);
                 assert_eq!(count_attr(&svg, "data-cell"), 77);
                 assert_eq!(count_attr(&svg, "data-piece"), 30);
             }
@@ -62,8 +63,8 @@ fn interstellar_svg_has_one_element_per_cell_and_piece() {
 
 #[test]
 fn triangular_svg_has_one_element_per_cell_and_piece() {
-    let board = triangular::opening();
-    let t = |name: &str| TriCell::all().find(|c| c.name() == name).unwrap().index();
+    let board = triangular::Position::opening().to_setup();
+    let t = |name: &str| name.parse::<triangular::Cell>().unwrap();
     let overlay = BoardOverlay {
         selected: Some(t("b1l")),
         targets: vec![t("a3d"), t("e7l")],
@@ -85,13 +86,13 @@ fn triangular_svg_has_one_element_per_cell_and_piece() {
 #[test]
 fn png_has_the_requested_size_and_is_not_blank() {
     let position = Position::opening();
-    let scene = InterstellarView::default().scene(&pieces_of(&position), &full_overlay_interstellar());
+    let scene = InterstellarView::default().scene_of_pieces(&pieces_of(&position), &full_overlay_interstellar());
     let (w, h, colours) = distinct_colours(&scene, 240);
     assert_eq!(w, 240);
     assert_eq!(h, scene.height_for_width(240));
     assert!(colours > 20, "only {colours} colours");
 
-    let scene = TriangularView::default().scene(&triangular::opening(), &BoardOverlay::default());
+    let scene = TriangularView::default().scene(&triangular::Position::opening().to_setup(), &BoardOverlay::default());
     let (w, h, colours) = distinct_colours(&scene, 300);
     assert_eq!((w, h), (300, scene.height_for_width(300)));
     assert!(colours > 20, "only {colours} colours");
@@ -102,7 +103,9 @@ fn png_labels_use_the_bundled_font() {
     // Coordinates on versus off must differ in pixels: the text was drawn.
     let position = Position::opening();
     let pieces = pieces_of(&position);
-    let with = render_scene(&InterstellarView::new(false, true).scene(&pieces, &BoardOverlay::default()), 200).unwrap();
+    let with =
+        render_scene(&InterstellarView::new(false, true).scene_of_pieces(&pieces, &BoardOverlay::default()), 200)
+            .unwrap();
     let text_only = orrery::render::png::rasterize_svg(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"100\" height=\"40\"><text x=\"5\" y=\"30\" font-family=\"DejaVu Sans\" font-size=\"30\">19</text></svg>",
         100,
@@ -111,7 +114,8 @@ fn png_labels_use_the_bundled_font() {
     .unwrap();
     assert!(text_only.pixels().iter().any(|p| p.alpha() > 0), "text did not render");
     let without =
-        render_scene(&InterstellarView::new(false, false).scene(&pieces, &BoardOverlay::default()), 200).unwrap();
+        render_scene(&InterstellarView::new(false, false).scene_of_pieces(&pieces, &BoardOverlay::default()), 200)
+            .unwrap();
     assert_ne!(with.data(), without.data());
 }
 
@@ -119,16 +123,16 @@ fn png_labels_use_the_bundled_font() {
 fn hit_testing_round_trips_through_pixels() {
     for flipped in [false, true] {
         let view = InterstellarView::new(flipped, true);
-        let scene = view.scene(&[], &BoardOverlay::default());
+        let scene = view.scene(&Setup::empty(orrery::core::interstellar::Side::Positive), &BoardOverlay::default());
         let t = scene.fit(10.0, 20.0, 640.0, 480.0);
         for cell in Cell::all() {
             let px = t.apply(view.cell_center(cell));
             assert_eq!(view.cell_at(t.invert(px)), Some(cell));
         }
         let view = TriangularView::new(flipped, true);
-        let scene = view.scene(&[None; 96], &BoardOverlay::default());
+        let scene = view.scene(&triangular::Setup::empty(triangular::Side::White), &BoardOverlay::default());
         let t = scene.fit(0.0, 0.0, 300.0, 300.0);
-        for cell in TriCell::all() {
+        for cell in triangular::Cell::all() {
             let px = t.apply(view.cell_center(cell));
             assert_eq!(view.cell_at(t.invert(px)), Some(cell));
         }
@@ -156,7 +160,7 @@ fn coordinates_turn_with_the_board() {
     // numbering of whoever sits at the bottom — the same labels, other cells.
     for flipped in [false, true] {
         let view = InterstellarView::new(flipped, true);
-        let scene = view.scene(&[], &BoardOverlay::default());
+        let scene = view.scene(&Setup::empty(orrery::core::interstellar::Side::Positive), &BoardOverlay::default());
         let l = labels(&scene);
         assert_eq!(l.len(), 18);
         let row1 = l.iter().find(|(t, p)| t == "1" && p.x < 1.0).unwrap().1;
@@ -175,13 +179,19 @@ fn coordinates_turn_with_the_board() {
         assert_eq!(view.viewer_name(bottom_left), "11");
         assert_eq!((bottom_left.row(), bottom_left.index_in_row()), if flipped { (9, 9) } else { (1, 1) });
     }
-    assert!(labels(&InterstellarView::new(false, false).scene(&[], &BoardOverlay::default())).is_empty());
+    assert!(
+        labels(
+            &InterstellarView::new(false, false)
+                .scene(&Setup::empty(orrery::core::interstellar::Side::Positive), &BoardOverlay::default())
+        )
+        .is_empty()
+    );
 
     // Triangular: row 1 at the bottom and files a–d along the bottom edge; flipped, row 8
     // at the bottom and files h–e along it.
     for flipped in [false, true] {
         let view = TriangularView::new(flipped, true);
-        let scene = view.scene(&[None; 96], &BoardOverlay::default());
+        let scene = view.scene(&triangular::Setup::empty(triangular::Side::White), &BoardOverlay::default());
         let l = labels(&scene);
         assert_eq!(l.len(), 16);
         let at = |t: &str| l.iter().find(|(x, _)| x == t).unwrap().1;
@@ -196,7 +206,7 @@ fn coordinates_turn_with_the_board() {
         // Each bottom letter sits below a cell of its file on the viewer's bottom row.
         for (t, p) in l.iter().filter(|(_, p)| p.y > h - 0.5) {
             let above = view.cell_at(orrery::render::Point::new(p.x, p.y - 0.45)).unwrap();
-            assert_eq!(above.name().chars().next().unwrap().to_string(), *t);
+            assert_eq!(above.to_string().chars().next().unwrap().to_string(), *t);
         }
     }
 }

@@ -1,101 +1,92 @@
-//! The board widget: draws either game's board with its pieces and highlights, scaled
-//! to the space it gets, and reports clicks and drags in core cell ids.
+//! The board widget: draws any game's board with its pieces and highlights, scaled to
+//! the space it gets, and reports clicks and drags in the game's own cells.
 //!
-//! Cell ids are the rules cores' own: Interstellar [`Cell::slot`](crate::core::interstellar::Cell::slot)
-//! (`0..127`), Triangular [`Cell::index`](crate::core::triangular::Cell::index)
-//! (`0..96`). The [`BoardOverlay`] passed in uses the same ids. The widget decides
-//! nothing about legality: it only says where the user clicked, pressed, dragged and
-//! dropped; the app decides what that means and tells the widget what to show.
+//! The widget is generic over a [`DrawGame`]: the game's [`BoardView`] gives the size,
+//! cell geometry and scene, so one widget serves every game. It decides nothing about
+//! legality: it only says where the user clicked, pressed, dragged and dropped; the app
+//! decides what that means and tells the widget what to show.
 
 use egui::{CursorIcon, Id, LayerId, Order, PointerButton, Pos2, Rect, Response, Sense, Ui, Vec2, WidgetInfo};
 
 use super::painter::{fit_size, paint_group, paint_scene, to_pos};
-use crate::core::Variant;
-use crate::core::interstellar::{self, NamedPiece as Piece};
-use crate::render::adapt::{core_id, tri_id, tri_overlay};
-use crate::render::interstellar::InterstellarView;
-use crate::render::overlay::{BoardOverlay, CellId};
-use crate::render::scene::{Point, Role, Scene, Transform};
-use crate::render::triangular::{TriCell, TriPieces, TriangularView};
+use crate::render::overlay::BoardOverlay;
+use crate::render::scene::{Point, Role, Transform};
+use crate::render::view::{BoardView, DrawGame};
 
-/// The pieces to show, which also says which game the board is.
-#[derive(Clone, Copy, Debug)]
-pub enum BoardPieces<'a> {
-    /// An Interstellar board with these pieces (e.g. from
-    /// [`pieces_of`](crate::render::interstellar::pieces_of)).
-    Interstellar(&'a [(interstellar::Cell, Piece)]),
-    /// A Triangular board with these pieces, indexed for the drawing layer (e.g. from
-    /// [`tri_pieces_of`](crate::render::adapt::tri_pieces_of)).
-    Triangular(&'a TriPieces),
-}
-
-/// Something the user did on the board this frame, in core cell ids.
+/// Something the user did on the board this frame, in the game's cells `C`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BoardEvent {
+pub enum BoardEvent<C> {
     /// A primary click (press and release without moving) on a cell.
-    Clicked(CellId),
+    Clicked(C),
     /// A primary drag began on a cell (the cell where the button went down).
-    DragStarted(CellId),
+    DragStarted(C),
     /// A primary drag ended: `to` is the cell under the pointer, `None` off the board.
     /// A long press released without moving gives `DragStarted(c)` then
     /// `Dropped { from: c, to: Some(c) }`; treat it like a click if you wish.
     Dropped {
         /// Where the drag began.
-        from: CellId,
+        from: C,
         /// Where it ended, if on a cell.
-        to: Option<CellId>,
+        to: Option<C>,
     },
     /// A secondary click on a cell (also a secondary drag released on its own cell).
-    RightClicked(CellId),
+    RightClicked(C),
     /// A secondary drag from one cell to another (an arrow, in study mode).
     RightDragged {
         /// Where the drag began.
-        from: CellId,
+        from: C,
         /// Where it ended.
-        to: CellId,
+        to: C,
     },
 }
 
 /// What [`BoardWidget::show`] returns.
 #[derive(Clone, Debug)]
-pub struct BoardResponse {
+pub struct BoardResponse<C> {
     /// egui's response for the whole area the widget took.
     pub response: Response,
     /// The area the board itself fills (the frame's rectangle), in points.
     pub board_rect: Rect,
     /// This frame's events, in the order they happened.
-    pub events: Vec<BoardEvent>,
+    pub events: Vec<BoardEvent<C>>,
     /// The cell under the pointer, if any.
-    pub hovered: Option<CellId>,
+    pub hovered: Option<C>,
     /// The cell a primary drag in progress began on, if any (pass it back through
     /// [`BoardWidget::dragging`] to make that piece follow the pointer).
-    pub drag_origin: Option<CellId>,
+    pub drag_origin: Option<C>,
 }
 
-/// A board for either game, as an egui widget. Build it each frame, then [`show`](Self::show) it.
+/// A board of game `G`, as an egui widget. Build it each frame, then [`show`](Self::show) it.
 #[derive(Clone, Debug)]
-pub struct BoardWidget<'a> {
-    pieces: BoardPieces<'a>,
-    overlay: &'a BoardOverlay,
+pub struct BoardWidget<'a, G: DrawGame> {
+    setup: &'a G::Setup,
+    overlay: &'a BoardOverlay<G::Cell>,
     flipped: bool,
     coordinates: bool,
-    dragging: Option<CellId>,
+    dragging: Option<G::Cell>,
     id_salt: Id,
     size: Option<Vec2>,
 }
 
-#[derive(Clone, Copy, Debug, Default)]
-struct DragMemory {
-    primary: Option<CellId>,
-    secondary: Option<CellId>,
+#[derive(Clone, Copy, Debug)]
+struct DragMemory<C> {
+    primary: Option<C>,
+    secondary: Option<C>,
 }
 
-impl<'a> BoardWidget<'a> {
-    /// A board showing `pieces` (which decide the game) with the highlights of `overlay`
-    /// (core cell ids); not flipped, with coordinates.
-    pub fn new(pieces: BoardPieces<'a>, overlay: &'a BoardOverlay) -> Self {
+impl<C> Default for DragMemory<C> {
+    fn default() -> Self {
+        DragMemory { primary: None, secondary: None }
+    }
+}
+
+impl<'a, G: DrawGame> BoardWidget<'a, G> {
+    /// A board showing the pieces of `setup` (a position shows through
+    /// [`Game::to_setup`](crate::core::Game::to_setup)) with the highlights of
+    /// `overlay`; not flipped, with coordinates.
+    pub fn new(setup: &'a G::Setup, overlay: &'a BoardOverlay<G::Cell>) -> Self {
         BoardWidget {
-            pieces,
+            setup,
             overlay,
             flipped: false,
             coordinates: true,
@@ -103,16 +94,6 @@ impl<'a> BoardWidget<'a> {
             id_salt: Id::unique("board"),
             size: None,
         }
-    }
-
-    /// An Interstellar board.
-    pub fn interstellar(pieces: &'a [(interstellar::Cell, Piece)], overlay: &'a BoardOverlay) -> Self {
-        Self::new(BoardPieces::Interstellar(pieces), overlay)
-    }
-
-    /// A Triangular board (pieces indexed for the drawing layer).
-    pub fn triangular(pieces: &'a TriPieces, overlay: &'a BoardOverlay) -> Self {
-        Self::new(BoardPieces::Triangular(pieces), overlay)
     }
 
     /// Turns the board so the second player sits at the bottom.
@@ -129,7 +110,7 @@ impl<'a> BoardWidget<'a> {
 
     /// The cell (core id) whose piece is being dragged: it is drawn at the pointer
     /// instead of on its cell.
-    pub fn dragging(mut self, cell: Option<CellId>) -> Self {
+    pub fn dragging(mut self, cell: Option<G::Cell>) -> Self {
         self.dragging = cell;
         self
     }
@@ -147,95 +128,38 @@ impl<'a> BoardWidget<'a> {
         self
     }
 
-    /// Which game the board shows.
-    pub fn variant(&self) -> Variant {
-        match self.pieces {
-            BoardPieces::Interstellar(_) => Variant::Interstellar,
-            BoardPieces::Triangular(_) => Variant::Triangular,
-        }
+    /// The widget's accessible label: `"Interstellar board"`, `"Triangular board"`.
+    pub fn label(&self) -> String {
+        format!("{} board", G::VARIANT.name())
     }
 
-    /// The widget's accessible label: `"Interstellar board"` or `"Triangular board"`.
-    pub fn label(&self) -> &'static str {
-        match self.pieces {
-            BoardPieces::Interstellar(_) => "Interstellar board",
-            BoardPieces::Triangular(_) => "Triangular board",
-        }
-    }
-
-    fn view_size(&self) -> (f32, f32) {
-        match self.pieces {
-            BoardPieces::Interstellar(_) => InterstellarView::new(self.flipped, self.coordinates).size(),
-            BoardPieces::Triangular(_) => TriangularView::new(self.flipped, self.coordinates).size(),
-        }
+    fn view(&self) -> G::View {
+        G::view(self.flipped, self.coordinates)
     }
 
     /// The transform from board units to points when the widget is shown in `rect`.
     fn transform(&self, rect: Rect) -> Transform {
-        let (w, h) = self.view_size();
+        let (w, h) = self.view().size();
         fit_size(w, h, rect)
     }
 
-    /// The centre of `cell` (core id) in points when the widget was shown in `rect`
-    /// (its [`BoardResponse::response`]`.rect`), e.g. to click it in UI tests.
-    ///
-    /// # Panics
-    /// When `cell` is not a cell id of this board's game.
-    pub fn cell_center_px(&self, cell: CellId, rect: Rect) -> Pos2 {
-        let t = self.transform(rect);
-        let p = match self.pieces {
-            BoardPieces::Interstellar(_) => {
-                let c = interstellar::Cell::from_slot(cell).expect("an Interstellar cell slot");
-                InterstellarView::new(self.flipped, self.coordinates).cell_center(c)
-            }
-            BoardPieces::Triangular(_) => {
-                let c = tri_id(cell).and_then(TriCell::from_index).expect("a Triangular cell index");
-                TriangularView::new(self.flipped, self.coordinates).cell_center(c)
-            }
-        };
-        to_pos(&t, p)
+    /// The centre of `cell` in points when the widget was shown in `rect` (its
+    /// [`BoardResponse::response`]`.rect`), e.g. to click it in UI tests.
+    pub fn cell_center_px(&self, cell: G::Cell, rect: Rect) -> Pos2 {
+        to_pos(&self.transform(rect), self.view().cell_center(cell))
     }
 
-    /// The cell (core id) under `pos` (points) when the widget was shown in `rect`.
-    pub fn cell_at_px(&self, pos: Pos2, rect: Rect) -> Option<CellId> {
+    /// The cell under `pos` (points) when the widget was shown in `rect`.
+    pub fn cell_at_px(&self, pos: Pos2, rect: Rect) -> Option<G::Cell> {
         let p = self.transform(rect).invert(Point::new(pos.x, pos.y));
-        match self.pieces {
-            BoardPieces::Interstellar(_) => {
-                InterstellarView::new(self.flipped, self.coordinates).cell_at(p).map(|c| c.slot())
-            }
-            BoardPieces::Triangular(_) => {
-                TriangularView::new(self.flipped, self.coordinates).cell_at(p).and_then(|c| core_id(c.index()))
-            }
-        }
-    }
-
-    /// The scene to draw (overlay renumbered for the drawing layer where needed).
-    fn scene(&self) -> Scene {
-        match self.pieces {
-            BoardPieces::Interstellar(pieces) => {
-                InterstellarView::new(self.flipped, self.coordinates).scene(pieces, self.overlay)
-            }
-            BoardPieces::Triangular(pieces) => {
-                TriangularView::new(self.flipped, self.coordinates).scene(pieces, &tri_overlay(self.overlay))
-            }
-        }
-    }
-
-    /// The name the scene gives the cell (core id), to find its piece group.
-    fn scene_cell_name(&self, cell: CellId) -> Option<String> {
-        match self.pieces {
-            BoardPieces::Interstellar(_) => {
-                interstellar::Cell::from_slot(cell).map(|c| format!("{}{}", c.row(), c.index_in_row()))
-            }
-            BoardPieces::Triangular(_) => tri_id(cell).and_then(TriCell::from_index).map(TriCell::name),
-        }
+        self.view().cell_at(p)
     }
 
     /// Lays the board out in all the space available, or [`size`](Self::size) (keeping
     /// its shape, centred),
     /// handles the pointer and draws it.
-    pub fn show(self, ui: &mut Ui) -> BoardResponse {
-        let (w, h) = self.view_size();
+    pub fn show(self, ui: &mut Ui) -> BoardResponse<G::Cell> {
+        let (w, h) = self.view().size();
         let mut avail = self.size.unwrap_or_else(|| ui.available_size());
         if !avail.x.is_finite() {
             avail.x = 600.0;
@@ -246,7 +170,7 @@ impl<'a> BoardWidget<'a> {
         let avail = avail.max(Vec2::splat(32.0));
         let (rect, response) = ui.allocate_exact_size(avail, Sense::click_and_drag());
         let label = self.label();
-        response.widget_info(|| WidgetInfo::labeled(egui::Role::Canvas, ui.is_enabled(), label));
+        response.widget_info(|| WidgetInfo::labeled(egui::Role::Canvas, ui.is_enabled(), &label));
 
         let t = self.transform(rect);
         let board_rect = Rect::from_min_max(to_pos(&t, Point::new(0.0, 0.0)), to_pos(&t, Point::new(w, h)));
@@ -254,7 +178,7 @@ impl<'a> BoardWidget<'a> {
 
         // Pointer handling.
         let mem_id = response.id.with(self.id_salt).with("drag");
-        let mut mem: DragMemory = ui.data(|d| d.get_temp(mem_id)).unwrap_or_default();
+        let mut mem: DragMemory<G::Cell> = ui.data(|d| d.get_temp(mem_id)).unwrap_or_default();
         let (press_origin, latest, interact) =
             ui.input(|i| (i.pointer.press_origin(), i.pointer.latest_pos(), i.pointer.interact_pos()));
         let release = response.interact_pointer_pos().or(interact);
@@ -303,9 +227,9 @@ impl<'a> BoardWidget<'a> {
 
         // Drawing.
         if ui.is_rect_visible(rect) {
-            let mut scene = self.scene();
+            let mut scene = self.view().scene(self.setup, self.overlay);
             let pointer = latest.filter(|_| self.dragging.is_some());
-            let lifted = match (self.dragging.and_then(|c| self.scene_cell_name(c)), pointer) {
+            let lifted = match (self.dragging.map(|c| c.to_string()), pointer) {
                 (Some(name), Some(_)) => scene
                     .groups
                     .iter()

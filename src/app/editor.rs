@@ -19,7 +19,7 @@ use std::sync::mpsc::{Receiver, TryRecvError};
 use egui::text::{CCursor, CCursorRange, LayoutJob, TextFormat};
 use egui::{Color32, FontId, RichText, Stroke};
 
-use super::session::Session;
+use super::view::AnyView;
 use crate::record::{AnyGame, MoveSpan, Nag, NodeId, RecordError, read_one_with_spans};
 
 /// Seconds of quiet after the last keystroke before the text is read again.
@@ -150,18 +150,14 @@ impl NotationEditor {
     /// Brings the text in step with the game: rewrites it when the game changed other
     /// than through the text, and puts the caret at the shown move when that changed.
     /// Does nothing while the text is dirty (see [`Self::is_dirty`]).
-    pub fn sync(&mut self, session: &Session) {
+    pub fn sync(&mut self, view: &dyn AnyView) {
         if self.is_dirty() {
             return;
         }
-        let same = match (&self.synced, session) {
-            (Some(AnyGame::Interstellar(a)), Session::Interstellar(s)) => *a == s.record,
-            (Some(AnyGame::Triangular(a)), Session::Triangular(s)) => *a == s.record,
-            _ => false,
-        };
-        let cursor = session.cursor();
+        let same = self.synced.as_ref().is_some_and(|g| view.same_game(g));
+        let cursor = view.cursor();
         if !same {
-            let game = session.to_game();
+            let game = view.to_game();
             let (text, spans) = crate::with_game!(&game, g => crate::record::write_game_with_spans(g));
             self.text = text.clone();
             self.last_valid_text = text;
@@ -209,7 +205,15 @@ impl NotationEditor {
     }
 
     /// Reads the text when the pause after the last edit is over (on this thread for a
-    /// short text, else on a background thread), and takes a finished background result.
+    /// short text, else on a background thread), and takes a finished background result;
+    /// what the app must apply is returned. Called between frames (eframe's
+    /// `App::logic`).
+    pub fn poll(&mut self, ctx: &egui::Context, now: f64) -> Vec<EditorEvent> {
+        let mut events = Vec::new();
+        self.poll_parse(ctx, now, &mut events);
+        events
+    }
+
     fn poll_parse(&mut self, ctx: &egui::Context, now: f64, events: &mut Vec<EditorEvent>) {
         if let Some(job) = &self.job {
             match job.receiver.try_recv() {
@@ -269,7 +273,6 @@ impl NotationEditor {
     pub fn show(&mut self, ui: &mut egui::Ui) -> Vec<EditorEvent> {
         let mut events = Vec::new();
         let now = ui.input(|i| i.time);
-        self.poll_parse(ui.ctx(), now, &mut events);
         let title = self.toolbar(ui, now, &mut events);
         let dark = ui.visuals().dark_mode;
         let errors_key = {

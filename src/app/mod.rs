@@ -1,12 +1,17 @@
-//! The desktop app (eframe + egui): [`ui::OrreryApp`] with its panels, on top of the
-//! game [`session`], the [`settings`] kept between runs and the file [`dialogs`]; the
-//! [`board`] widget draws the board through the scene [`painter`], and the
-//! [`promotion`] picker asks for a Triangular promotion piece.
+//! The desktop app (eframe + egui). [`ui::OrreryApp`] holds the [`document::Document`],
+//! its [`history::History`] and the shown game's [`view`]; panels push
+//! [`command::Command`]s that the app applies after each frame. Everything per game is
+//! generic ([`session`], [`setup`], [`puzzle_ui`], the [`board`] widget, the
+//! [`move_list`]) and erased once, in [`view`]. See `ARCHITECTURE.md`.
 
 pub mod board;
+pub mod command;
 pub mod dialogs;
+pub mod document;
 pub mod editor;
 pub mod export;
+pub mod history;
+pub mod move_list;
 pub mod painter;
 pub mod promotion;
 pub mod puzzle_ui;
@@ -14,7 +19,9 @@ pub mod session;
 pub mod settings;
 pub mod setup;
 pub mod setup_ui;
+pub mod theme;
 pub mod ui;
+pub mod view;
 
 #[cfg(test)]
 mod tests;

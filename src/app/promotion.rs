@@ -1,25 +1,24 @@
-//! The promotion picker: a small modal window offering the four pieces a Triangular
-//! pawn may become.
+//! The promotion picker: a small modal window offering the pieces a pawn may become
+//! when several moves share the same two cells (Triangular's promotion,
+//! `docs/rules-triangular.md` §4 *Promotion*). It shows whatever choices the game
+//! gives, by their kind names.
 
 use egui::{Button, Id, Modal, Ui, WidgetInfo};
 
-use crate::core::triangular::Kind;
+use super::session::capitalise;
 
 /// What the user did with the picker.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PromotionOutcome {
-    /// A piece was chosen (queen, rook, knight or bishop).
-    Chosen(Kind),
+    /// The choice at this index of the list shown was taken.
+    Chosen(usize),
     /// The picker was dismissed (Cancel, Escape or a click outside it).
     Cancelled,
 }
 
-/// The kinds offered, in the order shown.
-pub const CHOICES: [Kind; 4] = [Kind::Queen, Kind::Rook, Kind::Knight, Kind::Bishop];
-
-/// The accessible label of the button for `kind`: `"Promote to queen"`, ….
-pub fn button_label(kind: Kind) -> String {
-    format!("Promote to {}", kind.word())
+/// The accessible label of the button for a kind: `"Promote to queen"`, ….
+pub fn button_label(kind_name: &str) -> String {
+    format!("Promote to {kind_name}")
 }
 
 /// A modal promotion picker. Show it every frame while a promotion is pending; it
@@ -41,15 +40,16 @@ impl PromotionPicker {
         PromotionPicker { id: Id::unique("orrery-promotion-picker") }
     }
 
-    /// Shows the modal over everything; `Some` when the user chose or cancelled.
-    pub fn show(&self, ui: &Ui) -> Option<PromotionOutcome> {
+    /// Shows the modal over everything with one button per kind name of `choices`;
+    /// `Some` when the user chose or cancelled.
+    pub fn show(&self, ui: &Ui, choices: &[&'static str]) -> Option<PromotionOutcome> {
         let modal = Modal::new(self.id).show(ui.ctx(), |ui| {
             ui.heading("Promote to");
             let mut chosen = None;
             ui.horizontal(|ui| {
-                for kind in CHOICES {
+                for (index, kind) in choices.iter().enumerate() {
                     if choice_button(ui, kind).clicked() {
-                        chosen = Some(PromotionOutcome::Chosen(kind));
+                        chosen = Some(PromotionOutcome::Chosen(index));
                     }
                 }
             });
@@ -63,17 +63,9 @@ impl PromotionPicker {
     }
 }
 
-fn choice_button(ui: &mut Ui, kind: Kind) -> egui::Response {
-    let text = match kind {
-        Kind::Queen => "Queen",
-        Kind::Rook => "Rook",
-        Kind::Knight => "Knight",
-        Kind::Bishop => "Bishop",
-        Kind::King => "King",
-        Kind::Pawn => "Pawn",
-    };
+fn choice_button(ui: &mut Ui, kind: &str) -> egui::Response {
     let label = button_label(kind);
-    let response = ui.add(Button::new(text).min_size(egui::vec2(64.0, 32.0))).on_hover_text(label.clone());
+    let response = ui.add(Button::new(capitalise(kind)).min_size(egui::vec2(64.0, 32.0))).on_hover_text(label.clone());
     response.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, label.clone()));
     response
 }

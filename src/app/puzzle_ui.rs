@@ -1,40 +1,24 @@
-//! Puzzles in the app: the Puzzles menu (the built-in puzzles, and solving the shown
-//! position), the solver running on a background thread with progress and cancel, and
-//! solving mode, where the user plays the attacker's moves, the app answers with the
-//! longest defence and says right or wrong, and Hint shows the move to play.
+//! Puzzles in the app, for any game: the solver running on a background thread with
+//! progress and Cancel, and solving mode, where the user plays the attacker's moves,
+//! the app answers with the longest defence and says right or wrong, and Hint shows the
+//! move to play. [`PuzzleState`] holds it all; its panel is [`PuzzleState::ui`].
 
 use std::sync::mpsc::{Receiver, TryRecvError};
 
-use egui::{Color32, RichText};
+use egui::RichText;
 
-use super::session::{GameSession, Session, with_session};
-use super::ui::OrreryApp;
-use crate::core::game::{Game, Variant};
-use crate::core::{interstellar, triangular};
-use crate::record::{AnyGame, GameRecord, NodeId};
+use super::command::Command;
+use super::session::GameSession;
+use super::theme;
+use crate::core::game::Game;
+use crate::record::{GameRecord, NodeId};
 use crate::solver::{
     AttackNode, Goal, Puzzle, PuzzleGoal, Solution, SolveControl, SolveError, SolveOptions, SolverGame, Stipulation,
-    builtin_puzzles, solve,
+    solve,
 };
 
-/// A finished solve of either game.
-#[derive(Clone, Debug)]
-pub enum AnySolution {
-    /// An Interstellar solve.
-    Interstellar(Solution<interstellar::Position>),
-    /// A Triangular solve.
-    Triangular(Solution<triangular::Position>),
-}
-
-/// The attacker moves that are right at this point of the solution, for either game.
-#[derive(Clone, Debug)]
-enum Candidates {
-    Interstellar(Vec<AttackNode<interstellar::Move>>),
-    Triangular(Vec<AttackNode<triangular::Move>>),
-}
-
-/// What the puzzle panel shows and does.
-pub struct PuzzleState {
+/// A puzzle open in the app: what its panel shows and how solving mode stands.
+pub struct PuzzleState<G: SolverGame> {
     /// The puzzle's title (empty when none).
     pub title: String,
     /// Its stipulation; `None` for a shown finished position (the patent's figures).
@@ -44,7 +28,7 @@ pub struct PuzzleState {
     /// Play the attacker's moves against the app (else only show the solver's result).
     pub interactive: bool,
     /// The solver's result, once it is in.
-    pub solution: Option<AnySolution>,
+    pub solution: Option<Solution<G>>,
     /// Why the solver gave no result (cancelled, …).
     pub solve_error: Option<String>,
     /// The last word to the user: right, wrong, solved, the defence played.
@@ -54,85 +38,41 @@ pub struct PuzzleState {
     /// Show the solution tree.
     pub show_tree: bool,
     control: SolveControl,
-    receiver: Option<Receiver<Result<AnySolution, SolveError>>>,
-    candidates: Option<Candidates>,
+    receiver: Option<Receiver<Result<Solution<G>, SolveError>>>,
+    candidates: Option<Vec<AttackNode<G::Move>>>,
     /// The node where the attacker is to move in solving mode.
     at: NodeId,
 }
 
-impl PuzzleState {
-    /// Whether the solver is still running.
-    pub fn is_solving(&self) -> bool {
-        self.receiver.is_some()
-    }
-
-    /// The keys found, in the game's notation.
-    pub fn keys(&self) -> Vec<String> {
-        match &self.solution {
-            Some(AnySolution::Interstellar(s)) => s.keys.iter().map(|k| k.notation.clone()).collect(),
-            Some(AnySolution::Triangular(s)) => s.keys.iter().map(|k| k.notation.clone()).collect(),
-            None => Vec::new(),
-        }
-    }
-}
-
 /// Starts solving `position` for `stipulation` on a background thread.
-fn start_solver<G>(
+fn start_solver<G: SolverGame>(
     position: G,
     stipulation: Stipulation,
-    wrap: fn(Solution<G>) -> AnySolution,
-) -> (SolveControl, Receiver<Result<AnySolution, SolveError>>)
-where
-    G: SolverGame,
-{
+) -> (SolveControl, Receiver<Result<Solution<G>, SolveError>>) {
     let control = SolveControl::new();
     let worker = control.clone();
     let (sender, receiver) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
-        let result = solve(&position, stipulation, &SolveOptions::default(), &worker).map(wrap);
+        let result = solve(&position, stipulation, &SolveOptions::default(), &worker);
         let _ = sender.send(result);
     });
     (control, receiver)
 }
 
-impl OrreryApp {
-    /// Puzzles → a built-in puzzle: after the unsaved-work prompt, [`Self::open_builtin_puzzle`].
-    pub fn request_builtin_puzzle(&mut self, index: usize) {
-        self.request(super::ui::PendingAction::Puzzle(index));
-    }
+/// What became of a move played in solving mode.
+pub enum Judged {
+    /// Not a move from the solving point: nothing to judge.
+    Nothing,
+    /// The move was taken back (wrong, or the solver is not done yet).
+    TakenBack,
+    /// Right: the puzzle is solved, or the app played the defence.
+    Right,
+}
 
-    /// Opens a built-in puzzle (by index in [`builtin_puzzles`]): shows its start
-    /// position and starts solving mode (or, for a shown figure, shows the ending).
-    pub fn open_builtin_puzzle(&mut self, index: usize) {
-        let Some(builtin) = builtin_puzzles().get(index) else { return };
-        match builtin.puzzle() {
-            Ok(puzzle) => self.start_puzzle(puzzle),
-            Err(e) => self.error_list = Some(("Could not read the puzzle".into(), vec![e.to_string()])),
-        }
-    }
-
-    /// Opens `puzzle`: a new game from its start position (its recorded solution is not
-    /// shown), the solver started in the background, solving mode on.
-    pub fn start_puzzle(&mut self, puzzle: Puzzle) {
-        if let Some(old) = &self.puzzle {
-            old.control.cancel();
-        }
-        let (session, job) = match &puzzle.record {
-            AnyGame::Interstellar(r) => {
-                let session = Session::Interstellar(GameSession::from_record(fresh_record(r)));
-                let job = puzzle.stipulation().map(|s| start_solver(r.start.clone(), s, AnySolution::Interstellar));
-                (session, job)
-            }
-            AnyGame::Triangular(r) => {
-                let session = Session::Triangular(GameSession::from_record(fresh_record(r)));
-                let job = puzzle.stipulation().map(|s| start_solver(r.start.clone(), s, AnySolution::Triangular));
-                (session, job)
-            }
-        };
-        self.session = session;
-        self.file = None;
-        self.modified = false;
-        self.setup = None;
+impl<G: SolverGame> PuzzleState<G> {
+    /// Opens `puzzle` whose record is `record`: the solver is started in the background
+    /// for a stipulation; a shown position says whether its goal is reached.
+    pub fn open(puzzle: &Puzzle, record: &GameRecord<G>) -> PuzzleState<G> {
         let shown_goal = match puzzle.goal {
             PuzzleGoal::Shown(g) => Some(g),
             PuzzleGoal::Stipulation(_) => None,
@@ -144,11 +84,12 @@ impl OrreryApp {
             }
             (PuzzleGoal::Stipulation(s), _) => format!("{}: play the attacker's moves", s),
         };
+        let job = puzzle.stipulation().map(|s| start_solver(record.start.clone(), s));
         let (control, receiver) = match job {
             Some((c, r)) => (c, Some(r)),
             None => (SolveControl::new(), None),
         };
-        self.puzzle = Some(PuzzleState {
+        PuzzleState {
             title: puzzle.title.clone(),
             stipulation: puzzle.stipulation(),
             shown_goal,
@@ -162,21 +103,14 @@ impl OrreryApp {
             receiver,
             candidates: None,
             at: NodeId::ROOT,
-        });
+        }
     }
 
-    /// Puzzles → Solve the shown position: runs the solver on the position on the board
-    /// for `stipulation` and shows the keys and the solution tree.
-    pub fn solve_shown_position(&mut self, stipulation: Stipulation) {
-        if let Err(e) = stipulation.check_variant(self.session.variant()) {
-            self.message = e.to_string();
-            return;
-        }
-        let (control, receiver) = match &self.session {
-            Session::Interstellar(s) => start_solver(s.position(), stipulation, AnySolution::Interstellar),
-            Session::Triangular(s) => start_solver(s.position(), stipulation, AnySolution::Triangular),
-        };
-        self.puzzle = Some(PuzzleState {
+    /// Solves the shown `position` (at node `at`) for `stipulation`, showing the keys
+    /// and the solution tree (not solving mode).
+    pub fn solve_shown(position: G, at: NodeId, stipulation: Stipulation) -> PuzzleState<G> {
+        let (control, receiver) = start_solver(position, stipulation);
+        PuzzleState {
             title: "The shown position".into(),
             stipulation: Some(stipulation),
             shown_goal: None,
@@ -189,214 +123,175 @@ impl OrreryApp {
             control,
             receiver: Some(receiver),
             candidates: None,
-            at: self.session.cursor(),
-        });
+            at,
+        }
     }
 
-    /// Each frame: takes the solver's result when it arrives, and judges a move the user
-    /// has just played in solving mode.
-    pub(crate) fn puzzle_tick(&mut self, ctx: &egui::Context) {
-        let Some(state) = &mut self.puzzle else { return };
-        if let Some(receiver) = &state.receiver {
-            match receiver.try_recv() {
-                Ok(result) => {
-                    state.receiver = None;
-                    match result {
-                        Ok(solution) => {
-                            state.candidates = Some(match &solution {
-                                AnySolution::Interstellar(s) => Candidates::Interstellar(s.tree.clone()),
-                                AnySolution::Triangular(s) => Candidates::Triangular(s.tree.clone()),
-                            });
-                            state.solution = Some(solution);
-                            if state.keys().is_empty() {
-                                state.feedback =
-                                    "The solver finds no way to force this: the puzzle has no solution".into();
-                            }
+    /// Whether the solver is still running.
+    pub fn is_solving(&self) -> bool {
+        self.receiver.is_some()
+    }
+
+    /// Stops the solver, if it runs.
+    pub fn cancel(&self) {
+        self.control.cancel();
+    }
+
+    /// The keys found, in the game's notation.
+    pub fn keys(&self) -> Vec<String> {
+        self.solution.as_ref().map(|s| s.keys.iter().map(|k| k.notation.clone()).collect()).unwrap_or_default()
+    }
+
+    /// Takes the solver's result if it has arrived; `true` while it is still working.
+    pub fn poll(&mut self) -> bool {
+        let Some(receiver) = &self.receiver else { return false };
+        match receiver.try_recv() {
+            Ok(result) => {
+                self.receiver = None;
+                match result {
+                    Ok(solution) => {
+                        self.candidates = Some(solution.tree.clone());
+                        self.solution = Some(solution);
+                        if self.keys().is_empty() {
+                            self.feedback = "The solver finds no way to force this: the puzzle has no solution".into();
                         }
-                        Err(e) => state.solve_error = Some(e.to_string()),
                     }
+                    Err(e) => self.solve_error = Some(e.to_string()),
                 }
-                Err(TryRecvError::Empty) => ctx.request_repaint_after(std::time::Duration::from_millis(100)),
-                Err(TryRecvError::Disconnected) => {
-                    state.receiver = None;
-                    state.solve_error = Some("the solver stopped unexpectedly".into());
-                }
+                false
+            }
+            Err(TryRecvError::Empty) => true,
+            Err(TryRecvError::Disconnected) => {
+                self.receiver = None;
+                self.solve_error = Some("the solver stopped unexpectedly".into());
+                false
             }
         }
-        if !state.interactive || state.solved || state.shown_goal.is_some() {
-            return;
+    }
+
+    /// Judges the move just played at the cursor of `s` in solving mode: a wrong move
+    /// (or one played before the solver is done) is taken back; a right one is
+    /// answered with the longest defence.
+    pub fn judge(&mut self, s: &mut GameSession<G>) -> Judged {
+        if !self.interactive || self.solved || self.shown_goal.is_some() {
+            return Judged::Nothing;
         }
-        // A move played from the solving point?
-        let cursor = self.session.cursor();
-        let parent = with_session!(&self.session, s => s.record.tree.node(cursor).parent);
-        if parent != Some(state.at) {
-            return;
+        let node = s.record.tree.node(s.cursor);
+        let (Some(mv), Some(parent)) = (node.mv, node.parent) else { return Judged::Nothing };
+        if parent != self.at {
+            return Judged::Nothing;
         }
-        let judged = match (&mut self.session, &state.candidates) {
-            (Session::Interstellar(s), Some(Candidates::Interstellar(c))) => judge(s, c),
-            (Session::Triangular(s), Some(Candidates::Triangular(c))) => judge(s, c),
-            _ => Judged::NotReady,
+        let played = s.notation_of(s.cursor);
+        let Some(candidates) = &self.candidates else {
+            take_back(s, self.at);
+            self.feedback = "The solver is still working: wait a moment before playing".into();
+            return Judged::TakenBack;
         };
-        match judged {
-            Judged::NotReady => {
-                take_back(&mut self.session, state.at);
-                state.feedback = "The solver is still working: wait a moment before playing".into();
-            }
-            Judged::Wrong(played) => {
-                take_back(&mut self.session, state.at);
-                state.feedback =
-                    format!("{played} is not it: it does not force {} — try again", stipulation_words(state));
-            }
-            Judged::Solved(played) => {
-                state.solved = true;
-                state.feedback = format!("{played} — right! Solved: {}", stipulation_words(state));
-            }
-            Judged::Answered { played, defence, next } => {
-                state.at = self.session.cursor();
-                state.candidates = Some(next);
-                state.feedback = format!("{played} — right. The defence: {defence}. Your move");
-            }
+        let Some(right) = candidates.iter().find(|c| c.mv.mv == mv) else {
+            take_back(s, self.at);
+            self.feedback = format!("{played} is not it: it does not force {} — try again", self.stipulation_words());
+            return Judged::TakenBack;
+        };
+        if right.reached || right.defences.is_empty() {
+            self.solved = true;
+            self.feedback = format!("{played} — right! Solved: {}", self.stipulation_words());
+            return Judged::Right;
         }
-        self.modified = false;
+        let defence = right.defences[0].clone();
+        s.cursor = s.record.tree.add_move(s.cursor, defence.mv.mv);
+        self.at = s.cursor;
+        self.candidates = Some(defence.replies.clone());
+        self.feedback = format!("{played} — right. The defence: {}. Your move", defence.mv.notation);
+        Judged::Right
     }
 
     /// Puzzles → Hint: the move to play now.
-    pub fn puzzle_hint(&mut self) {
-        let Some(state) = &mut self.puzzle else { return };
-        let hint = match &state.candidates {
-            Some(Candidates::Interstellar(c)) => c.first().map(|n| n.mv.notation.clone()),
-            Some(Candidates::Triangular(c)) => c.first().map(|n| n.mv.notation.clone()),
-            None => None,
-        };
-        state.feedback = match hint {
-            Some(m) if state.at == NodeId::ROOT => format!("Hint: the key is {m}"),
+    pub fn hint(&mut self) {
+        let hint = self.candidates.as_ref().and_then(|c| c.first()).map(|n| n.mv.notation.clone());
+        self.feedback = match hint {
+            Some(m) if self.at == NodeId::ROOT => format!("Hint: the key is {m}"),
             Some(m) => format!("Hint: play {m}"),
-            None if state.is_solving() => "The solver is still working".into(),
+            None if self.is_solving() => "The solver is still working".into(),
             None => "No hint: there is nothing to play".into(),
         };
     }
 
+    fn stipulation_words(&self) -> String {
+        self.stipulation.map(|s| s.to_string()).unwrap_or_default()
+    }
+
     /// The puzzle panel (above the move list while a puzzle is open).
-    pub(crate) fn puzzle_panel(&mut self, ui: &mut egui::Ui) {
-        let Some(state) = &mut self.puzzle else { return };
-        let mut close = false;
-        let mut hint = false;
-        ui.heading(if state.title.is_empty() { "Puzzle".to_string() } else { state.title.clone() });
-        if let Some(s) = &state.stipulation {
+    pub fn ui(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+        ui.heading(if self.title.is_empty() { "Puzzle".to_string() } else { self.title.clone() });
+        if let Some(s) = &self.stipulation {
             ui.label(RichText::new(s.to_string()).strong());
         }
-        if let Some(g) = state.shown_goal {
+        if let Some(g) = self.shown_goal {
             ui.label(RichText::new(format!("Shows: {}", g.words())).strong());
         }
-        if !state.feedback.is_empty() {
-            let color = if state.solved { Color32::from_rgb(90, 190, 110) } else { ui.visuals().text_color() };
-            ui.label(RichText::new(&state.feedback).color(color));
+        if !self.feedback.is_empty() {
+            let color = if self.solved { theme::GOOD } else { ui.visuals().text_color() };
+            ui.label(RichText::new(&self.feedback).color(color));
         }
-        if state.is_solving() {
-            let progress = state.control.progress();
+        if self.is_solving() {
+            let progress = self.control.progress();
             let (tried, total) = progress.tried();
             ui.horizontal(|ui| {
                 ui.spinner();
                 ui.label(format!("Solving: {tried}/{total} first moves, {} positions", progress.nodes()));
                 if ui.button("Cancel").clicked() {
-                    state.control.cancel();
+                    self.control.cancel();
                 }
             });
         }
-        if let Some(e) = &state.solve_error {
-            ui.label(RichText::new(format!("Solver: {e}")).color(Color32::from_rgb(230, 70, 60)));
+        if let Some(e) = &self.solve_error {
+            ui.label(RichText::new(format!("Solver: {e}")).color(theme::ERROR));
         }
-        if let Some(solution) = &state.solution {
-            let (keys, unique, nodes, ms, tree) = match solution {
-                AnySolution::Interstellar(s) => summary(s),
-                AnySolution::Triangular(s) => summary(s),
-            };
-            if !state.interactive || state.solved || state.show_tree {
+        if let Some(s) = &self.solution {
+            if !self.interactive || self.solved || self.show_tree {
+                let keys = self.keys();
                 ui.label(format!(
-                    "Keys: {} — unique: {} — {nodes} positions in {ms} ms",
+                    "Keys: {} — unique: {} — {} positions in {} ms",
                     if keys.is_empty() { "none".to_string() } else { keys.join(", ") },
-                    if unique { "yes" } else { "no" }
+                    if s.is_unique() { "yes" } else { "no" },
+                    s.nodes,
+                    s.elapsed.as_millis()
                 ));
             }
-            if state.show_tree {
+            if self.show_tree {
+                let tree = s.tree_text();
                 egui::ScrollArea::vertical().id_salt("solution-tree").max_height(200.0).show(ui, |ui| {
                     ui.label(RichText::new(tree).monospace());
                 });
             }
         }
         ui.horizontal_wrapped(|ui| {
-            if state.interactive && state.shown_goal.is_none() && ui.button("Hint").clicked() {
-                hint = true;
+            if self.interactive && self.shown_goal.is_none() && ui.button("Hint").clicked() {
+                commands.push(Command::Hint);
             }
-            if state.solution.is_some() {
-                let label = if state.show_tree { "Hide solution" } else { "Show solution" };
+            if self.solution.is_some() {
+                let label = if self.show_tree { "Hide solution" } else { "Show solution" };
                 if ui.button(label).clicked() {
-                    state.show_tree = !state.show_tree;
+                    self.show_tree = !self.show_tree;
                 }
             }
             if ui.button("Close puzzle").clicked() {
-                close = true;
+                commands.push(Command::ClosePuzzle);
             }
         });
         ui.separator();
-        if hint {
-            self.puzzle_hint();
-        }
-        if close {
-            if let Some(state) = &self.puzzle {
-                state.control.cancel();
-            }
-            self.puzzle = None;
-        }
     }
+}
 
-    /// The Puzzles menu.
-    pub(crate) fn puzzles_menu(&mut self, ui: &mut egui::Ui) {
-        ui.menu_button("Puzzles", |ui| {
-            for (index, builtin) in builtin_puzzles().iter().enumerate() {
-                let title = builtin
-                    .puzzle()
-                    .map(|p| {
-                        let what = match p.goal {
-                            PuzzleGoal::Stipulation(s) => s.to_string(),
-                            PuzzleGoal::Shown(g) => g.words().to_string(),
-                        };
-                        format!("{} — {what}", p.title)
-                    })
-                    .unwrap_or_else(|_| builtin.file.to_string());
-                if ui.button(title).clicked() {
-                    self.request_builtin_puzzle(index);
-                    ui.close();
-                }
-            }
-            ui.separator();
-            let goals: &[Goal] = match self.session.variant() {
-                Variant::Interstellar => &[Goal::TargetOut, Goal::Win],
-                Variant::Triangular => &[Goal::Mate],
-            };
-            ui.menu_button("Solve the shown position", |ui| {
-                for &goal in goals {
-                    for moves in 1..=3 {
-                        if let Ok(s) = Stipulation::new(goal, moves)
-                            && ui.button(s.to_string()).clicked()
-                        {
-                            self.solve_shown_position(s);
-                            ui.close();
-                        }
-                    }
-                }
-            });
-            if self.puzzle.is_some() && ui.button("Hint").clicked() {
-                self.puzzle_hint();
-                ui.close();
-            }
-        });
+impl<G: SolverGame> Drop for PuzzleState<G> {
+    fn drop(&mut self) {
+        self.control.cancel();
     }
 }
 
 /// A record holding only the puzzle's start and tags (the recorded solution is left
 /// out so that it does not give the answer away).
-fn fresh_record<G: Game>(record: &GameRecord<G>) -> GameRecord<G> {
+pub fn fresh_record<G: Game>(record: &GameRecord<G>) -> GameRecord<G> {
     let mut fresh = GameRecord::from_position(record.start.clone());
     fresh.tags = record.tags.clone();
     fresh.set_up = true;
@@ -409,60 +304,17 @@ fn fresh_record<G: Game>(record: &GameRecord<G>) -> GameRecord<G> {
     fresh
 }
 
-fn stipulation_words(state: &PuzzleState) -> String {
-    state.stipulation.map(|s| s.to_string()).unwrap_or_default()
-}
-
-fn summary<G: SolverGame>(s: &Solution<G>) -> (Vec<String>, bool, u64, u128, String) {
-    (s.keys.iter().map(|k| k.notation.clone()).collect(), s.is_unique(), s.nodes, s.elapsed.as_millis(), s.tree_text())
-}
-
-enum Judged<C> {
-    NotReady,
-    Wrong(String),
-    Solved(String),
-    Answered { played: String, defence: String, next: C },
-}
-
-/// Judges the move just played at the cursor against the right attacker moves; plays
-/// the longest defence when it was right.
-fn judge<G: SolverGame>(s: &mut GameSession<G>, candidates: &[AttackNode<G::Move>]) -> Judged<Candidates>
-where
-    Candidates: From<Vec<AttackNode<G::Move>>>,
-{
-    let node = s.record.tree.node(s.cursor);
-    let Some(mv) = node.mv else { return Judged::NotReady };
-    let played = s.notation_of(s.cursor);
-    let Some(right) = candidates.iter().find(|c| c.mv.mv == mv) else { return Judged::Wrong(played) };
-    if right.reached || right.defences.is_empty() {
-        return Judged::Solved(played);
-    }
-    let defence = &right.defences[0];
-    let cursor = s.cursor;
-    let defence_node = s.record.tree.add_move(cursor, defence.mv.mv);
-    s.cursor = defence_node;
-    Judged::Answered { played, defence: defence.mv.notation.clone(), next: defence.replies.clone().into() }
-}
-
-impl From<Vec<AttackNode<interstellar::Move>>> for Candidates {
-    fn from(v: Vec<AttackNode<interstellar::Move>>) -> Self {
-        Candidates::Interstellar(v)
-    }
-}
-
-impl From<Vec<AttackNode<triangular::Move>>> for Candidates {
-    fn from(v: Vec<AttackNode<triangular::Move>>) -> Self {
-        Candidates::Triangular(v)
-    }
-}
-
 /// Takes back the move just played at the cursor (it is deleted from the tree).
-fn take_back(session: &mut Session, at: NodeId) {
-    with_session!(session, s => {
-        let node = s.cursor;
-        if node != at {
-            s.record.tree.delete(node);
-            s.cursor = at;
-        }
-    });
+fn take_back<G: Game>(s: &mut GameSession<G>, at: NodeId) {
+    let node = s.cursor;
+    if node != at {
+        s.record.tree.delete(node);
+        s.cursor = at;
+    }
+}
+
+/// The puzzle goals that apply to game `G`, for the Solve menu and the Save as puzzle
+/// form.
+pub fn goals_of<G: Game>() -> Vec<Goal> {
+    Goal::ALL.into_iter().filter(|g| g.applies_to(G::VARIANT)).collect()
 }

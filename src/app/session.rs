@@ -1,23 +1,24 @@
-//! The game being played or studied in the app: a game record, the cursor (the move
-//! whose position the board shows), the selected piece, and the editing operations
-//! the board, the move list and the menus call. No egui here, so it is tested directly.
+//! One game being played or studied in the app, generic over the rules: a game
+//! record, the cursor (the move whose position the board shows), the selected piece,
+//! and the editing operations the board, the move list and the menus call. No egui
+//! here, so it is tested directly.
 
-use crate::core::game::{BoardCell, Game, GameSide, Variant};
+use crate::core::game::{Game, GameSide};
 use crate::core::moves::MoveList;
-use crate::core::{interstellar, triangular};
-use crate::record::{AnyGame, GameRecord, GameResult, NodeId};
+use crate::record::{GameRecord, GameResult, NodeId};
 
 /// What happened when the user tried to move a piece from one cell to another.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum MoveAttempt {
-    /// The move was played (or an existing continuation was followed).
+pub enum MoveAttempt<C> {
+    /// The move was played (or an existing continuation was followed), or the
+    /// selection changed.
     Played,
-    /// Several moves go from..to (Triangular promotion): ask which piece.
+    /// Several moves go from..to (a promotion): ask which piece.
     NeedsPromotion {
         /// From-cell.
-        from: u8,
+        from: C,
         /// To-cell.
-        to: u8,
+        to: C,
     },
     /// Not a legal move; the reason, for the status bar.
     Illegal(String),
@@ -88,7 +89,7 @@ pub struct GameSession<G: Game> {
     /// The node whose position the board shows.
     pub cursor: NodeId,
     /// The selected cell (a piece of the side to move), if any.
-    pub selected: Option<u8>,
+    pub selected: Option<G::Cell>,
     cache: PositionCache<G>,
     notations: NotationCell<G>,
 }
@@ -187,26 +188,21 @@ impl<G: Game> GameSession<G> {
     }
 
     /// The cells the selected piece may move to.
-    pub fn targets_of(&self, from: u8) -> Vec<u8> {
-        let mut out: Vec<u8> = self
-            .legal_moves()
-            .iter()
-            .map(|&m| move_slots::<G>(m))
-            .filter(|&(f, _)| f == from)
-            .map(|(_, t)| t)
-            .collect();
+    pub fn targets_of(&self, from: G::Cell) -> Vec<G::Cell> {
+        let mut out: Vec<G::Cell> =
+            self.legal_moves().iter().map(|&m| G::move_cells(m)).filter(|&(f, _)| f == from).map(|(_, t)| t).collect();
         out.dedup();
         out
     }
 
     /// The cell moved from and to by the move at the cursor (for the last-move tint).
-    pub fn last_move(&self) -> Option<(u8, u8)> {
-        self.record.tree.node(self.cursor).mv.map(move_slots::<G>)
+    pub fn last_move(&self) -> Option<(G::Cell, G::Cell)> {
+        self.record.tree.node(self.cursor).mv.map(G::move_cells)
     }
 
     /// A click on `cell`: selects a piece that can move, plays a move from the
     /// selection, or clears the selection.
-    pub fn click(&mut self, cell: u8) -> MoveAttempt {
+    pub fn click(&mut self, cell: G::Cell) -> MoveAttempt<G::Cell> {
         match self.selected {
             Some(from) if from == cell => {
                 self.selected = None;
@@ -224,62 +220,104 @@ impl<G: Game> GameSession<G> {
                 }
                 result
             }
+            None if self.targets_of(cell).is_empty() => MoveAttempt::Illegal(if self.closed_by_decision() {
+                "The game is over".to_string()
+            } else {
+                self.position().no_move_from(cell).to_string()
+            }),
             None => {
-                if self.targets_of(cell).is_empty() {
-                    let pos = self.position();
-                    MoveAttempt::Illegal(if self.closed_by_decision() {
-                        "The game is over".to_string()
-                    } else if pos.outcome().is_some() {
-                        format!("The game is over: {}", pos.outcome().map(|o| o.to_string()).unwrap_or_default())
-                    } else if pos.is_in_check() && pos.outcome().is_none() {
-                        match G::VARIANT {
-                            Variant::Interstellar => {
-                                "Your planet is in Target: capture the attacker, block it, or move the planet"
-                                    .to_string()
-                            }
-                            Variant::Triangular => {
-                                "Your king is in check: capture the checking piece, block, or move the king".to_string()
-                            }
-                        }
-                    } else {
-                        format!("Choose a piece of {} that can move", pos.side_to_move().name())
-                    })
-                } else {
-                    self.selected = Some(cell);
-                    MoveAttempt::Played
-                }
+                self.selected = Some(cell);
+                MoveAttempt::Played
             }
         }
     }
 
-    /// Tries the move from..to (with `promotion`, the notation letter of the chosen
-    /// piece, when several moves share the cells). A legal move is added to the tree:
-    /// an existing continuation is followed, a new one becomes a variation, never
-    /// overwriting anything.
-    pub fn try_move(&mut self, from: u8, to: u8, promotion: Option<char>) -> MoveAttempt {
-        let pos = self.position();
-        let candidates: Vec<G::Move> =
-            self.legal_moves().iter().copied().filter(|&m| move_slots::<G>(m) == (from, to)).collect();
-        let chosen = match (candidates.len(), promotion) {
-            (0, _) => {
-                let reason = match (G::Cell::from_slot(from), G::Cell::from_slot(to)) {
-                    (Some(from), Some(to)) => pos.illegal_move(from, to).to_string(),
-                    _ => "That is not a cell of the board".to_string(),
-                };
-                return MoveAttempt::Illegal(reason);
-            }
+    /// The legal moves from `from` to `to` (several when a pawn promotes).
+    pub fn moves_between(&self, from: G::Cell, to: G::Cell) -> Vec<G::Move> {
+        self.legal_moves().iter().copied().filter(|&m| G::move_cells(m) == (from, to)).collect()
+    }
+
+    /// Tries the move from..to (with `choice`, one of [`Self::moves_between`], when
+    /// several moves share the cells). A legal move is added to the tree: an existing
+    /// continuation is followed, a new one becomes a variation, never overwriting
+    /// anything.
+    pub fn try_move(&mut self, from: G::Cell, to: G::Cell, choice: Option<G::Move>) -> MoveAttempt<G::Cell> {
+        let candidates = self.moves_between(from, to);
+        let chosen = match (candidates.len(), choice) {
+            (0, _) => return MoveAttempt::Illegal(self.position().illegal_move(from, to).to_string()),
             (1, _) => candidates[0],
             (_, None) => return MoveAttempt::NeedsPromotion { from, to },
-            (_, Some(letter)) => {
-                match candidates.iter().copied().find(|&m| promotion_letter::<G>(&pos, m) == Some(letter)) {
-                    Some(m) => m,
-                    None => return MoveAttempt::Illegal(format!("Cannot promote to {letter} here")),
-                }
-            }
+            (_, Some(mv)) if candidates.contains(&mv) => mv,
+            (_, Some(_)) => return MoveAttempt::Illegal("That piece cannot be chosen here".to_string()),
         };
         self.cursor = self.record.add_move(self.cursor, chosen);
         self.selected = None;
         MoveAttempt::Played
+    }
+
+    /// A path of child indices from the root to the cursor (to restore it after a
+    /// restart or an undo).
+    pub fn cursor_path(&self) -> Vec<usize> {
+        let tree = &self.record.tree;
+        tree.path_to(self.cursor)
+            .iter()
+            .map(|&id| {
+                let parent = tree.node(id).parent.unwrap_or(NodeId::ROOT);
+                tree.node(parent).children.iter().position(|&c| c == id).unwrap_or(0)
+            })
+            .collect()
+    }
+
+    /// Moves the cursor along a path of child indices (stopping where it no longer fits).
+    pub fn follow_path(&mut self, path: &[usize]) {
+        let mut at = NodeId::ROOT;
+        for &k in path {
+            match self.record.tree.node(at).children.get(k) {
+                Some(&c) => at = c,
+                None => break,
+            }
+        }
+        self.cursor = at;
+        self.selected = None;
+    }
+
+    /// A one-line description for the status bar: who is to move, Target/check; the
+    /// flag says it is a warning.
+    pub fn status(&self) -> (String, bool) {
+        let pos = self.position();
+        let mut text = format!("{} to move", capitalise(pos.side_to_move().name()));
+        let warn = pos.is_in_check();
+        if warn {
+            text.push_str(&format!(" — {}!", G::CHECK_NAME));
+        }
+        (text, warn)
+    }
+
+    /// The ending to announce at the cursor: the rules' outcome ("Positive wins by
+    /// Target Out"), or a decision taken at the end of the main line (resignation,
+    /// agreed or claimed draw).
+    pub fn banner(&self) -> Option<String> {
+        if let Some(outcome) = self.position().outcome() {
+            return Some(describe_outcome::<G>(outcome));
+        }
+        if self.closed_by_decision() {
+            return self.record.tags.get("Termination").map(str::to_string);
+        }
+        None
+    }
+
+    /// The Zobrist keys of every position from the start to the cursor, the cursor's
+    /// last (for repetition claims).
+    pub fn position_keys(&self) -> Vec<u64> {
+        let mut keys = vec![self.record.start.zobrist()];
+        let mut p = self.record.start.clone();
+        for id in self.record.tree.path_to(self.cursor) {
+            if let Some(mv) = self.record.tree.node(id).mv {
+                p.play(mv);
+                keys.push(p.zobrist());
+            }
+        }
+        keys
     }
 
     /// Steps back one move.
@@ -345,149 +383,13 @@ impl<G: Game> Default for GameSession<G> {
     }
 }
 
-/// A move's from- and to-cells as slots.
-fn move_slots<G: Game>(mv: G::Move) -> (u8, u8) {
-    let (from, to) = G::move_cells(mv);
-    (from.slot(), to.slot())
-}
-
-/// The promotion letter a move's notation carries (`=Q` → `Q`), if any.
-fn promotion_letter<G: Game>(pos: &G, mv: G::Move) -> Option<char> {
-    let text = pos.notation(mv);
-    let at = text.find('=')?;
-    text[at + 1..].chars().next()
-}
-
-/// The game in the app: one of the two variants.
-#[allow(clippy::large_enum_variant)]
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Session {
-    /// An Interstellar game.
-    Interstellar(GameSession<interstellar::Position>),
-    /// A Triangular game.
-    Triangular(GameSession<triangular::Position>),
-}
-
-/// Runs `$body` with `$s` bound to the inner [`GameSession`], whatever its game.
-macro_rules! with_session {
-    ($session:expr, $s:ident => $body:expr) => {
-        match $session {
-            $crate::app::session::Session::Interstellar($s) => $body,
-            $crate::app::session::Session::Triangular($s) => $body,
-        }
-    };
-}
-pub(crate) use with_session;
-
-impl Session {
-    /// A new game of `variant` from its opening.
-    pub fn new(variant: Variant) -> Session {
-        match variant {
-            Variant::Interstellar => Session::Interstellar(GameSession::new()),
-            Variant::Triangular => Session::Triangular(GameSession::new()),
-        }
+/// How a finished game ended, in a sentence: "Positive wins by Target Out", "Draw by
+/// stalemate".
+pub fn describe_outcome<G: Game>(outcome: G::Outcome) -> String {
+    match G::winner(outcome) {
+        Some(winner) => format!("{} wins by {}", capitalise(winner.name()), G::ending_title(outcome)),
+        None => format!("Draw by {}", G::ending_title(outcome)),
     }
-
-    /// A session over a record read from a file.
-    pub fn from_game(game: AnyGame) -> Session {
-        match game {
-            AnyGame::Interstellar(r) => Session::Interstellar(GameSession::from_record(r)),
-            AnyGame::Triangular(r) => Session::Triangular(GameSession::from_record(r)),
-        }
-    }
-
-    /// The record, for saving.
-    pub fn to_game(&self) -> AnyGame {
-        match self {
-            Session::Interstellar(s) => AnyGame::Interstellar(s.record.clone()),
-            Session::Triangular(s) => AnyGame::Triangular(s.record.clone()),
-        }
-    }
-
-    /// Which game.
-    pub fn variant(&self) -> Variant {
-        match self {
-            Session::Interstellar(_) => Variant::Interstellar,
-            Session::Triangular(_) => Variant::Triangular,
-        }
-    }
-
-    /// The cursor.
-    pub fn cursor(&self) -> NodeId {
-        with_session!(self, s => s.cursor)
-    }
-
-    /// A path of child indices from the root to the cursor (to restore it after a restart).
-    pub fn cursor_path(&self) -> Vec<usize> {
-        with_session!(self, s => {
-            let tree = &s.record.tree;
-            tree.path_to(s.cursor)
-                .iter()
-                .map(|&id| {
-                    let parent = tree.node(id).parent.unwrap_or(NodeId::ROOT);
-                    tree.node(parent).children.iter().position(|&c| c == id).unwrap_or(0)
-                })
-                .collect()
-        })
-    }
-
-    /// Moves the cursor along a path of child indices (stopping where it no longer fits).
-    pub fn follow_path(&mut self, path: &[usize]) {
-        with_session!(self, s => {
-            let mut at = NodeId::ROOT;
-            for &k in path {
-                match s.record.tree.node(at).children.get(k) {
-                    Some(&c) => at = c,
-                    None => break,
-                }
-            }
-            s.cursor = at;
-        })
-    }
-
-    /// A one-line description for the status bar: who is to move, Target/check.
-    pub fn status(&self) -> (String, bool) {
-        with_session!(self, s => {
-            let pos = s.position();
-            let mut text = format!("{} to move", capitalise(pos.side_to_move().name()));
-            let warn = pos.is_in_check();
-            if warn {
-                text.push_str(match self.variant() {
-                    Variant::Interstellar => " — planet in Target!",
-                    Variant::Triangular => " — check!",
-                });
-            }
-            (text, warn)
-        })
-    }
-
-    /// The ending to announce at the cursor: the rules' outcome, or a decision taken at
-    /// the end of the main line (resignation, agreed or claimed draw).
-    pub fn banner(&self) -> Option<String> {
-        with_session!(self, s => {
-            if let Some(outcome) = s.position().outcome() {
-                return Some(describe_outcome(&outcome.to_string()));
-            }
-            if s.closed_by_decision() {
-                return s.record.tags.get("Termination").map(str::to_string);
-            }
-            None
-        })
-    }
-}
-
-/// "positive wins by target-out" → "Positive wins by Target Out".
-pub fn describe_outcome(text: &str) -> String {
-    let mut out = capitalise(text);
-    for (key, title) in [
-        ("super-nova", "Super Nova"),
-        ("total-annihilation", "Total Annihilation"),
-        ("target-out", "Target Out"),
-        ("by blocked", "by blockade (no legal move)"),
-    ] {
-        out = out.replace(key, title);
-    }
-    out
 }
 
 /// Upper-cases the first letter.
@@ -502,23 +404,23 @@ pub fn capitalise(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::interstellar::Cell;
+    use crate::core::interstellar::{self, Cell};
+    use crate::core::triangular;
 
-    fn slot(r: u8, i: u8) -> u8 {
-        Cell::new(r, i).unwrap().slot()
+    fn cell(r: u8, i: u8) -> Cell {
+        Cell::new(r, i).unwrap()
     }
 
     #[test]
     fn click_click_plays_a_move_and_variations_never_overwrite() {
         let mut s: GameSession<interstellar::Position> = GameSession::new();
-        // PQS on (2,4) to (3,4)? Its forward cells are (3,4) and (3,5)... play PQ-33:
-        // quasar (1,4) to (3,3).
-        assert_eq!(s.click(slot(1, 4)), MoveAttempt::Played);
-        assert_eq!(s.selected, Some(slot(1, 4)));
-        assert_eq!(s.click(slot(3, 3)), MoveAttempt::Played);
+        // The quasar on (1,4) to (3,3): PQ-33.
+        assert_eq!(s.click(cell(1, 4)), MoveAttempt::Played);
+        assert_eq!(s.selected, Some(cell(1, 4)));
+        assert_eq!(s.click(cell(3, 3)), MoveAttempt::Played);
         assert_eq!(s.notation_of(s.cursor), "PQ-33");
         s.back();
-        assert_eq!(s.try_move(slot(1, 6), slot(3, 7), None), MoveAttempt::Played);
+        assert_eq!(s.try_move(cell(1, 6), cell(3, 7), None), MoveAttempt::Played);
         let root = s.record.tree.node(NodeId::ROOT);
         assert_eq!(root.children.len(), 2, "the second move became a variation");
         s.switch_variation(1);
@@ -528,11 +430,11 @@ mod tests {
     #[test]
     fn illegal_moves_say_why() {
         let mut s: GameSession<interstellar::Position> = GameSession::new();
-        match s.try_move(slot(1, 4), slot(3, 4), None) {
+        match s.try_move(cell(1, 4), cell(3, 4), None) {
             MoveAttempt::Illegal(reason) => assert!(reason.contains("cannot move there"), "{reason}"),
             other => panic!("{other:?}"),
         }
-        match s.try_move(slot(9, 4), slot(7, 3), None) {
+        match s.try_move(cell(9, 4), cell(7, 3), None) {
             MoveAttempt::Illegal(reason) => assert!(reason.contains("positive's move"), "{reason}"),
             other => panic!("{other:?}"),
         }
@@ -547,33 +449,39 @@ mod tests {
         let mut moves = MoveList::new();
         s.position().legal_moves(&mut moves);
         let promo = moves.iter().find(|m| m.promotion.is_some()).expect("a promotion");
-        let (from, to) = move_slots::<triangular::Position>(*promo);
+        let (from, to) = <triangular::Position as Game>::move_cells(*promo);
         assert_eq!(s.try_move(from, to, None), MoveAttempt::NeedsPromotion { from, to });
-        assert_eq!(s.try_move(from, to, Some('N')), MoveAttempt::Played);
+        let knight = s
+            .moves_between(from, to)
+            .into_iter()
+            .find(|m| m.promotion == Some(triangular::Kind::Knight))
+            .expect("a knight promotion");
+        assert_eq!(s.try_move(from, to, Some(knight)), MoveAttempt::Played);
         assert!(s.notation_of(s.cursor).contains("=N"));
     }
 
     #[test]
     fn cursor_path_round_trips() {
-        let mut session = Session::new(Variant::Interstellar);
-        if let Session::Interstellar(s) = &mut session {
-            s.try_move(slot(1, 4), slot(3, 3), None);
-            s.back();
-            s.try_move(slot(1, 6), slot(3, 7), None);
-        }
-        let path = session.cursor_path();
+        let mut s: GameSession<interstellar::Position> = GameSession::new();
+        s.try_move(cell(1, 4), cell(3, 3), None);
+        s.back();
+        s.try_move(cell(1, 6), cell(3, 7), None);
+        let path = s.cursor_path();
         assert_eq!(path, vec![1]);
-        let cursor = session.cursor();
-        if let Session::Interstellar(s) = &mut session {
-            s.home();
-        }
-        session.follow_path(&path);
-        assert_eq!(session.cursor(), cursor);
+        let cursor = s.cursor;
+        s.home();
+        s.follow_path(&path);
+        assert_eq!(s.cursor, cursor);
     }
 
     #[test]
     fn outcomes_read_well() {
-        assert_eq!(describe_outcome("positive wins by target-out"), "Positive wins by Target Out");
-        assert_eq!(describe_outcome("draw by stalemate"), "Draw by stalemate");
+        let target_out =
+            interstellar::Outcome { winner: interstellar::Side::Positive, ending: interstellar::Ending::TargetOut };
+        assert_eq!(describe_outcome::<interstellar::Position>(target_out), "Positive wins by Target Out");
+        let blocked =
+            interstellar::Outcome { winner: interstellar::Side::Negative, ending: interstellar::Ending::Blocked };
+        assert_eq!(describe_outcome::<interstellar::Position>(blocked), "Negative wins by blockade (no legal move)");
+        assert_eq!(describe_outcome::<triangular::Position>(triangular::Outcome::Stalemate), "Draw by stalemate");
     }
 }

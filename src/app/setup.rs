@@ -1,115 +1,52 @@
-//! The board editor (setup mode): build a position piece by piece, for either game,
-//! with every problem listed until the position is valid.
+//! The board editor (setup mode): build a position piece by piece, for any game, with
+//! every problem listed until the position is valid.
 //!
-//! The editor holds an unchecked setup (`interstellar::Setup` / `triangular::Setup`),
-//! so any arrangement can be built on the way; the rules cores check it (rules files,
-//! *A valid position*) and list every problem. No egui here: the window code in
-//! [`super::ui`] draws it, and tests drive it directly.
+//! The editor holds an unchecked setup ([`Game::Setup`]), so any arrangement can be
+//! built on the way; the rules core checks it (`docs/rules-*.md`, *What counts as a
+//! valid position*) and lists every problem. No egui here: the panel in
+//! [`super::setup_ui`] draws it, and tests drive it directly.
 
-use crate::core::game::{Game, Variant};
-use crate::core::interstellar::{self, Kind, Name, Side};
-use crate::core::triangular::{self, Kind as Role, Side as Color};
+use crate::core::game::{BoardSetup, Game, GameSide};
+use crate::record::GameRecord;
 
-/// A piece of the palette: one kind of piece of one side, of either game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum PalettePiece {
-    /// An Interstellar piece.
-    Interstellar(Side, Kind),
-    /// A Triangular piece.
-    Triangular(Color, Role),
-}
+use super::session::{GameSession, capitalise, describe_outcome};
 
-impl PalettePiece {
-    /// Every palette piece of a game: the first player's pieces, then the second's.
-    pub fn all(variant: Variant) -> Vec<PalettePiece> {
-        match variant {
-            Variant::Interstellar => Side::BOTH
-                .iter()
-                .flat_map(|&side| Kind::ALL.iter().map(move |&kind| PalettePiece::Interstellar(side, kind)))
-                .collect(),
-            Variant::Triangular => [Color::White, Color::Black]
-                .iter()
-                .flat_map(|&color| {
-                    [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn]
-                        .into_iter()
-                        .map(move |role| PalettePiece::Triangular(color, role))
-                })
-                .collect(),
-        }
-    }
-
-    /// A label such as "positive quasar" or "Black knight".
-    pub fn label(self) -> String {
-        match self {
-            PalettePiece::Interstellar(side, kind) => format!("{} {}", side.name(), kind.word()),
-            PalettePiece::Triangular(color, role) => {
-                format!("{} {}", if color == Color::White { "White" } else { "Black" }, role.word())
-            }
-        }
-    }
-}
-
-/// The setup being edited.
+/// The board editor's state for a game `G`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SetupBoard {
-    /// An Interstellar setup.
-    Interstellar(interstellar::Setup),
-    /// A Triangular setup.
-    Triangular(triangular::Setup),
-}
-
-/// The board editor's state.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SetupMode {
+pub struct SetupMode<G: Game> {
     /// The setup on the board.
-    pub board: SetupBoard,
+    pub board: G::Setup,
     /// The palette piece that a click on the board places (none: clicks select).
-    pub chosen: Option<PalettePiece>,
+    pub chosen: Option<G::Piece>,
     /// The text of the position-string field.
     pub text: String,
     /// What is wrong with the text typed in the field, if it cannot be applied.
     pub text_problems: Vec<String>,
-    /// The cell selected for renaming (Interstellar), as a core cell id.
-    pub selected: Option<u8>,
+    /// The cell selected (to rename its piece, where the game names pieces).
+    pub selected: Option<G::Cell>,
 }
 
-impl SetupMode {
+impl<G: Game> SetupMode<G> {
     /// An editor holding `board`.
-    pub fn new(board: SetupBoard) -> SetupMode {
-        let mut mode =
-            SetupMode { board, chosen: None, text: String::new(), text_problems: Vec::new(), selected: None };
-        mode.text = mode.position_string();
-        mode
+    pub fn new(board: G::Setup) -> SetupMode<G> {
+        let text = board.position_string();
+        SetupMode { board, chosen: None, text, text_problems: Vec::new(), selected: None }
     }
 
-    /// An editor starting from a position string of `variant` (the opening when the
-    /// string cannot be read).
-    pub fn from_position_string(variant: Variant, text: &str) -> SetupMode {
-        let board = match variant {
-            Variant::Interstellar => SetupBoard::Interstellar(
-                interstellar::Setup::parse(text).unwrap_or_else(|_| interstellar::Position::opening().to_setup()),
-            ),
-            Variant::Triangular => SetupBoard::Triangular(
-                triangular::Setup::parse(text).unwrap_or_else(|_| triangular::Position::opening().to_setup()),
-            ),
-        };
-        SetupMode::new(board)
+    /// An editor on `position`.
+    pub fn of_position(position: &G) -> SetupMode<G> {
+        SetupMode::new(position.to_setup())
     }
 
-    /// Which game.
-    pub fn variant(&self) -> Variant {
-        match self.board {
-            SetupBoard::Interstellar(_) => Variant::Interstellar,
-            SetupBoard::Triangular(_) => Variant::Triangular,
-        }
+    /// An editor starting from a position string (the opening when the string cannot
+    /// be read).
+    pub fn from_position_string(text: &str) -> SetupMode<G> {
+        SetupMode::new(G::Setup::parse(text).unwrap_or_else(|_| G::opening().to_setup()))
     }
 
     /// The setup's position string (valid or not).
     pub fn position_string(&self) -> String {
-        match &self.board {
-            SetupBoard::Interstellar(s) => s.position_string(),
-            SetupBoard::Triangular(s) => s.position_string(),
-        }
+        self.board.position_string()
     }
 
     fn changed(&mut self) {
@@ -117,246 +54,152 @@ impl SetupMode {
         self.text_problems.clear();
     }
 
-    /// Puts `piece` on `cell` (a core cell id), replacing what stood there. A piece of
-    /// the other game, or a cell off the board, is ignored.
-    pub fn place(&mut self, cell: u8, piece: PalettePiece) {
-        match (&mut self.board, piece) {
-            (SetupBoard::Interstellar(s), PalettePiece::Interstellar(side, kind)) => {
-                if let Some(cell) = interstellar::Cell::from_slot(cell) {
-                    s.place(interstellar::SetupPiece { cell, side, kind, name: None });
-                }
-            }
-            (SetupBoard::Triangular(s), PalettePiece::Triangular(color, role)) => {
-                if let Some(c) = s.board.get_mut(cell as usize) {
-                    *c = Some(triangular::Piece { side: color, kind: role });
-                }
-            }
-            _ => return,
-        }
+    /// Puts `piece` on `cell`, replacing what stood there.
+    pub fn place(&mut self, cell: G::Cell, piece: G::Piece) {
+        self.board.place(cell, piece);
         self.changed();
     }
 
-    /// The palette piece standing on `cell`, if any.
-    pub fn piece_at(&self, cell: u8) -> Option<PalettePiece> {
-        match &self.board {
-            SetupBoard::Interstellar(s) => interstellar::Cell::from_slot(cell)
-                .and_then(|c| s.piece_at(c))
-                .map(|p| PalettePiece::Interstellar(p.side, p.kind)),
-            SetupBoard::Triangular(s) => {
-                s.board.get(cell as usize).copied().flatten().map(|p| PalettePiece::Triangular(p.side, p.kind))
-            }
-        }
+    /// The piece standing on `cell`, if any.
+    pub fn piece_at(&self, cell: G::Cell) -> Option<G::Piece> {
+        self.board.piece_at(cell)
     }
 
     /// Takes the piece off `cell`, if any.
-    pub fn remove(&mut self, cell: u8) {
-        match &mut self.board {
-            SetupBoard::Interstellar(s) => {
-                if let Some(c) = interstellar::Cell::from_slot(cell) {
-                    s.remove(c);
-                }
-            }
-            SetupBoard::Triangular(s) => {
-                if let Some(c) = s.board.get_mut(cell as usize) {
-                    *c = None;
-                }
-            }
-        }
+    pub fn remove(&mut self, cell: G::Cell) {
+        self.board.remove(cell);
         if self.selected == Some(cell) {
             self.selected = None;
         }
         self.changed();
     }
 
-    /// Moves the piece on `from` to `to` (replacing what stood there); an Interstellar
-    /// piece keeps its name.
-    pub fn move_piece(&mut self, from: u8, to: u8) {
-        if from == to {
-            return;
+    /// Moves the piece on `from` to `to` (replacing what stood there); the piece keeps
+    /// what the game remembers of it (an Interstellar piece its name).
+    pub fn move_piece(&mut self, from: G::Cell, to: G::Cell) {
+        if self.board.move_piece(from, to) {
+            self.selected = Some(to);
+            self.changed();
         }
-        match &mut self.board {
-            SetupBoard::Interstellar(s) => {
-                let (Some(f), Some(t)) = (interstellar::Cell::from_slot(from), interstellar::Cell::from_slot(to))
-                else {
-                    return;
-                };
-                if let Some(mut piece) = s.remove(f) {
-                    piece.cell = t;
-                    s.place(piece);
-                }
-            }
-            SetupBoard::Triangular(s) => {
-                let (f, t) = (from as usize, to as usize);
-                if f < s.board.len() && t < s.board.len() && s.board[f].is_some() {
-                    s.board[t] = s.board[f].take();
-                }
-            }
-        }
-        self.selected = Some(to);
-        self.changed();
     }
 
     /// Empties the board (the side to move stays).
     pub fn clear(&mut self) {
-        match &mut self.board {
-            SetupBoard::Interstellar(s) => s.pieces.clear(),
-            SetupBoard::Triangular(s) => s.board = [None; triangular::CELL_COUNT],
-        }
+        self.board.clear();
         self.selected = None;
         self.changed();
     }
 
     /// Puts the opening position on the board.
     pub fn opening(&mut self) {
-        self.board = match self.variant() {
-            Variant::Interstellar => SetupBoard::Interstellar(interstellar::Position::opening().to_setup()),
-            Variant::Triangular => SetupBoard::Triangular(triangular::Position::opening().to_setup()),
-        };
+        self.board = G::opening().to_setup();
         self.selected = None;
         self.changed();
     }
 
-    /// Whether the first player (positive / White) is to move.
-    pub fn first_player_to_move(&self) -> bool {
-        match &self.board {
-            SetupBoard::Interstellar(s) => s.side_to_move == Side::Positive,
-            SetupBoard::Triangular(s) => s.side_to_move == Color::White,
-        }
+    /// The side to move.
+    pub fn side_to_move(&self) -> G::Side {
+        self.board.side_to_move()
     }
 
-    /// Sets the side to move: the first player (positive / White) or the second.
-    pub fn set_first_player_to_move(&mut self, first: bool) {
-        match &mut self.board {
-            SetupBoard::Interstellar(s) => s.side_to_move = if first { Side::Positive } else { Side::Negative },
-            SetupBoard::Triangular(s) => s.side_to_move = if first { Color::White } else { Color::Black },
-        }
+    /// Sets the side to move.
+    pub fn set_side_to_move(&mut self, side: G::Side) {
+        self.board.set_side_to_move(side);
         self.changed();
     }
 
     /// Every problem that keeps the setup from being a valid position (empty when it
-    /// is valid), one sentence each (rules files, *A valid position*).
+    /// is valid), one sentence each.
     pub fn problems(&self) -> Vec<String> {
-        match &self.board {
-            SetupBoard::Interstellar(s) => match interstellar::Position::from_setup(s) {
-                Ok(_) => Vec::new(),
-                Err(list) => list.iter().map(|e| crate::app::session::capitalise(&e.to_string())).collect(),
-            },
-            SetupBoard::Triangular(s) => match triangular::Position::from_setup(s) {
-                Ok(_) => Vec::new(),
-                Err(list) => list.iter().map(|e| crate::app::session::capitalise(&e.to_string())).collect(),
-            },
+        match G::from_setup(&self.board) {
+            Ok(_) => Vec::new(),
+            Err(list) => list.iter().map(|e| capitalise(&e.to_string())).collect(),
         }
+    }
+
+    /// The setup as a position, when it is valid.
+    pub fn position(&self) -> Option<G> {
+        G::from_setup(&self.board).ok()
     }
 
     /// The setup as a game session starting from it, when it is a valid position.
-    pub fn to_session(&self) -> Option<super::session::Session> {
-        use super::session::{GameSession, Session};
-        use crate::record::GameRecord;
-        match &self.board {
-            SetupBoard::Interstellar(s) => interstellar::Position::from_setup(s)
-                .ok()
-                .map(|p| Session::Interstellar(GameSession::from_record(GameRecord::from_position(p)))),
-            SetupBoard::Triangular(s) => triangular::Position::from_setup(s)
-                .ok()
-                .map(|p| Session::Triangular(GameSession::from_record(GameRecord::from_position(p)))),
-        }
+    pub fn to_session(&self) -> Option<GameSession<G>> {
+        self.position().map(|p| GameSession::from_record(GameRecord::from_position(p)))
     }
 
     /// How the game stands in this position when it is valid and already over: e.g.
-    /// "Positive wins by Target Out" (see [`super::session::Session::banner`]).
+    /// "Positive wins by Target Out".
     pub fn outcome(&self) -> Option<String> {
-        self.to_session().and_then(|s| s.banner())
+        self.position().and_then(|p| p.outcome()).map(describe_outcome::<G>)
     }
 
     /// The text field changed: reads it, and applies it to the board when it reads as
     /// a valid position; otherwise lists what is wrong and leaves the board alone.
     pub fn set_text(&mut self, text: String) {
         self.text = text;
-        let parsed: Result<SetupBoard, Vec<String>> = match self.variant() {
-            Variant::Interstellar => match interstellar::Position::from_position_string(&self.text) {
-                Ok(p) => Ok(SetupBoard::Interstellar(p.to_setup())),
-                Err(e) => Err(e.to_string().lines().map(crate::app::session::capitalise).collect()),
-            },
-            Variant::Triangular => match triangular::Position::from_position_string(&self.text) {
-                Ok(p) => Ok(SetupBoard::Triangular(p.to_setup())),
-                Err(e) => Err(e.to_string().lines().map(crate::app::session::capitalise).collect()),
-            },
-        };
-        match parsed {
-            Ok(board) => {
-                self.board = board;
+        match G::from_position_string(&self.text) {
+            Ok(p) => {
+                self.board = p.to_setup();
                 self.text_problems.clear();
             }
-            Err(problems) => self.text_problems = problems,
+            Err(e) => self.text_problems = e.problems().iter().map(|p| capitalise(p)).collect(),
         }
     }
 
-    /// The name the Interstellar piece on `cell` has (given or automatic).
-    pub fn name_at(&self, cell: u8) -> Option<Name> {
-        let SetupBoard::Interstellar(s) = &self.board else { return None };
-        let cell = interstellar::Cell::from_slot(cell)?;
-        let names = s.names();
-        s.pieces.iter().position(|p| p.cell == cell).map(|k| names[k])
+    /// The name the piece on `cell` has, where the game names pieces.
+    pub fn name_at(&self, cell: G::Cell) -> Option<String> {
+        self.board.name_at(cell)
     }
 
-    /// The names the Interstellar piece on `cell` may take: those of its kind that no
-    /// other piece of its side has (its own included).
-    pub fn free_names(&self, cell: u8) -> Vec<Name> {
-        let SetupBoard::Interstellar(s) = &self.board else { return Vec::new() };
-        let Some(cell) = interstellar::Cell::from_slot(cell) else { return Vec::new() };
-        let Some(piece) = s.piece_at(cell) else { return Vec::new() };
-        let names = s.names();
-        let taken: Vec<Name> = s
-            .pieces
-            .iter()
-            .zip(&names)
-            .filter(|(p, _)| p.side == piece.side && p.cell != cell)
-            .map(|(_, &n)| n)
-            .collect();
-        Name::of_kind(piece.kind).filter(|n| !taken.contains(n)).collect()
+    /// The names the piece on `cell` may take (its own included).
+    pub fn free_names(&self, cell: G::Cell) -> Vec<String> {
+        self.board.free_names(cell)
     }
 
-    /// Gives the Interstellar piece on `cell` the name `name` (one of
-    /// [`Self::free_names`]); other names are refused.
-    pub fn rename(&mut self, cell: u8, name: Name) -> bool {
-        if !self.free_names(cell).contains(&name) {
-            return false;
+    /// Gives the piece on `cell` the name `name` (one of [`Self::free_names`]); other
+    /// names are refused.
+    pub fn rename(&mut self, cell: G::Cell, name: &str) -> bool {
+        let done = self.board.rename(cell, name);
+        if done {
+            self.changed();
         }
-        let SetupBoard::Interstellar(s) = &mut self.board else { return false };
-        let Some(cell) = interstellar::Cell::from_slot(cell) else { return false };
-        // Fix the other pieces' automatic names first, so only this piece changes.
-        let names = s.names();
-        for (p, n) in s.pieces.iter_mut().zip(names) {
-            if p.cell == cell {
-                p.name = Some(name);
-            } else if p.kind != Kind::Planet {
-                p.name = Some(n);
-            }
-        }
-        self.changed();
-        true
+        done
+    }
+
+    /// The labels of the two sides to move, first player first: "Positive to move".
+    pub fn side_labels() -> [(G::Side, String); 2] {
+        G::Side::BOTH.map(|side| (side, format!("{} to move", capitalise(side.name()))))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::interstellar::{self, Cell, Kind, Piece, Side};
+    use crate::core::triangular;
 
-    fn slot(r: u8, i: u8) -> u8 {
-        interstellar::Cell::new(r, i).unwrap().slot()
+    type Inter = SetupMode<interstellar::Position>;
+    type Tri = SetupMode<triangular::Position>;
+
+    fn cell(r: u8, i: u8) -> Cell {
+        Cell::new(r, i).unwrap()
+    }
+
+    fn piece(side: Side, kind: Kind) -> Piece {
+        Piece { side, kind }
     }
 
     #[test]
     fn an_empty_interstellar_board_lists_both_missing_planets_then_becomes_valid() {
-        let mut m = SetupMode::from_position_string(Variant::Interstellar, interstellar::OPENING);
+        let mut m = Inter::from_position_string(interstellar::OPENING);
         assert!(m.problems().is_empty());
         m.clear();
         let problems = m.problems();
         assert!(problems.iter().filter(|p| p.contains("planets")).count() == 2, "{problems:?}");
-        m.place(slot(1, 5), PalettePiece::Interstellar(Side::Positive, Kind::Planet));
-        m.place(slot(9, 5), PalettePiece::Interstellar(Side::Negative, Kind::Planet));
-        m.place(slot(1, 4), PalettePiece::Interstellar(Side::Positive, Kind::Quasar));
-        m.place(slot(9, 4), PalettePiece::Interstellar(Side::Negative, Kind::Quasar));
+        m.place(cell(1, 5), piece(Side::Positive, Kind::Planet));
+        m.place(cell(9, 5), piece(Side::Negative, Kind::Planet));
+        m.place(cell(1, 4), piece(Side::Positive, Kind::Quasar));
+        m.place(cell(9, 4), piece(Side::Negative, Kind::Quasar));
         assert!(m.problems().is_empty(), "{:?}", m.problems());
         assert!(m.to_session().is_some());
         assert_eq!(m.text, m.position_string());
@@ -364,24 +207,24 @@ mod tests {
 
     #[test]
     fn interstellar_problem_kinds_are_each_reported() {
-        let mut m = SetupMode::from_position_string(Variant::Interstellar, interstellar::OPENING);
+        let mut m = Inter::from_position_string(interstellar::OPENING);
         // Two positive planets.
-        m.place(slot(5, 5), PalettePiece::Interstellar(Side::Positive, Kind::Planet));
+        m.place(cell(5, 5), piece(Side::Positive, Kind::Planet));
         assert!(m.problems().iter().any(|p| p.contains("2 planets")), "{:?}", m.problems());
-        m.remove(slot(5, 5));
+        m.remove(cell(5, 5));
         // More stars than the opening army.
-        m.place(slot(5, 5), PalettePiece::Interstellar(Side::Positive, Kind::Star));
+        m.place(cell(5, 5), piece(Side::Positive, Kind::Star));
         assert!(m.problems().iter().any(|p| p.contains("more than the opening army")), "{:?}", m.problems());
-        m.remove(slot(5, 5));
+        m.remove(cell(5, 5));
         // A star on its own first row, and one already on the last row.
-        m.remove(slot(2, 1));
-        m.place(slot(1, 1), PalettePiece::Interstellar(Side::Positive, Kind::Nebula));
-        m.remove(slot(1, 1));
-        m.place(slot(1, 1), PalettePiece::Interstellar(Side::Positive, Kind::Star));
+        m.remove(cell(2, 1));
+        m.place(cell(1, 1), piece(Side::Positive, Kind::Nebula));
+        m.remove(cell(1, 1));
+        m.place(cell(1, 1), piece(Side::Positive, Kind::Star));
         assert!(m.problems().iter().any(|p| p.contains("own first row")), "{:?}", m.problems());
-        m.remove(slot(1, 1));
-        m.remove(slot(9, 1));
-        m.place(slot(9, 1), PalettePiece::Interstellar(Side::Positive, Kind::Star));
+        m.remove(cell(1, 1));
+        m.remove(cell(9, 1));
+        m.place(cell(9, 1), piece(Side::Positive, Kind::Star));
         assert!(m.problems().iter().any(|p| p.contains("last row")), "{:?}", m.problems());
     }
 
@@ -389,9 +232,9 @@ mod tests {
     fn the_side_not_to_move_in_target_is_reported() {
         // The negative planet is attacked by a positive quasar: fine with negative to
         // move, a problem with positive to move.
-        let mut m = SetupMode::from_position_string(Variant::Interstellar, "p7Q/8/9/8/9/8/9/8/1b2P4 -");
+        let mut m = Inter::from_position_string("p7Q/8/9/8/9/8/9/8/1b2P4 -");
         assert!(m.problems().is_empty(), "{:?}", m.problems());
-        m.set_first_player_to_move(true);
+        m.set_side_to_move(Side::Positive);
         assert_eq!(m.problems(), vec!["Negative is not to move but its planet is in Target".to_string()]);
         assert!(m.text.ends_with('+'));
         assert!(m.to_session().is_none(), "Play from here needs a valid position");
@@ -399,26 +242,35 @@ mod tests {
 
     #[test]
     fn names_can_be_changed_among_the_free_ones() {
-        let mut m = SetupMode::from_position_string(Variant::Interstellar, interstellar::OPENING);
-        let q = slot(1, 4);
+        let mut m = Inter::from_position_string(interstellar::OPENING);
+        let q = cell(1, 4);
         let before = m.name_at(q).unwrap();
         let free = m.free_names(q);
-        assert_eq!(free, vec![before], "in the opening every quasar name is taken");
+        assert_eq!(free, vec![before.clone()], "in the opening every quasar name is taken");
         // Remove the other positive quasar: its name becomes free.
-        m.remove(slot(1, 6));
+        m.remove(cell(1, 6));
         let free = m.free_names(q);
         assert_eq!(free.len(), 2);
-        let other = *free.iter().find(|&&n| n != before).unwrap();
-        assert!(m.rename(q, other));
-        assert_eq!(m.name_at(q), Some(other));
-        assert!(m.text.contains(&format!("({})", other.as_str())), "{}", m.text);
-        assert!(!m.rename(q, Name::PLANET), "a name of another kind is refused");
+        let other = free.iter().find(|n| **n != before).unwrap().clone();
+        assert!(m.rename(q, &other));
+        assert_eq!(m.name_at(q), Some(other.clone()));
+        assert!(m.text.contains(&format!("({other})")), "{}", m.text);
+        assert!(!m.rename(q, "P"), "a name of another kind is refused");
         assert!(m.problems().is_empty());
     }
 
     #[test]
+    fn moving_a_piece_keeps_its_name() {
+        let mut m = Inter::from_position_string(interstellar::OPENING);
+        let name = m.name_at(cell(1, 4)).unwrap();
+        m.move_piece(cell(1, 4), cell(4, 4));
+        assert_eq!(m.name_at(cell(4, 4)), Some(name));
+        assert_eq!(m.selected, Some(cell(4, 4)));
+    }
+
+    #[test]
     fn triangular_problems_and_the_text_field() {
-        let mut m = SetupMode::from_position_string(Variant::Triangular, "");
+        let mut m = Tri::from_position_string("");
         assert!(m.problems().is_empty());
         m.clear();
         assert_eq!(m.problems().iter().filter(|p| p.contains("kings")).count(), 2, "{:?}", m.problems());
@@ -438,8 +290,8 @@ mod tests {
     #[test]
     fn triangular_problem_kinds_are_each_reported() {
         let problems = |text: &str| {
-            let mut m = SetupMode::from_position_string(Variant::Triangular, "");
-            m.board = SetupBoard::Triangular(triangular::Setup::parse(text).unwrap());
+            let mut m = Tri::from_position_string("");
+            m.board = triangular::Setup::parse(text).unwrap();
             m.problems().join("\n")
         };
         assert!(problems("9/11/13/15/15/13/11/5Kk2 w").contains("touch"));
@@ -448,5 +300,11 @@ mod tests {
         assert!(pawns.contains("promotion cell"), "{pawns}");
         assert!(pawns.contains("own first row"), "{pawns}");
         assert!(problems("9/11/13/15/15/13/11/9 w").contains("0 kings"));
+    }
+
+    #[test]
+    fn side_labels_name_the_players() {
+        assert_eq!(Inter::side_labels()[1].1, "Negative to move");
+        assert_eq!(Tri::side_labels()[0].1, "White to move");
     }
 }

@@ -1,38 +1,32 @@
 //! UI tests of the board widget and the promotion picker, with egui_kittest (no GPU).
+//! Every board test runs for each game through the generic widget.
 
 use egui::{Event, Modifiers, PointerButton, Pos2, Rect, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
-use super::board::{BoardEvent, BoardPieces, BoardWidget};
+use super::board::{BoardEvent, BoardWidget};
 use super::painter::GlyphCache;
 use super::promotion::{PromotionOutcome, PromotionPicker};
-use crate::core::interstellar::{self, Cell as ICell, NamedPiece as Piece};
-use crate::core::triangular::{self, Cell as TCell, Kind};
-use crate::render::adapt::tri_pieces_of;
-use crate::render::interstellar::pieces_of;
-use crate::render::overlay::{BoardOverlay, CellId};
-use crate::render::triangular::TriPieces;
+use crate::core::{BoardCell, interstellar, triangular};
+use crate::render::overlay::BoardOverlay;
+use crate::render::view::DrawGame;
 
-struct State {
-    inter: Vec<(ICell, Piece)>,
-    tri: TriPieces,
-    triangular: bool,
+struct State<G: DrawGame> {
+    setup: G::Setup,
     flipped: bool,
-    dragging: Option<CellId>,
-    overlay: BoardOverlay,
-    events: Vec<BoardEvent>,
-    hovered: Option<CellId>,
-    drag_origin: Option<CellId>,
+    dragging: Option<G::Cell>,
+    overlay: BoardOverlay<G::Cell>,
+    events: Vec<BoardEvent<G::Cell>>,
+    hovered: Option<G::Cell>,
+    drag_origin: Option<G::Cell>,
     rect: Rect,
 }
 
-impl State {
-    fn new(triangular: bool, flipped: bool) -> State {
+impl<G: DrawGame> State<G> {
+    fn new(flipped: bool) -> State<G> {
         State {
-            inter: pieces_of(&interstellar::Position::opening()),
-            tri: tri_pieces_of(&triangular::Position::opening()),
-            triangular,
+            setup: G::opening().to_setup(),
             flipped,
             dragging: None,
             overlay: BoardOverlay::default(),
@@ -43,37 +37,35 @@ impl State {
         }
     }
 
-    fn widget(&self) -> BoardWidget<'_> {
-        let pieces =
-            if self.triangular { BoardPieces::Triangular(&self.tri) } else { BoardPieces::Interstellar(&self.inter) };
-        BoardWidget::new(pieces, &self.overlay).flipped(self.flipped).dragging(self.dragging)
+    fn widget(&self) -> BoardWidget<'_, G> {
+        BoardWidget::new(&self.setup, &self.overlay).flipped(self.flipped).dragging(self.dragging)
     }
 
-    fn center(&self, cell: CellId) -> Pos2 {
+    fn center(&self, cell: G::Cell) -> Pos2 {
         self.widget().cell_center_px(cell, self.rect)
     }
 }
 
-fn harness(triangular: bool, flipped: bool, size: Vec2) -> Harness<'static, State> {
+fn harness<G: DrawGame>(flipped: bool, size: Vec2) -> Harness<'static, State<G>> {
     let mut h = Harness::builder().with_size(size).build_ui_state(
-        |ui, st: &mut State| {
+        |ui, st: &mut State<G>| {
             let r = st.widget().show(ui);
             st.events.extend(r.events);
             st.hovered = r.hovered;
             st.drag_origin = r.drag_origin;
             st.rect = r.response.rect;
         },
-        State::new(triangular, flipped),
+        State::new(flipped),
     );
     h.run();
     h
 }
 
-fn button(h: &Harness<'_, State>, pos: Pos2, button: PointerButton, pressed: bool) {
+fn button<S>(h: &Harness<'_, S>, pos: Pos2, button: PointerButton, pressed: bool) {
     h.event(Event::PointerButton { pos, button, pressed, modifiers: Modifiers::NONE });
 }
 
-fn click(h: &mut Harness<'_, State>, pos: Pos2, which: PointerButton) {
+fn click<S>(h: &mut Harness<'_, S>, pos: Pos2, which: PointerButton) {
     h.hover_at(pos);
     button(h, pos, which, true);
     h.step();
@@ -81,7 +73,7 @@ fn click(h: &mut Harness<'_, State>, pos: Pos2, which: PointerButton) {
     h.step();
 }
 
-fn drag(h: &mut Harness<'_, State>, from: Pos2, to: Pos2, which: PointerButton) {
+fn drag<S>(h: &mut Harness<'_, S>, from: Pos2, to: Pos2, which: PointerButton) {
     h.hover_at(from);
     button(h, from, which, true);
     h.step();
@@ -93,76 +85,73 @@ fn drag(h: &mut Harness<'_, State>, from: Pos2, to: Pos2, which: PointerButton) 
     h.step();
 }
 
-fn interstellar_slots() -> Vec<CellId> {
-    ICell::all().map(|c| c.slot()).collect()
+fn cells<G: DrawGame>() -> Vec<G::Cell> {
+    G::Cell::all().collect()
 }
 
-fn triangular_ids() -> Vec<CellId> {
-    TCell::all().map(|c| c.slot()).collect()
+/// Runs a generic test for each game.
+macro_rules! for_each_game {
+    ($f:ident) => {
+        $f::<interstellar::Position>();
+        $f::<triangular::Position>();
+    };
 }
 
 #[test]
-fn clicks_report_core_cell_ids() {
-    for triangular in [false, true] {
+fn clicks_report_the_games_own_cells() {
+    fn check<G: DrawGame>() {
         for flipped in [false, true] {
-            let mut h = harness(triangular, flipped, Vec2::new(800.0, 600.0));
-            let ids = if triangular { triangular_ids() } else { interstellar_slots() };
-            for &cell in ids.iter().step_by(7) {
+            let mut h = harness::<G>(flipped, Vec2::new(800.0, 600.0));
+            for &cell in cells::<G>().iter().step_by(7) {
                 h.state_mut().events.clear();
                 let pos = h.state().center(cell);
                 click(&mut h, pos, PointerButton::Primary);
-                assert_eq!(
-                    h.state().events,
-                    vec![BoardEvent::Clicked(cell)],
-                    "triangular={triangular} flipped={flipped} cell={cell}"
-                );
+                assert_eq!(h.state().events, vec![BoardEvent::Clicked(cell)], "flipped={flipped} cell={cell}");
                 assert_eq!(h.state().hovered, Some(cell));
             }
         }
     }
+    for_each_game!(check);
 }
 
 #[test]
 fn every_cell_centre_hits_its_cell() {
-    let rect = Rect::from_min_size(Pos2::new(13.0, 7.0), Vec2::new(1280.0, 720.0));
-    let st = State::new(false, false);
-    for triangular in [false, true] {
+    fn check<G: DrawGame>() {
+        let rect = Rect::from_min_size(Pos2::new(13.0, 7.0), Vec2::new(1280.0, 720.0));
         for flipped in [false, true] {
-            let st = State { triangular, flipped, ..State::new(triangular, flipped) };
+            let st = State::<G>::new(flipped);
             let w = st.widget();
-            let ids = if triangular { triangular_ids() } else { interstellar_slots() };
-            for cell in ids {
+            for cell in cells::<G>() {
                 assert_eq!(w.cell_at_px(w.cell_center_px(cell, rect), rect), Some(cell));
             }
             assert_eq!(w.cell_at_px(rect.min, rect), None);
         }
     }
-    assert_eq!(st.widget().label(), "Interstellar board");
+    for_each_game!(check);
+    assert_eq!(State::<interstellar::Position>::new(false).widget().label(), "Interstellar board");
 }
 
 #[test]
 fn named_cells_land_where_expected() {
     // Triangular: White's king starts on the bottom row; flipped, it is near the top.
-    let mut st = State::new(true, false);
+    let mut st = State::<triangular::Position>::new(false);
     st.rect = Rect::from_min_size(Pos2::ZERO, Vec2::new(800.0, 600.0));
-    let king = TCell::all()
-        .find(|&c| {
-            st.tri[crate::render::adapt::tri_cell(c).index() as usize]
-                == Some((crate::render::triangular::TriColor::White, crate::render::triangular::TriKind::King))
-        })
-        .expect("a white king");
-    assert_eq!(king.row(), 1);
-    assert!(st.center(king.slot()).y > 400.0);
+    let king: triangular::Cell = "c1d".parse().unwrap();
+    assert_eq!(
+        st.setup.board[king.slot() as usize],
+        Some(triangular::Piece { side: triangular::Side::White, kind: triangular::Kind::King })
+    );
+    assert!(st.center(king).y > 400.0);
     st.flipped = true;
-    assert!(st.center(king.slot()).y < 200.0);
+    assert!(st.center(king).y < 200.0);
 }
 
 #[test]
 fn drag_and_drop_report_origin_and_target() {
-    for triangular in [false, true] {
+    fn check<G: DrawGame>() {
         for flipped in [false, true] {
-            let mut h = harness(triangular, flipped, Vec2::new(1024.0, 768.0));
-            let ids = if triangular { triangular_ids() } else { interstellar_slots() };
+            let mut h = harness::<G>(flipped, Vec2::new(1024.0, 768.0));
+            let ids = cells::<G>();
             let (a, b) = (ids[3], ids[ids.len() / 2]);
             let (pa, pb) = (h.state().center(a), h.state().center(b));
             h.state_mut().events.clear();
@@ -183,7 +172,7 @@ fn drag_and_drop_report_origin_and_target() {
             assert_eq!(
                 h.state().events,
                 vec![BoardEvent::DragStarted(a), BoardEvent::Dropped { from: a, to: Some(b) }],
-                "triangular={triangular} flipped={flipped}"
+                "flipped={flipped}"
             );
             assert_eq!(h.state().drag_origin, None);
 
@@ -195,13 +184,14 @@ fn drag_and_drop_report_origin_and_target() {
             assert_eq!(h.state().events, vec![BoardEvent::DragStarted(b), BoardEvent::Dropped { from: b, to: None }]);
         }
     }
+    for_each_game!(check);
 }
 
 #[test]
 fn right_clicks_and_right_drags() {
-    for triangular in [false, true] {
-        let mut h = harness(triangular, true, Vec2::new(900.0, 700.0));
-        let ids = if triangular { triangular_ids() } else { interstellar_slots() };
+    fn check<G: DrawGame>() {
+        let mut h = harness::<G>(true, Vec2::new(900.0, 700.0));
+        let ids = cells::<G>();
         let (a, b) = (ids[10], ids[40]);
         let (pa, pb) = (h.state().center(a), h.state().center(b));
         h.state_mut().events.clear();
@@ -211,16 +201,17 @@ fn right_clicks_and_right_drags() {
         drag(&mut h, pa, pb, PointerButton::Secondary);
         assert_eq!(h.state().events, vec![BoardEvent::RightDragged { from: a, to: b }]);
     }
+    for_each_game!(check);
 }
 
 #[test]
 fn a_fixed_size_is_respected() {
     let mut h = Harness::builder().with_size(Vec2::new(800.0, 600.0)).build_ui_state(
-        |ui, st: &mut State| {
+        |ui, st: &mut State<triangular::Position>| {
             let r = st.widget().size(Vec2::new(300.0, 200.0)).show(ui);
             st.rect = r.response.rect;
         },
-        State::new(true, false),
+        State::new(false),
     );
     h.run();
     assert_eq!(h.state().rect.size(), Vec2::new(300.0, 200.0));
@@ -228,9 +219,9 @@ fn a_fixed_size_is_respected() {
 
 #[test]
 fn board_has_an_accessible_label() {
-    let h = harness(false, false, Vec2::new(800.0, 600.0));
+    let h = harness::<interstellar::Position>(false, Vec2::new(800.0, 600.0));
     h.get_by_label("Interstellar board");
-    let h = harness(true, false, Vec2::new(800.0, 600.0));
+    let h = harness::<triangular::Position>(false, Vec2::new(800.0, 600.0));
     h.get_by_label("Triangular board");
     assert!(h.query_by_label("Interstellar board").is_none());
 }
@@ -238,12 +229,12 @@ fn board_has_an_accessible_label() {
 #[test]
 fn board_draws_with_highlights_at_many_sizes_and_scales() {
     use crate::render::overlay::{Arrow, MarkColor};
-    for (size, ppp) in
-        [(Vec2::new(800.0, 600.0), 1.0), (Vec2::new(1920.0, 1080.0), 2.0), (Vec2::new(320.0, 240.0), 1.5)]
-    {
-        for triangular in [false, true] {
-            let mut st = State::new(triangular, false);
-            let ids = if triangular { triangular_ids() } else { interstellar_slots() };
+    fn check<G: DrawGame>() {
+        for (size, ppp) in
+            [(Vec2::new(800.0, 600.0), 1.0), (Vec2::new(1920.0, 1080.0), 2.0), (Vec2::new(320.0, 240.0), 1.5)]
+        {
+            let mut st = State::<G>::new(false);
+            let ids = cells::<G>();
             st.overlay = BoardOverlay {
                 selected: Some(ids[5]),
                 targets: vec![ids[20], ids[30]],
@@ -255,7 +246,7 @@ fn board_draws_with_highlights_at_many_sizes_and_scales() {
                 marked_cells: vec![(ids[44], MarkColor::Red)],
             };
             let mut h = Harness::builder().with_size(size).with_pixels_per_point(ppp).build_ui_state(
-                |ui, st: &mut State| {
+                |ui, st: &mut State<G>| {
                     let r = st.widget().show(ui);
                     st.rect = r.response.rect;
                     assert!(r.board_rect.width() <= r.response.rect.width() + 0.5);
@@ -268,45 +259,27 @@ fn board_draws_with_highlights_at_many_sizes_and_scales() {
             assert!(shapes > 100, "{shapes} shapes");
         }
     }
+    for_each_game!(check);
 }
 
 #[test]
-fn frame_cost() {
-    // Not a benchmark: prints the time of one frame (scene, painting, tessellation).
-    for triangular in [false, true] {
-        let t = std::time::Instant::now();
-        let mut h = harness(triangular, false, Vec2::new(1280.0, 800.0));
-        let first = t.elapsed();
+fn glyph_textures_are_one_per_picture() {
+    fn check<G: DrawGame>(expected: usize) {
+        let h = harness::<G>(false, Vec2::new(1280.0, 800.0));
         let textures = GlyphCache::of(&h.ctx).lock().unwrap().len();
         // One texture per distinct piece picture (Interstellar 6 kinds × 2 armies;
         // Triangular 5 kinds + 2 bishops × 2 colours), not one per piece.
-        assert_eq!(textures, if triangular { 14 } else { 12 });
-        println!("first frames (rasterising {textures} glyph textures): {first:?}");
-        let n = 20;
-        let t0 = std::time::Instant::now();
-        for _ in 0..n {
-            h.hover_at(Pos2::new(400.0, 300.0));
-            h.step();
-        }
-        let per_frame = t0.elapsed() / n;
-        let shapes = h.output().shapes.clone();
-        let ctx = h.ctx.clone();
-        let t1 = std::time::Instant::now();
-        let prims = ctx.tessellate(shapes, 1.0);
-        let tess = t1.elapsed();
-        println!(
-            "{} board frame: {per_frame:?} per step (incl. scene + paint), tessellation {tess:?}, {} primitives",
-            if triangular { "Triangular" } else { "Interstellar" },
-            prims.len()
-        );
+        assert_eq!(textures, expected);
     }
+    check::<interstellar::Position>(12);
+    check::<triangular::Position>(14);
 }
 
 fn picker_harness() -> Harness<'static, Option<PromotionOutcome>> {
     let mut h = Harness::builder().with_size(Vec2::new(600.0, 400.0)).build_ui_state(
         |ui, out: &mut Option<PromotionOutcome>| {
             if out.is_none() {
-                *out = PromotionPicker::new().show(ui);
+                *out = PromotionPicker::new().show(ui, &["queen", "rook", "bishop", "knight"]);
             }
         },
         None,
@@ -317,17 +290,14 @@ fn picker_harness() -> Harness<'static, Option<PromotionOutcome>> {
 
 #[test]
 fn promotion_picker_buttons() {
-    for (label, role) in [
-        ("Promote to queen", Kind::Queen),
-        ("Promote to rook", Kind::Rook),
-        ("Promote to knight", Kind::Knight),
-        ("Promote to bishop", Kind::Bishop),
-    ] {
+    for (label, index) in
+        [("Promote to queen", 0), ("Promote to rook", 1), ("Promote to bishop", 2), ("Promote to knight", 3)]
+    {
         let mut h = picker_harness();
         assert_eq!(*h.state(), None);
         h.get_by_label(label).click();
         h.run();
-        assert_eq!(*h.state(), Some(PromotionOutcome::Chosen(role)));
+        assert_eq!(*h.state(), Some(PromotionOutcome::Chosen(index)));
     }
     let mut h = picker_harness();
     h.get_by_label("Cancel").click();

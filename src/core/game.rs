@@ -164,8 +164,12 @@ pub trait BoardSetup: Clone + Debug + PartialEq + Eq + Send + Sync + 'static {
     fn palette() -> Vec<Self::Piece>;
     /// The side a piece belongs to.
     fn piece_side(piece: Self::Piece) -> Self::Side;
+    /// The piece's kind in words: `quasar`, `knight`.
+    fn kind_name(piece: Self::Piece) -> &'static str;
     /// A short label such as "positive quasar" or "Black knight".
-    fn piece_label(piece: Self::Piece) -> String;
+    fn piece_label(piece: Self::Piece) -> String {
+        format!("{} {}", Self::piece_side(piece).name(), Self::kind_name(piece))
+    }
     /// The name the piece on `cell` has, where the game names pieces (Interstellar:
     /// `"NQ"`); `None` otherwise.
     fn name_at(&self, _cell: Self::Cell) -> Option<String> {
@@ -346,4 +350,24 @@ pub trait Game: Clone + Debug + PartialEq + Eq + Send + Sync + 'static {
 
     /// Why moving the piece on `from` to `to` is not a legal move here.
     fn illegal_move(&self, from: Self::Cell, to: Self::Cell) -> Self::IllegalMove;
+
+    /// Why no legal move starts on `cell` (the game is over, the side to move must
+    /// answer Target or check, or the piece there cannot move).
+    fn no_move_from(&self, cell: Self::Cell) -> Self::IllegalMove;
+
+    /// What the game calls the side to move being attacked where it matters, for the
+    /// status bar: `"planet in Target"` (Interstellar), `"check"` (Triangular).
+    const CHECK_NAME: &'static str;
+
+    /// The cell of the side to move's planet in Target or king in check, when it is.
+    fn checked_cell(&self) -> Option<Self::Cell>;
+
+    /// Whether the game has draws (by agreement and by claim); Interstellar has none.
+    const HAS_DRAWS: bool = false;
+
+    /// Whether the side to move may claim a draw here, given the Zobrist keys
+    /// ([`Game::zobrist`]) of every position of the game so far, this one last.
+    fn can_claim_draw(&self, _history: &[u64]) -> bool {
+        false
+    }
 }

@@ -123,7 +123,7 @@ pub struct GameRecord<G: Game> {
     /// `[Position "…"]`); `false` means the opening position.
     pub set_up: bool,
     /// The moves.
-    pub tree: Tree<G::Move>,
+    pub tree: Tree<G::Move, G::Cell>,
     /// The result token.
     pub result: GameResult,
 }
@@ -209,7 +209,65 @@ macro_rules! with_game {
     };
 }
 
+/// A game whose records an [`AnyGame`] can hold: the conversions between a typed
+/// record and the erased one, so code generic over the game never names a variant.
+pub trait RecordGame: Game {
+    /// Wraps a record.
+    fn into_any(record: GameRecord<Self>) -> AnyGame;
+    /// The record inside, when `game` is of this game; else `game` back.
+    ///
+    /// # Errors
+    /// `game` itself, when it is a record of another game.
+    #[allow(clippy::result_large_err)] // the game is handed back whole, not copied
+    fn from_any(game: AnyGame) -> Result<GameRecord<Self>, AnyGame>;
+    /// A reference to the record inside, when `game` is of this game.
+    fn of_any(game: &AnyGame) -> Option<&GameRecord<Self>>;
+}
+
+impl RecordGame for interstellar::Position {
+    fn into_any(record: GameRecord<Self>) -> AnyGame {
+        AnyGame::Interstellar(record)
+    }
+    #[allow(clippy::result_large_err)]
+    fn from_any(game: AnyGame) -> Result<GameRecord<Self>, AnyGame> {
+        match game {
+            AnyGame::Interstellar(r) => Ok(r),
+            other => Err(other),
+        }
+    }
+    fn of_any(game: &AnyGame) -> Option<&GameRecord<Self>> {
+        match game {
+            AnyGame::Interstellar(r) => Some(r),
+            _ => None,
+        }
+    }
+}
+
+impl RecordGame for triangular::Position {
+    fn into_any(record: GameRecord<Self>) -> AnyGame {
+        AnyGame::Triangular(record)
+    }
+    #[allow(clippy::result_large_err)]
+    fn from_any(game: AnyGame) -> Result<GameRecord<Self>, AnyGame> {
+        match game {
+            AnyGame::Triangular(r) => Ok(r),
+            other => Err(other),
+        }
+    }
+    fn of_any(game: &AnyGame) -> Option<&GameRecord<Self>> {
+        match game {
+            AnyGame::Triangular(r) => Some(r),
+            _ => None,
+        }
+    }
+}
+
 impl AnyGame {
+    /// A new game of `variant` from its opening.
+    pub fn new(variant: Variant) -> AnyGame {
+        crate::with_variant!(variant, G => G::into_any(GameRecord::<G>::new()))
+    }
+
     /// Which game the record is of.
     pub fn variant(&self) -> Variant {
         match self {
@@ -232,16 +290,6 @@ impl AnyGame {
     pub fn result(&self) -> GameResult {
         with_game!(self, g => g.result)
     }
-}
-
-/// The name of the cell with bit index `slot` (`None` when `slot` is not a cell of `G`).
-pub(crate) fn cell_name<G: Game>(slot: u8) -> Option<String> {
-    <G::Cell as crate::core::game::BoardCell>::from_slot(slot).map(|c| c.to_string())
-}
-
-/// The bit index of the cell named `text` (letter case ignored), or `None`.
-pub(crate) fn parse_cell_name<G: Game>(text: &str) -> Option<u8> {
-    text.parse::<G::Cell>().ok().map(crate::core::game::BoardCell::slot)
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@ pub mod samples;
 pub mod text;
 pub mod tree;
 
-pub use game::{AnyGame, GameRecord, GameResult, Tags};
+pub use game::{AnyGame, GameRecord, GameResult, RecordGame, Tags};
 pub use text::{
     GameReader, MoveSpan, ReadGame, ReadReport, RecordError, read_games, read_one, read_one_with_spans, write_any,
     write_game, write_game_with_spans, write_games,

@@ -115,15 +115,15 @@ pub enum RonError {
     },
 }
 
-fn marks_to_data<G: Game>(marks: &Marks) -> MarksData {
-    let name = |s: u8| crate::record::game::cell_name::<G>(s).unwrap_or_default();
+fn marks_to_data<G: Game>(marks: &Marks<G::Cell>) -> MarksData {
+    let name = |c: G::Cell| c.to_string();
     MarksData {
         arrows: marks.arrows.iter().map(|a| format!("{}{}{}", a.color.letter(), name(a.from), name(a.to))).collect(),
         cells: marks.cells.iter().map(|c| format!("{}{}", c.color.letter(), name(c.cell))).collect(),
     }
 }
 
-fn marks_from_data<G: Game>(data: &MarksData) -> Result<Marks, String> {
+fn marks_from_data<G: Game>(data: &MarksData) -> Result<Marks<G::Cell>, String> {
     let mut marks = Marks::default();
     for a in &data.arrows {
         let mut chars = a.chars();
@@ -135,8 +135,8 @@ fn marks_from_data<G: Game>(data: &MarksData) -> Result<Marks, String> {
             .find_map(|k| {
                 Some(Arrow {
                     color,
-                    from: crate::record::game::parse_cell_name::<G>(&cells[..k])?,
-                    to: crate::record::game::parse_cell_name::<G>(&cells[k..])?,
+                    from: cells[..k].parse::<G::Cell>().ok()?,
+                    to: cells[k..].parse::<G::Cell>().ok()?,
                 })
             })
             .ok_or_else(|| format!("'{a}' is not an arrow between two cells"))?;
@@ -145,8 +145,7 @@ fn marks_from_data<G: Game>(data: &MarksData) -> Result<Marks, String> {
     for c in &data.cells {
         let mut chars = c.chars();
         let color = chars.next().and_then(MarkColor::from_letter).ok_or_else(|| format!("bad cell colour in '{c}'"))?;
-        let cell = crate::record::game::parse_cell_name::<G>(chars.as_str())
-            .ok_or_else(|| format!("'{c}' is not a marked cell"))?;
+        let cell = chars.as_str().parse::<G::Cell>().ok().ok_or_else(|| format!("'{c}' is not a marked cell"))?;
         marks.cells.push(MarkedCell { color, cell });
     }
     Ok(marks)

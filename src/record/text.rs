@@ -685,7 +685,7 @@ fn split_glyph(symbol: &str) -> (&str, Option<&str>) {
 
 /// Takes `[%csl …]` and `[%cal …]` commands out of a comment: the remaining text, the
 /// marks, and a message for every mark that could not be read.
-fn split_marks<G: Game>(raw: &str) -> (String, Marks, Vec<String>) {
+fn split_marks<G: Game>(raw: &str) -> (String, Marks<G::Cell>, Vec<String>) {
     let mut text = String::new();
     let mut marks = Marks::default();
     let mut errors = Vec::new();
@@ -730,27 +730,27 @@ fn split_marks<G: Game>(raw: &str) -> (String, Marks, Vec<String>) {
     (clean_comment(&text), marks, errors)
 }
 
-fn parse_marked_cell<G: Game>(item: &str) -> Option<MarkedCell> {
+fn parse_marked_cell<G: Game>(item: &str) -> Option<MarkedCell<G::Cell>> {
     let mut chars = item.chars();
     let color = MarkColor::from_letter(chars.next()?)?;
-    let cell = crate::record::game::parse_cell_name::<G>(chars.as_str())?;
+    let cell = chars.as_str().parse::<G::Cell>().ok()?;
     Some(MarkedCell { color, cell })
 }
 
-fn parse_arrow<G: Game>(item: &str) -> Option<Arrow> {
+fn parse_arrow<G: Game>(item: &str) -> Option<Arrow<G::Cell>> {
     let mut chars = item.chars();
     let color = MarkColor::from_letter(chars.next()?)?;
     let cells = chars.as_str();
     (1..cells.len()).filter(|&k| cells.is_char_boundary(k)).find_map(|k| {
-        let from = crate::record::game::parse_cell_name::<G>(&cells[..k])?;
-        let to = crate::record::game::parse_cell_name::<G>(&cells[k..])?;
+        let from = cells[..k].parse::<G::Cell>().ok()?;
+        let to = cells[k..].parse::<G::Cell>().ok()?;
         Some(Arrow { color, from, to })
     })
 }
 
 /// The `[%csl …] [%cal …]` commands for a set of marks (empty when there are none).
-fn marks_commands<G: Game>(marks: &Marks) -> String {
-    let name = |slot: u8| crate::record::game::cell_name::<G>(slot).unwrap_or_default();
+fn marks_commands<G: Game>(marks: &Marks<G::Cell>) -> String {
+    let name = |c: G::Cell| c.to_string();
     let mut out = Vec::new();
     if !marks.cells.is_empty() {
         let items: Vec<String> = marks.cells.iter().map(|m| format!("{}{}", m.color.letter(), name(m.cell))).collect();
@@ -860,7 +860,7 @@ pub fn write_game_with_spans<G: Game>(record: &GameRecord<G>) -> (String, Vec<Mo
     (out, spans)
 }
 
-fn comment_with_marks<G: Game>(text: &str, marks: &Marks) -> String {
+fn comment_with_marks<G: Game>(text: &str, marks: &Marks<G::Cell>) -> String {
     let commands = marks_commands::<G>(marks);
     match (text.is_empty(), commands.is_empty()) {
         (_, true) => text.to_string(),
@@ -942,7 +942,7 @@ fn write_line<G: Game>(record: &GameRecord<G>, wrap: &mut Wrap, first: NodeId, p
 }
 
 /// The length in bytes of the annotation glyph glued to a move's last word, if any.
-fn glued_len<M>(node: &super::tree::Node<M>) -> usize {
+fn glued_len<M, C>(node: &super::tree::Node<M, C>) -> usize {
     node.nags.first().and_then(|n| n.glyph()).map_or(0, str::len)
 }
 

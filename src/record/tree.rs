@@ -49,37 +49,44 @@ impl MarkColor {
     }
 }
 
-/// An arrow drawn from one cell to another (cells as bit indices of the game's board).
+/// An arrow drawn from one cell to another of the game's board (`C` is the game's
+/// cell type).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Arrow {
+pub struct Arrow<C> {
     /// Colour.
     pub color: MarkColor,
     /// Tail cell.
-    pub from: u8,
+    pub from: C,
     /// Head cell.
-    pub to: u8,
+    pub to: C,
 }
 
 /// A highlighted cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct MarkedCell {
+pub struct MarkedCell<C> {
     /// Colour.
     pub color: MarkColor,
-    /// The cell (bit index).
-    pub cell: u8,
+    /// The cell.
+    pub cell: C,
 }
 
 /// The board marks of one move: arrows and highlighted cells, shown with the position
 /// after that move. Stored in comments as `[%cal …]` and `[%csl …]`.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Marks {
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Marks<C> {
     /// Arrows, in drawing order.
-    pub arrows: Vec<Arrow>,
+    pub arrows: Vec<Arrow<C>>,
     /// Highlighted cells, in drawing order.
-    pub cells: Vec<MarkedCell>,
+    pub cells: Vec<MarkedCell<C>>,
 }
 
-impl Marks {
+impl<C> Default for Marks<C> {
+    fn default() -> Self {
+        Marks { arrows: Vec::new(), cells: Vec::new() }
+    }
+}
+
+impl<C> Marks<C> {
     /// `true` when there are no marks.
     pub fn is_empty(&self) -> bool {
         self.arrows.is_empty() && self.cells.is_empty()
@@ -109,7 +116,7 @@ impl Nag {
 /// One node: the move that leads to it (none at the root), its annotations, and its
 /// children (the next move of the main line first, then the variations in order).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Node<M> {
+pub struct Node<M, C> {
     /// The move played to reach this node; `None` only at the root.
     pub mv: Option<M>,
     /// The parent; `None` only at the root.
@@ -125,11 +132,11 @@ pub struct Node<M> {
     /// Comment after the move; at the root, the comment before the first move.
     pub comment_after: String,
     /// Board marks shown with the position after the move (at the root: the start).
-    pub marks: Marks,
+    pub marks: Marks<C>,
 }
 
-impl<M> Node<M> {
-    fn new(mv: Option<M>, parent: Option<NodeId>) -> Node<M> {
+impl<M, C> Node<M, C> {
+    fn new(mv: Option<M>, parent: Option<NodeId>) -> Node<M, C> {
         Node {
             mv,
             parent,
@@ -145,19 +152,19 @@ impl<M> Node<M> {
 /// A tree of moves. Nodes removed by [`Tree::delete`] leave unused slots in the arena;
 /// equality compares the trees' shapes and contents, not their arenas.
 #[derive(Clone, Debug)]
-pub struct Tree<M> {
-    nodes: Vec<Node<M>>,
+pub struct Tree<M, C> {
+    nodes: Vec<Node<M, C>>,
 }
 
-impl<M> Default for Tree<M> {
+impl<M, C> Default for Tree<M, C> {
     fn default() -> Self {
         Tree { nodes: vec![Node::new(None, None)] }
     }
 }
 
-impl<M: Copy + PartialEq + Debug> Tree<M> {
+impl<M: Copy + PartialEq + Debug, C: Copy + PartialEq + Debug> Tree<M, C> {
     /// A tree with only the root.
-    pub fn new() -> Tree<M> {
+    pub fn new() -> Tree<M, C> {
         Tree::default()
     }
 
@@ -165,7 +172,7 @@ impl<M: Copy + PartialEq + Debug> Tree<M> {
     ///
     /// # Panics
     /// If `id` was never returned by this tree.
-    pub fn node(&self, id: NodeId) -> &Node<M> {
+    pub fn node(&self, id: NodeId) -> &Node<M, C> {
         &self.nodes[id.0 as usize]
     }
 
@@ -198,7 +205,7 @@ impl<M: Copy + PartialEq + Debug> Tree<M> {
 
     /// The node with id `id`, to change its annotations (use the tree's methods to
     /// change its place in the tree).
-    pub fn node_mut(&mut self, id: NodeId) -> &mut Node<M> {
+    pub fn node_mut(&mut self, id: NodeId) -> &mut Node<M, C> {
         &mut self.nodes[id.0 as usize]
     }
 
@@ -340,12 +347,12 @@ impl<M: Copy + PartialEq + Debug> Tree<M> {
     }
 
     /// Replaces the board marks of `id`.
-    pub fn set_marks(&mut self, id: NodeId, marks: Marks) {
+    pub fn set_marks(&mut self, id: NodeId, marks: Marks<C>) {
         self.nodes[id.0 as usize].marks = marks;
     }
 
     /// Structural equality from two nodes down (moves, annotations, order of children).
-    fn same_subtree(&self, a: NodeId, other: &Tree<M>, b: NodeId) -> bool {
+    fn same_subtree(&self, a: NodeId, other: &Tree<M, C>, b: NodeId) -> bool {
         let mut stack = vec![(a, b)];
         while let Some((x, y)) = stack.pop() {
             let (nx, ny) = (self.node(x), other.node(y));
@@ -364,13 +371,13 @@ impl<M: Copy + PartialEq + Debug> Tree<M> {
     }
 }
 
-impl<M: Copy + PartialEq + Debug> PartialEq for Tree<M> {
+impl<M: Copy + PartialEq + Debug, C: Copy + PartialEq + Debug> PartialEq for Tree<M, C> {
     fn eq(&self, other: &Self) -> bool {
         self.same_subtree(NodeId::ROOT, other, NodeId::ROOT)
     }
 }
 
-impl<M: Copy + PartialEq + Debug> Eq for Tree<M> {}
+impl<M: Copy + PartialEq + Debug, C: Copy + PartialEq + Debug> Eq for Tree<M, C> {}
 
 /// A comment as stored: whitespace runs (line breaks included) collapsed to one space,
 /// trimmed, and `}` (which would end the comment in the text format) replaced by `)`.
@@ -394,7 +401,7 @@ mod tests {
 
     #[test]
     fn add_move_reuses_an_existing_child_and_adds_variations_in_order() {
-        let mut t: Tree<u8> = Tree::new();
+        let mut t: Tree<u8, u8> = Tree::new();
         let a = t.add_move(NodeId::ROOT, 1);
         assert_eq!(t.add_move(NodeId::ROOT, 1), a);
         let b = t.add_move(NodeId::ROOT, 2);
@@ -409,7 +416,7 @@ mod tests {
 
     #[test]
     fn promote_and_delete() {
-        let mut t: Tree<u8> = Tree::new();
+        let mut t: Tree<u8, u8> = Tree::new();
         let a = t.add_move(NodeId::ROOT, 1);
         let b = t.add_move(NodeId::ROOT, 2);
         let b2 = t.add_move(b, 20);
@@ -424,7 +431,7 @@ mod tests {
 
     #[test]
     fn comment_before_only_on_variation_starts() {
-        let mut t: Tree<u8> = Tree::new();
+        let mut t: Tree<u8, u8> = Tree::new();
         let a = t.add_move(NodeId::ROOT, 1);
         let b = t.add_move(NodeId::ROOT, 2);
         assert!(!t.set_comment_before(a, "x"));
@@ -434,11 +441,11 @@ mod tests {
 
     #[test]
     fn equality_ignores_arena_layout() {
-        let mut t1: Tree<u8> = Tree::new();
+        let mut t1: Tree<u8, u8> = Tree::new();
         let x = t1.add_move(NodeId::ROOT, 9);
         t1.delete(x);
         t1.add_move(NodeId::ROOT, 1);
-        let mut t2: Tree<u8> = Tree::new();
+        let mut t2: Tree<u8, u8> = Tree::new();
         t2.add_move(NodeId::ROOT, 1);
         assert_eq!(t1, t2);
         t2.set_nags(NodeId(1), vec![Nag(1)]);

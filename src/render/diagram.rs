@@ -31,15 +31,14 @@
 
 use std::path::{Path, PathBuf};
 
-use super::adapt::{tri_overlay, tri_pieces_of};
-use super::interstellar::{InterstellarPalette, InterstellarView, pieces_of};
+use super::interstellar::InterstellarPalette;
 use super::overlay::BoardOverlay;
 use super::png::{PngError, font_db, scene_to_png};
 use super::scene::{Group, HAlign, Item, Paint, Point, Rgba, Role, Scene, Shape, VAlign};
 use super::svg::to_svg;
-use super::triangular::{TriPieces, TriangularPalette, TriangularView};
-use crate::core::game::{Game, Variant};
-use crate::core::{interstellar, triangular};
+use super::triangular::TriangularPalette;
+use super::view::{BoardView, DrawGame};
+use crate::core::game::{Game, GameSide};
 use crate::files::{FileError, write_atomic_bytes};
 use crate::record::{GameRecord, NodeId};
 
@@ -83,7 +82,7 @@ impl Caption {
 
 /// `Positive to move`, `Negative to move`, `White to move` or `Black to move`.
 pub fn side_to_move_text<G: Game>(position: &G) -> String {
-    let word = crate::core::game::GameSide::name(position.side_to_move());
+    let word = position.side_to_move().name();
     let mut chars = word.chars();
     match chars.next() {
         Some(first) => format!("{}{} to move", first.to_uppercase(), chars.as_str()),
@@ -123,72 +122,14 @@ impl Default for DiagramOptions {
 /// Widths a diagram may have, in pixels.
 pub const SIZE_RANGE: std::ops::RangeInclusive<u32> = 16..=8192;
 
-/// The pieces on a board of either game, as the drawing layer takes them.
-#[derive(Clone, Debug, PartialEq)]
-pub enum DiagramBoard {
-    /// Interstellar pieces and their cells.
-    Interstellar(Vec<(interstellar::Cell, interstellar::NamedPiece)>),
-    /// Triangular pieces, indexed by the drawing layer's cell index.
-    Triangular(TriPieces),
-}
+/// A game whose positions can be drawn as diagrams: every [`DrawGame`].
+pub use super::view::DrawGame as DiagramGame;
 
-impl DiagramBoard {
-    /// Which game the board is of.
-    pub fn variant(&self) -> Variant {
-        match self {
-            DiagramBoard::Interstellar(_) => Variant::Interstellar,
-            DiagramBoard::Triangular(_) => Variant::Triangular,
-        }
-    }
+/// The printable Interstellar palette (see [`InterstellarPalette::PRINTABLE`]).
+pub const PRINT_INTERSTELLAR: InterstellarPalette = InterstellarPalette::PRINTABLE;
 
-    /// The number of pieces on the board.
-    pub fn piece_count(&self) -> usize {
-        match self {
-            DiagramBoard::Interstellar(p) => p.len(),
-            DiagramBoard::Triangular(p) => p.iter().flatten().count(),
-        }
-    }
-}
-
-/// A game whose positions can be drawn as diagrams (both games are).
-pub trait DiagramGame: Game {
-    /// The position's pieces for the drawing layer.
-    fn diagram_board(&self) -> DiagramBoard;
-}
-
-impl DiagramGame for interstellar::Position {
-    fn diagram_board(&self) -> DiagramBoard {
-        DiagramBoard::Interstellar(pieces_of(self))
-    }
-}
-
-impl DiagramGame for triangular::Position {
-    fn diagram_board(&self) -> DiagramBoard {
-        DiagramBoard::Triangular(tri_pieces_of(self))
-    }
-}
-
-/// The printable Interstellar palette: negative cells blank white, positive cells white
-/// under a black hatch, neutral cells solid mid grey, black outlines and labels.
-pub const PRINT_INTERSTELLAR: InterstellarPalette = InterstellarPalette {
-    frame: Rgba::WHITE,
-    label: Rgba::BLACK,
-    negative: Rgba::WHITE,
-    positive: Rgba::WHITE,
-    hatch: Rgba::hex(0x202020),
-    neutral: Rgba::hex(0x9a9a9a),
-    outline: Rgba::BLACK,
-};
-
-/// The printable Triangular palette: light cells white, dark cells light grey, black
-/// outlines and labels.
-pub const PRINT_TRIANGULAR: TriangularPalette = TriangularPalette {
-    frame: Rgba::WHITE,
-    label: Rgba::BLACK,
-    light: Rgba::WHITE,
-    dark: Rgba::hex(0xb4b4b4),
-    outline: Rgba::hex(0x202020),
-};
+/// The printable Triangular palette (see [`TriangularPalette::PRINTABLE`]).
+pub const PRINT_TRIANGULAR: TriangularPalette = TriangularPalette::PRINTABLE;
 
 /// Caption font sizes (board units: one hexagon width / triangle side).
 const TITLE_SIZE: f32 = 0.36;
@@ -202,24 +143,17 @@ const SIDE_PAD: f32 = 0.3;
 /// and hover are interactive and never drawn; study marks only with
 /// [`DiagramOptions::marks`]), the caption under it, on a background of the board's
 /// frame colour (white when printable).
-pub fn board_diagram(board: &DiagramBoard, overlay: &BoardOverlay, options: &DiagramOptions) -> Scene {
+pub fn board_diagram<V: BoardView>(
+    mut view: V,
+    setup: &V::Setup,
+    overlay: &BoardOverlay<V::Cell>,
+    options: &DiagramOptions,
+) -> Scene {
     let overlay = diagram_overlay(overlay, options.marks);
-    let (mut scene, background, text) = match board {
-        DiagramBoard::Interstellar(pieces) => {
-            let mut view = InterstellarView::new(options.flipped, options.coordinates);
-            if options.printable {
-                view.palette = PRINT_INTERSTELLAR;
-            }
-            (view.scene(pieces, &overlay), view.palette.frame, view.palette.label)
-        }
-        DiagramBoard::Triangular(pieces) => {
-            let mut view = TriangularView::new(options.flipped, options.coordinates);
-            if options.printable {
-                view.palette = PRINT_TRIANGULAR;
-            }
-            (view.scene(pieces, &tri_overlay(&overlay)), view.palette.frame, view.palette.label)
-        }
-    };
+    if options.printable {
+        view.set_printable();
+    }
+    let (mut scene, background, text) = (view.scene(setup, &overlay), view.frame_color(), view.label_color());
     let lines = options.caption.as_ref().map(Caption::lines).unwrap_or_default();
     let board_height = scene.height;
     if !lines.is_empty() {
@@ -272,7 +206,7 @@ pub fn board_diagram(board: &DiagramBoard, overlay: &BoardOverlay, options: &Dia
 
 /// The overlay a diagram draws: the last move, Target/check glows and (when `marks`)
 /// the study marks; never selection, legal targets or hover.
-pub fn diagram_overlay(overlay: &BoardOverlay, marks: bool) -> BoardOverlay {
+pub fn diagram_overlay<C: Copy>(overlay: &BoardOverlay<C>, marks: bool) -> BoardOverlay<C> {
     BoardOverlay {
         last_move: overlay.last_move,
         in_target: overlay.in_target.clone(),
@@ -283,19 +217,16 @@ pub fn diagram_overlay(overlay: &BoardOverlay, marks: bool) -> BoardOverlay {
 }
 
 /// The diagram of a position with an overlay (cells as the game's ids).
-pub fn position_diagram<G: DiagramGame>(position: &G, overlay: &BoardOverlay, options: &DiagramOptions) -> Scene {
-    board_diagram(&position.diagram_board(), overlay, options)
+pub fn position_diagram<G: DrawGame>(position: &G, overlay: &BoardOverlay<G::Cell>, options: &DiagramOptions) -> Scene {
+    board_diagram(G::view(options.flipped, options.coordinates), &position.to_setup(), overlay, options)
 }
 
 /// The overlay of a record's node: the move that led there (tinted) and its study
 /// marks (`[%csl]` cells, `[%cal]` arrows).
-pub fn record_overlay<G: Game>(record: &GameRecord<G>, node: NodeId) -> BoardOverlay {
+pub fn record_overlay<G: Game>(record: &GameRecord<G>, node: NodeId) -> BoardOverlay<G::Cell> {
     let n = record.tree.node(node);
     BoardOverlay {
-        last_move: n.mv.map(|m| {
-            let (f, t) = G::move_cells(m);
-            (crate::core::game::BoardCell::slot(f), crate::core::game::BoardCell::slot(t))
-        }),
+        last_move: n.mv.map(G::move_cells),
         arrows: n.marks.arrows.clone(),
         marked_cells: n.marks.cells.iter().map(|m| (m.cell, m.color)).collect(),
         ..BoardOverlay::default()
@@ -304,7 +235,7 @@ pub fn record_overlay<G: Game>(record: &GameRecord<G>, node: NodeId) -> BoardOve
 
 /// The diagram of the position after `node`'s move in a record, with the last move
 /// tinted and the node's marks (see [`record_overlay`]).
-pub fn record_diagram<G: DiagramGame>(record: &GameRecord<G>, node: NodeId, options: &DiagramOptions) -> Scene {
+pub fn record_diagram<G: DrawGame>(record: &GameRecord<G>, node: NodeId, options: &DiagramOptions) -> Scene {
     position_diagram(&record.position_at(node), &record_overlay(record, node), options)
 }
 
@@ -442,6 +373,7 @@ pub fn text_width(text: &str, size: f32) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::{interstellar, triangular};
 
     #[test]
     fn caption_lines_leave_out_empty_parts() {

@@ -8,12 +8,13 @@
 //! a turn when [`InterstellarView::flipped`] (the negative player at the bottom).
 
 use super::glyphs::{self, Army, Glyph};
-use super::overlay::{self, BoardOverlay, CellId, Geometry};
+use super::overlay::{self, BoardOverlay, Geometry};
 use super::scene::{
     HAlign, Item, Paint, PathCmd, Point, Rgba, Role, Scene, Shape, Stroke, VAlign, clip_segment, point_in_polygon,
 };
+use super::view::{BoardView, DrawGame};
 use crate::core::interstellar::geometry::row_length;
-use crate::core::interstellar::{Cell, Indicium, Kind, Name, NamedPiece, Position, Setup, Side};
+use crate::core::interstellar::{Cell, Indicium, Kind, Name, NamedPiece, Piece, Position, Setup, Side};
 
 const S: f32 = 0.866_025_4; // √3/2: row spacing
 const R: f32 = 0.577_350_3; // 1/√3: hexagon circumradius
@@ -35,6 +36,20 @@ pub struct InterstellarPalette {
     pub neutral: Rgba,
     /// Cell outlines.
     pub outline: Rgba,
+}
+
+impl InterstellarPalette {
+    /// Black and white for printing: negative cells blank white, positive cells white
+    /// under a black hatch, neutral cells solid mid grey, black outlines and labels.
+    pub const PRINTABLE: InterstellarPalette = InterstellarPalette {
+        frame: Rgba::WHITE,
+        label: Rgba::BLACK,
+        negative: Rgba::WHITE,
+        positive: Rgba::WHITE,
+        hatch: Rgba::hex(0x202020),
+        neutral: Rgba::hex(0x9a9a9a),
+        outline: Rgba::BLACK,
+    };
 }
 
 impl Default for InterstellarPalette {
@@ -75,7 +90,7 @@ impl Default for InterstellarView {
 /// Hatch spacing (perpendicular) and line width, in hex widths.
 const HATCH_SPACING: f32 = 0.095;
 const HATCH_WIDTH: f32 = 0.026;
-/// NamedPiece glyph box side, in hex widths.
+/// Piece glyph box side, in hex widths.
 const GLYPH_SIZE: f32 = 0.84;
 
 impl InterstellarView {
@@ -131,8 +146,14 @@ impl InterstellarView {
         format!("{r}{i}")
     }
 
+    /// The board with the pieces of `setup` (named as [`Setup::names`] names them) and
+    /// `overlay` as a scene.
+    pub fn scene(&self, setup: &Setup, overlay: &BoardOverlay<Cell>) -> Scene {
+        self.scene_of_pieces(&pieces_of_setup(setup), overlay)
+    }
+
     /// The board with `pieces` and `overlay` as a scene.
-    pub fn scene(&self, pieces: &[(Cell, NamedPiece)], overlay: &BoardOverlay) -> Scene {
+    pub fn scene_of_pieces(&self, pieces: &[(Cell, NamedPiece)], overlay: &BoardOverlay<Cell>) -> Scene {
         let (w, h) = self.size();
         let pal = &self.palette;
         let mut scene = Scene::new(w, h);
@@ -142,8 +163,8 @@ impl InterstellarView {
             scene.push(Role::Cell(format!("{}{}", cell.row(), cell.index_in_row())), self.cell_items(cell));
         }
 
-        let polygon = |id: CellId| Cell::from_slot(id).map(|c| self.cell_polygon(c).to_vec());
-        let occupied = |id: CellId| pieces.iter().any(|(c, _)| c.slot() == id);
+        let polygon = |c: Cell| Some(self.cell_polygon(c).to_vec());
+        let occupied = |cell: Cell| pieces.iter().any(|&(c, _)| c == cell);
         let geo = Geometry { polygon: &polygon, occupied: &occupied, inradius: 0.5 };
 
         scene.push(Role::Layer("highlights"), overlay::under_pieces(overlay, &geo));
@@ -228,6 +249,46 @@ impl InterstellarView {
             label(Point::new(m * 0.5, y), left, size, HAlign::Middle, color),
             label(Point::new(w - m * 0.5, y), right, size, HAlign::Middle, color),
         ]
+    }
+}
+
+impl BoardView for InterstellarView {
+    type Cell = Cell;
+    type Setup = Setup;
+
+    fn size(&self) -> (f32, f32) {
+        InterstellarView::size(self)
+    }
+    fn cell_polygon(&self, cell: Cell) -> Vec<Point> {
+        InterstellarView::cell_polygon(self, cell).to_vec()
+    }
+    fn cell_center(&self, cell: Cell) -> Point {
+        InterstellarView::cell_center(self, cell)
+    }
+    fn cell_at(&self, p: Point) -> Option<Cell> {
+        InterstellarView::cell_at(self, p)
+    }
+    fn scene(&self, setup: &Setup, overlay: &BoardOverlay<Cell>) -> Scene {
+        InterstellarView::scene(self, setup, overlay)
+    }
+    fn frame_color(&self) -> Rgba {
+        self.palette.frame
+    }
+    fn label_color(&self) -> Rgba {
+        self.palette.label
+    }
+    fn set_printable(&mut self) {
+        self.palette = InterstellarPalette::PRINTABLE;
+    }
+    fn piece_glyph(piece: Piece) -> Vec<Item> {
+        glyphs::glyph(glyph_of(piece.kind), army_of(piece.side))
+    }
+}
+
+impl DrawGame for Position {
+    type View = InterstellarView;
+    fn view(flipped: bool, coordinates: bool) -> InterstellarView {
+        InterstellarView::new(flipped, coordinates)
     }
 }
 
@@ -380,7 +441,7 @@ mod tests {
         // the light tone: the pattern carries the meaning, grey levels help.
         assert!(p.negative.grey() as i32 - p.neutral.grey() as i32 >= 50);
         assert!(p.positive.grey() as i32 - p.hatch.grey() as i32 >= 50);
-        let scene = InterstellarView::default().scene(&[], &BoardOverlay::default());
+        let scene = InterstellarView::default().scene_of_pieces(&[], &BoardOverlay::default());
         let hatched = scene
             .groups
             .iter()

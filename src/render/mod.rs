@@ -4,8 +4,10 @@
 //! - [`scene`]: points, colours, paints, primitives ([`scene::Shape`]), groups with
 //!   roles, the [`scene::Scene`] and its transform to pixels, geometry helpers.
 //! - [`interstellar`]: the 77-hexagon board ([`interstellar::InterstellarView`]).
-//! - [`triangular`]: the 96-triangle board ([`triangular::TriangularView`]), its cells
-//!   ([`triangular::TriCell`]) and plain piece data ([`triangular::TriPieces`]).
+//! - [`view`]: the [`view::BoardView`] trait every board implements and the
+//!   [`view::DrawGame`] link from a game to its view.
+//! - [`triangular`]: the 96-triangle board ([`triangular::TriangularView`]), drawn from
+//!   the rules core's own cells.
 //! - [`glyphs`]: the piece pictures of both games in a unit box.
 //! - [`overlay`]: selection, targets, last move, Target/check glow, hover, study marks
 //!   ([`overlay::BoardOverlay`]).
@@ -19,7 +21,6 @@
 
 #[rustfmt::skip]
 mod chess_outlines;
-pub mod adapt;
 pub mod diagram;
 pub mod glyphs;
 pub mod interstellar;
@@ -28,6 +29,8 @@ pub mod png;
 pub mod scene;
 pub mod svg;
 pub mod triangular;
+pub mod view;
 
-pub use overlay::{Arrow, BoardOverlay, CellId, MarkColor};
+pub use overlay::{Arrow, BoardOverlay, MarkColor};
 pub use scene::{Point, Rgba, Scene};
+pub use view::{BoardView, DrawGame};

@@ -1,14 +1,8 @@
-//! Highlights and study marks, shared by both boards: the [`BoardOverlay`] input and
-//! the primitives that draw it, given each cell's polygon in view board units.
-//!
-//! Cells are plain ids: the bit index of an Interstellar [`Cell`](crate::core::interstellar::Cell)
-//! (`Cell::slot()`), or the 0..96 index of a Triangular [`TriCell`](super::triangular::TriCell)
-//! (row 1 first, left to right).
+//! Highlights and study marks, shared by every board: the [`BoardOverlay`] input and
+//! the primitives that draw it, given each cell's polygon in view board units. Cells are
+//! the game's own cell type (`C`, a [`BoardCell`](crate::core::BoardCell)).
 
 use super::scene::{Item, Paint, PathCmd, Point, Rgba, Shape, polygon_center, scale_polygon};
-
-/// A cell id: Interstellar bit index or Triangular cell index.
-pub type CellId = u8;
 
 /// The study-mark colours and arrows are the records' own (a move's marks are drawn as
 /// stored), so the board and the game record share one definition.
@@ -28,24 +22,39 @@ impl MarkColor {
 
 /// Everything drawn over the bare board besides the pieces. All fields default to
 /// nothing.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct BoardOverlay {
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoardOverlay<C> {
     /// The selected piece's cell: a soft fill.
-    pub selected: Option<CellId>,
+    pub selected: Option<C>,
     /// Legal destinations: a small dot on an empty cell, a ring on a cell holding a piece.
-    pub targets: Vec<CellId>,
+    pub targets: Vec<C>,
     /// Destinations always drawn as a capture ring (e.g. when the caller knows better).
-    pub captures: Vec<CellId>,
+    pub captures: Vec<C>,
     /// The last move's origin and destination: tinted cells.
-    pub last_move: Option<(CellId, CellId)>,
+    pub last_move: Option<(C, C)>,
     /// Cells of planets in Target / kings in check: a red glow under the piece.
-    pub in_target: Vec<CellId>,
+    pub in_target: Vec<C>,
     /// The cell under the pointer: a faint outline.
-    pub hover: Option<CellId>,
+    pub hover: Option<C>,
     /// Study arrows, above the pieces.
-    pub arrows: Vec<Arrow>,
+    pub arrows: Vec<Arrow<C>>,
     /// Study-marked cells, above the pieces.
-    pub marked_cells: Vec<(CellId, MarkColor)>,
+    pub marked_cells: Vec<(C, MarkColor)>,
+}
+
+impl<C> Default for BoardOverlay<C> {
+    fn default() -> Self {
+        BoardOverlay {
+            selected: None,
+            targets: Vec::new(),
+            captures: Vec::new(),
+            last_move: None,
+            in_target: Vec::new(),
+            hover: None,
+            arrows: Vec::new(),
+            marked_cells: Vec::new(),
+        }
+    }
 }
 
 /// Colours of the move highlights.
@@ -64,18 +73,18 @@ pub mod colors {
 }
 
 /// What the overlay painters need to know about a board.
-pub(crate) struct Geometry<'a> {
+pub(crate) struct Geometry<'a, C> {
     /// The cell's polygon in view units, if the id is a cell.
-    pub polygon: &'a dyn Fn(CellId) -> Option<Vec<Point>>,
+    pub polygon: &'a dyn Fn(C) -> Option<Vec<Point>>,
     /// Whether a piece stands on the cell.
-    pub occupied: &'a dyn Fn(CellId) -> bool,
+    pub occupied: &'a dyn Fn(C) -> bool,
     /// The radius of a cell's inscribed circle (sets sizes of dots, rings, arrows).
     pub inradius: f32,
 }
 
 /// Highlights painted on the cells, under the labels and pieces: last move, selection,
 /// hover.
-pub(crate) fn under_pieces(ov: &BoardOverlay, g: &Geometry) -> Vec<Item> {
+pub(crate) fn under_pieces<C: Copy + PartialEq>(ov: &BoardOverlay<C>, g: &Geometry<C>) -> Vec<Item> {
     let mut items = Vec::new();
     if let Some((a, b)) = ov.last_move {
         for c in [a, b] {
@@ -98,7 +107,7 @@ pub(crate) fn under_pieces(ov: &BoardOverlay, g: &Geometry) -> Vec<Item> {
 
 /// The red glow under a planet in Target or a king in check: stacked, ever smaller
 /// copies of the cell, each faint, so the red deepens towards the centre.
-pub(crate) fn glow(ov: &BoardOverlay, g: &Geometry) -> Vec<Item> {
+pub(crate) fn glow<C: Copy + PartialEq>(ov: &BoardOverlay<C>, g: &Geometry<C>) -> Vec<Item> {
     let mut items = Vec::new();
     for &cell in &ov.in_target {
         if let Some(p) = (g.polygon)(cell) {
@@ -118,9 +127,9 @@ pub(crate) fn glow(ov: &BoardOverlay, g: &Geometry) -> Vec<Item> {
 }
 
 /// Target dots and capture rings, drawn over the pieces.
-pub(crate) fn targets(ov: &BoardOverlay, g: &Geometry) -> Vec<Item> {
+pub(crate) fn targets<C: Copy + PartialEq>(ov: &BoardOverlay<C>, g: &Geometry<C>) -> Vec<Item> {
     let mut items = Vec::new();
-    let ring = |cell: CellId, items: &mut Vec<Item>| {
+    let ring = |cell: C, items: &mut Vec<Item>| {
         if let Some(p) = (g.polygon)(cell) {
             let c = polygon_center(&p);
             let w = g.inradius * 0.22;
@@ -149,7 +158,7 @@ pub(crate) fn targets(ov: &BoardOverlay, g: &Geometry) -> Vec<Item> {
 
 /// Study marks: marked cells (a coloured rim inside the cell) and arrows, above
 /// everything else.
-pub(crate) fn study_marks(ov: &BoardOverlay, g: &Geometry) -> Vec<Item> {
+pub(crate) fn study_marks<C: Copy + PartialEq>(ov: &BoardOverlay<C>, g: &Geometry<C>) -> Vec<Item> {
     let mut items = Vec::new();
     for &(cell, color) in &ov.marked_cells {
         if let Some(p) = (g.polygon)(cell) {

@@ -2,190 +2,28 @@
 //! hexagon of side 4 with flat top and bottom; point-up cells dark, point-down light;
 //! file letters and row numbers that turn with the board; pieces and highlights.
 //!
-//! Geometry (rules file, *Board*): horizontal grid lines y = 0..8 (one row height
-//! each), the hexagon's half-width on line y is 2 + min(y, 8−y)/2. Row k lies between
-//! lines k−1 and k; a point-up cell has its base [a, a+1] on line k−1, a point-down
-//! cell its top [b, b+1] on line k. The file of a point-up cell is a + (k−1)/2 + 2, of a
-//! point-down cell b + k/2 + 2.
-//!
-//! The input is plain data ([`TriPieces`]: one optional piece per cell, row 1 first),
-//! so an adapter from the rules core is a few lines.
+//! Cells are the rules core's own [`Cell`]s, drawn from their corners
+//! ([`Cell::vertices`], `docs/rules-triangular.md` §1): x in triangle sides from the
+//! board's centre, y in row heights (√3/2) up from White's edge.
 
 use super::glyphs::{self, Army, Glyph, Shade};
 use super::interstellar::{frame, label};
-use super::overlay::{self, BoardOverlay, CellId, Geometry};
+use super::overlay::{self, BoardOverlay, Geometry};
 use super::scene::{HAlign, Item, Paint, Point, Rgba, Role, Scene, Shape, Stroke, point_in_polygon};
+use super::view::{BoardView, DrawGame};
+use crate::core::triangular::{self, Cell, Kind, Piece, Setup, Side};
 
 const S: f32 = 0.866_025_4; // √3/2: row height in triangle sides
 
-/// Cells per row, rows 1..=8.
-pub const ROW_LENGTHS: [u8; 8] = [9, 11, 13, 15, 15, 13, 11, 9];
-/// Index of each row's first cell (and 96 at the end).
-const ROW_START: [u8; 9] = [0, 9, 20, 33, 48, 63, 76, 87, 96];
-/// Cells on the board.
-pub const CELL_COUNT: usize = 96;
-
-/// Half-width of the board on grid line `y` (0..=8).
-fn half_width(y: u8) -> f32 {
-    2.0 + (y.min(8 - y)) as f32 / 2.0
+/// The cell's corners in rules coordinates (x in triangle sides from the centre, y in
+/// triangle sides up from the bottom edge), the horizontal side first.
+pub fn model_vertices(cell: Cell) -> [(f32, f32); 3] {
+    cell.vertices().map(|(x2, y)| (x2 as f32 / 2.0, y as f32 * S))
 }
 
-/// A cell of the Triangular board, as its index 0..96 in row order (row 1 first, left to
-/// to right within a row).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct TriCell(pub u8);
-
-impl TriCell {
-    /// The cell at row `row` (1..=8), position `position` (0-based from the left), if any.
-    pub fn new(row: u8, position: u8) -> Option<TriCell> {
-        if (1..=8).contains(&row) && position < ROW_LENGTHS[row as usize - 1] {
-            Some(TriCell(ROW_START[row as usize - 1] + position))
-        } else {
-            None
-        }
-    }
-
-    /// The cell with index `index` (0..96), if any.
-    pub fn from_index(index: u8) -> Option<TriCell> {
-        (index < CELL_COUNT as u8).then_some(TriCell(index))
-    }
-
-    /// All 96 cells, row 1 first, left to right.
-    pub fn all() -> impl Iterator<Item = TriCell> {
-        (0..CELL_COUNT as u8).map(TriCell)
-    }
-
-    /// The cell with the given name (`c1d`, `f8l`), if any.
-    pub fn from_name(name: &str) -> Option<TriCell> {
-        TriCell::all().find(|c| c.name() == name)
-    }
-
-    /// The index 0..96.
-    pub fn index(self) -> u8 {
-        self.0
-    }
-
-    /// The row 1..=8, counted from White's edge.
-    pub fn row(self) -> u8 {
-        (1..=8).rev().find(|&k| ROW_START[k as usize - 1] <= self.0).expect("valid cell")
-    }
-
-    /// The position in the row, 0-based from the left.
-    pub fn position(self) -> u8 {
-        self.0 - ROW_START[self.row() as usize - 1]
-    }
-
-    /// Whether the cell points up (and so is dark).
-    pub fn is_dark(self) -> bool {
-        let (k, j) = (self.row(), self.position());
-        // The lower half starts each row with a point-down cell, the upper half with a
-        // point-up cell; orientations alternate along the row.
-        if k <= 4 { j % 2 == 1 } else { j % 2 == 0 }
-    }
-
-    /// The left end of the cell's horizontal side: `a` (base on line k−1) for a point-up
-    /// cell, `b` (top on line k) for a point-down cell, in triangle sides from the centre.
-    fn side_start(self) -> f32 {
-        let (k, j) = (self.row(), self.position());
-        let (wb, wt) = (half_width(k - 1), half_width(k));
-        let first_dark = k > 4;
-        // Cells of the orientation that starts the row sit at even positions.
-        let rank = if self.is_dark() == first_dark { j / 2 } else { (j - 1) / 2 } as f32;
-        if self.is_dark() { -wb + rank } else { -wt + rank }
-    }
-
-    /// The file 0..8 (a..h).
-    pub fn file(self) -> u8 {
-        let k = self.row() as f32;
-        let f =
-            if self.is_dark() { self.side_start() + (k - 1.0) / 2.0 + 2.0 } else { self.side_start() + k / 2.0 + 2.0 };
-        f.round() as u8
-    }
-
-    /// The cell's name: file letter, row, `d` or `l` (`c1d`, `f8l`).
-    pub fn name(self) -> String {
-        format!("{}{}{}", (b'a' + self.file()) as char, self.row(), if self.is_dark() { 'd' } else { 'l' })
-    }
-
-    /// The three vertices in rules coordinates (x in triangle sides from the centre,
-    /// y in triangle sides up from the bottom edge), base first.
-    pub fn model_vertices(self) -> [(f32, f32); 3] {
-        let k = self.row() as f32;
-        let s = self.side_start();
-        let (y0, y1) = ((k - 1.0) * S, k * S);
-        if self.is_dark() { [(s, y0), (s + 1.0, y0), (s + 0.5, y1)] } else { [(s, y1), (s + 1.0, y1), (s + 0.5, y0)] }
-    }
+fn is_dark(cell: Cell) -> bool {
+    cell.shade() == triangular::Shade::Dark
 }
-
-/// A kind of Triangular piece: the rules core's own role type (a bishop's cell colour is
-/// the colour of the cell it is on).
-pub use crate::core::triangular::Kind as TriKind;
-/// A side in Triangular: the rules core's own colour type (White at the bottom).
-pub use crate::core::triangular::Side as TriColor;
-
-/// The board's contents: one optional piece per cell, indexed by [`TriCell::index`].
-pub type TriPieces = [Option<(TriColor, TriKind)>; CELL_COUNT];
-
-/// Board contents from a list of `(row, position, color, kind)` (position 0-based from
-/// the left); entries off the board are ignored.
-pub fn from_pieces(list: &[(u8, u8, TriColor, TriKind)]) -> TriPieces {
-    let mut out = [None; CELL_COUNT];
-    for &(row, position, color, kind) in list {
-        if let Some(cell) = TriCell::new(row, position) {
-            out[cell.index() as usize] = Some((color, kind));
-        }
-    }
-    out
-}
-
-/// Board contents from the board part of a position string (rows 8 down to 1 separated
-/// by `/`, numbers for empty cells, `KQRBNP` White, `kqrbnp` Black), or `None` if it does
-/// not describe 96 cells.
-pub fn from_position_string(text: &str) -> Option<TriPieces> {
-    let board = text.split_whitespace().next()?;
-    let rows: Vec<&str> = board.split('/').collect();
-    if rows.len() != 8 {
-        return None;
-    }
-    let mut out = [None; CELL_COUNT];
-    for (n, row_text) in rows.iter().enumerate() {
-        let row = 8 - n as u8;
-        let mut pos = 0u8;
-        let mut digits = 0u32;
-        let flush = |digits: &mut u32, pos: &mut u8| {
-            *pos = pos.saturating_add(*digits as u8);
-            *digits = 0;
-        };
-        for ch in row_text.chars() {
-            if let Some(d) = ch.to_digit(10) {
-                digits = digits * 10 + d;
-                if digits > 15 {
-                    return None;
-                }
-                continue;
-            }
-            flush(&mut digits, &mut pos);
-            let kind = TriKind::from_letter(ch.to_ascii_uppercase())?;
-            let color = if ch.is_ascii_uppercase() { TriColor::White } else { TriColor::Black };
-            let cell = TriCell::new(row, pos)?;
-            out[cell.index() as usize] = Some((color, kind));
-            pos += 1;
-        }
-        flush(&mut digits, &mut pos);
-        if pos != ROW_LENGTHS[row as usize - 1] {
-            return None;
-        }
-    }
-    Some(out)
-}
-
-/// The opening position's board (rules file, *Opening position*).
-pub fn opening() -> TriPieces {
-    from_position_string(OPENING).expect("opening position string")
-}
-
-/// The opening position string (rules file).
-pub const OPENING: &str = "1rnqbknr1/1p1ppbpp1p1/13/15/15/13/1P1PPBPP1P1/1RNQBKNR1 w 0 1";
 
 /// The board's colours.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -200,6 +38,18 @@ pub struct TriangularPalette {
     pub dark: Rgba,
     /// Cell outlines.
     pub outline: Rgba,
+}
+
+impl TriangularPalette {
+    /// Black and white for printing: light cells white, dark cells light grey, black
+    /// outlines and labels.
+    pub const PRINTABLE: TriangularPalette = TriangularPalette {
+        frame: Rgba::WHITE,
+        label: Rgba::BLACK,
+        light: Rgba::WHITE,
+        dark: Rgba::hex(0xb4b4b4),
+        outline: Rgba::hex(0x202020),
+    };
 }
 
 impl Default for TriangularPalette {
@@ -264,39 +114,39 @@ impl TriangularView {
     }
 
     /// The cell's triangle in view units.
-    pub fn cell_polygon(&self, cell: TriCell) -> [Point; 3] {
-        cell.model_vertices().map(|(x, y)| self.to_view(x, y))
+    pub fn cell_polygon(&self, cell: Cell) -> [Point; 3] {
+        model_vertices(cell).map(|(x, y)| self.to_view(x, y))
     }
 
     /// The cell's centre (centroid) in view units.
-    pub fn cell_center(&self, cell: TriCell) -> Point {
+    pub fn cell_center(&self, cell: Cell) -> Point {
         super::scene::polygon_center(&self.cell_polygon(cell))
     }
 
     /// The cell under a point in view units, if any.
-    pub fn cell_at(&self, p: Point) -> Option<TriCell> {
-        TriCell::all().find(|&c| point_in_polygon(p, &self.cell_polygon(c)))
+    pub fn cell_at(&self, p: Point) -> Option<Cell> {
+        Cell::all().find(|&c| point_in_polygon(p, &self.cell_polygon(c)))
     }
 
-    /// The board with `pieces` and `overlay` as a scene.
-    pub fn scene(&self, pieces: &TriPieces, overlay: &BoardOverlay) -> Scene {
+    /// The board with the pieces of `setup` and `overlay` as a scene.
+    pub fn scene(&self, setup: &Setup, overlay: &BoardOverlay<Cell>) -> Scene {
         let (w, h) = self.size();
         let pal = &self.palette;
         let mut scene = Scene::new(w, h);
         scene.push(Role::Decoration, vec![frame(w, h, pal.frame)]);
-        for cell in TriCell::all() {
+        for cell in triangular::geometry::cells_in_row_order() {
             let poly = self.cell_polygon(cell).to_vec();
-            let fill = if cell.is_dark() { pal.dark } else { pal.light };
+            let fill = if is_dark(cell) { pal.dark } else { pal.light };
             scene.push(
-                Role::Cell(cell.name()),
+                Role::Cell(cell.to_string()),
                 vec![Item::new(
                     Shape::Polygon(poly),
                     Paint { fill: Some(fill), stroke: Some(Stroke::new(pal.outline, 0.012)) },
                 )],
             );
         }
-        let polygon = |id: CellId| TriCell::from_index(id).map(|c| self.cell_polygon(c).to_vec());
-        let occupied = |id: CellId| pieces.get(id as usize).is_some_and(|p| p.is_some());
+        let polygon = |c: Cell| Some(self.cell_polygon(c).to_vec());
+        let occupied = |c: Cell| setup.board[c.slot() as usize].is_some();
         let geo = Geometry { polygon: &polygon, occupied: &occupied, inradius: INRADIUS };
 
         scene.push(Role::Layer("highlights"), overlay::under_pieces(overlay, &geo));
@@ -304,24 +154,24 @@ impl TriangularView {
             scene.push(Role::Layer("coordinates"), self.coordinate_items());
         }
         scene.push(Role::Layer("target"), overlay::glow(overlay, &geo));
-        for cell in TriCell::all() {
-            let Some((color, kind)) = pieces[cell.index() as usize] else { continue };
-            let army = match color {
-                TriColor::White => Army::Light,
-                TriColor::Black => Army::Dark,
+        for cell in triangular::geometry::cells_in_row_order() {
+            let Some(piece) = setup.board[cell.slot() as usize] else { continue };
+            let army = match piece.side {
+                Side::White => Army::Light,
+                Side::Black => Army::Dark,
             };
-            let glyph = glyph_of(kind, cell.is_dark());
+            let glyph = glyph_of(piece.kind, is_dark(cell));
             // Sit the piece a little towards the triangle's wide side.
             let poly = self.cell_polygon(cell);
             let c = super::scene::polygon_center(&poly);
             let apex = poly[2];
             let towards_base = c.minus(apex).scale(0.1);
             let items = glyphs::place(&glyphs::glyph(glyph, army), c.plus(towards_base), GLYPH_SIZE);
-            let side = match color {
-                TriColor::White => "white",
-                TriColor::Black => "black",
+            let side = match piece.side {
+                Side::White => "white",
+                Side::Black => "black",
             };
-            scene.push(Role::Piece { id: format!("{side}:{}", kind.word()), cell: cell.name() }, items);
+            scene.push(Role::Piece { id: format!("{side}:{}", piece.kind.word()), cell: cell.to_string() }, items);
         }
         scene.push(Role::Layer("targets"), overlay::targets(overlay, &geo));
         scene.push(Role::Layer("study"), overlay::study_marks(overlay, &geo));
@@ -362,15 +212,59 @@ impl TriangularView {
     }
 }
 
+impl BoardView for TriangularView {
+    type Cell = Cell;
+    type Setup = Setup;
+
+    fn size(&self) -> (f32, f32) {
+        TriangularView::size(self)
+    }
+    fn cell_polygon(&self, cell: Cell) -> Vec<Point> {
+        TriangularView::cell_polygon(self, cell).to_vec()
+    }
+    fn cell_center(&self, cell: Cell) -> Point {
+        TriangularView::cell_center(self, cell)
+    }
+    fn cell_at(&self, p: Point) -> Option<Cell> {
+        TriangularView::cell_at(self, p)
+    }
+    fn scene(&self, setup: &Setup, overlay: &BoardOverlay<Cell>) -> Scene {
+        TriangularView::scene(self, setup, overlay)
+    }
+    fn frame_color(&self) -> Rgba {
+        self.palette.frame
+    }
+    fn label_color(&self) -> Rgba {
+        self.palette.label
+    }
+    fn set_printable(&mut self) {
+        self.palette = TriangularPalette::PRINTABLE;
+    }
+    fn piece_glyph(piece: Piece) -> Vec<Item> {
+        let army = match piece.side {
+            Side::White => Army::Light,
+            Side::Black => Army::Dark,
+        };
+        glyphs::glyph(glyph_of(piece.kind, false), army)
+    }
+}
+
+impl DrawGame for triangular::Position {
+    type View = TriangularView;
+    fn view(flipped: bool, coordinates: bool) -> TriangularView {
+        TriangularView::new(flipped, coordinates)
+    }
+}
+
 /// The glyph for a kind of piece (a bishop shows the colour of the cell it stands on).
-pub fn glyph_of(kind: TriKind, on_dark: bool) -> Glyph {
+pub fn glyph_of(kind: Kind, on_dark: bool) -> Glyph {
     match kind {
-        TriKind::King => Glyph::King,
-        TriKind::Queen => Glyph::Queen,
-        TriKind::Rook => Glyph::Rook,
-        TriKind::Bishop => Glyph::Bishop(if on_dark { Shade::Dark } else { Shade::Light }),
-        TriKind::Knight => Glyph::Knight,
-        TriKind::Pawn => Glyph::Pawn,
+        Kind::King => Glyph::King,
+        Kind::Queen => Glyph::Queen,
+        Kind::Rook => Glyph::Rook,
+        Kind::Bishop => Glyph::Bishop(if on_dark { Shade::Dark } else { Shade::Light }),
+        Kind::Knight => Glyph::Knight,
+        Kind::Pawn => Glyph::Pawn,
     }
 }
 
@@ -378,28 +272,10 @@ pub fn glyph_of(kind: TriKind, on_dark: bool) -> Glyph {
 mod tests {
     use super::*;
 
-    fn row_names(k: u8) -> Vec<String> {
-        (0..ROW_LENGTHS[k as usize - 1]).map(|j| TriCell::new(k, j).unwrap().name()).collect()
-    }
-
-    #[test]
-    fn names_follow_the_rules_file() {
-        assert_eq!(row_names(1).join(" "), "a1l a1d b1l b1d c1l c1d d1l d1d e1l");
-        assert_eq!(row_names(8).join(" "), "d8d e8l e8d f8l f8d g8l g8d h8l h8d");
-        assert_eq!(row_names(5).join(" "), "a5d b5l b5d c5l c5d d5l d5d e5l e5d f5l f5d g5l g5d h5l h5d");
-        assert_eq!(row_names(4).join(" "), "a4l a4d b4l b4d c4l c4d d4l d4d e4l e4d f4l f4d g4l g4d h4l");
-        assert_eq!(row_names(3).first().unwrap(), "a3l");
-        assert_eq!(row_names(3).last().unwrap(), "g3l");
-        let mut all: Vec<String> = TriCell::all().map(|c| c.name()).collect();
-        all.sort();
-        all.dedup();
-        assert_eq!(all.len(), 96);
-    }
-
     #[test]
     fn cells_tile_the_hexagon() {
         let v = TriangularView::new(false, false);
-        let area: f32 = TriCell::all()
+        let area: f32 = Cell::all()
             .map(|c| {
                 let p = v.cell_polygon(c);
                 ((p[1].x - p[0].x) * (p[2].y - p[0].y) - (p[2].x - p[0].x) * (p[1].y - p[0].y)).abs() / 2.0
@@ -407,10 +283,11 @@ mod tests {
             .sum();
         // A regular hexagon of side 4 is 24 triangles of side 1 … times four: 96 · √3/4.
         assert!((area - 96.0 * 0.433_012_7).abs() < 1e-3);
-        for c in TriCell::all() {
-            for (x, y) in c.model_vertices() {
-                let line = (y / S).round() as u8;
-                assert!(x.abs() <= half_width(line) + 1e-4, "{} vertex off the board", c.name());
+        for c in Cell::all() {
+            for (x, y) in model_vertices(c) {
+                let line = (y / S).round();
+                let half_width = 2.0 + line.min(8.0 - line) / 2.0;
+                assert!(x.abs() <= half_width + 1e-4, "{c} vertex off the board");
             }
         }
     }
@@ -420,8 +297,8 @@ mod tests {
         for flipped in [false, true] {
             for coordinates in [false, true] {
                 let v = TriangularView::new(flipped, coordinates);
-                for cell in TriCell::all() {
-                    assert_eq!(v.cell_at(v.cell_center(cell)), Some(cell), "{}", cell.name());
+                for cell in Cell::all() {
+                    assert_eq!(v.cell_at(v.cell_center(cell)), Some(cell), "{cell}");
                 }
                 assert_eq!(v.cell_at(Point::new(0.01, 0.01)), None);
             }
@@ -429,20 +306,46 @@ mod tests {
     }
 
     #[test]
-    fn opening_matches_the_rules_table() {
-        let b = opening();
-        let at = |name: &str| {
-            let cell = TriCell::all().find(|c| c.name() == name).unwrap();
-            b[cell.index() as usize]
-        };
-        assert_eq!(at("c1d"), Some((TriColor::White, TriKind::King)));
-        assert_eq!(at("g8l"), Some((TriColor::Black, TriKind::King)));
-        assert_eq!(at("c2d"), Some((TriColor::White, TriKind::Bishop)));
-        assert_eq!(at("f7l"), Some((TriColor::Black, TriKind::Bishop)));
-        assert_eq!(at("a1l"), None);
-        assert_eq!(b.iter().flatten().count(), 28);
-        let list = from_pieces(&[(1, 5, TriColor::White, TriKind::King), (9, 0, TriColor::White, TriKind::Pawn)]);
-        assert_eq!(list[5], Some((TriColor::White, TriKind::King)));
-        assert_eq!(list.iter().flatten().count(), 1);
+    fn cells_in_reading_order_follow_the_rules_table() {
+        let names: Vec<String> = triangular::geometry::cells_in_row_order().map(|c| c.to_string()).collect();
+        assert_eq!(names.len(), 96);
+        assert_eq!(names[..9].join(" "), "a1l a1d b1l b1d c1l c1d d1l d1d e1l");
+        assert_eq!(names[87..].join(" "), "d8d e8l e8d f8l f8d g8l g8d h8l h8d");
+    }
+
+    #[test]
+    fn cells_are_drawn_where_the_rules_put_them() {
+        // a1l is the leftmost cell of the bottom row (point-down), d8d the leftmost of
+        // the top row (point-up), h5d the rightmost of row 5.
+        let v = TriangularView::new(false, false);
+        let centre = |name: &str| v.cell_center(name.parse().unwrap());
+        let bottom = Cell::all().map(|c| v.cell_center(c).y).fold(f32::MIN, f32::max);
+        // Centroids of a row lie a third and two thirds of a row height above its base.
+        assert!((centre("a1l").y - bottom).abs() < S / 2.0);
+        assert!(centre("d8d").y < centre("a1l").y - 6.0 * S);
+        assert!(Cell::all().filter(|c| c.row() == 1).all(|c| v.cell_center(c).x >= centre("a1l").x - 1e-4));
+        assert!(Cell::all().filter(|c| c.row() == 8).all(|c| v.cell_center(c).x >= centre("d8d").x - 1e-4));
+        assert!(Cell::all().filter(|c| c.row() == 5).all(|c| v.cell_center(c).x <= centre("h5d").x + 1e-4));
+        assert!(is_dark("d8d".parse().unwrap()) && !is_dark("a1l".parse().unwrap()));
+    }
+
+    #[test]
+    fn the_opening_scene_has_its_28_pieces_on_their_cells() {
+        let scene = TriangularView::new(false, true)
+            .scene(&triangular::Position::opening().to_setup(), &BoardOverlay::default());
+        let pieces: Vec<(String, String)> = scene
+            .groups
+            .iter()
+            .filter_map(|g| match &g.role {
+                Role::Piece { id, cell } => Some((id.clone(), cell.clone())),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(pieces.len(), 28);
+        for (id, cell) in
+            [("white:king", "c1d"), ("black:king", "g8l"), ("white:bishop", "c2d"), ("black:bishop", "f7l")]
+        {
+            assert!(pieces.contains(&(id.to_string(), cell.to_string())), "{id} on {cell}");
+        }
     }
 }

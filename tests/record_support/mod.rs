@@ -33,9 +33,8 @@ pub fn random_text(rng: &mut StdRng) -> String {
     (0..n).map(|_| WORDS[rng.random_range(0..WORDS.len())]).collect::<Vec<_>>().join(" ")
 }
 
-pub fn random_marks<G: Game>(rng: &mut StdRng) -> Marks {
-    let cells: Vec<u8> =
-        (0..128u8).filter(|&s| <G::Cell as orrery::core::game::BoardCell>::from_slot(s).is_some()).collect();
+pub fn random_marks<G: Game>(rng: &mut StdRng) -> Marks<G::Cell> {
+    let cells: Vec<G::Cell> = <G::Cell as orrery::core::game::BoardCell>::all().collect();
     let mut marks = Marks::default();
     for _ in 0..rng.random_range(0..3) {
         let color = MarkColor::ALL[rng.random_range(0..4)];

@@ -7,11 +7,9 @@ use egui::{Event, Modifiers, PointerButton, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use orrery::app::OrreryApp;
-use orrery::app::board::BoardWidget;
+use orrery::app::command::Command;
 use orrery::app::dialogs::FakeDialogs;
-use orrery::core::game::Variant;
 use orrery::core::interstellar::Cell;
-use orrery::render::overlay::BoardOverlay;
 
 /// The real app, drawn into a window of 1200 × `height` points, with these file dialogs.
 pub fn harness(dialogs: FakeDialogs, height: f32) -> Harness<'static, OrreryApp> {
@@ -19,7 +17,7 @@ pub fn harness(dialogs: FakeDialogs, height: f32) -> Harness<'static, OrreryApp>
     Harness::builder().with_size(egui::vec2(1200.0, height)).build_ui_state(|ui, app: &mut OrreryApp| app.show(ui), app)
 }
 
-/// The core id of Interstellar cell (row, index).
+/// The slot of Interstellar cell (row, index).
 pub fn slot(r: u8, i: u8) -> u8 {
     Cell::new(r, i).unwrap().slot()
 }
@@ -33,20 +31,24 @@ pub fn menu(h: &mut Harness<'static, OrreryApp>, menu: &str, item: &str) {
     h.run();
 }
 
-/// The screen position of a cell (core id) of the game shown, on the board as drawn last
-/// frame (the board editor's board included).
+/// The screen position of a cell (by slot) of the game shown, on the board as drawn
+/// last frame (the board editor's board included).
 pub fn cell_px(h: &Harness<'static, OrreryApp>, cell: u8) -> Pos2 {
-    let rect = h.state().board_rect.expect("the board was drawn");
-    let overlay = BoardOverlay::default();
-    let flipped = h.state().settings.flipped;
-    let variant = h.state().setup.as_ref().map_or(h.state().session.variant(), |s| s.variant());
-    match variant {
-        Variant::Interstellar => BoardWidget::interstellar(&[], &overlay).flipped(flipped).cell_center_px(cell, rect),
-        Variant::Triangular => {
-            let pieces = [None; 96];
-            BoardWidget::triangular(&pieces, &overlay).flipped(flipped).cell_center_px(cell, rect)
-        }
-    }
+    h.state().view.cell_px(cell, &h.state().settings).expect("the board was drawn and the slot is a cell")
+}
+
+/// Clicks the cell with this slot on the board, as the user would.
+pub fn click_cell(h: &mut Harness<'static, OrreryApp>, cell: u8) {
+    let pos = cell_px(h, cell);
+    click_px(h, pos, PointerButton::Primary);
+}
+
+/// Plays a move given in the game's notation by dropping its piece on its cell, as
+/// the user would drag it (the move must be legal at the shown position).
+pub fn play(h: &mut Harness<'static, OrreryApp>, notation: &str) {
+    let (from, to) = h.state().view.move_slots(notation).unwrap_or_else(|| panic!("{notation} is legal here"));
+    h.state_mut().apply(Command::DropPiece { from, to });
+    h.run();
 }
 
 /// Presses or releases `button` at `pos`.

@@ -87,7 +87,10 @@ impl Game for Position {
     }
 
     fn ending_title(outcome: Outcome) -> &'static str {
-        outcome.ending.title()
+        match outcome.ending {
+            Ending::Blocked => "blockade (no legal move)",
+            ending => ending.title(),
+        }
     }
 
     fn notation(&self, mv: Move) -> String {
@@ -112,5 +115,19 @@ impl Game for Position {
 
     fn illegal_move(&self, from: Cell, to: Cell) -> IllegalMove {
         Position::illegal_move(self, from, to)
+    }
+
+    fn no_move_from(&self, _cell: Cell) -> IllegalMove {
+        match Position::outcome(self) {
+            Some(outcome) => IllegalMove::GameOver(outcome),
+            None if self.is_target() => IllegalMove::MustAnswerTarget,
+            None => IllegalMove::NoMoveFrom(self.side_to_move()),
+        }
+    }
+
+    const CHECK_NAME: &'static str = "planet in Target";
+
+    fn checked_cell(&self) -> Option<Cell> {
+        self.is_target().then(|| self.planet(self.side_to_move()))
     }
 }

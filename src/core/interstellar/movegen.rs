@@ -177,6 +177,10 @@ pub enum IllegalMove {
         /// Its name.
         name: Name,
     },
+    /// The side to move is in Target and the chosen piece cannot answer it.
+    MustAnswerTarget,
+    /// The chosen cell holds no piece of the side to move that can move.
+    NoMoveFrom(Side),
 }
 
 impl std::fmt::Display for IllegalMove {
@@ -189,6 +193,10 @@ impl std::fmt::Display for IllegalMove {
             IllegalMove::OwnPiece => f.write_str("You cannot move onto your own piece"),
             IllegalMove::CapturesPlanet => f.write_str("No piece may capture a planet"),
             IllegalMove::CannotReach { kind, name } => write!(f, "The {} {name} cannot move there", kind.word()),
+            IllegalMove::MustAnswerTarget => {
+                f.write_str("Your planet is in Target: capture the attacker, block it, or move the planet")
+            }
+            IllegalMove::NoMoveFrom(side) => write!(f, "Choose a piece of {} that can move", side.name()),
         }
     }
 }

@@ -34,6 +34,12 @@ pub const CELL_COUNT: usize = 96;
 /// The cells of each row 1..=8 (rules file, *Board*).
 pub const ROW_LENGTHS: [u8; 8] = [9, 11, 13, 15, 15, 13, 11, 9];
 
+/// Every cell in reading order: row 1 first, each row from the left (the order of the
+/// rules file's cell table, `docs/rules-triangular.md` §2).
+pub fn cells_in_row_order() -> impl Iterator<Item = Cell> {
+    (1..=8u8).flat_map(|row| (0..ROW_LENGTHS[row as usize - 1]).filter_map(move |column| Cell::at(row, column)))
+}
+
 /// A cell's colour (rules file, *Board*: point-up cells are dark, point-down light).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Shade {
@@ -130,6 +136,13 @@ impl Cell {
             return None;
         }
         Some(Cell(tables().by_row[row as usize - 1][column as usize]))
+    }
+
+    /// The cell's three corners as `(X, y)`: `X` twice the horizontal distance from the
+    /// board's centre (unit: one triangle side), `y` the grid line `0..=8` from White's
+    /// edge (`docs/rules-triangular.md`, §1); the horizontal side first, the apex last.
+    pub fn vertices(self) -> [(i32, i32); 3] {
+        tables().info[self.0 as usize].verts
     }
 
     /// The cells sharing a side with this one (up to 3; rules file, *Neighbourhoods

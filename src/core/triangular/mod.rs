@@ -123,4 +123,29 @@ impl Game for Position {
     fn illegal_move(&self, from: Cell, to: Cell) -> IllegalMove {
         Position::illegal_move(self, from, to)
     }
+
+    fn no_move_from(&self, _cell: Cell) -> IllegalMove {
+        match Position::outcome(self) {
+            Some(outcome) => IllegalMove::GameOver(outcome),
+            None if self.is_check() => IllegalMove::MustAnswerCheck,
+            None => IllegalMove::NoMoveFrom(self.side_to_move()),
+        }
+    }
+
+    const CHECK_NAME: &'static str = "check";
+
+    fn checked_cell(&self) -> Option<Cell> {
+        if !self.is_check() {
+            return None;
+        }
+        self.pieces(self.side_to_move(), Kind::King).first().and_then(Cell::from_slot)
+    }
+
+    const HAS_DRAWS: bool = true;
+
+    /// Fifty moves without capture or pawn move, or the third repetition
+    /// (`docs/rules-triangular.md`, §6).
+    fn can_claim_draw(&self, history: &[u64]) -> bool {
+        self.can_claim_fifty_move_draw() || is_threefold_repetition(history)
+    }
 }

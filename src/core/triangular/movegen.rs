@@ -105,6 +105,10 @@ pub enum IllegalMove {
         /// Where it was asked to go.
         to: Cell,
     },
+    /// The side to move is in check and the chosen piece cannot answer it.
+    MustAnswerCheck,
+    /// The chosen cell holds no piece of the side to move that can move.
+    NoMoveFrom(Side),
 }
 
 impl fmt::Display for IllegalMove {
@@ -118,6 +122,10 @@ impl fmt::Display for IllegalMove {
             IllegalMove::CannotReach { kind, from, to } => {
                 write!(f, "The {} on {from} cannot move to {to}", kind.word())
             }
+            IllegalMove::MustAnswerCheck => {
+                f.write_str("Your king is in check: capture the checking piece, block, or move the king")
+            }
+            IllegalMove::NoMoveFrom(side) => write!(f, "Choose a piece of {} that can move", side.name()),
         }
     }
 }

@@ -313,7 +313,7 @@ impl crate::core::game::BoardSetup for Setup {
     fn piece_side(piece: Piece) -> Side {
         piece.side
     }
-    fn piece_label(piece: Piece) -> String {
-        format!("{} {}", piece.side.name(), piece.kind.word())
+    fn kind_name(piece: Piece) -> &'static str {
+        piece.kind.word()
     }
 }

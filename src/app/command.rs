@@ -1,0 +1,401 @@
+//! Every user intent as a [`Command`]: panels, menus and keys push commands during the
+//! frame, and the app applies them after it ([`super::ui::OrreryApp::apply`]), where
+//! history and the modified flag are kept. Each command carries its label and shortcut,
+//! so the menus, the key handling and the shortcut list are generated from one table and
+//! cannot drift apart.
+//!
+//! Cells travel erased as slots (the bit index of the game's [`BoardCell`]); the game's
+//! view turns them back into its own cells.
+//!
+//! [`BoardCell`]: crate::core::BoardCell
+
+use std::path::PathBuf;
+
+use egui::{Key, KeyboardShortcut, Modifiers};
+
+use crate::core::Variant;
+use crate::record::{AnyGame, MarkColor, Nag, NodeId};
+use crate::solver::Stipulation;
+
+/// Something the user asked for.
+#[must_use]
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    // Game menu.
+    /// A new game of the kind shown.
+    NewSameGame,
+    /// A new game of this kind.
+    NewGame(Variant),
+    /// Open a record file (file dialog).
+    Open,
+    /// Open this record file.
+    OpenPath(PathBuf),
+    /// Save to the document's file (Save As when it has none).
+    Save,
+    /// Save to a file chosen in the dialog.
+    SaveAs,
+    /// Save to this path.
+    SaveTo(PathBuf),
+    /// Open the board editor on the shown position.
+    BoardEditor,
+    /// Open the Export diagram window.
+    ExportDiagram,
+    /// The side to move resigns.
+    Resign,
+    /// The players agree a draw.
+    AgreeDraw,
+    /// The side to move claims a draw.
+    ClaimDraw,
+    /// Quit (after the unsaved-work prompt).
+    Quit,
+    // Edit menu.
+    /// Undo the last change of the game.
+    Undo,
+    /// Redo the last undone change.
+    Redo,
+    /// Copy the shown position's string.
+    CopyPosition,
+    /// Open the Paste position window.
+    PastePosition,
+    /// Set up the position of this position string (from the paste window).
+    SetPosition(String),
+    /// Copy the game in the text format.
+    CopyGameText,
+    // View menu.
+    /// Turn the board half a turn.
+    FlipBoard,
+    /// Show or hide the coordinates.
+    ToggleCoordinates,
+    /// Show or hide the legal-move hints.
+    ToggleHints,
+    /// Show or hide the study marks.
+    ToggleMarks,
+    /// Show or hide the notation editor.
+    ToggleNotationEditor,
+    /// Switch between the light and the dark theme.
+    ToggleTheme,
+    /// Show the keyboard shortcuts.
+    ShowShortcuts,
+    // Moving through the game.
+    /// One move back.
+    Back,
+    /// One move forward along the main continuation.
+    Forward,
+    /// The previous alternative of the current move.
+    PreviousVariation,
+    /// The next alternative of the current move.
+    NextVariation,
+    /// To the start position.
+    Start,
+    /// To the end of the current line.
+    End,
+    /// Drop the selection.
+    Deselect,
+    /// Show the position after this move.
+    Jump(NodeId),
+    // The board.
+    /// A click on a cell (slot).
+    ClickCell(u8),
+    /// A drag began on a cell (slot).
+    DragStart(u8),
+    /// A piece dragged from one cell and dropped on another (slots).
+    DropPiece {
+        /// Where it came from.
+        from: u8,
+        /// Where it was dropped.
+        to: u8,
+    },
+    /// The promotion picker's answer: the index of the chosen piece, `None` to cancel.
+    ChoosePromotion(Option<usize>),
+    /// Mark a cell (`to` empty) or draw an arrow, in a colour; the same mark again
+    /// removes it.
+    ToggleMark {
+        /// The cell, or the arrow's tail (slot).
+        from: u8,
+        /// The arrow's head (slot).
+        to: Option<u8>,
+        /// The colour.
+        color: MarkColor,
+    },
+    // The move tree.
+    /// Make this move's line the main line.
+    PromoteVariation(NodeId),
+    /// Delete this move and everything after it.
+    DeleteFrom(NodeId),
+    /// Add or remove a NAG on the shown move.
+    ToggleNag(Nag),
+    /// The notation editor's text now reads as this game.
+    ReplaceGame {
+        /// The game read.
+        game: Box<AnyGame>,
+        /// The move at the caret, if on a move.
+        caret: Option<NodeId>,
+    },
+    /// Insert a comment at the notation editor's caret.
+    InsertComment,
+    // The board editor and puzzles.
+    /// Start a new game from the board editor's position.
+    PlayFromSetup,
+    /// Close the board editor.
+    CloseBoardEditor,
+    /// Open the Save as puzzle form for the board editor's position.
+    SaveAsPuzzle,
+    /// Open a built-in puzzle (index in the list).
+    OpenPuzzle(usize),
+    /// Solve the shown position for a stipulation.
+    SolveShown(Stipulation),
+    /// Show the move to play in a puzzle.
+    Hint,
+    /// Close the puzzle.
+    ClosePuzzle,
+}
+
+/// Where a shortcut works.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    /// Everywhere, even while typing in a text field (Ctrl shortcuts).
+    Global,
+    /// Only while no text field has the keys (plain keys: arrows, F, Escape).
+    Board,
+}
+
+/// A command's shortcut, with where it works.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shortcut {
+    /// The keys.
+    pub keys: KeyboardShortcut,
+    /// Where they work.
+    pub scope: Scope,
+}
+
+const fn global(modifiers: Modifiers, key: Key) -> Option<Shortcut> {
+    Some(Shortcut { keys: KeyboardShortcut::new(modifiers, key), scope: Scope::Global })
+}
+
+const fn plain(key: Key) -> Option<Shortcut> {
+    Some(Shortcut { keys: KeyboardShortcut::new(Modifiers::NONE, key), scope: Scope::Board })
+}
+
+const SHIFT_COMMAND: Modifiers = Modifiers::COMMAND.plus(Modifiers::SHIFT);
+
+impl Command {
+    /// The commands that have a shortcut, in the order the shortcut list shows them
+    /// (and keys are matched: Ctrl+Shift+S before Ctrl+S).
+    pub fn with_shortcuts() -> Vec<Command> {
+        vec![
+            Command::SaveAs,
+            Command::Save,
+            Command::Open,
+            Command::NewSameGame,
+            Command::BoardEditor,
+            Command::ToggleNotationEditor,
+            Command::Quit,
+            Command::Undo,
+            Command::Redo,
+            Command::InsertComment,
+            Command::FlipBoard,
+            Command::Back,
+            Command::Forward,
+            Command::PreviousVariation,
+            Command::NextVariation,
+            Command::Start,
+            Command::End,
+            Command::Deselect,
+        ]
+    }
+
+    /// The Game menu: a New game per game, then the file and game commands (`None`
+    /// stands for a separator; the Recent submenu follows Save As).
+    pub fn game_menu() -> Vec<Option<Command>> {
+        let mut menu = vec![Some(Command::NewSameGame)];
+        menu.extend(Variant::ALL.map(|v| Some(Command::NewGame(v))));
+        menu.extend([
+            Some(Command::BoardEditor),
+            Some(Command::ExportDiagram),
+            None,
+            Some(Command::Open),
+            Some(Command::Save),
+            Some(Command::SaveAs),
+        ]);
+        menu
+    }
+
+    /// The game's decisions in the Game menu.
+    pub fn decisions() -> [Command; 3] {
+        [Command::Resign, Command::AgreeDraw, Command::ClaimDraw]
+    }
+
+    /// The Edit menu.
+    pub fn edit_menu() -> Vec<Option<Command>> {
+        vec![
+            Some(Command::Undo),
+            Some(Command::Redo),
+            None,
+            Some(Command::CopyPosition),
+            Some(Command::PastePosition),
+            Some(Command::CopyGameText),
+        ]
+    }
+
+    /// The View menu's buttons (the switches are shown as checkboxes).
+    pub fn view_menu() -> Vec<Command> {
+        vec![Command::FlipBoard, Command::ToggleTheme, Command::ShowShortcuts]
+    }
+
+    /// The label shown in menus and the shortcut list.
+    pub fn label(&self) -> String {
+        match self {
+            Command::NewSameGame => "New game".into(),
+            Command::NewGame(v) => format!("New {}", v.name()),
+            Command::Open => "Open…".into(),
+            Command::OpenPath(p) => format!("Open {}", p.display()),
+            Command::Save => "Save".into(),
+            Command::SaveAs => "Save As…".into(),
+            Command::SaveTo(p) => format!("Save to {}", p.display()),
+            Command::BoardEditor => "Board editor…".into(),
+            Command::ExportDiagram => "Export diagram…".into(),
+            Command::Resign => "Resign".into(),
+            Command::AgreeDraw => "Agree draw".into(),
+            Command::ClaimDraw => "Claim draw".into(),
+            Command::Quit => "Quit".into(),
+            Command::Undo => "Undo".into(),
+            Command::Redo => "Redo".into(),
+            Command::CopyPosition => "Copy position".into(),
+            Command::PastePosition => "Paste position…".into(),
+            Command::SetPosition(_) => "Set up this position".into(),
+            Command::CopyGameText => "Copy game text".into(),
+            Command::FlipBoard => "Flip board".into(),
+            Command::ToggleCoordinates => "Coordinates".into(),
+            Command::ToggleHints => "Legal-move hints".into(),
+            Command::ToggleMarks => "Marks (arrows and cells)".into(),
+            Command::ToggleNotationEditor => "Notation editor".into(),
+            Command::ToggleTheme => "Light or dark theme".into(),
+            Command::ShowShortcuts => "Keyboard shortcuts…".into(),
+            Command::Back => "Previous move".into(),
+            Command::Forward => "Next move".into(),
+            Command::PreviousVariation => "Previous variation".into(),
+            Command::NextVariation => "Next variation".into(),
+            Command::Start => "Start position".into(),
+            Command::End => "End of the line".into(),
+            Command::Deselect => "Drop the selection".into(),
+            Command::Jump(_) => "Go to move".into(),
+            Command::ClickCell(_) => "Click a cell".into(),
+            Command::DragStart(_) => "Pick up a piece".into(),
+            Command::DropPiece { .. } => "Drop a piece".into(),
+            Command::ChoosePromotion(_) => "Choose the promotion piece".into(),
+            Command::ToggleMark { .. } => "Mark".into(),
+            Command::PromoteVariation(_) => "Promote variation".into(),
+            Command::DeleteFrom(_) => "Delete from here".into(),
+            Command::ToggleNag(nag) => {
+                format!("NAG {}", nag.glyph().map_or_else(|| format!("${}", nag.0), str::to_string))
+            }
+            Command::ReplaceGame { .. } => "Apply the notation text".into(),
+            Command::InsertComment => "Insert comment".into(),
+            Command::PlayFromSetup => "Play from here".into(),
+            Command::CloseBoardEditor => "Close editor".into(),
+            Command::SaveAsPuzzle => "Save as puzzle…".into(),
+            Command::OpenPuzzle(_) => "Open puzzle".into(),
+            Command::SolveShown(s) => s.to_string(),
+            Command::Hint => "Hint".into(),
+            Command::ClosePuzzle => "Close puzzle".into(),
+        }
+    }
+
+    /// The command's shortcut, if it has one.
+    pub fn shortcut(&self) -> Option<Shortcut> {
+        match self {
+            Command::SaveAs => global(SHIFT_COMMAND, Key::S),
+            Command::Save => global(Modifiers::COMMAND, Key::S),
+            Command::Open => global(Modifiers::COMMAND, Key::O),
+            Command::NewSameGame => global(Modifiers::COMMAND, Key::N),
+            Command::BoardEditor => global(Modifiers::COMMAND, Key::B),
+            Command::ToggleNotationEditor => global(Modifiers::COMMAND, Key::E),
+            Command::Quit => global(Modifiers::COMMAND, Key::Q),
+            Command::Undo => global(Modifiers::COMMAND, Key::Z),
+            Command::Redo => global(Modifiers::COMMAND, Key::Y),
+            Command::InsertComment => global(SHIFT_COMMAND, Key::C),
+            Command::FlipBoard => plain(Key::F),
+            Command::Back => plain(Key::ArrowLeft),
+            Command::Forward => plain(Key::ArrowRight),
+            Command::PreviousVariation => plain(Key::ArrowUp),
+            Command::NextVariation => plain(Key::ArrowDown),
+            Command::Start => plain(Key::Home),
+            Command::End => plain(Key::End),
+            Command::Deselect => plain(Key::Escape),
+            _ => None,
+        }
+    }
+
+    /// Further keys that do the same (Ctrl+Shift+Z for Redo).
+    pub fn alternative_keys(&self) -> Option<KeyboardShortcut> {
+        match self {
+            Command::Redo => Some(KeyboardShortcut::new(SHIFT_COMMAND, Key::Z)),
+            _ => None,
+        }
+    }
+
+    /// The shortcut as text for menus and the shortcut list ("Ctrl+S").
+    pub fn shortcut_text(&self) -> Option<String> {
+        let keys = self.shortcut()?.keys;
+        Some(keys.format(&egui::ModifierNames::NAMES, cfg!(target_os = "macos")))
+    }
+
+    /// Whether applying the command may change the document (so history is kept and
+    /// the document is marked modified when it does).
+    pub fn edits_document(&self) -> bool {
+        matches!(
+            self,
+            Command::Resign
+                | Command::AgreeDraw
+                | Command::ClaimDraw
+                | Command::SetPosition(_)
+                | Command::ClickCell(_)
+                | Command::DropPiece { .. }
+                | Command::ChoosePromotion(_)
+                | Command::ToggleMark { .. }
+                | Command::PromoteVariation(_)
+                | Command::DeleteFrom(_)
+                | Command::ToggleNag(_)
+                | Command::ReplaceGame { .. }
+        )
+    }
+
+    /// Whether the notation editor's unread or wrong text must be resolved before the
+    /// command may change the game.
+    pub fn blocked_by_notation_text(&self) -> bool {
+        self.edits_document() && !matches!(self, Command::ReplaceGame { .. })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_shortcut_is_distinct_and_every_listed_command_has_one() {
+        let list = Command::with_shortcuts();
+        let keys: Vec<KeyboardShortcut> = list.iter().map(|c| c.shortcut().expect("a shortcut").keys).collect();
+        for (k, a) in keys.iter().enumerate() {
+            assert!(!keys[k + 1..].contains(a), "{a:?} twice");
+        }
+        assert_eq!(Command::Save.shortcut_text().as_deref(), Some("Ctrl+S"));
+        assert!(Command::NewGame(Variant::Triangular).shortcut().is_none());
+    }
+
+    #[test]
+    fn the_game_menu_offers_a_new_game_per_game() {
+        let menu = Command::game_menu();
+        for v in Variant::ALL {
+            assert!(menu.contains(&Some(Command::NewGame(v))));
+        }
+        assert_eq!(Command::NewGame(Variant::Interstellar).label(), "New Interstellar");
+    }
+
+    #[test]
+    fn only_changes_of_the_game_keep_history() {
+        assert!(Command::AgreeDraw.edits_document());
+        assert!(Command::ClickCell(3).edits_document());
+        assert!(!Command::Back.edits_document());
+        assert!(!Command::Save.edits_document());
+    }
+}

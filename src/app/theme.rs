@@ -1,0 +1,11 @@
+//! The app's colours in one place: panels, messages and banners use these, never
+//! literals (the boards' own colours are the drawing layer's palettes).
+
+use egui::Color32;
+
+/// Errors, problems, a warning status (Target, check).
+pub const ERROR: Color32 = Color32::from_rgb(230, 70, 60);
+/// Success: a valid position, a solved puzzle.
+pub const GOOD: Color32 = Color32::from_rgb(90, 190, 110);
+/// The ending banner and "the game is over here" notes.
+pub const BANNER: Color32 = Color32::from_rgb(230, 180, 60);

@@ -1,0 +1,651 @@
+//! The one place where the app meets the games: [`GameView<G>`] holds everything the
+//! app keeps about the shown game, generic over its rules (the game session, the board
+//! editor, the open puzzle, the pending promotion, the board's pointer state), and the
+//! object-safe [`AnyView`] erases it once, at the top, for the rest of the app. The app
+//! never names a game: [`view_of`] turns any record into a view.
+//!
+//! Adding a game needs nothing here: a type implementing the core, record, drawing and
+//! solver traits is an [`AppGame`] and gets a view.
+
+use egui::Pos2;
+
+use super::board::{BoardEvent, BoardWidget};
+use super::command::Command;
+use super::move_list::MoveListPanel;
+use super::promotion::{PromotionOutcome, PromotionPicker};
+use super::puzzle_ui::{Judged, PuzzleState, fresh_record};
+use super::session::{GameSession, MoveAttempt, capitalise};
+use super::settings::Settings;
+use super::setup::SetupMode;
+use super::setup_ui::{self, PuzzleForm};
+use crate::core::game::{BoardCell, BoardSetup, GameSide, Variant};
+use crate::record::{AnyGame, Arrow, GameRecord, GameResult, MarkedCell, NodeId, RecordGame};
+use crate::render::diagram::{Caption, DiagramOptions, record_diagram};
+use crate::render::overlay::BoardOverlay;
+use crate::render::scene::Scene;
+use crate::render::view::DrawGame;
+use crate::solver::{Puzzle, SolverGame, Stipulation};
+
+/// Everything the app needs of a game: its rules, records, drawing and solver.
+pub trait AppGame: DrawGame + SolverGame + RecordGame {}
+
+impl<G: DrawGame + SolverGame + RecordGame> AppGame for G {}
+
+/// What applying a command to the view did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Applied {
+    /// The record changed (history is kept and the document marked modified).
+    pub changed: bool,
+    /// A new status-bar message (`Some("")` clears it).
+    pub message: Option<String>,
+}
+
+impl Applied {
+    fn changed() -> Applied {
+        Applied { changed: true, message: None }
+    }
+
+    fn say(text: impl Into<String>) -> Applied {
+        Applied { changed: false, message: Some(text.into()) }
+    }
+}
+
+/// The shown game of type `G` and the app's state about it.
+pub struct GameView<G: AppGame> {
+    /// The game session: record, cursor, selection.
+    pub session: GameSession<G>,
+    /// The board editor, while it is open (the game stays as it was underneath).
+    pub setup: Option<SetupMode<G>>,
+    /// The open puzzle, if any.
+    pub puzzle: Option<PuzzleState<G>>,
+    /// A promotion waiting for the choice of piece: from, to.
+    pub promotion: Option<(G::Cell, G::Cell)>,
+    hover: Option<G::Cell>,
+    drag_origin: Option<G::Cell>,
+    board_rect: Option<egui::Rect>,
+}
+
+impl<G: AppGame> GameView<G> {
+    /// A view of `record`, the cursor at the end of its main line.
+    pub fn new(record: GameRecord<G>) -> GameView<G> {
+        GameView {
+            session: GameSession::from_record(record),
+            setup: None,
+            puzzle: None,
+            promotion: None,
+            hover: None,
+            drag_origin: None,
+            board_rect: None,
+        }
+    }
+
+    fn cell(slot: u8) -> Option<G::Cell> {
+        G::Cell::from_slot(slot)
+    }
+
+    fn moved(&mut self, attempt: MoveAttempt<G::Cell>, before: usize) -> Applied {
+        match attempt {
+            MoveAttempt::Played => {
+                let changed = self.session.record.tree.move_count() != before;
+                if changed && let Some(puzzle) = &mut self.puzzle {
+                    match puzzle.judge(&mut self.session) {
+                        // The puzzle panel says why.
+                        Judged::TakenBack => return Applied { changed: false, message: Some(String::new()) },
+                        Judged::Right | Judged::Nothing => {}
+                    }
+                }
+                Applied { changed, message: Some(String::new()) }
+            }
+            MoveAttempt::NeedsPromotion { from, to } => {
+                self.promotion = Some((from, to));
+                Applied::default()
+            }
+            MoveAttempt::Illegal(reason) => Applied::say(reason),
+        }
+    }
+
+    fn decide(&mut self, command: &Command) -> Applied {
+        let s = &mut self.session;
+        if s.banner().is_some() {
+            return Applied::say("The game is already over");
+        }
+        let pos = s.position();
+        match command {
+            Command::Resign => {
+                let loser = capitalise(pos.side_to_move().name());
+                s.record.result = if pos.is_first_player_to_move() {
+                    GameResult::SecondPlayerWins
+                } else {
+                    GameResult::FirstPlayerWins
+                };
+                s.record.tags.set("Termination", &format!("{loser} resigned"));
+            }
+            Command::AgreeDraw | Command::ClaimDraw if G::HAS_DRAWS => {
+                if matches!(command, Command::ClaimDraw) && !pos.can_claim_draw(&s.position_keys()) {
+                    return Applied::say("No draw can be claimed here");
+                }
+                let how = if matches!(command, Command::ClaimDraw) { "claimed" } else { "agreed" };
+                s.record.result = GameResult::Draw;
+                s.record.tags.set("Termination", &format!("Draw {how}"));
+            }
+            _ => return Applied::say(format!("{} has no draws", G::VARIANT.name())),
+        }
+        s.cursor = s.record.tree.main_line_from(s.cursor).last().copied().unwrap_or(s.cursor);
+        Applied::changed()
+    }
+
+    fn toggle_mark(&mut self, from: G::Cell, to: Option<G::Cell>, color: crate::record::MarkColor) -> Applied {
+        let s = &mut self.session;
+        let mut marks = s.record.tree.node(s.cursor).marks.clone();
+        match to {
+            None => {
+                let same = marks.cells.iter().any(|m| m.cell == from && m.color == color);
+                marks.cells.retain(|m| m.cell != from);
+                if !same {
+                    marks.cells.push(MarkedCell { color, cell: from });
+                }
+            }
+            Some(to) => {
+                let same = marks.arrows.iter().any(|a| (a.from, a.to, a.color) == (from, to, color));
+                marks.arrows.retain(|a| (a.from, a.to) != (from, to));
+                if !same {
+                    marks.arrows.push(Arrow { color, from, to });
+                }
+            }
+        }
+        s.record.tree.set_marks(s.cursor, marks);
+        Applied::changed()
+    }
+
+    /// The highlights for the board: selection, legal targets, last move, Target or
+    /// check, hover, and the study marks of the shown move.
+    pub fn overlay(&self, settings: &Settings) -> BoardOverlay<G::Cell> {
+        let s = &self.session;
+        let mut overlay = BoardOverlay { hover: self.hover, selected: s.selected, ..BoardOverlay::default() };
+        if settings.hints
+            && let Some(from) = s.selected
+        {
+            overlay.targets = s.targets_of(from);
+        }
+        overlay.last_move = s.last_move();
+        if settings.show_marks {
+            let marks = &s.record.tree.node(s.cursor).marks;
+            overlay.arrows = marks.arrows.clone();
+            overlay.marked_cells = marks.cells.iter().map(|m| (m.cell, m.color)).collect();
+        }
+        overlay.in_target.extend(s.position().checked_cell());
+        overlay
+    }
+
+    fn show_board(
+        &mut self,
+        ui: &mut egui::Ui,
+        setup: &G::Setup,
+        overlay: &BoardOverlay<G::Cell>,
+        settings: &Settings,
+    ) -> Vec<BoardEvent<G::Cell>> {
+        let response = BoardWidget::<G>::new(setup, overlay)
+            .flipped(settings.flipped)
+            .coordinates(settings.coordinates)
+            .dragging(self.drag_origin)
+            .show(ui);
+        self.board_rect = Some(response.board_rect);
+        self.hover = response.hovered;
+        self.drag_origin = response.drag_origin;
+        response.events
+    }
+}
+
+/// The shown game, whatever its rules: what the rest of the app calls.
+pub trait AnyView {
+    /// Which game it is.
+    fn variant(&self) -> Variant;
+    /// The record, for saving and history.
+    fn to_game(&self) -> AnyGame;
+    /// Whether `game` is the record shown (cheap: no copy).
+    fn same_game(&self, game: &AnyGame) -> bool;
+    /// Shows `game` instead (same game only; the board editor and puzzle stay), the
+    /// cursor at the end of its main line. `false` when `game` is of another game.
+    fn replace_game(&mut self, game: AnyGame) -> bool;
+    /// The move shown.
+    fn cursor(&self) -> NodeId;
+    /// Child indices from the start to the shown move.
+    fn cursor_path(&self) -> Vec<usize>;
+    /// Shows the move at the end of a path of child indices.
+    fn follow_path(&mut self, path: &[usize]);
+    /// The position string of the shown position.
+    fn position_string(&self) -> String;
+    /// The status bar's text and whether it is a warning.
+    fn status(&self) -> (String, bool);
+    /// The ending to announce, if the shown position is over.
+    fn banner(&self) -> Option<String>;
+    /// Whether the game has draws, and whether one can be claimed now.
+    fn draws(&self) -> (bool, bool);
+    /// A header tag of the record.
+    fn tag(&self, key: &str) -> Option<String>;
+    /// Applies a command meant for the game (moves, marks, the move tree, decisions,
+    /// navigation, puzzles).
+    fn apply(&mut self, command: &Command, settings: &Settings) -> Applied;
+
+    /// Opens the board editor on the shown position.
+    fn open_board_editor(&mut self);
+    /// Closes the board editor.
+    fn close_board_editor(&mut self);
+    /// Whether the board editor is open.
+    fn board_editor_open(&self) -> bool;
+    /// The board editor's problems (empty: a valid position), when it is open.
+    fn setup_problems(&self) -> Option<Vec<String>>;
+    /// The board editor's position string, when it is open.
+    fn setup_position_string(&self) -> Option<String>;
+    /// Types into the board editor's position-string field.
+    fn set_setup_text(&mut self, text: String);
+    /// The board editor's position as a new game, when it is valid.
+    fn setup_game(&self) -> Option<AnyGame>;
+    /// A Save as puzzle form for this game.
+    fn puzzle_form(&self) -> PuzzleForm;
+    /// The board editor's position as a puzzle record with the form's tags.
+    fn puzzle_record(&self, form: &PuzzleForm) -> Option<AnyGame>;
+
+    /// Opens a puzzle whose record is shown: solving mode, the solver started.
+    fn start_puzzle(&mut self, puzzle: &Puzzle);
+    /// Solves the shown position (keys and tree, not solving mode).
+    ///
+    /// # Errors
+    /// The stipulation does not apply to this game.
+    fn solve_shown(&mut self, stipulation: Stipulation) -> Result<(), String>;
+    /// Whether a puzzle is open, and its solver still running.
+    fn puzzle_status(&self) -> Option<PuzzleStatus>;
+    /// Collects finished background work (the solver); `true` while some still runs.
+    fn poll(&mut self) -> bool;
+
+    /// The diagram of the shown position.
+    fn diagram_scene(&self, options: &DiagramOptions) -> Scene;
+    /// A diagram caption for the shown position.
+    fn caption(&self, title: &str, stipulation: &str) -> Caption;
+
+    /// The board, its events pushed as commands.
+    fn board_ui(&mut self, ui: &mut egui::Ui, settings: &Settings, commands: &mut Vec<Command>);
+    /// The board editor's board.
+    fn setup_board_ui(&mut self, ui: &mut egui::Ui, settings: &Settings);
+    /// The board editor's palette and controls.
+    fn setup_panel_ui(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>);
+    /// The puzzle panel, when a puzzle is open.
+    fn puzzle_panel_ui(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>);
+    /// The move list.
+    fn move_list_ui(&mut self, ui: &mut egui::Ui, panel: &mut MoveListPanel, commands: &mut Vec<Command>);
+    /// The promotion picker, while a promotion waits.
+    fn promotion_ui(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>);
+
+    /// Where the board was drawn last frame.
+    fn board_rect(&self) -> Option<egui::Rect>;
+    /// The centre of the cell with this slot on the board as drawn last frame (for UI
+    /// tests that click cells).
+    fn cell_px(&self, slot: u8, settings: &Settings) -> Option<Pos2>;
+    /// The from- and to-slots of a move written in the game's notation, if it is legal
+    /// at the shown position.
+    fn move_slots(&self, notation: &str) -> Option<(u8, u8)>;
+    /// The board's highlights, cells as slots.
+    fn overlay_slots(&self, settings: &Settings) -> BoardOverlay<u8>;
+}
+
+/// How an open puzzle stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PuzzleStatus {
+    /// The solver still runs.
+    pub solving: bool,
+    /// The keys found.
+    pub keys: Vec<String>,
+    /// The last word to the user.
+    pub feedback: String,
+}
+
+/// The view of any record: the app's one erasure of the game.
+pub fn view_of(game: AnyGame) -> Box<dyn AnyView> {
+    crate::with_game!(game, record => Box::new(GameView::new(record)) as Box<dyn AnyView>)
+}
+
+impl<G: AppGame> AnyView for GameView<G> {
+    fn variant(&self) -> Variant {
+        G::VARIANT
+    }
+
+    fn to_game(&self) -> AnyGame {
+        G::into_any(self.session.record.clone())
+    }
+
+    fn same_game(&self, game: &AnyGame) -> bool {
+        G::of_any(game).is_some_and(|r| *r == self.session.record)
+    }
+
+    fn replace_game(&mut self, game: AnyGame) -> bool {
+        match G::from_any(game) {
+            Ok(record) => {
+                self.session = GameSession::from_record(record);
+                self.promotion = None;
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
+    fn cursor(&self) -> NodeId {
+        self.session.cursor
+    }
+
+    fn cursor_path(&self) -> Vec<usize> {
+        self.session.cursor_path()
+    }
+
+    fn follow_path(&mut self, path: &[usize]) {
+        self.session.follow_path(path);
+    }
+
+    fn position_string(&self) -> String {
+        self.session.position().position_string()
+    }
+
+    fn status(&self) -> (String, bool) {
+        self.session.status()
+    }
+
+    fn banner(&self) -> Option<String> {
+        self.session.banner()
+    }
+
+    fn draws(&self) -> (bool, bool) {
+        let s = &self.session;
+        (G::HAS_DRAWS, G::HAS_DRAWS && s.position().can_claim_draw(&s.position_keys()))
+    }
+
+    fn tag(&self, key: &str) -> Option<String> {
+        self.session.record.tags.get(key).map(str::to_string)
+    }
+
+    fn apply(&mut self, command: &Command, settings: &Settings) -> Applied {
+        let before = self.session.record.tree.move_count();
+        let s = &mut self.session;
+        match command {
+            Command::Back => s.back(),
+            Command::Forward => s.forward(),
+            Command::PreviousVariation => s.switch_variation(-1),
+            Command::NextVariation => s.switch_variation(1),
+            Command::Start => s.home(),
+            Command::End => s.end(),
+            Command::Deselect => s.selected = None,
+            Command::Jump(node) => s.jump(*node),
+            Command::ClickCell(slot) => {
+                let Some(cell) = Self::cell(*slot) else { return Applied::default() };
+                let attempt = s.click(cell);
+                return self.moved(attempt, before);
+            }
+            Command::DragStart(slot) => {
+                if let Some(cell) = Self::cell(*slot)
+                    && !s.targets_of(cell).is_empty()
+                {
+                    s.selected = Some(cell);
+                }
+            }
+            Command::DropPiece { from, to } => {
+                let (Some(from), Some(to)) = (Self::cell(*from), Self::cell(*to)) else { return Applied::default() };
+                s.selected = None;
+                let attempt = s.try_move(from, to, None);
+                return self.moved(attempt, before);
+            }
+            Command::ChoosePromotion(choice) => {
+                let Some((from, to)) = self.promotion.take() else { return Applied::default() };
+                let s = &mut self.session;
+                s.selected = None;
+                let Some(index) = choice else { return Applied::default() };
+                let Some(&mv) = s.moves_between(from, to).get(*index) else { return Applied::default() };
+                let attempt = s.try_move(from, to, Some(mv));
+                return self.moved(attempt, before);
+            }
+            Command::ToggleMark { from, to, color } => {
+                let Some(from) = Self::cell(*from) else { return Applied::default() };
+                let to = match to {
+                    Some(t) => match Self::cell(*t) {
+                        Some(c) => Some(c),
+                        None => return Applied::default(),
+                    },
+                    None => None,
+                };
+                return self.toggle_mark(from, to, *color);
+            }
+            Command::PromoteVariation(node) => {
+                return Applied { changed: s.record.tree.promote(*node), message: None };
+            }
+            Command::DeleteFrom(node) => {
+                if *node == NodeId::ROOT {
+                    return Applied::default();
+                }
+                let path = s.record.tree.path_to(s.cursor);
+                if let Some(parent) = s.record.tree.delete(*node) {
+                    if path.contains(node) {
+                        s.cursor = parent;
+                    }
+                    return Applied::changed();
+                }
+            }
+            Command::ToggleNag(nag) => {
+                if s.cursor == NodeId::ROOT {
+                    return Applied::say("Choose a move first: NAGs belong to a move");
+                }
+                let nags = &mut s.record.tree.node_mut(s.cursor).nags;
+                match nags.iter().position(|n| n == nag) {
+                    Some(i) => {
+                        nags.remove(i);
+                    }
+                    None => nags.push(*nag),
+                }
+                return Applied::changed();
+            }
+            Command::Resign | Command::AgreeDraw | Command::ClaimDraw => return self.decide(command),
+            Command::SetPosition(text) => {
+                return match G::from_position_string(text) {
+                    Ok(p) => {
+                        self.session = GameSession::from_record(GameRecord::from_position(p));
+                        Applied::changed()
+                    }
+                    Err(e) => Applied::say(e.to_string()),
+                };
+            }
+            Command::Hint => {
+                if let Some(p) = &mut self.puzzle {
+                    p.hint();
+                }
+            }
+            Command::ClosePuzzle => self.puzzle = None,
+            _ => {}
+        }
+        let _ = settings;
+        Applied::default()
+    }
+
+    fn open_board_editor(&mut self) {
+        self.setup = Some(SetupMode::of_position(&self.session.position()));
+    }
+
+    fn close_board_editor(&mut self) {
+        self.setup = None;
+    }
+
+    fn board_editor_open(&self) -> bool {
+        self.setup.is_some()
+    }
+
+    fn setup_problems(&self) -> Option<Vec<String>> {
+        self.setup.as_ref().map(SetupMode::problems)
+    }
+
+    fn setup_position_string(&self) -> Option<String> {
+        self.setup.as_ref().map(SetupMode::position_string)
+    }
+
+    fn set_setup_text(&mut self, text: String) {
+        if let Some(setup) = &mut self.setup {
+            setup.set_text(text);
+        }
+    }
+
+    fn setup_game(&self) -> Option<AnyGame> {
+        let position = self.setup.as_ref()?.position()?;
+        Some(G::into_any(GameRecord::from_position(position)))
+    }
+
+    fn puzzle_form(&self) -> PuzzleForm {
+        PuzzleForm::new::<G>()
+    }
+
+    fn puzzle_record(&self, form: &PuzzleForm) -> Option<AnyGame> {
+        setup_ui::puzzle_record(self.setup.as_ref()?, form)
+    }
+
+    fn start_puzzle(&mut self, puzzle: &Puzzle) {
+        let Some(record) = G::of_any(&puzzle.record) else { return };
+        self.session = GameSession::from_record(fresh_record(record));
+        self.setup = None;
+        self.puzzle = Some(PuzzleState::open(puzzle, record));
+    }
+
+    fn solve_shown(&mut self, stipulation: Stipulation) -> Result<(), String> {
+        stipulation.check_variant(G::VARIANT).map_err(|e| e.to_string())?;
+        self.puzzle = Some(PuzzleState::solve_shown(self.session.position(), self.session.cursor, stipulation));
+        Ok(())
+    }
+
+    fn puzzle_status(&self) -> Option<PuzzleStatus> {
+        self.puzzle.as_ref().map(|p| PuzzleStatus {
+            solving: p.is_solving(),
+            keys: p.keys(),
+            feedback: p.feedback.clone(),
+        })
+    }
+
+    fn poll(&mut self) -> bool {
+        self.puzzle.as_mut().is_some_and(PuzzleState::poll)
+    }
+
+    fn diagram_scene(&self, options: &DiagramOptions) -> Scene {
+        record_diagram(&self.session.record, self.session.cursor, options)
+    }
+
+    fn caption(&self, title: &str, stipulation: &str) -> Caption {
+        Caption::new(title, stipulation, &self.session.position())
+    }
+
+    fn board_ui(&mut self, ui: &mut egui::Ui, settings: &Settings, commands: &mut Vec<Command>) {
+        let overlay = self.overlay(settings);
+        let setup = self.session.position().to_setup();
+        for event in self.show_board(ui, &setup, &overlay, settings) {
+            commands.push(match event {
+                BoardEvent::Clicked(cell) => Command::ClickCell(cell.slot()),
+                BoardEvent::DragStarted(cell) => Command::DragStart(cell.slot()),
+                BoardEvent::Dropped { from, to: Some(to) } if from != to => {
+                    Command::DropPiece { from: from.slot(), to: to.slot() }
+                }
+                BoardEvent::Dropped { .. } => continue,
+                BoardEvent::RightClicked(cell) => {
+                    Command::ToggleMark { from: cell.slot(), to: None, color: mark_color(ui.input(|i| i.modifiers)) }
+                }
+                BoardEvent::RightDragged { from, to } => Command::ToggleMark {
+                    from: from.slot(),
+                    to: Some(to.slot()),
+                    color: mark_color(ui.input(|i| i.modifiers)),
+                },
+            });
+        }
+    }
+
+    fn setup_board_ui(&mut self, ui: &mut egui::Ui, settings: &Settings) {
+        let Some(setup) = &self.setup else { return };
+        let board = setup.board.clone();
+        let overlay = BoardOverlay { selected: setup.selected, hover: self.hover, ..BoardOverlay::default() };
+        let events = self.show_board(ui, &board, &overlay, settings);
+        if let Some(setup) = &mut self.setup {
+            for event in events {
+                setup_ui::apply_board_event(setup, event);
+            }
+        }
+    }
+
+    fn setup_panel_ui(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+        if let Some(setup) = &mut self.setup {
+            setup_ui::panel_ui(ui, setup, commands);
+        }
+    }
+
+    fn puzzle_panel_ui(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+        if let Some(puzzle) = &mut self.puzzle {
+            puzzle.ui(ui, commands);
+        }
+    }
+
+    fn move_list_ui(&mut self, ui: &mut egui::Ui, panel: &mut MoveListPanel, commands: &mut Vec<Command>) {
+        panel.ui(ui, &self.session, commands);
+    }
+
+    fn promotion_ui(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+        let Some((from, to)) = self.promotion else { return };
+        let kinds: Vec<&'static str> = self
+            .session
+            .moves_between(from, to)
+            .into_iter()
+            .map(|m| G::promotion(m).map_or("piece", G::Setup::kind_name))
+            .collect();
+        match PromotionPicker::new().show(ui, &kinds) {
+            Some(PromotionOutcome::Chosen(index)) => commands.push(Command::ChoosePromotion(Some(index))),
+            Some(PromotionOutcome::Cancelled) => commands.push(Command::ChoosePromotion(None)),
+            None => {}
+        }
+    }
+
+    fn board_rect(&self) -> Option<egui::Rect> {
+        self.board_rect
+    }
+
+    fn cell_px(&self, slot: u8, settings: &Settings) -> Option<Pos2> {
+        let rect = self.board_rect?;
+        let cell = Self::cell(slot)?;
+        let setup = G::Setup::empty(G::Side::BOTH[0]);
+        let overlay = BoardOverlay::default();
+        Some(BoardWidget::<G>::new(&setup, &overlay).flipped(settings.flipped).cell_center_px(cell, rect))
+    }
+
+    fn move_slots(&self, notation: &str) -> Option<(u8, u8)> {
+        let mv = self.session.position().parse_move(notation).ok()?;
+        let (from, to) = G::move_cells(mv);
+        Some((from.slot(), to.slot()))
+    }
+
+    fn overlay_slots(&self, settings: &Settings) -> BoardOverlay<u8> {
+        let o = self.overlay(settings);
+        let slot = |c: G::Cell| c.slot();
+        BoardOverlay {
+            selected: o.selected.map(slot),
+            targets: o.targets.into_iter().map(slot).collect(),
+            captures: o.captures.into_iter().map(slot).collect(),
+            last_move: o.last_move.map(|(a, b)| (a.slot(), b.slot())),
+            in_target: o.in_target.into_iter().map(slot).collect(),
+            hover: o.hover.map(slot),
+            arrows: o
+                .arrows
+                .into_iter()
+                .map(|a| Arrow { color: a.color, from: a.from.slot(), to: a.to.slot() })
+                .collect(),
+            marked_cells: o.marked_cells.into_iter().map(|(c, m)| (c.slot(), m)).collect(),
+        }
+    }
+}
+
+/// The colour of a mark drawn with these modifier keys held, as on lichess: none →
+/// green, Shift → red, Alt → blue, Shift+Alt → yellow (Ctrl counts as Alt, for systems
+/// where Alt+drag moves the window).
+pub fn mark_color(modifiers: egui::Modifiers) -> crate::record::MarkColor {
+    use crate::record::MarkColor;
+    match (modifiers.shift, modifiers.alt || modifiers.ctrl || modifiers.command) {
+        (false, false) => MarkColor::Green,
+        (true, false) => MarkColor::Red,
+        (false, true) => MarkColor::Blue,
+        (true, true) => MarkColor::Yellow,
+    }
+}
