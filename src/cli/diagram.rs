@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use super::{CliError, Finish, load};
+use super::shared::{CliError, Finish, load};
 use crate::core::game::Variant;
 use crate::core::{interstellar, triangular};
 use crate::files::read_record_file;

@@ -32,7 +32,6 @@
 //! the end of the game*) and `shared/rules/triangular.md` (*End of the game*).
 
 pub mod builtin;
-pub mod cli;
 pub mod puzzle;
 pub mod search;
 pub mod stipulation;

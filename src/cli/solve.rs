@@ -1,7 +1,7 @@
 //! `orrery solve`: the solver on the command line.
 //!
 //! `orrery solve --variant V --position STR --stipulation out2|win2|mate2 [--tree]`, or
-//! `orrery solve --puzzle FILE [--tree]` (a puzzle record, see [`super::puzzle`]).
+//! `orrery solve --puzzle FILE [--tree]` (a puzzle record, see [`crate::solver::puzzle`]).
 //! Prints one `key: MOVE` line per key (the game's notation), with `--tree` a `tree:`
 //! line and the indented solution tree, then `unique: yes|no` and `nodes: N`. A puzzle
 //! that shows a finished position prints `shown: GOAL` and `reached: yes|no`. Bad input
@@ -10,12 +10,9 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use super::SolveControl;
-use super::puzzle::{Puzzle, PuzzleGoal};
-use super::search::{SolveOptions, solve_text};
-use super::stipulation::Stipulation;
-use crate::cli::CliError;
+use super::shared::CliError;
 use crate::core::game::Variant;
+use crate::solver::{Puzzle, PuzzleGoal, SolveControl, SolveOptions, Stipulation, solve_text};
 
 /// The arguments of `orrery solve`.
 #[derive(Debug, Clone, clap::Args)]
