@@ -13,18 +13,9 @@ use crate::core::game::{Game, Variant};
 use crate::core::{interstellar, triangular};
 use crate::record::{AnyGame, GameRecord, NodeId};
 use crate::solver::{
-    AttackNode, Goal, Puzzle, PuzzleGoal, Solution, SolveControl, SolveError, SolveOptions, SolverGame, Stipulation,
-    builtin_puzzles, solve,
+    AnySolution, AttackNode, Goal, Puzzle, PuzzleGoal, Solution, SolveControl, SolveError, SolveOptions, SolverGame,
+    Stipulation, builtin_puzzles, solve,
 };
-
-/// A finished solve of either game.
-#[derive(Clone, Debug)]
-pub enum AnySolution {
-    /// An Interstellar solve.
-    Interstellar(Solution<interstellar::Position>),
-    /// A Triangular solve.
-    Triangular(Solution<triangular::Position>),
-}
 
 /// The attacker moves that are right at this point of the solution, for either game.
 #[derive(Clone, Debug)]
