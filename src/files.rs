@@ -1,12 +1,15 @@
-//! Record files on disk: the format chosen by extension (`.pgn` text, `.ron` RON),
-//! reading with every error located as `FILE:LINE:COL: reason`, and atomic saving
-//! (write a temporary file beside the target, then rename over it) of records and
-//! other files (diagrams).
+//! Files on disk: the one module of the library that writes files. Record files with
+//! the format chosen by extension (`.pgn` text, `.ron` RON), read with every error
+//! located as `FILE:LINE:COL: reason`; diagrams (`.svg`, `.png`) drawn by
+//! [`crate::render::diagram`]; and every save atomic (a temporary file beside the
+//! target, flushed, then renamed over it: [`write_atomic_bytes`]).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::record::{AnyGame, read_games, ron_file, write_games};
+use crate::render::diagram::{DiagramError, DiagramOptions, ImageFormat, diagram_bytes};
+use crate::render::scene::Scene;
 
 /// A record file format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,12 +63,18 @@ pub fn format_records(games: &[AnyGame], format: Format) -> String {
     }
 }
 
-/// Why a record file could not be read or written.
+/// Why a file could not be read or written.
 #[derive(Debug, thiserror::Error)]
 pub enum FileError {
-    /// The extension names no known format.
+    /// The extension names no known record format.
     #[error("{0}: unknown record format (use a .pgn or .ron file)")]
     UnknownFormat(PathBuf),
+    /// The extension names no known image format.
+    #[error("{0}: unknown image format (use a .svg or .png file)")]
+    UnknownImageFormat(PathBuf),
+    /// The diagram could not be drawn (size out of range, rasterising failed).
+    #[error(transparent)]
+    Diagram(#[from] DiagramError),
     /// The file system said no.
     #[error("{path}: {source}")]
     Io {
@@ -132,6 +141,18 @@ pub fn write_atomic_bytes(path: &Path, contents: &[u8]) -> Result<(), FileError>
 pub fn write_record_file(path: &Path, games: &[AnyGame]) -> Result<(), FileError> {
     let format = Format::from_path(path).ok_or_else(|| FileError::UnknownFormat(path.to_path_buf()))?;
     write_atomic(path, &format_records(games, format))
+}
+
+/// Saves a diagram to `path` as SVG or PNG by its extension (any case), atomically.
+/// Returns the format written.
+///
+/// # Errors
+/// [`FileError::UnknownImageFormat`] for another extension, [`FileError::Diagram`]
+/// when it cannot be drawn, [`FileError::Io`] naming the path.
+pub fn write_diagram(scene: &Scene, options: &DiagramOptions, path: &Path) -> Result<ImageFormat, FileError> {
+    let format = ImageFormat::from_path(path).ok_or_else(|| FileError::UnknownImageFormat(path.to_path_buf()))?;
+    write_atomic_bytes(path, &diagram_bytes(scene, options, format)?)?;
+    Ok(format)
 }
 
 #[cfg(test)]

@@ -97,7 +97,7 @@ impl OrreryApp {
     pub fn export_to(&mut self, form: &ExportForm, path: &std::path::Path) -> bool {
         let options = form.options(&self.session);
         let scene = scene_of(&self.session, &options);
-        match crate::render::diagram::write_diagram(&scene, &options, path) {
+        match crate::files::write_diagram(&scene, &options, path) {
             Ok(_) => {
                 self.message = format!("Diagram written to {}", path.display());
                 true
