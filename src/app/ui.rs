@@ -339,7 +339,7 @@ impl OrreryApp {
             }
             Ok((_, errors)) if !errors.is_empty() => {
                 let mut lines = vec![format!("{} has errors; nothing was opened:", path.display())];
-                lines.extend(errors);
+                lines.extend(errors.iter().map(ToString::to_string));
                 self.error_list = Some(("Could not open the file".into(), lines));
                 false
             }
