@@ -206,6 +206,20 @@ pub fn write_atomic_bytes(path: &Path, contents: &[u8]) -> Result<(), FileError>
 
 /// Saves games to `path` in the format its extension names, atomically.
 ///
+/// ```
+/// use orrery::files::{read_record_file, write_record_file};
+/// use orrery::record::{AnyGame, GameRecord};
+///
+/// let path = std::env::temp_dir().join(format!("orrery-doc-{}.ron", std::process::id()));
+/// let games = vec![AnyGame::Triangular(GameRecord::new())];
+/// write_record_file(&path, &games)?;
+/// let (read, problems) = read_record_file(&path)?;
+/// assert!(problems.is_empty());
+/// assert_eq!(read, games);
+/// std::fs::remove_file(&path)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
 /// # Errors
 /// [`FileError`] for an unknown extension or a failed write.
 pub fn write_record_file(path: &Path, games: &[AnyGame]) -> Result<(), FileError> {

@@ -171,6 +171,17 @@ fn run_game<G: StatusReport>(command: &Command, out: &mut dyn Write) -> Result<(
 
 /// Runs a parsed command, writing its report to `out`.
 ///
+/// ```
+/// use clap::Parser;
+/// use orrery::cli::{Cli, Finish, run};
+///
+/// let cli = Cli::try_parse_from(["orrery", "perft", "--variant", "triangular", "--depth", "2"])?;
+/// let mut out = Vec::new();
+/// assert_eq!(run(&cli, &mut out).map_err(|e| e.0)?, Finish::Success);
+/// assert_eq!(String::from_utf8(out)?, "nodes 1155\n");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
 /// # Errors
 /// A [`CliError`] with a one-line message for bad input (invalid position string,
 /// depth 0 for `divide`, unreadable file) or a failed write.

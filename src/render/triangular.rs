@@ -2,11 +2,11 @@
 //! hexagon of side 4 with flat top and bottom; point-up cells dark, point-down light;
 //! file letters and row numbers that turn with the board; pieces and highlights.
 //!
-//! Geometry (rules file, *Board*): horizontal grid lines y = 0..8 (one row height
-//! each), the hexagon's half-width on line y is 2 + min(y, 8−y)/2. Row k lies between
-//! lines k−1 and k; a point-up cell has its base [a, a+1] on line k−1, a point-down
-//! cell its top [b, b+1] on line k. The file of a point-up cell is a + (k−1)/2 + 2, of a
-//! point-down cell b + k/2 + 2.
+//! Geometry (`docs/rules-triangular.md` §1 *The board*): horizontal grid lines y =
+//! 0..8 (one row height each), the hexagon's half-width on line y is 2 + min(y, 8−y)/2.
+//! Row k lies between lines k−1 and k; a point-up cell has its base [a, a+1] on line
+//! k−1, a point-down cell its top [b, b+1] on line k. The file of a point-up cell is
+//! a + (k−1)/2 + 2, of a point-down cell b + k/2 + 2.
 //!
 //! The input is plain data ([`TriPieces`]: one optional piece per cell, row 1 first),
 //! so an adapter from the rules core is a few lines.
@@ -179,12 +179,12 @@ pub fn from_position_string(text: &str) -> Option<TriPieces> {
     Some(out)
 }
 
-/// The opening position's board (rules file, *Opening position*).
+/// The opening position's board (`docs/rules-triangular.md` §5 *The opening position*).
 pub fn opening() -> TriPieces {
     from_position_string(OPENING).expect("opening position string")
 }
 
-/// The opening position string (rules file).
+/// The opening position string (`docs/rules-triangular.md` §8 *Position strings*).
 pub const OPENING: &str = "1rnqbknr1/1p1ppbpp1p1/13/15/15/13/1P1PPBPP1P1/1RNQBKNR1 w 0 1";
 
 /// The board's colours.

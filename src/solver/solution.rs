@@ -67,7 +67,7 @@ pub struct Solution<G: Game> {
     /// Every key, in move-generation order, with its notation.
     pub keys: Vec<NamedMove<G::Move>>,
     /// The solution tree, one node per key in the order of [`Solution::keys`]; empty
-    /// when [`SolveOptions::tree`] was off.
+    /// when [`SolveOptions::tree`](super::SolveOptions::tree) was off.
     pub tree: Vec<AttackNode<G::Move>>,
     /// The attacker's legal first moves examined.
     pub first_moves: usize,
