@@ -26,7 +26,7 @@ fn solvable() -> Vec<&'static str> {
 fn solve_builtin(bencher: Bencher, file: &str) {
     let puzzle = builtin_puzzles().iter().find(|b| b.file == file).expect("puzzle").puzzle().expect("reads");
     let options = SolveOptions::default();
-    let nodes = puzzle.solve(&options, &SolveControl::new()).expect("solves").nodes;
+    let nodes = puzzle.solve(&options, &SolveControl::new()).expect("solves").nodes();
     bencher.counter(ItemsCount::new(nodes)).bench(|| puzzle.solve(&options, &SolveControl::new()).expect("solves"));
 }
 
@@ -35,7 +35,7 @@ fn solve_builtin(bencher: Bencher, file: &str) {
 fn keys_only(bencher: Bencher, file: &str) {
     let puzzle = builtin_puzzles().iter().find(|b| b.file == file).expect("puzzle").puzzle().expect("reads");
     let options = SolveOptions { tree: false, ..SolveOptions::default() };
-    let nodes = puzzle.solve(&options, &SolveControl::new()).expect("solves").nodes;
+    let nodes = puzzle.solve(&options, &SolveControl::new()).expect("solves").nodes();
     bencher.counter(ItemsCount::new(nodes)).bench(|| puzzle.solve(&options, &SolveControl::new()).expect("solves"));
 }
 

@@ -5,16 +5,25 @@
 
 use std::path::Path;
 
+use orrery::files::write_atomic_bytes;
+
 use orrery::core::interstellar::{Cell, Position};
 use orrery::render::glyphs::{self, Army, Glyph};
 use orrery::render::interstellar::{InterstellarView, pieces_of};
-use orrery::render::png::write_png;
+use orrery::render::png::scene_to_png;
 use orrery::render::scene::{Item, Paint, Role, Scene, Shape};
 use orrery::render::triangular::TriangularView;
 use orrery::render::{Arrow, BoardOverlay, MarkColor, Point, Rgba};
 
+/// Draws `scene` `width` pixels wide and saves it as a PNG file.
+fn write_png(scene: &Scene, width: u32, path: &Path) -> Result<(), Box<dyn std::error::Error>> {
+    write_atomic_bytes(path, &scene_to_png(scene, width)?)?;
+    Ok(())
+}
+
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let out = Path::new("screenshots");
+    std::fs::create_dir_all(out)?;
     let position = Position::opening();
     let pieces = pieces_of(&position);
     let none = BoardOverlay::default();

@@ -1,12 +1,16 @@
-//! Record files on disk: the format chosen by extension (`.pgn` text, `.ron` RON),
-//! reading with every error located as `FILE:LINE:COL: reason`, and atomic saving
-//! (write a temporary file beside the target, then rename over it) of records and
-//! other files (diagrams).
+//! Files on disk: the one module of the library that writes files. Record files with
+//! the format chosen by extension (`.pgn` text, `.ron` RON), read with every error
+//! located as `FILE:LINE:COL: reason`; diagrams (`.svg`, `.png`) drawn by
+//! [`crate::render::diagram`]; and every save atomic (a temporary file beside the
+//! target, flushed, then renamed over it: [`write_atomic_bytes`]).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use crate::record::{AnyGame, read_games, ron_file, write_games};
+use crate::record::ron_file::RonError;
+use crate::record::{AnyGame, RecordError, RecordErrorKind, read_games, ron_file, write_games};
+use crate::render::diagram::{DiagramError, DiagramOptions, ImageFormat, diagram_bytes};
+use crate::render::scene::Scene;
 
 /// A record file format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,25 +33,93 @@ impl Format {
     }
 }
 
-/// The games of a record text in `format`, with every error as `NAME:LINE:COL: reason`
-/// (`NAME` is how the caller names the source, e.g. the file path).
-pub fn parse_records(text: &str, format: Format, name: &str) -> (Vec<AnyGame>, Vec<String>) {
+/// What kind of problem a [`Diagnostic`] reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DiagnosticKind {
+    /// A problem in the PGN-style text, of this kind.
+    Text(RecordErrorKind),
+    /// A `.ron` file that is not valid RON or does not match the schema.
+    RonSyntax,
+    /// A `.ron` file with a newer schema version than this program reads.
+    RonVersion,
+    /// A game of a `.ron` file whose content is wrong (unknown variant, bad position,
+    /// illegal move).
+    RonContent,
+}
+
+/// A problem found while reading a record file: where (the source's name, 1-based
+/// line and column), what kind, and why. Displayed as `FILE:LINE:COL: message`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// How the caller names the source (e.g. the file path, `-` for standard input).
+    pub file: String,
+    /// 1-based line (1 for problems of a whole `.ron` file or game).
+    pub line: u32,
+    /// 1-based column, in characters (1 where [`Diagnostic::line`] is 1 by default).
+    pub column: u32,
+    /// What kind of problem.
+    pub kind: DiagnosticKind,
+    /// What is wrong, in words.
+    pub message: String,
+}
+
+impl Diagnostic {
+    /// A problem of the PGN-style text `file`.
+    pub fn from_record_error(file: &str, e: &RecordError) -> Diagnostic {
+        Diagnostic {
+            file: file.to_string(),
+            line: e.line,
+            column: e.column,
+            kind: DiagnosticKind::Text(e.kind),
+            message: e.message.clone(),
+        }
+    }
+
+    /// A problem of the `.ron` file `file`; a problem of the whole file or of one game
+    /// stands at 1:1 (its message names the game).
+    pub fn from_ron_error(file: &str, e: &RonError) -> Diagnostic {
+        let (line, column, kind, message) = match e {
+            RonError::Syntax { line, column, message } => (*line, *column, DiagnosticKind::RonSyntax, message.clone()),
+            RonError::Version(_) => (1, 1, DiagnosticKind::RonVersion, e.to_string()),
+            RonError::Content { .. } => (1, 1, DiagnosticKind::RonContent, e.to_string()),
+        };
+        Diagnostic { file: file.to_string(), line, column, kind, message }
+    }
+}
+
+impl std::fmt::Display for Diagnostic {
+    /// `FILE:LINE:COL: message`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}:{}: {}", self.file, self.line, self.column, self.message)
+    }
+}
+
+impl std::error::Error for Diagnostic {}
+
+/// The games of a record text in `format`, with every problem found (`name` is how the
+/// caller names the source, e.g. the file path; see [`Diagnostic`]).
+///
+/// ```
+/// use orrery::files::{DiagnosticKind, Format, parse_records};
+/// use orrery::record::RecordErrorKind;
+///
+/// let text = "[Variant \"Triangular\"]\n\n1. Bc3d Qx9 *\n";
+/// let (games, problems) = parse_records(text, Format::Text, "game.pgn");
+/// assert_eq!(games.len(), 1);
+/// assert_eq!(problems[0].kind, DiagnosticKind::Text(RecordErrorKind::Move));
+/// assert_eq!((problems[0].line, problems[0].column), (3, 9));
+/// assert!(problems[0].to_string().starts_with("game.pgn:3:9: illegal move 'Qx9'"));
+/// ```
+pub fn parse_records(text: &str, format: Format, name: &str) -> (Vec<AnyGame>, Vec<Diagnostic>) {
     match format {
         Format::Text => {
             let report = read_games(text);
-            let errors = report.errors.iter().map(|e| format!("{name}:{e}")).collect();
-            (report.games, errors)
+            let problems = report.errors.iter().map(|e| Diagnostic::from_record_error(name, e)).collect();
+            (report.games, problems)
         }
         Format::Ron => {
             let (games, errors) = ron_file::read_ron(text);
-            let errors = errors
-                .iter()
-                .map(|e| match e {
-                    ron_file::RonError::Syntax { .. } => format!("{name}:{e}"),
-                    _ => format!("{name}:1:1: {e}"),
-                })
-                .collect();
-            (games, errors)
+            (games, errors.iter().map(|e| Diagnostic::from_ron_error(name, e)).collect())
         }
     }
 }
@@ -60,12 +132,18 @@ pub fn format_records(games: &[AnyGame], format: Format) -> String {
     }
 }
 
-/// Why a record file could not be read or written.
+/// Why a file could not be read or written.
 #[derive(Debug, thiserror::Error)]
 pub enum FileError {
-    /// The extension names no known format.
+    /// The extension names no known record format.
     #[error("{0}: unknown record format (use a .pgn or .ron file)")]
     UnknownFormat(PathBuf),
+    /// The extension names no known image format.
+    #[error("{0}: unknown image format (use a .svg or .png file)")]
+    UnknownImageFormat(PathBuf),
+    /// The diagram could not be drawn (size out of range, rasterising failed).
+    #[error(transparent)]
+    Diagram(#[from] DiagramError),
     /// The file system said no.
     #[error("{path}: {source}")]
     Io {
@@ -79,11 +157,12 @@ pub enum FileError {
     NotText(PathBuf),
 }
 
-/// Reads a record file: its games and every error found (as `PATH:LINE:COL: reason`).
+/// Reads a record file: its games and every problem found in them (each naming the
+/// path, see [`Diagnostic`]).
 ///
 /// # Errors
 /// [`FileError`] when the file cannot be read at all or its extension is unknown.
-pub fn read_record_file(path: &Path) -> Result<(Vec<AnyGame>, Vec<String>), FileError> {
+pub fn read_record_file(path: &Path) -> Result<(Vec<AnyGame>, Vec<Diagnostic>), FileError> {
     let format = Format::from_path(path).ok_or_else(|| FileError::UnknownFormat(path.to_path_buf()))?;
     let bytes = std::fs::read(path).map_err(|source| FileError::Io { path: path.to_path_buf(), source })?;
     let text = String::from_utf8(bytes).map_err(|_| FileError::NotText(path.to_path_buf()))?;
@@ -127,11 +206,37 @@ pub fn write_atomic_bytes(path: &Path, contents: &[u8]) -> Result<(), FileError>
 
 /// Saves games to `path` in the format its extension names, atomically.
 ///
+/// ```
+/// use orrery::files::{read_record_file, write_record_file};
+/// use orrery::record::{AnyGame, GameRecord};
+///
+/// let path = std::env::temp_dir().join(format!("orrery-doc-{}.ron", std::process::id()));
+/// let games = vec![AnyGame::Triangular(GameRecord::new())];
+/// write_record_file(&path, &games)?;
+/// let (read, problems) = read_record_file(&path)?;
+/// assert!(problems.is_empty());
+/// assert_eq!(read, games);
+/// std::fs::remove_file(&path)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
 /// # Errors
 /// [`FileError`] for an unknown extension or a failed write.
 pub fn write_record_file(path: &Path, games: &[AnyGame]) -> Result<(), FileError> {
     let format = Format::from_path(path).ok_or_else(|| FileError::UnknownFormat(path.to_path_buf()))?;
     write_atomic(path, &format_records(games, format))
+}
+
+/// Saves a diagram to `path` as SVG or PNG by its extension (any case), atomically.
+/// Returns the format written.
+///
+/// # Errors
+/// [`FileError::UnknownImageFormat`] for another extension, [`FileError::Diagram`]
+/// when it cannot be drawn, [`FileError::Io`] naming the path.
+pub fn write_diagram(scene: &Scene, options: &DiagramOptions, path: &Path) -> Result<ImageFormat, FileError> {
+    let format = ImageFormat::from_path(path).ok_or_else(|| FileError::UnknownImageFormat(path.to_path_buf()))?;
+    write_atomic_bytes(path, &diagram_bytes(scene, options, format)?)?;
+    Ok(format)
 }
 
 #[cfg(test)]
@@ -149,6 +254,21 @@ mod tests {
         let leftovers = std::fs::read_dir(&dir).unwrap().filter(|e| e.as_ref().unwrap().file_name() != "a.pgn").count();
         assert_eq!(leftovers, 0);
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn ron_problems_are_located_and_typed() {
+        let (games, problems) = parse_records("(version: 1, games: [", Format::Ron, "a.ron");
+        assert!(games.is_empty());
+        assert_eq!(problems.len(), 1);
+        assert_eq!(problems[0].kind, DiagnosticKind::RonSyntax);
+        assert!(problems[0].to_string().starts_with("a.ron:1:"), "{}", problems[0]);
+        let (_, problems) = parse_records("(version: 999, games: [])", Format::Ron, "b.ron");
+        assert_eq!(problems[0].kind, DiagnosticKind::RonVersion);
+        assert!(problems[0].to_string().starts_with("b.ron:1:1: the file has schema version 999"), "{}", problems[0]);
+        let (_, problems) = parse_records("(version: 1, games: [(variant: \"Chess\")])", Format::Ron, "c.ron");
+        assert_eq!(problems[0].kind, DiagnosticKind::RonContent);
+        assert!(problems[0].to_string().starts_with("c.ron:1:1: game 1: "), "{}", problems[0]);
     }
 
     #[test]

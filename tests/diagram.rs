@@ -7,12 +7,11 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use orrery::core::{interstellar, triangular};
-use orrery::files::{read_record_file, write_record_file};
+use orrery::files::{read_record_file, write_diagram, write_record_file};
 use orrery::record::{AnyGame, Arrow, GameRecord, MarkColor, MarkedCell, Marks};
 use orrery::render::BoardOverlay;
 use orrery::render::diagram::{
     Caption, DiagramOptions, ImageFormat, diagram_png, diagram_svg, main_line_node, position_diagram, record_diagram,
-    write_diagram,
 };
 use resvg::tiny_skia::Pixmap;
 use resvg::usvg::roxmltree;

@@ -6,11 +6,8 @@ use std::collections::BTreeSet;
 
 use orrery::core::Game;
 use orrery::core::interstellar::geometry::{CORNER_NEIGHBOURS, Cell, SIDE_NEIGHBOURS};
-use orrery::core::interstellar::{
-    Ending, Indicium, Invalid, Kind, Move, Name, Position, PositionError, Side, SyntaxError,
-};
+use orrery::core::interstellar::{Ending, Indicium, Invalid, Kind, Move, Name, Position, PositionError, Side};
 use orrery::core::moves::MoveList;
-use orrery::core::perft::perft;
 
 fn cell(r: u8, i: u8) -> Cell {
     Cell::new(r, i).unwrap_or_else(|| panic!("no cell ({r},{i})"))
@@ -660,93 +657,4 @@ fn explicit_names_are_kept_and_others_take_the_free_ones() {
     let p = pos("p6b1/8/9/8/8Q(PQ)/8/9/Q7/4P4 +");
     assert_eq!(p.piece_at(cell(5, 9)).unwrap().name.as_str(), "PQ");
     assert_eq!(p.piece_at(cell(2, 1)).unwrap().name.as_str(), "NQ");
-}
-
-#[test]
-fn position_string_syntax_errors_name_row_and_character() {
-    let err = |t: &str| match Position::from_position_string(t) {
-        Err(PositionError::Syntax(e)) => e,
-        other => panic!("{t}: expected syntax error, got {other:?}"),
-    };
-    let e = err("nbuqpqubn/ss1ss1ss/9/8/9/8/9/SS1SS1SS/NBUQXQUBN +");
-    assert!(matches!(e[0], SyntaxError::UnknownLetter { row: 1, letter: 'X', character: 43 }), "{e:?}");
-    let e = err("nbuqpqubn/ss1ss1ss/9/8/9/9/9/SS1SS1SS/NBUQPQUBN +");
-    assert!(matches!(e[0], SyntaxError::RowTooLong { row: 4, .. }), "{e:?}");
-    let e = err("nbuqpqubn/ss1ss1ss/9/8/9/7/9/SS1SS1SS/NBUQPQUBN +");
-    assert!(matches!(e[0], SyntaxError::RowTooShort { row: 4, .. }), "{e:?}");
-    assert!(matches!(err("9/8/9 +")[0], SyntaxError::RowCount { found: 3 }));
-    assert!(matches!(err("nbuqpqubn/ss1ss1ss/9/8/9/8/9/SS1SS1SS/NBUQPQUBN")[0], SyntaxError::MissingSide));
-    assert!(matches!(err("nbuqpqubn/ss1ss1ss/9/8/9/8/9/SS1SS1SS/NBUQPQUBN w")[0], SyntaxError::BadSide { .. }));
-    // Every mistake is reported, not just the first.
-    let e = err("nbuqpqubX/ss1ss1ss/9/8/9/8/9/SS1SS1SS/NBUQPQUBY +");
-    assert_eq!(e.len(), 2);
-    // The message says where.
-    let msg =
-        Position::from_position_string("nbuqpqubn/ss1ss1ss/9/8/9/8/9/SS1SS1SS/NBUQXQUBN +").unwrap_err().to_string();
-    assert!(msg.contains("row 1") && msg.contains("character 43") && msg.contains('X'), "{msg}");
-}
-
-#[test]
-fn validity_errors_list_every_problem() {
-    let invalid = |t: &str| match Position::from_position_string(t) {
-        Err(PositionError::Invalid(e)) => e,
-        other => panic!("{t}: expected invalid, got {other:?}"),
-    };
-    // No positive planet, two negative planets.
-    let e = invalid("pp7/8/9/8/9/8/9/8/S8 +");
-    assert!(e.contains(&Invalid::PlanetCount { side: Side::Positive, count: 0 }));
-    assert!(e.contains(&Invalid::PlanetCount { side: Side::Negative, count: 2 }));
-    // More than the opening army: three quasars.
-    let e = invalid("p8/8/9/8/QQQ6/8/9/8/4P4 +");
-    assert!(matches!(e[0], Invalid::MoreThanOpeningArmy { side: Side::Positive, kind: Kind::Quasar, count: 3 }));
-    // A star on its own first row, and one on the last row.
-    let e = invalid("p7S/8/9/8/9/8/9/8/S3P4 +");
-    assert!(e.iter().any(|x| matches!(x, Invalid::StarOnOwnFirstRow { side: Side::Positive, .. })));
-    assert!(e.iter().any(|x| matches!(x, Invalid::StarOnLastRow { side: Side::Positive, .. })));
-    // Black hole off a neutral cell, pulsar on a neutral cell.
-    let e = invalid("p8/8/9/8/BU7/8/9/8/4P4 +");
-    assert!(e.iter().any(|x| matches!(x, Invalid::BlackHoleOffNeutral { .. })));
-    assert!(e.iter().any(|x| matches!(x, Invalid::PulsarOnNeutral { .. })));
-    // Nothing but a planet.
-    let e = invalid("p8/8/9/8/9/8/9/8/S3P4 +");
-    assert!(e.contains(&Invalid::OnlyPlanet { side: Side::Negative }));
-    // Side not to move in Target: negative planet attacked by a positive quasar, positive to move.
-    let e = invalid("p7Q/8/9/8/9/8/9/8/1b2P4 +");
-    assert_eq!(e, vec![Invalid::NotToMoveInTarget { side: Side::Negative }]);
-    // Two pieces with one name.
-    let e = invalid("p8/8/9/8/Q(PQ)Q(PQ)7/8/9/8/4P4 +");
-    assert!(e.iter().any(|x| matches!(x, Invalid::DuplicateName { .. })));
-}
-
-#[test]
-fn parsing_never_panics_on_odd_input() {
-    for t in [
-        "",
-        " ",
-        "/",
-        "////////",
-        "9/8/9/8/9/8/9/8/9 +",
-        "99/8/9/8/9/8/9/8/9 +",
-        "0/8/9/8/9/8/9/8/9 +",
-        "é/ü",
-        "Q(",
-        "Q(PQ",
-        "Q(PB)/",
-        "+ +",
-    ] {
-        assert!(Position::from_position_string(t).is_err(), "{t:?}");
-    }
-}
-
-// ---------------------------------------------------------------- Perft
-
-#[test]
-fn perft_from_the_opening() {
-    let p = Position::opening();
-    assert_eq!(perft(&p, 1), 28);
-    assert_eq!(perft(&p, 2), 770);
-    assert_eq!(perft(&p, 3), 25_408);
-    // Depth 4 agrees with the independent reference generator in tests/reference
-    // (checked by tests/interstellar_differential.rs).
-    assert_eq!(perft(&p, 4), 818_054);
 }

@@ -8,8 +8,8 @@ use orrery::core::Game;
 use orrery::core::{interstellar, triangular};
 use orrery::record::ron_file::{read_ron, write_ron};
 use orrery::record::{
-    AnyGame, GameRecord, Nag, NodeId, read_games, read_one, read_one_with_spans, write_any, write_game_with_spans,
-    write_games,
+    AnyGame, GameRecord, Nag, NodeId, RecordErrorKind, read_games, read_one, read_one_with_spans, write_any,
+    write_game_with_spans, write_games,
 };
 use proptest::prelude::*;
 use record_support::random_game;
@@ -191,6 +191,10 @@ fn every_error_of_a_damaged_file_is_reported_with_line_and_column() {
         "22:10: comment not closed with '}'",
     ];
     assert_eq!(found, expected);
+    // Each error says which part of the record is wrong.
+    let kinds: Vec<RecordErrorKind> = report.errors.iter().map(|e| e.kind).collect();
+    use RecordErrorKind::{Annotation, Comment, Move, Position, Result, Variant, Variation};
+    assert_eq!(kinds, [Move, Annotation, Variation, Result, Variant, Position, Comment]);
     // The games that could be read are still there.
     assert_eq!(report.games.len(), 3);
 }
@@ -200,6 +204,7 @@ fn interstellar_draws_are_refused() {
     let report = read_games("[Variant \"Interstellar\"]\n\n1. PQ-33 1/2-1/2\n");
     assert_eq!(report.errors.len(), 1);
     assert!(report.errors[0].message.contains("no draws"));
+    assert_eq!(report.errors[0].kind, RecordErrorKind::Result);
 }
 
 #[test]

@@ -8,11 +8,11 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use orrery::core::interstellar::{self, Cell, Kind, Setup, SetupPiece, Side};
-use orrery::core::{Game, Variant, triangular};
+use orrery::core::{Game, triangular};
 use orrery::record::{read_one, write_game};
 use orrery::solver::{
     Goal, MAX_STIPULATION_MOVES, Puzzle, PuzzleGoal, SolveControl, SolveError, SolveOptions, SolverGame, Stipulation,
-    StipulationError, builtin_puzzles, solution_record, solve, solve_text,
+    StipulationError, builtin_puzzles, solution_record, solve,
 };
 use proptest::prelude::*;
 
@@ -59,17 +59,17 @@ fn original_puzzles_have_exactly_the_recorded_key_and_no_shorter_solution() {
         let p = builtin(file);
         assert_eq!(p.goal, PuzzleGoal::Stipulation(stip(stipulation)), "{file}");
         let solution = p.solve(&SolveOptions::default(), &SolveControl::new()).unwrap();
-        assert_eq!(solution.keys, vec![key.to_string()], "{file}");
-        assert!(solution.unique, "{file}");
+        assert_eq!(solution.keys(), vec![key.to_string()], "{file}");
+        assert!(solution.is_unique(), "{file}");
         assert_eq!(p.recorded_keys(), vec![key.to_string()], "{file}: the record's key");
         let s = stip(stipulation);
         if s.moves > 1 {
             let shorter = Stipulation { moves: s.moves - 1, ..s };
-            let quick = solve_text(p.variant, &p.position, shorter, &SolveOptions::default(), &SolveControl::new());
-            assert!(quick.unwrap().keys.is_empty(), "{file}: no solution in {shorter}");
+            let quick = p.solve_for(shorter, &SolveOptions::default(), &SolveControl::new());
+            assert!(quick.unwrap().keys().is_empty(), "{file}: no solution in {shorter}");
         }
         // The recorded solution is the solver's tree: same number of moves.
-        assert_eq!(solution.record.move_count(), p.record.move_count(), "{file}");
+        assert_eq!(solution.record().move_count(), p.record.move_count(), "{file}");
     }
 }
 
@@ -285,17 +285,8 @@ fn goals_of_the_other_game_are_refused() {
     let t = <triangular::Position as Game>::opening();
     let err = solve(&t, stip("out1"), &SolveOptions::default(), &SolveControl::new()).unwrap_err();
     assert!(matches!(err, SolveError::Stipulation(StipulationError::WrongVariant { .. })), "{err}");
-    let err = solve_text(
-        Variant::Interstellar,
-        interstellar::OPENING,
-        stip("mate1"),
-        &SolveOptions::default(),
-        &SolveControl::new(),
-    );
+    let err = solve(&interstellar::Position::opening(), stip("mate1"), &SolveOptions::default(), &SolveControl::new());
     assert!(err.unwrap_err().to_string().contains("not a goal in Interstellar"));
-    let err =
-        solve_text(Variant::Interstellar, "nonsense", stip("out1"), &SolveOptions::default(), &SolveControl::new());
-    assert!(matches!(err, Err(SolveError::Position(_))));
 }
 
 // ---------------------------------------------------------------------------------
@@ -451,5 +442,8 @@ fn cli_solve_bad_input_exits_2_with_one_line() {
         let err = String::from_utf8_lossy(&o.stderr).into_owned();
         assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
         assert!(o.stdout.is_empty(), "{args:?}");
+        if args.contains(&"nonsense") {
+            assert!(err.starts_with("error: invalid position: "), "{err}");
+        }
     }
 }

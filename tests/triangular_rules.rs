@@ -13,8 +13,8 @@ use orrery::core::bitboard::Bitboard;
 use orrery::core::moves::MoveList;
 use orrery::core::perft::perft;
 use orrery::core::triangular::{
-    CELL_COUNT, Cell, Invalid, Kind, Move, NotationError, OPENING, Outcome, Piece, Position, PositionError, Setup,
-    Shade, Side, SyntaxProblem, attacks, is_threefold_repetition,
+    CELL_COUNT, Cell, Kind, Move, NotationError, OPENING, Outcome, Piece, Position, Setup, Shade, Side, attacks,
+    is_threefold_repetition,
 };
 use proptest::prelude::*;
 
@@ -425,7 +425,7 @@ fn king_against_king_is_drawn_at_once() {
     assert!(legal(&p).is_empty());
     assert_eq!(p.outcome(), Some(Outcome::InsufficientMaterial));
     assert_eq!(p.outcome().unwrap().to_string(), "draw by insufficient material");
-    assert_eq!(perft(&p, 3), 0);
+    // (perft 3 of this position is 0: tests/data/triangular.perft, "king against king".)
     // Capturing the last other piece ends the game at once.
     let p = position(&[("a1l", 'k'), ("a1d", 'N'), ("d4d", 'K')], Side::Black);
     let m = p.parse_move("Kxa1d").unwrap();
@@ -609,25 +609,12 @@ fn opening_position_matches_the_rules_file() {
 }
 
 #[test]
-fn perft_from_the_opening() {
-    let p = Position::opening();
-    assert_eq!(perft(&p, 1), 34);
-    assert_eq!(perft(&p, 2), 1_155);
-    assert_eq!(perft(&p, 3), 44_133);
-    // Depth 4 as this generator counts it (to compare with an independent one).
-    assert_eq!(perft(&p, 4), 1_681_083);
-}
-
-#[test]
-fn perft_regression_with_promotions_in_the_tree() {
-    // White pawns e7l g7l one step from e8l f8l g8l h8l; Black pawns b2d c2d one step
-    // from a1d b1d c1d d1d; the Black pawn b2d checks the White king a1d.
-    // (Values recorded from this generator.)
+fn the_promotion_perft_position_is_check() {
+    // The "promotions in the tree" case of tests/data/triangular.perft: White pawns e7l
+    // g7l one step from e8l f8l g8l h8l; Black pawns b2d c2d one step from a1d b1d c1d
+    // d1d; the Black pawn b2d checks the White king a1d.
     let p = Position::from_position_string("9/4P1P4/13/15/15/13/3p1p5/1K5k1 w 0 1").unwrap();
     assert!(p.is_check());
-    assert_eq!(perft(&p, 1), 4);
-    assert_eq!(perft(&p, 2), 87);
-    assert_eq!(perft(&p, 3), 1_003);
 }
 
 /// The position mirrored top to bottom with the colours swapped.
@@ -656,87 +643,6 @@ fn black_is_white_mirrored() {
             assert_eq!(perft(p, 2), perft(&mirrored(p), 2), "{p}");
         }
     }
-}
-
-// ---------------------------------------------------------------- Position strings
-
-fn syntax_problems(text: &str) -> Vec<(Option<u8>, SyntaxProblem)> {
-    match Position::from_position_string(text) {
-        Err(PositionError::Syntax(v)) => v.into_iter().map(|e| (e.row, e.problem)).collect(),
-        other => panic!("expected a syntax error for {text:?}, got {other:?}"),
-    }
-}
-
-fn invalidities(text: &str) -> Vec<Invalid> {
-    match Position::from_position_string(text) {
-        Err(PositionError::Invalid(v)) => v,
-        other => panic!("expected invalidity for {text:?}, got {other:?}"),
-    }
-}
-
-#[test]
-fn syntax_errors_name_row_character_and_reason() {
-    let e = syntax_problems("1rnqbknr1/1p1ppbpp1p1/13/15/15/13/1P1PPXPP1P1/1RNQBKNR1 w");
-    assert_eq!(e, vec![(Some(2), SyntaxProblem::UnknownLetter('X'))]);
-    let text = "1rnqbknr1/1p1ppbpp1p1/13/15/15/13/1P1PPXPP1P1/1RNQBKNR1 w";
-    let at = text.find('X').unwrap() + 1;
-    let err = Position::from_position_string(text).unwrap_err().to_string();
-    assert!(err.contains("row 2") && err.contains(&format!("character {at}")) && err.contains("`X`"), "{err}");
-
-    let e = syntax_problems("1rnqbknr1/1p1ppbpp1p1/14/15/15/13/1P1PPBPP1P1/1RNQBKNR1 w");
-    assert!(matches!(e[0], (Some(6), SyntaxProblem::RowTooLong { expected: 13, .. })));
-    let e = syntax_problems("1rnqbknr1/1p1ppbpp1p1/12/15/15/13/1P1PPBPP1P1/1RNQBKNR1 w");
-    assert!(matches!(e[0], (Some(6), SyntaxProblem::RowTooShort { expected: 13, found: 12 })));
-    let e = syntax_problems("1rnqbknr1/1p1ppbpp1p1/13/15/15/13/1P1PPBPP1P1/1RNQBKNR1 x");
-    assert_eq!(e, vec![(None, SyntaxProblem::BadSide("x".into()))]);
-    let e = syntax_problems("1rnqbknr1/1p1ppbpp1p1/13/15/15/13/1P1PPBPP1P1/1RNQBKNR1");
-    assert_eq!(e, vec![(None, SyntaxProblem::MissingSide)]);
-    let e = syntax_problems("1rnqbknr1/13/15/15/13/1P1PPBPP1P1/1RNQBKNR1 w");
-    assert_eq!(e, vec![(None, SyntaxProblem::RowCount(7))]);
-    let e = syntax_problems("1rnqbknr1/1p1ppbpp1p1/13/15/15/13/1P1PPBPP1P1/1RNQBKNR1 w -1 x");
-    assert_eq!(e.len(), 2);
-    // Every bad row is reported, not just the first.
-    let e = syntax_problems("1rnqbknr1/1p1ppbpp1p1/13/16/15/13/1P1PPBPP1P1/1RNQBKNR w");
-    assert_eq!(e.len(), 2, "{e:?}");
-    assert!(matches!(e[0], (Some(5), SyntaxProblem::RowTooLong { .. })));
-    assert!(matches!(e[1], (Some(1), SyntaxProblem::RowTooShort { .. })));
-}
-
-#[test]
-fn empty_runs_may_be_two_digits_and_clocks_are_optional() {
-    let p = Position::from_position_string("9/11/13/15/4k10/13/11/1K7 b").unwrap();
-    assert_eq!(p.side_to_move(), Side::Black);
-    assert_eq!(p.halfmove_clock(), 0);
-    assert_eq!(p.fullmoves(), 1);
-    assert_eq!(p.position_string(), "9/11/13/15/4k10/13/11/1K7 b 0 1");
-    let p = Position::from_position_string("9/11/13/15/4k10/13/11/1K7 w 12 34").unwrap();
-    assert_eq!((p.halfmove_clock(), p.fullmoves()), (12, 34));
-}
-
-#[test]
-fn validity_errors_list_every_problem() {
-    // No White king, two Black kings.
-    let v = invalidities("9/11/13/15/4k5k4/13/11/9 w");
-    assert!(v.contains(&Invalid::KingCount { side: Side::White, count: 0 }));
-    assert!(v.contains(&Invalid::KingCount { side: Side::Black, count: 2 }));
-    // Kings touching: c1d and d1d are corner-neighbours.
-    // (The Black king is then also attacked while White is to move.)
-    let v = invalidities("9/11/13/15/15/13/11/5Kk2 w");
-    assert_eq!(v, vec![Invalid::KingsTouching(c("c1d"), c("d1l")), Invalid::OppositeCheck(Side::Black)]);
-    // White pawn on its promotion cell e8l, White pawn on row 1, Black pawn on row 8,
-    // Black pawn on a1d — all at once.
-    let v = invalidities("1Pp6/11/13/15/4k10/13/11/1pP3K2 w");
-    assert!(v.contains(&Invalid::PawnOnPromotionCell(Side::White, c("e8l"))));
-    assert!(v.contains(&Invalid::PawnOnFirstRow(Side::Black, c("e8d"))));
-    assert!(v.contains(&Invalid::PawnOnPromotionCell(Side::Black, c("a1d"))));
-    assert!(v.contains(&Invalid::PawnOnFirstRow(Side::White, c("b1l"))));
-    assert_eq!(v.len(), 4, "{v:?}");
-    // The side not to move in check: Black king on row 1 with a White rook on row 1,
-    // White to move.
-    let v = invalidities("9/11/13/15/4K10/13/11/k7R w");
-    assert_eq!(v, vec![Invalid::OppositeCheck(Side::Black)]);
-    let text = Position::from_position_string("1Pp6/11/13/15/4k10/13/11/1pP3K2 w").unwrap_err().to_string();
-    assert_eq!(text.lines().count(), 4, "{text}");
 }
 
 // ---------------------------------------------------------------- Notation

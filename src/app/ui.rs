@@ -433,7 +433,7 @@ impl OrreryApp {
             }
             Ok((_, errors)) if !errors.is_empty() => {
                 let mut lines = vec![format!("{} has errors; nothing was opened:", path.display())];
-                lines.extend(errors);
+                lines.extend(errors.iter().map(ToString::to_string));
                 self.error_list = Some(("Could not open the file".into(), lines));
                 false
             }
@@ -561,7 +561,7 @@ impl OrreryApp {
     pub fn export_to(&mut self, form: &ExportForm, path: &Path) -> bool {
         let options = form.options(self.view.as_ref());
         let scene = self.view.diagram_scene(&options);
-        match crate::render::diagram::write_diagram(&scene, &options, path) {
+        match crate::files::write_diagram(&scene, &options, path) {
             Ok(_) => {
                 self.message = format!("Diagram written to {}", path.display());
                 true

@@ -7,14 +7,14 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use super::{CliError, Finish, load};
+use super::shared::{CliError, Finish, load};
 use crate::core::game::Variant;
 use crate::core::{interstellar, triangular};
-use crate::files::read_record_file;
+use crate::files::{read_record_file, write_diagram};
 use crate::record::{AnyGame, GameRecord};
 use crate::render::diagram::{
     Caption, DiagramGame, DiagramOptions, ImageFormat, SIZE_RANGE, main_line_node, position_diagram, record_diagram,
-    side_to_move_text, write_diagram,
+    side_to_move_text,
 };
 use crate::render::overlay::BoardOverlay;
 

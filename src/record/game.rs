@@ -203,8 +203,8 @@ pub enum AnyGame {
 macro_rules! with_game {
     ($any:expr, $g:ident => $body:expr) => {
         match $any {
-            $crate::record::AnyGame::Interstellar($g) => $body,
-            $crate::record::AnyGame::Triangular($g) => $body,
+            $crate::record::game::AnyGame::Interstellar($g) => $body,
+            $crate::record::game::AnyGame::Triangular($g) => $body,
         }
     };
 }

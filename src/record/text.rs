@@ -25,8 +25,52 @@ pub struct RecordError {
     pub line: u32,
     /// 1-based column, in characters.
     pub column: u32,
-    /// What is wrong.
+    /// Which part of the record is wrong.
+    pub kind: RecordErrorKind,
+    /// What is wrong, in words (naming the tag, move or token).
     pub message: String,
+}
+
+impl RecordError {
+    /// A text that must hold exactly one game holds `count` (at 1:1).
+    fn one_game_expected(count: usize) -> RecordError {
+        RecordError {
+            line: 1,
+            column: 1,
+            kind: RecordErrorKind::GameCount,
+            message: format!("expected one game, found {count}"),
+        }
+    }
+}
+
+/// Which part of a record a [`RecordError`] is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RecordErrorKind {
+    /// A tag pair that cannot be read (`[Name "value"]`).
+    Tag,
+    /// The `Variant` tag is missing or names no known game.
+    Variant,
+    /// The `Position` tag is not a valid position string, or `[SetUp "1"]` has no
+    /// `Position`.
+    Position,
+    /// A move that is not legal (or not readable) where it stands, or `out` with no
+    /// move before it.
+    Move,
+    /// A NAG or move annotation that cannot be read, or one before any move.
+    Annotation,
+    /// A board mark (`[%csl …]`, `[%cal …]`) in a comment that cannot be read.
+    Marks,
+    /// A comment not closed with `}`.
+    Comment,
+    /// A variation that is empty, unmatched, not closed, too deep, or before any move.
+    Variation,
+    /// The result: missing, disagreeing with the `Result` tag, a draw in a game without
+    /// draws, or a new game starting before it.
+    Result,
+    /// Text where none belongs (outside tags, between games).
+    Stray,
+    /// A text that must hold exactly one game holds none or several.
+    GameCount,
 }
 
 impl fmt::Display for RecordError {
@@ -256,8 +300,8 @@ impl<'a> GameReader<'a> {
         self.peeked.take()
     }
 
-    fn error(errors: &mut Vec<RecordError>, at: &Token, message: impl Into<String>) {
-        errors.push(RecordError { line: at.line, column: at.column, message: message.into() });
+    fn error(errors: &mut Vec<RecordError>, at: &Token, kind: RecordErrorKind, message: impl Into<String>) {
+        errors.push(RecordError { line: at.line, column: at.column, kind, message: message.into() });
     }
 
     /// Reads the tag section: `[Name "value"]` pairs.
@@ -268,7 +312,12 @@ impl<'a> GameReader<'a> {
             let name = match self.next() {
                 Some(Token { tok: Tok::Symbol(s), .. }) => s,
                 other => {
-                    Self::error(errors, other.as_ref().unwrap_or(&open), "expected a tag name after '['");
+                    Self::error(
+                        errors,
+                        other.as_ref().unwrap_or(&open),
+                        RecordErrorKind::Tag,
+                        "expected a tag name after '['",
+                    );
                     self.skip_to_bracket_end(open.line);
                     continue;
                 }
@@ -276,7 +325,12 @@ impl<'a> GameReader<'a> {
             let value = match self.next() {
                 Some(Token { tok: Tok::Str(s), .. }) => s,
                 Some(t @ Token { tok: Tok::UnclosedStr, .. }) => {
-                    Self::error(errors, &t, format!("the value of tag {name} is not closed with '\"'"));
+                    Self::error(
+                        errors,
+                        &t,
+                        RecordErrorKind::Tag,
+                        format!("the value of tag {name} is not closed with '\"'"),
+                    );
                     self.skip_to_bracket_end(open.line);
                     continue;
                 }
@@ -284,6 +338,7 @@ impl<'a> GameReader<'a> {
                     Self::error(
                         errors,
                         other.as_ref().unwrap_or(&open),
+                        RecordErrorKind::Tag,
                         format!("expected a quoted value for tag {name}"),
                     );
                     self.skip_to_bracket_end(open.line);
@@ -296,7 +351,7 @@ impl<'a> GameReader<'a> {
                 }
                 _ => {
                     let at = self.peek().cloned().unwrap_or(open.clone());
-                    Self::error(errors, &at, format!("expected ']' to close tag {name}"));
+                    Self::error(errors, &at, RecordErrorKind::Tag, format!("expected ']' to close tag {name}"));
                     self.skip_to_bracket_end(open.line);
                 }
             }
@@ -349,13 +404,18 @@ impl<'a> GameReader<'a> {
         let tag = |key: &str| tags.iter().find(|(k, _, _)| k == key);
         let variant = match tag("Variant") {
             None => {
-                Self::error(&mut errors, &first, "missing [Variant \"Interstellar\"] or [Variant \"Triangular\"] tag");
+                Self::error(
+                    &mut errors,
+                    &first,
+                    RecordErrorKind::Variant,
+                    "missing [Variant \"Interstellar\"] or [Variant \"Triangular\"] tag",
+                );
                 None
             }
             Some((_, v, at)) => match v.parse::<Variant>() {
                 Ok(variant) => Some(variant),
                 Err(e) => {
-                    Self::error(&mut errors, at, e.to_string());
+                    Self::error(&mut errors, at, RecordErrorKind::Variant, e.to_string());
                     None
                 }
             },
@@ -394,21 +454,26 @@ impl<'a> GameReader<'a> {
                 }
                 Err(e) => {
                     let reason = e.to_string().lines().collect::<Vec<_>>().join("; ");
-                    Self::error(errors, at, format!("invalid Position: {reason}"));
+                    Self::error(errors, at, RecordErrorKind::Position, format!("invalid Position: {reason}"));
                     self.skip_movetext();
                     return None;
                 }
             }
         } else if set_up {
             let at = &tag("SetUp").expect("present").2;
-            Self::error(errors, at, "[SetUp \"1\"] without a [Position] tag");
+            Self::error(errors, at, RecordErrorKind::Position, "[SetUp \"1\"] without a [Position] tag");
         }
         let result_tag = tag("Result").map(|(_, v, at)| (v.clone(), at.clone()));
         let end = self.read_movetext(&mut record, errors);
         if let (Some((value, at)), Some(token)) = (result_tag, end)
             && value != token.token()
         {
-            Self::error(errors, &at, format!("the Result tag says {value} but the moves end with {}", token.token()));
+            Self::error(
+                errors,
+                &at,
+                RecordErrorKind::Result,
+                format!("the Result tag says {value} but the moves end with {}", token.token()),
+            );
         }
         Some(record)
     }
@@ -441,11 +506,21 @@ impl<'a> GameReader<'a> {
         loop {
             let Some(token) = self.peek().cloned() else {
                 let at = last_token.unwrap_or(Token { tok: Tok::MoveNumber, line: 1, column: 1, start: 0, end: 0 });
-                Self::error(errors, &at, "the game ends without a result token (1-0, 0-1, 1/2-1/2 or *)");
+                Self::error(
+                    errors,
+                    &at,
+                    RecordErrorKind::Result,
+                    "the game ends without a result token (1-0, 0-1, 1/2-1/2 or *)",
+                );
                 return None;
             };
             if token.tok == Tok::LBracket {
-                Self::error(errors, &token, "a new game starts before this one's result token");
+                Self::error(
+                    errors,
+                    &token,
+                    RecordErrorKind::Result,
+                    "a new game starts before this one's result token",
+                );
                 return None;
             }
             self.next();
@@ -454,7 +529,12 @@ impl<'a> GameReader<'a> {
                     let (body, glyph) = split_glyph(s);
                     let glyph_nag = glyph.and_then(Nag::from_glyph);
                     if glyph.is_some() && glyph_nag.is_none() {
-                        Self::error(errors, &token, format!("'{}' is not a move annotation", glyph.unwrap_or("")));
+                        Self::error(
+                            errors,
+                            &token,
+                            RecordErrorKind::Annotation,
+                            format!("'{}' is not a move annotation", glyph.unwrap_or("")),
+                        );
                     }
                     if body.eq_ignore_ascii_case("out") {
                         // The Target Out suffix written apart from its move (`PQ-56 out`).
@@ -465,7 +545,7 @@ impl<'a> GameReader<'a> {
                             span.range.end = token.end;
                         }
                         if line.moves == 0 && !line.dead {
-                            Self::error(errors, &token, "'out' must follow a move");
+                            Self::error(errors, &token, RecordErrorKind::Move, "'out' must follow a move");
                         } else if !line.dead
                             && let Some(n) = glyph_nag
                         {
@@ -498,7 +578,12 @@ impl<'a> GameReader<'a> {
                             line.moves += 1;
                         }
                         Err(e) => {
-                            Self::error(errors, &token, format!("illegal move '{body}': {}", one_line(&e.to_string())));
+                            Self::error(
+                                errors,
+                                &token,
+                                RecordErrorKind::Move,
+                                format!("illegal move '{body}': {}", one_line(&e.to_string())),
+                            );
                             line.dead = true;
                         }
                     }
@@ -506,14 +591,17 @@ impl<'a> GameReader<'a> {
                 Tok::MoveNumber => {}
                 Tok::Nag(n) => {
                     if line.moves == 0 && !line.dead {
-                        Self::error(errors, &token, format!("NAG ${n} before any move"));
+                        Self::error(errors, &token, RecordErrorKind::Annotation, format!("NAG ${n} before any move"));
                     } else if !line.dead {
                         record.tree.node_mut(line.last).nags.push(Nag(*n));
                     }
                 }
-                Tok::BadNag(text) => {
-                    Self::error(errors, &token, format!("'{text}' is not a NAG ($0 to $255, ! ? !! ?? !? ?!)"))
-                }
+                Tok::BadNag(text) => Self::error(
+                    errors,
+                    &token,
+                    RecordErrorKind::Annotation,
+                    format!("'{text}' is not a NAG ($0 to $255, ! ? !! ?? !? ?!)"),
+                ),
                 Tok::Comment(raw) => {
                     if line.dead {
                         continue;
@@ -524,7 +612,7 @@ impl<'a> GameReader<'a> {
                     }
                     let (text, marks, mark_errors) = split_marks::<G>(raw);
                     for m in mark_errors {
-                        Self::error(errors, &token, m);
+                        Self::error(errors, &token, RecordErrorKind::Marks, m);
                     }
                     let node = line.last;
                     let joined = join_comment(&record.tree.node(node).comment_after, &text);
@@ -534,18 +622,23 @@ impl<'a> GameReader<'a> {
                     target.cells.extend(marks.cells);
                 }
                 Tok::UnclosedComment => {
-                    Self::error(errors, &token, "comment not closed with '}'");
+                    Self::error(errors, &token, RecordErrorKind::Comment, "comment not closed with '}'");
                     return None;
                 }
                 Tok::LParen => {
                     if stack.len() >= MAX_VARIATION_DEPTH {
-                        Self::error(errors, &token, format!("variations nested more than {MAX_VARIATION_DEPTH} deep"));
+                        Self::error(
+                            errors,
+                            &token,
+                            RecordErrorKind::Variation,
+                            format!("variations nested more than {MAX_VARIATION_DEPTH} deep"),
+                        );
                         let dead = fresh(line.last, line.after.clone(), true);
                         stack.push(std::mem::replace(&mut line, dead));
                         continue;
                     }
                     if line.moves == 0 && !line.dead {
-                        Self::error(errors, &token, "a variation must follow a move");
+                        Self::error(errors, &token, RecordErrorKind::Variation, "a variation must follow a move");
                     }
                     let parent = record.tree.node(line.last).parent;
                     let new_line = match (&line.before, parent, line.dead || line.moves == 0) {
@@ -555,27 +648,41 @@ impl<'a> GameReader<'a> {
                     stack.push(std::mem::replace(&mut line, new_line));
                 }
                 Tok::RParen => match stack.pop() {
-                    None => Self::error(errors, &token, "')' without a matching '('"),
+                    None => Self::error(errors, &token, RecordErrorKind::Variation, "')' without a matching '('"),
                     Some(outer) => {
                         if line.moves == 0 && !line.dead {
-                            Self::error(errors, &token, "empty variation");
+                            Self::error(errors, &token, RecordErrorKind::Variation, "empty variation");
                         }
                         line = outer;
                     }
                 },
                 Tok::Result(r) => {
                     if *r == GameResult::Draw && G::VARIANT == Variant::Interstellar {
-                        Self::error(errors, &token, "Interstellar has no draws: the result is 1-0, 0-1 or *");
+                        Self::error(
+                            errors,
+                            &token,
+                            RecordErrorKind::Result,
+                            "Interstellar has no draws: the result is 1-0, 0-1 or *",
+                        );
                     }
                     if !stack.is_empty() {
-                        Self::error(errors, &token, format!("{} variation(s) not closed with ')'", stack.len()));
+                        Self::error(
+                            errors,
+                            &token,
+                            RecordErrorKind::Variation,
+                            format!("{} variation(s) not closed with ')'", stack.len()),
+                        );
                     }
                     record.result = *r;
                     return Some(*r);
                 }
-                Tok::Str(_) | Tok::UnclosedStr => Self::error(errors, &token, "a quoted string outside a tag"),
-                Tok::RBracket => Self::error(errors, &token, "']' outside a tag"),
-                Tok::Unknown(text) => Self::error(errors, &token, format!("unexpected '{text}'")),
+                Tok::Str(_) | Tok::UnclosedStr => {
+                    Self::error(errors, &token, RecordErrorKind::Stray, "a quoted string outside a tag")
+                }
+                Tok::RBracket => Self::error(errors, &token, RecordErrorKind::Stray, "']' outside a tag"),
+                Tok::Unknown(text) => {
+                    Self::error(errors, &token, RecordErrorKind::Stray, format!("unexpected '{text}'"))
+                }
                 Tok::LBracket => unreachable!("handled above"),
             }
             last_token = Some(token);
@@ -598,7 +705,7 @@ impl Iterator for GameReader<'_> {
                     break;
                 }
                 _ => {
-                    GameReader::error(&mut errors, &t, "unexpected text between games");
+                    GameReader::error(&mut errors, &t, RecordErrorKind::Stray, "unexpected text between games");
                     self.next();
                 }
             }
@@ -641,7 +748,7 @@ pub fn read_one(text: &str) -> Result<AnyGame, Vec<RecordError>> {
     let count = report.games.len();
     match <[AnyGame; 1]>::try_from(report.games) {
         Ok([game]) => Ok(game),
-        Err(_) => Err(vec![RecordError { line: 1, column: 1, message: format!("expected one game, found {count}") }]),
+        Err(_) => Err(vec![RecordError::one_game_expected(count)]),
     }
 }
 
@@ -665,7 +772,7 @@ pub fn read_one_with_spans(text: &str) -> Result<(AnyGame, Vec<MoveSpan>), Vec<R
     let count = found.len();
     match <[(AnyGame, Vec<MoveSpan>); 1]>::try_from(found) {
         Ok([one]) => Ok(one),
-        Err(_) => Err(vec![RecordError { line: 1, column: 1, message: format!("expected one game, found {count}") }]),
+        Err(_) => Err(vec![RecordError::one_game_expected(count)]),
     }
 }
 

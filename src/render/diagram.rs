@@ -6,30 +6,38 @@
 //! A diagram is an ordinary [`Scene`]: the board's own scene
 //! ([`InterstellarView::scene`], [`TriangularView::scene`]) made taller for the
 //! caption. The SVG and the PNG of a diagram come from that one scene
-//! ([`diagram_svg`], [`diagram_png`]; [`write_diagram`] picks by the file's
-//! extension), so both show the same picture.
+//! ([`diagram_svg`], [`diagram_png`]; [`diagram_bytes`] for an [`ImageFormat`]), so
+//! both show the same picture. Nothing here touches the file system:
+//! [`crate::files::write_diagram`] saves a diagram, choosing the format by the file's
+//! extension.
 //!
 //! Cells in a [`BoardOverlay`] given here are the games' own ids, as records and the
 //! app use them: an Interstellar cell's bit index (`Cell::slot`), a Triangular core
 //! cell index (`Cell::index`).
 //!
-//! Typical use (what File → Export diagram does):
+//! Typical use (what File → Export diagram does, before saving the bytes):
 //!
-//! ```no_run
+//! ```
 //! use orrery::core::interstellar::Position;
 //! use orrery::record::{GameRecord, NodeId};
-//! use orrery::render::diagram::{Caption, DiagramOptions, record_diagram, write_diagram};
+//! use orrery::render::diagram::{Caption, DiagramOptions, ImageFormat, diagram_bytes, record_diagram};
 //!
 //! let record: GameRecord<Position> = GameRecord::new();
 //! let options = DiagramOptions {
+//!     size_px: 120,
 //!     caption: Some(Caption::new("Opening", "", &record.start)),
 //!     ..DiagramOptions::default()
 //! };
 //! let scene = record_diagram(&record, NodeId::ROOT, &options);
-//! write_diagram(&scene, &options, std::path::Path::new("diagram.png")).unwrap();
+//! let svg = diagram_bytes(&scene, &options, ImageFormat::Svg)?;
+//! assert!(svg.starts_with(b"<svg"));
+//! let png = diagram_bytes(&scene, &options, ImageFormat::Png)?;
+//! assert!(png.starts_with(b"\x89PNG"));
+//! // orrery::files::write_diagram(&scene, &options, path) saves it atomically.
+//! # Ok::<(), orrery::render::diagram::DiagramError>(())
 //! ```
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use super::interstellar::InterstellarPalette;
 use super::overlay::BoardOverlay;
@@ -39,7 +47,6 @@ use super::svg::to_svg;
 use super::triangular::TriangularPalette;
 use super::view::{BoardView, DrawGame};
 use crate::core::game::{Game, GameSide};
-use crate::files::{FileError, write_atomic_bytes};
 use crate::record::{GameRecord, NodeId};
 
 /// The caption drawn under the board: up to three parts, each left out when empty.
@@ -272,12 +279,9 @@ impl ImageFormat {
     }
 }
 
-/// Why a diagram could not be made or saved.
+/// Why a diagram could not be made.
 #[derive(Debug, thiserror::Error)]
 pub enum DiagramError {
-    /// The file's extension is neither `.svg` nor `.png`.
-    #[error("{0}: unknown image format (use a .svg or .png file)")]
-    UnknownFormat(PathBuf),
     /// The width is outside [`SIZE_RANGE`].
     #[error("size {0} px is out of range ({min}–{max} px)", min = SIZE_RANGE.start(), max = SIZE_RANGE.end())]
     Size(u32),
@@ -292,9 +296,6 @@ pub enum DiagramError {
     /// Rasterising failed.
     #[error(transparent)]
     Png(#[from] PngError),
-    /// Writing the file failed.
-    #[error(transparent)]
-    File(#[from] FileError),
 }
 
 fn check_size(options: &DiagramOptions) -> Result<(), DiagramError> {
@@ -329,19 +330,6 @@ pub fn diagram_bytes(scene: &Scene, options: &DiagramOptions, format: ImageForma
         ImageFormat::Svg => Ok(diagram_svg(scene, options).into_bytes()),
         ImageFormat::Png => diagram_png(scene, options),
     }
-}
-
-/// Saves the diagram to `path` as SVG or PNG by its extension, atomically (a temporary
-/// file beside it, then a rename). Returns the format written.
-///
-/// # Errors
-/// [`DiagramError::UnknownFormat`] for another extension, [`DiagramError::Size`],
-/// [`DiagramError::Png`], or [`DiagramError::File`] naming the path.
-pub fn write_diagram(scene: &Scene, options: &DiagramOptions, path: &Path) -> Result<ImageFormat, DiagramError> {
-    let format = ImageFormat::from_path(path).ok_or_else(|| DiagramError::UnknownFormat(path.to_path_buf()))?;
-    let bytes = diagram_bytes(scene, options, format)?;
-    write_atomic_bytes(path, &bytes)?;
-    Ok(format)
 }
 
 /// The ink width of a line of text in the bundled font at `size` board units (an

@@ -2,10 +2,11 @@
 //! the three indicia, coordinates in the numbering of the player at the bottom, marks of
 //! the board's positive and negative sides, pieces and highlights.
 //!
-//! Geometry (rules file, *Board*): the centre of cell (r, i) is at x = h/2,
-//! y = (r−1)·√3/2 hex widths, y up from the positive player's side. The view turns this
-//! into y-down board units with a margin for the coordinates, and turns the board half
-//! a turn when [`InterstellarView::flipped`] (the negative player at the bottom).
+//! Geometry (`docs/rules-interstellar.md` §1 *The board*): the centre of cell (r, i)
+//! is at x = h/2, y = (r−1)·√3/2 hex widths, y up from the positive player's side. The
+//! view turns this into y-down board units with a margin for the coordinates, and turns
+//! the board half a turn when [`InterstellarView::flipped`] (the negative player at the
+//! bottom).
 
 use super::glyphs::{self, Army, Glyph};
 use super::overlay::{self, BoardOverlay, Geometry};

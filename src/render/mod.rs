@@ -16,8 +16,8 @@
 //! - [`diagram`]: diagrams of any position for documents and print (caption,
 //!   printable black-and-white style), written as SVG or PNG from one scene.
 //!
-//! Pure Rust with no user interface; only [`png::write_png`], [`svg::write_svg`] and
-//! [`diagram::write_diagram`] touch the file system.
+//! Pure Rust with no user interface and no I/O: the backends return text or bytes, and
+//! [`crate::files`] writes them.
 
 #[rustfmt::skip]
 mod chess_outlines;

@@ -2,7 +2,6 @@
 //! `tiny-skia`), with the bundled DejaVu Sans as the only font, so the pixels are the
 //! same on every machine.
 
-use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
 use resvg::tiny_skia::{Pixmap, Transform};
@@ -26,9 +25,6 @@ pub enum PngError {
     /// PNG encoding failed.
     #[error("PNG encoding failed: {0}")]
     Encode(String),
-    /// Writing the file failed.
-    #[error("cannot write the image: {0}")]
-    Io(#[from] std::io::Error),
 }
 
 /// The font database with only the bundled font, shared by every rasterisation.
@@ -63,17 +59,8 @@ pub fn render_scene(scene: &Scene, width: u32) -> Result<Pixmap, PngError> {
     rasterize_svg(&to_svg(scene, width), width, height)
 }
 
-/// The scene as PNG file bytes, `width` pixels wide.
+/// The scene as PNG file bytes, `width` pixels wide (save them with
+/// [`crate::files::write_atomic_bytes`]).
 pub fn scene_to_png(scene: &Scene, width: u32) -> Result<Vec<u8>, PngError> {
     render_scene(scene, width)?.encode_png().map_err(|e| PngError::Encode(e.to_string()))
-}
-
-/// Writes the scene as a PNG file, `width` pixels wide (creates missing folders).
-pub fn write_png(scene: &Scene, width: u32, path: &Path) -> Result<(), PngError> {
-    let bytes = scene_to_png(scene, width)?;
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir)?;
-    }
-    std::fs::write(path, bytes)?;
-    Ok(())
 }

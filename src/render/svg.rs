@@ -119,14 +119,6 @@ fn write_paint(s: &mut String, paint: &Paint) {
     }
 }
 
-/// Writes the scene as an SVG file `px_width` pixels wide (creates missing folders).
-pub fn write_svg(scene: &Scene, px_width: u32, path: &std::path::Path) -> std::io::Result<()> {
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir)?;
-    }
-    std::fs::write(path, to_svg(scene, px_width))
-}
-
 /// SVG path data (`M x y L … C … Z`) for path commands.
 pub fn path_data(cmds: &[PathCmd]) -> String {
     let mut s = String::new();

@@ -17,14 +17,14 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::search::{AttackNode, SolutionText, SolveError, SolveOptions, solve_text};
+use super::control::SolveControl;
+use super::erased::AnySolution;
+use super::game::SolverGame;
+use super::search::{SolveError, SolveOptions, solve};
 use super::stipulation::{Goal, Stipulation, StipulationError};
-use super::{SolveControl, SolverGame};
 use crate::core::game::{Game, Variant};
-use crate::record::{AnyGame, GameRecord, GameResult, NodeId, read_one};
+use crate::record::{AnyGame, NodeId, RecordError, read_one};
 use crate::with_game;
-
-use super::search::Solution;
 
 /// What a puzzle asks: a stipulation to solve, or a goal the position shows reached.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,15 +63,20 @@ impl FromStr for PuzzleGoal {
 /// Why a record is not a puzzle.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PuzzleError {
-    /// The text is not one readable record; the first error with its line and column.
-    #[error("puzzle record {0}")]
-    Record(String),
+    /// The text is not one readable record: every error, each with its line and
+    /// column (never empty). Written as the first error and how many there are.
+    #[error("puzzle record {} ({} error(s))", first_error(.0), .0.len())]
+    Record(Vec<RecordError>),
     /// No `[Stipulation "…"]` tag.
     #[error("the puzzle record has no [Stipulation \"...\"] tag")]
     MissingStipulation,
     /// The `Stipulation` tag cannot be read, or does not fit the game.
     #[error("puzzle stipulation: {0}")]
     Stipulation(#[from] StipulationError),
+}
+
+fn first_error(errors: &[RecordError]) -> String {
+    errors.first().map(ToString::to_string).unwrap_or_default()
 }
 
 /// A puzzle read from a record: game, start position, what it asks, and its metadata.
@@ -126,13 +131,10 @@ impl Puzzle {
     /// Reads a puzzle from the text of a record file holding exactly one game.
     ///
     /// # Errors
-    /// [`PuzzleError::Record`] (the first reading error, `LINE:COL: reason`, and how many
-    /// there were), then those of [`Puzzle::from_record`].
+    /// [`PuzzleError::Record`] with every reading error, then those of
+    /// [`Puzzle::from_record`].
     pub fn read(text: &str) -> Result<Puzzle, PuzzleError> {
-        let record = read_one(text).map_err(|errors| {
-            let first = errors.first().map(ToString::to_string).unwrap_or_default();
-            PuzzleError::Record(format!("{first} ({} error(s))", errors.len()))
-        })?;
+        let record = read_one(text).map_err(PuzzleError::Record)?;
         Puzzle::from_record(&record)
     }
 
@@ -167,57 +169,28 @@ impl Puzzle {
             .collect())
     }
 
-    /// Solves the puzzle's stipulation (see [`solve_text`]).
+    /// Solves the puzzle's stipulation from its start position (see [`solve`]).
     ///
     /// # Errors
-    /// Those of [`solve_text`]; a shown goal gives [`SolveError::NothingToSolve`].
-    pub fn solve(&self, options: &SolveOptions, control: &SolveControl) -> Result<SolutionText, SolveError> {
+    /// Those of [`solve`]; a shown goal gives [`SolveError::NothingToSolve`].
+    pub fn solve(&self, options: &SolveOptions, control: &SolveControl) -> Result<AnySolution, SolveError> {
         match self.goal {
-            PuzzleGoal::Stipulation(s) => solve_text(self.variant, &self.position, s, options, control),
+            PuzzleGoal::Stipulation(s) => self.solve_for(s, options, control),
             PuzzleGoal::Shown(g) => Err(SolveError::NothingToSolve(g)),
         }
     }
-}
 
-/// Builds the puzzle record of a solve: the start position as a set-up position, the
-/// `Stipulation` tag, the keys (the first as the main line) and below each the solution
-/// tree as variations (main line: the longest-resisting defence and its shortest
-/// reply), the threat as a comment after the key. The result token is the attacker's
-/// win when there is a key. Add `Title`, `Author`, `Source` with
-/// [`Tags::set`](crate::record::Tags::set).
-pub fn solution_record<G: SolverGame>(solution: &Solution<G>) -> GameRecord<G> {
-    let mut record = GameRecord::from_position(solution.start.clone());
-    record.set_up = true;
-    record.tags.set("Stipulation", &solution.stipulation.to_string());
-    if !solution.keys.is_empty() {
-        record.result = if solution.start.is_first_player_to_move() {
-            GameResult::FirstPlayerWins
-        } else {
-            GameResult::SecondPlayerWins
-        };
-    }
-    if solution.tree.is_empty() {
-        for key in &solution.keys {
-            record.add_move(NodeId::ROOT, key.mv);
-        }
-    } else {
-        for key in &solution.tree {
-            add_attack(&mut record, NodeId::ROOT, key, 1);
-        }
-    }
-    record
-}
-
-fn add_attack<G: Game>(record: &mut GameRecord<G>, at: NodeId, node: &AttackNode<G::Move>, number: u32) {
-    let id = record.add_move(at, node.mv.mv);
-    if !node.threats.is_empty() {
-        let threats: Vec<String> = node.threats.iter().map(|t| format!("{}. {}", number + 1, t.notation)).collect();
-        record.tree.set_comment_after(id, &format!("threat: {}", threats.join(", ")));
-    }
-    for d in &node.defences {
-        let did = record.add_move(id, d.mv.mv);
-        for r in &d.replies {
-            add_attack(record, did, r, number + 1);
-        }
+    /// Solves the puzzle's start position for `stipulation` instead of its own (e.g. a
+    /// shorter one, to check that there is no quicker solution).
+    ///
+    /// # Errors
+    /// Those of [`solve`].
+    pub fn solve_for(
+        &self,
+        stipulation: Stipulation,
+        options: &SolveOptions,
+        control: &SolveControl,
+    ) -> Result<AnySolution, SolveError> {
+        with_game!(&self.record, r => solve(&r.start, stipulation, options, control).map(AnySolution::from))
     }
 }

@@ -17,17 +17,18 @@
 //! The goal is judged right after each attacker move by [`SolverGame::goal_reached`];
 //! any other end of the game (the attacker's move ends it another way, or the defender
 //! wins, draws or has no move) fails the line.
+//!
+//! [`Game::legal_moves`]: crate::core::Game::legal_moves
+//! [`Game::zobrist_hash`]: crate::core::Game::zobrist_hash
 
 use std::marker::PhantomData;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use super::puzzle::solution_record;
-use super::stipulation::{Stipulation, StipulationError};
-use super::{SolveControl, SolverGame};
-use crate::core::game::{Game, Variant};
+use super::control::SolveControl;
+use super::game::SolverGame;
+use super::solution::{AttackNode, DefenceNode, NamedMove, Solution};
+use super::stipulation::{Goal, Stipulation, StipulationError};
 use crate::core::moves::MoveList;
-use crate::core::{interstellar, triangular};
-use crate::record::AnyGame;
 
 /// What to compute besides the keys.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,123 +55,12 @@ pub enum SolveError {
     /// The stipulation does not fit the game (e.g. mate in Interstellar).
     #[error(transparent)]
     Stipulation(#[from] StipulationError),
-    /// The position string was rejected; the message lists every problem found.
-    #[error("invalid position: {0}")]
-    Position(String),
     /// [`SolveControl::cancel`] was called.
     #[error("the solve was cancelled")]
     Cancelled,
     /// The puzzle shows a finished position (a goal already reached): nothing to solve.
     #[error("the puzzle shows a finished position ({0} reached); there is nothing to solve")]
-    NothingToSolve(super::Goal),
-}
-
-/// A move with its text in the game's notation (written in the position before it).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NamedMove<M> {
-    /// The move.
-    pub mv: M,
-    /// Its notation, with suffix (`PQ-34 out`, `Qd5l#`).
-    pub notation: String,
-}
-
-/// An attacker move of the solution (a key, or a reply to a defence) with what follows.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct AttackNode<M> {
-    /// The move and its notation.
-    pub mv: NamedMove<M>,
-    /// The fewest attacker moves, this one included, with which it forces the goal.
-    pub length: u32,
-    /// Whether this move reaches the goal at once (then there is nothing below).
-    pub reached: bool,
-    /// What the attacker threatens after this move: the attacker moves that would
-    /// force the goal in [`AttackNode::threat_length`] moves if the defender could
-    /// pass, for the shortest such length. Empty when the move gives Target or check
-    /// (no pass is possible), when it reaches the goal, or when there is no threat.
-    pub threats: Vec<NamedMove<M>>,
-    /// The length of the threats (0 when there are none).
-    pub threat_length: u32,
-    /// Every legal defence, the longest-resisting first, each with the attacker's
-    /// replies that still force the goal in the moves left.
-    pub defences: Vec<DefenceNode<M>>,
-}
-
-/// A defence of the solution tree.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DefenceNode<M> {
-    /// The move and its notation.
-    pub mv: NamedMove<M>,
-    /// The attacker replies that still force the goal in the moves left, in the
-    /// fewest moves possible: a longer way when a shorter exists is left out; more
-    /// than one reply are duals.
-    pub replies: Vec<AttackNode<M>>,
-}
-
-impl<M> DefenceNode<M> {
-    /// How many more attacker moves the defence holds out for: the shortest reply's
-    /// length.
-    pub fn resistance(&self) -> u32 {
-        self.replies.iter().map(|r| r.length).min().unwrap_or(0)
-    }
-}
-
-/// The result of a solve.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Solution<G: Game> {
-    /// The position solved (the attacker to move).
-    pub start: G,
-    /// The stipulation.
-    pub stipulation: Stipulation,
-    /// Every key, in move-generation order, with its notation.
-    pub keys: Vec<NamedMove<G::Move>>,
-    /// The solution tree, one node per key in the order of [`Solution::keys`]; empty
-    /// when [`SolveOptions::tree`] was off.
-    pub tree: Vec<AttackNode<G::Move>>,
-    /// The attacker's legal first moves examined.
-    pub first_moves: usize,
-    /// Positions visited (each move played counts one), tree building included.
-    pub nodes: u64,
-    /// Wall-clock time of the whole solve.
-    pub elapsed: Duration,
-}
-
-impl<G: Game> Solution<G> {
-    /// Whether there is exactly one key.
-    pub fn is_unique(&self) -> bool {
-        self.keys.len() == 1
-    }
-
-    /// Nodes per second over the whole solve.
-    pub fn nodes_per_second(&self) -> f64 {
-        self.nodes as f64 / self.elapsed.as_secs_f64().max(1e-9)
-    }
-
-    /// The solution tree as indented text, one move a line: the key (`1. PQ-44!`), its
-    /// threat, each defence (`1... P-15`) and below it the replies that still force the
-    /// goal in the fewest moves, recursively. Moves are numbered from the puzzle's first move.
-    pub fn tree_text(&self) -> String {
-        let mut out = String::new();
-        for key in &self.tree {
-            write_attack(&mut out, key, 1, 0, true);
-        }
-        out
-    }
-}
-
-fn write_attack<M>(out: &mut String, node: &AttackNode<M>, number: u32, indent: usize, key: bool) {
-    let pad = "   ".repeat(indent);
-    let mark = if key { "!" } else { "" };
-    out.push_str(&format!("{pad}{number}. {}{mark}\n", node.mv.notation));
-    if !node.threats.is_empty() {
-        let threats: Vec<String> = node.threats.iter().map(|t| format!("{}. {}", number + 1, t.notation)).collect();
-        out.push_str(&format!("{pad}   threat: {}\n", threats.join(", ")));
-    }
-    for d in &node.defences {
-        out.push_str(&format!("{pad}   {number}... {}\n", d.mv.notation));
-        for r in &d.replies {
-            write_attack(out, r, number + 1, indent + 2, false);
-        }
-    }
+    NothingToSolve(Goal),
 }
 
 /// How many nodes pass between progress updates and cancellation checks.
@@ -179,7 +69,7 @@ const FLUSH_EVERY: u64 = 4096;
 const MAX_PLY: usize = 64;
 
 struct Searcher<'c, G: SolverGame> {
-    goal: super::Goal,
+    goal: Goal,
     nodes: u64,
     unflushed: u64,
     /// Pairs `[hash, data]`; data: bits 0..8 the fewest moves known to win (0: none
@@ -194,7 +84,7 @@ struct Searcher<'c, G: SolverGame> {
 }
 
 impl<'c, G: SolverGame> Searcher<'c, G> {
-    fn new(goal: super::Goal, table_bits: u32, control: &'c SolveControl) -> Self {
+    fn new(goal: Goal, table_bits: u32, control: &'c SolveControl) -> Self {
         let entries = 1usize << table_bits.clamp(10, 26);
         Searcher {
             goal,
@@ -479,68 +369,5 @@ pub fn solve<G: SolverGame>(
         first_moves: moves.len(),
         nodes: searcher.nodes,
         elapsed: clock.elapsed(),
-    })
-}
-
-/// A solve's result in words, whatever the game: what the command line prints and
-/// the app shows.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SolutionText {
-    /// The game.
-    pub variant: Variant,
-    /// Every key in the game's notation.
-    pub keys: Vec<String>,
-    /// Whether there is exactly one key.
-    pub unique: bool,
-    /// Positions visited.
-    pub nodes: u64,
-    /// Wall-clock time.
-    pub elapsed: Duration,
-    /// [`Solution::tree_text`] (empty without the tree).
-    pub tree: String,
-    /// The solution as a puzzle record (see [`solution_record`]): start position,
-    /// stipulation tag, keys and the tree as variations.
-    pub record: AnyGame,
-}
-
-fn to_text<G: SolverGame>(solution: &Solution<G>, wrap: fn(crate::record::GameRecord<G>) -> AnyGame) -> SolutionText {
-    SolutionText {
-        variant: G::VARIANT,
-        keys: solution.keys.iter().map(|k| k.notation.clone()).collect(),
-        unique: solution.is_unique(),
-        nodes: solution.nodes,
-        elapsed: solution.elapsed,
-        tree: solution.tree_text(),
-        record: wrap(solution_record(solution)),
-    }
-}
-
-/// [`solve`] with the game chosen by value and the position given as its position
-/// string: the entry point for the app's background thread and the command line.
-///
-/// # Errors
-/// [`SolveError::Position`] for a position string the game rejects, and those of
-/// [`solve`].
-pub fn solve_text(
-    variant: Variant,
-    position: &str,
-    stipulation: Stipulation,
-    options: &SolveOptions,
-    control: &SolveControl,
-) -> Result<SolutionText, SolveError> {
-    stipulation.check_variant(variant)?;
-    fn parse<G: SolverGame>(text: &str) -> Result<G, SolveError> {
-        G::from_position_string(text)
-            .map_err(|e| SolveError::Position(e.to_string().lines().map(str::trim).collect::<Vec<_>>().join("; ")))
-    }
-    Ok(match variant {
-        Variant::Interstellar => {
-            let pos: interstellar::Position = parse(position)?;
-            to_text(&solve(&pos, stipulation, options, control)?, AnyGame::Interstellar)
-        }
-        Variant::Triangular => {
-            let pos: triangular::Position = parse(position)?;
-            to_text(&solve(&pos, stipulation, options, control)?, AnyGame::Triangular)
-        }
     })
 }

@@ -9,10 +9,10 @@
 //! | [`Goal::Win`] | `win in 2` | `win2` | Interstellar, Triangular |
 //! | [`Goal::Mate`] | `mate in 2` | `mate2` | Triangular |
 //!
-//! Sources: Target Out and the winning endings, `shared/rules/interstellar.md`, *Target,
-//! legality and the end of the game* (a "Target Out in N" stipulation is met whenever
-//! the opponent's planet is left in Target with no legal move, whichever name the result
-//! carries); checkmate, `shared/rules/triangular.md`, *End of the game*.
+//! Sources: Target Out and the winning endings, `docs/rules-interstellar.md` §7 *How the
+//! game ends* (a "Target Out in N" stipulation is met whenever the opponent's planet is
+//! left in Target with no legal move, whichever name the result carries); checkmate,
+//! `docs/rules-triangular.md` §6 *Check, mate and draws*.
 
 use std::fmt;
 use std::str::FromStr;

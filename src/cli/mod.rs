@@ -1,12 +1,12 @@
 //! The command line: `perft`, `divide` and `status` for either game, `record
-//! check` / `record convert` for game records, and `diagram` for pictures of positions.
+//! check` / `record convert` for game records, `solve` for puzzles and `diagram` for
+//! pictures of positions.
 //!
 //! The position commands take `--variant interstellar|triangular` and an optional
 //! `--position STR` (the game's position string; the opening position when absent).
 //! Bad input ends the program with exit code 2 and a one-line message on standard
 //! error.
 
-use std::fmt::Display;
 use std::io::Write;
 
 use clap::{Parser, Subcommand};
@@ -17,7 +17,13 @@ use crate::core::perft::{divide, perft};
 use crate::core::triangular;
 
 mod diagram;
+mod shared;
+mod solve;
+
 pub use diagram::DiagramArgs;
+pub use shared::{CliError, Finish};
+use shared::{load, one_line};
+pub use solve::SolveArgs;
 
 /// Orrery: Interstellar (GB 2186198 A) and Triangular (HU 188326).
 #[derive(Debug, Parser)]
@@ -71,7 +77,7 @@ pub enum Command {
         file: std::path::PathBuf,
     },
     /// Solve a puzzle: one `key: MOVE` line per key, then `unique: yes|no` and `nodes: N`.
-    Solve(crate::solver::cli::SolveArgs),
+    Solve(SolveArgs),
     /// Check or convert game records (`.pgn` text, `.ron`).
     Record {
         /// What to do with records.
@@ -127,29 +133,6 @@ impl StatusReport for triangular::Position {
     }
 }
 
-/// An error worth one line and exit code 2.
-#[derive(Debug)]
-pub struct CliError(pub String);
-
-impl<E: Display> From<E> for CliError {
-    fn from(e: E) -> Self {
-        CliError(e.to_string())
-    }
-}
-
-fn load<G: Game>(position: Option<&str>) -> Result<G, CliError> {
-    match position {
-        None => Ok(G::opening()),
-        Some(text) => G::from_position_string(text)
-            .map_err(|e| CliError(format!("invalid position: {}", one_line(&e.to_string())))),
-    }
-}
-
-/// Joins a multi-line message into one line.
-fn one_line(text: &str) -> String {
-    text.lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join("; ")
-}
-
 fn run_game<G: StatusReport>(command: &Command, out: &mut dyn Write) -> Result<(), CliError> {
     match command {
         Command::Perft { depth, position, .. } => {
@@ -186,17 +169,18 @@ fn run_game<G: StatusReport>(command: &Command, out: &mut dyn Write) -> Result<(
     Ok(())
 }
 
-/// What a command asks the process to end with.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Finish {
-    /// Exit code 0.
-    Success,
-    /// Exit code 1: the command ran but found problems (e.g. errors in a record file),
-    /// already reported.
-    ProblemsFound,
-}
-
 /// Runs a parsed command, writing its report to `out`.
+///
+/// ```
+/// use clap::Parser;
+/// use orrery::cli::{Cli, Finish, run};
+///
+/// let cli = Cli::try_parse_from(["orrery", "perft", "--variant", "triangular", "--depth", "2"])?;
+/// let mut out = Vec::new();
+/// assert_eq!(run(&cli, &mut out).map_err(|e| e.0)?, Finish::Success);
+/// assert_eq!(String::from_utf8(out)?, "nodes 1155\n");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 ///
 /// # Errors
 /// A [`CliError`] with a one-line message for bad input (invalid position string,
@@ -206,7 +190,7 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<Finish, CliError> {
         Command::Perft { variant, .. } | Command::Divide { variant, .. } | Command::Status { variant, .. } => *variant,
         Command::Record { action } => return run_record(action, out),
         Command::Diagram(args) => return diagram::run_diagram(args, out),
-        Command::Solve(args) => return crate::solver::cli::run_solve(args, out).map(|()| Finish::Success),
+        Command::Solve(args) => return solve::run_solve(args, out).map(|()| Finish::Success),
         Command::Open { file } => {
             if !file.exists() {
                 return Err(CliError(format!("{}: no such file", file.display())));

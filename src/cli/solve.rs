@@ -1,7 +1,7 @@
 //! `orrery solve`: the solver on the command line.
 //!
 //! `orrery solve --variant V --position STR --stipulation out2|win2|mate2 [--tree]`, or
-//! `orrery solve --puzzle FILE [--tree]` (a puzzle record, see [`super::puzzle`]).
+//! `orrery solve --puzzle FILE [--tree]` (a puzzle record, see [`crate::solver::puzzle`]).
 //! Prints one `key: MOVE` line per key (the game's notation), with `--tree` a `tree:`
 //! line and the indented solution tree, then `unique: yes|no` and `nodes: N`. A puzzle
 //! that shows a finished position prints `shown: GOAL` and `reached: yes|no`. Bad input
@@ -10,12 +10,12 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use super::SolveControl;
-use super::puzzle::{Puzzle, PuzzleGoal};
-use super::search::{SolveOptions, solve_text};
-use super::stipulation::Stipulation;
-use crate::cli::CliError;
+use super::shared::{CliError, load};
 use crate::core::game::Variant;
+use crate::core::{interstellar, triangular};
+use crate::solver::{
+    AnySolution, Puzzle, PuzzleGoal, Solution, SolveControl, SolveOptions, SolverGame, Stipulation, solve,
+};
 
 /// The arguments of `orrery solve`.
 #[derive(Debug, Clone, clap::Args)]
@@ -38,6 +38,19 @@ pub struct SolveArgs {
     pub tree: bool,
 }
 
+/// Reads `position` as a `G` position and solves it.
+fn solve_position<G: SolverGame>(
+    position: &str,
+    stipulation: Stipulation,
+    options: &SolveOptions,
+) -> Result<AnySolution, CliError>
+where
+    AnySolution: From<Solution<G>>,
+{
+    let start: G = load(Some(position))?;
+    Ok(solve(&start, stipulation, options, &SolveControl::new())?.into())
+}
+
 /// Runs `orrery solve`, writing its report to `out`.
 ///
 /// # Errors
@@ -50,7 +63,8 @@ pub fn run_solve(args: &SolveArgs, out: &mut dyn Write) -> Result<(), CliError> 
         .as_deref()
         .map(|s| s.parse::<Stipulation>().map_err(|e| CliError(format!("bad --stipulation: {e}"))))
         .transpose()?;
-    let (variant, position, stipulation) = match &args.puzzle {
+    let options = SolveOptions { tree: args.tree, ..SolveOptions::default() };
+    let solution = match &args.puzzle {
         Some(path) => {
             let text = std::fs::read_to_string(path).map_err(|e| CliError(format!("{}: {e}", path.display())))?;
             let puzzle = Puzzle::read(&text).map_err(|e| CliError(format!("{}: {e}", path.display())))?;
@@ -63,28 +77,30 @@ pub fn run_solve(args: &SolveArgs, out: &mut dyn Write) -> Result<(), CliError> 
                     return Ok(());
                 }
             };
-            (puzzle.variant, puzzle.position, stipulation)
+            puzzle.solve_for(stipulation, &options, &SolveControl::new())?
         }
         None => {
             let variant = args.variant.ok_or_else(|| CliError("solve needs --variant (or --puzzle)".into()))?;
             let position =
-                args.position.clone().ok_or_else(|| CliError("solve needs --position (or --puzzle)".into()))?;
+                args.position.as_deref().ok_or_else(|| CliError("solve needs --position (or --puzzle)".into()))?;
             let stipulation = stipulation.ok_or_else(|| CliError("solve needs --stipulation (or --puzzle)".into()))?;
-            (variant, position, stipulation)
+            stipulation.check_variant(variant)?;
+            match variant {
+                Variant::Interstellar => solve_position::<interstellar::Position>(position, stipulation, &options)?,
+                Variant::Triangular => solve_position::<triangular::Position>(position, stipulation, &options)?,
+            }
         }
     };
-    let options = SolveOptions { tree: args.tree, ..SolveOptions::default() };
-    let solution = solve_text(variant, &position, stipulation, &options, &SolveControl::new())?;
-    for key in &solution.keys {
+    for key in solution.keys() {
         writeln!(out, "key: {key}")?;
     }
     if args.tree {
         writeln!(out, "tree:")?;
-        for line in solution.tree.lines() {
+        for line in solution.tree_text().lines() {
             writeln!(out, "  {line}")?;
         }
     }
-    writeln!(out, "unique: {}", if solution.unique { "yes" } else { "no" })?;
-    writeln!(out, "nodes: {}", solution.nodes)?;
+    writeln!(out, "unique: {}", if solution.is_unique() { "yes" } else { "no" })?;
+    writeln!(out, "nodes: {}", solution.nodes())?;
     Ok(())
 }

@@ -1,0 +1,63 @@
+//! What the solver needs from a game beyond [`Game`]: the [`SolverGame`] trait, and its
+//! implementations for both games.
+//!
+//! Sources: Target Out and the other endings, `docs/rules-interstellar.md` §7 *How the
+//! game ends*; checkmate, `docs/rules-triangular.md` §6 *Check, mate and draws*.
+
+use super::stipulation::Goal;
+use crate::core::game::Game;
+use crate::core::{interstellar, triangular};
+
+/// What the solver needs from a game beyond [`Game`]: whether a goal has been reached,
+/// and a "pass" to find threats.
+pub trait SolverGame: Game {
+    /// Whether `goal` has been reached for the side that has just moved (the side not to
+    /// move), judged in this position with its opponent to move. A goal that does not
+    /// exist in the game ([`Goal::applies_to`]) is never reached.
+    fn goal_reached(&self, goal: Goal) -> bool;
+
+    /// This position with the other side to move (a "null move"), or `None` when that
+    /// is not a valid position (the side to move is in Target or in check, or the
+    /// position string's other rules refuse it). Used only to find threats, not in the
+    /// search itself; it may allocate.
+    fn passed(&self) -> Option<Self>;
+}
+
+impl SolverGame for interstellar::Position {
+    /// Target Out: the planet of the side to move is in Target and that side has no
+    /// legal move, whatever ending names the result (`docs/rules-interstellar.md` §7
+    /// *How the game ends*, *Project decision: naming a result*). Win: any ending
+    /// ([`interstellar::Position::game_outcome`]); the side that has just moved always wins.
+    #[inline]
+    fn goal_reached(&self, goal: Goal) -> bool {
+        match goal {
+            Goal::TargetOut => self.is_target_out(),
+            Goal::Win => self.outcome().is_some(),
+            Goal::Mate => false,
+        }
+    }
+
+    fn passed(&self) -> Option<Self> {
+        let mut setup = self.to_setup();
+        setup.side_to_move = setup.side_to_move.other();
+        interstellar::Position::from_setup(&setup).ok()
+    }
+}
+
+impl SolverGame for triangular::Position {
+    /// Mate and win are the same: the side to move is in check and has no legal move
+    /// (`docs/rules-triangular.md` §6 *Check, mate and draws*: checkmate is the only win).
+    #[inline]
+    fn goal_reached(&self, goal: Goal) -> bool {
+        match goal {
+            Goal::Mate | Goal::Win => self.is_check() && self.count_moves() == 0,
+            Goal::TargetOut => false,
+        }
+    }
+
+    fn passed(&self) -> Option<Self> {
+        let mut setup = self.to_setup();
+        setup.side_to_move = setup.side_to_move.other();
+        triangular::Position::from_setup(&setup).ok()
+    }
+}
