@@ -1,16 +1,24 @@
-//! Orrery: a rules engine, records and desktop app for two chess-family games that
-//! until now existed only as patents.
+//! Orrery: a rules engine, records and desktop app for chess-family games that until
+//! now existed only as patents.
 //!
 //! - **Interstellar** (GB 2186198 A): 77 hexagons; planets, quasars, pulsars, nebulas,
 //!   black holes and stars. Rules: `docs/rules-interstellar.md`.
 //! - **Triangular** (HU 188326): chess on a hexagon of 96 triangles. Rules:
 //!   `docs/rules-triangular.md`.
 //!
-//! Layers: [`core`] is the pure rules engine (geometry, positions, move generation,
-//! outcomes, notation), with one folder per game and the shared mechanisms beside
-//! them; [`render`] draws the boards as vector scenes (SVG, PNG; egui later); [`solver`]
-//! solves and stores puzzles ("Target Out in 2", "mate in 3"); [`cli`] is the command
-//! line on top of it.
+//! Layers, each using only those before it (see `ARCHITECTURE.md`, checked by
+//! `tests/architecture.rs`): [`core`] is the pure rules engine (the [`core::Game`] seam,
+//! one folder per game); [`record`] the game records and their text and RON formats;
+//! [`files`] every read and write on disk; [`solver`] solves puzzles ("Target Out in 2",
+//! "mate in 3"); [`render`] draws boards as vector scenes (SVG, PNG); [`app`] is the
+//! desktop app and [`cli`] the command line.
+//!
+//! ```
+//! use orrery::core::{Game, interstellar::Position};
+//!
+//! let opening = Position::opening();
+//! assert_eq!(orrery::core::perft::perft(&opening, 2), 770);
+//! ```
 
 #![warn(missing_docs)]
 

@@ -118,7 +118,8 @@ pub struct OrreryApp {
 impl OrreryApp {
     /// A fresh app showing a new Interstellar game.
     pub fn new(dialogs: Box<dyn FileDialogs>) -> OrreryApp {
-        let game = AnyGame::new(Variant::Interstellar);
+        // The first game in menu order.
+        let game = AnyGame::new(Variant::ALL[0]);
         OrreryApp {
             view: view_of(game.clone()),
             document: Document::new(game),

@@ -59,7 +59,7 @@ impl<C> Default for BoardOverlay<C> {
 
 /// Colours of the move highlights.
 pub mod colors {
-    use super::Rgba;
+    use crate::render::scene::Rgba;
     /// Selected cell fill.
     pub const SELECTED: Rgba = Rgba::new(20, 85, 30, 128);
     /// Target dot and capture ring.

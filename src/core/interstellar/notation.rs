@@ -194,7 +194,7 @@ pub fn read_move(position: &Position, text: &str) -> Result<Move, NotationError>
     let name = Name::parse(&letters).ok_or_else(|| NotationError::UnknownName { name: letters.clone() })?;
     let side = position.side_to_move();
     if let Some(outcome) = position.outcome()
-        && matches!(outcome.ending, super::Ending::SuperNova | super::Ending::TotalAnnihilation)
+        && matches!(outcome.ending, super::movegen::Ending::SuperNova | super::movegen::Ending::TotalAnnihilation)
     {
         return Err(NotationError::GameOver(outcome.to_string()));
     }
