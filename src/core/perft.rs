@@ -6,7 +6,7 @@ use super::moves::MoveList;
 
 /// The number of move sequences of exactly `depth` plies from `position` (1 for depth
 /// 0). A finished game has no moves, so its subtree counts 0 at any depth above 0.
-/// The last ply is bulk-counted with [`Game::count_legal_moves`].
+/// The last ply is bulk-counted with [`Game::count_moves`].
 pub fn perft<G: Game>(position: &G, depth: u32) -> u64 {
     match depth {
         0 => 1,

@@ -4,7 +4,8 @@
 //! black-and-white style.
 //!
 //! A diagram is an ordinary [`Scene`]: the board's own scene
-//! ([`InterstellarView::scene`], [`TriangularView::scene`]) made taller for the
+//! ([`InterstellarView::scene`](super::interstellar::InterstellarView::scene),
+//! [`TriangularView::scene`](super::triangular::TriangularView::scene)) made taller for the
 //! caption. The SVG and the PNG of a diagram come from that one scene
 //! ([`diagram_svg`], [`diagram_png`]; [`diagram_bytes`] for an [`ImageFormat`]), so
 //! both show the same picture. Nothing here touches the file system:

@@ -27,7 +27,7 @@ impl SolverGame for interstellar::Position {
     /// Target Out: the planet of the side to move is in Target and that side has no
     /// legal move, whatever ending names the result (`docs/rules-interstellar.md` §7
     /// *How the game ends*, *Project decision: naming a result*). Win: any ending
-    /// ([`interstellar::Position::game_outcome`]); the side that has just moved always wins.
+    /// ([`interstellar::Position::outcome`]); the side that has just moved always wins.
     #[inline]
     fn goal_reached(&self, goal: Goal) -> bool {
         match goal {

@@ -8,7 +8,7 @@
 //!
 //! - no heap allocation inside the search (moves in [`MoveList`]s on the stack,
 //!   positions copied by value);
-//! - a transposition table keyed by [`Game::zobrist_hash`] that stores, per position
+//! - a transposition table keyed by [`Game::zobrist`] that stores, per position
 //!   with the attacker to move, the fewest moves known to win and the most moves known
 //!   not to win (both results carry over to larger and smaller budgets);
 //! - killer moves per ply: the defence that last refuted and the attack that last won
@@ -19,7 +19,7 @@
 //! wins, draws or has no move) fails the line.
 //!
 //! [`Game::legal_moves`]: crate::core::Game::legal_moves
-//! [`Game::zobrist_hash`]: crate::core::Game::zobrist_hash
+//! [`Game::zobrist`]: crate::core::Game::zobrist
 
 use std::marker::PhantomData;
 use std::time::Instant;

@@ -1,7 +1,7 @@
 //! The checked Interstellar [`Position`] that move generation works on, and the
 //! problems that keep a setup from being one (`docs/rules-interstellar.md`, §10 *What
 //! counts as a valid position*). The split follows shakmaty: parse to a
-//! [`Setup`](super::setup::Setup), then validate into a position.
+//! [`Setup`], then validate into a position.
 
 use std::fmt;
 

@@ -20,7 +20,8 @@ pub struct SetupPiece {
 }
 
 /// An unchecked position: what a position string says, which may break the rules of a
-/// valid position. Turn it into a [`Position`] with [`Position::from_setup`].
+/// valid position. Turn it into a [`Position`](super::Position) with
+/// [`Position::from_setup`](super::Position::from_setup).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
     /// The pieces, in position-string order (row 9 first, index increasing).

@@ -1,7 +1,7 @@
 //! The Triangular board: 96 triangles in a hexagon of side 4, and every neighbourhood,
 //! line and move pattern the rules use, derived here from the coordinate definitions of
 //! the rules file (section *Board*, *Neighbourhoods and lines*, *Pieces and moves*) and
-//! precomputed once into [`Tables`].
+//! precomputed once into `Tables`.
 //!
 //! # Coordinates
 //! Points are written `(X, y)` with `X = 2x` (twice the horizontal coordinate, unit = one
@@ -15,11 +15,11 @@
 //! row 1's dark (point-up) cells, row 1's light (point-down) cells, row 2's dark cells, …
 //! The centroid height grows strictly along every altitude ray and along every slanted
 //! strip, so those ten slide directions are monotonic in bit index and use
-//! [`bitboard::slide`](crate::core::bitboard::slide) directly. A horizontal strip (a row)
+//! [`bitboard::slide`] directly. A horizontal strip (a row)
 //! alternates between the dark and the light half of its row block, so no numbering can
 //! make all three strip families monotonic at once (a slanted strip crosses each row as
 //! an up/down pair whose left-right order differs between the two slanted families);
-//! rows are slid by [`row_slide`], which takes the nearer of the first dark and the first
+//! rows are slid by `row_slide`, which takes the nearer of the first dark and the first
 //! light blocker.
 
 use std::fmt;

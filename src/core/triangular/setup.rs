@@ -7,7 +7,7 @@ use super::geometry::{CELL_COUNT, Cell, ROW_LENGTHS};
 use super::pieces::{Kind, Piece, Side};
 
 /// An unchecked position as read from a position string: any arrangement of pieces,
-/// side to move and clocks. [`Position::from_setup`] checks it.
+/// side to move and clocks. [`Position::from_setup`](super::Position::from_setup) checks it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
     /// The piece on each cell, by bit index (see [`Cell`]).
