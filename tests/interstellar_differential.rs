@@ -16,8 +16,8 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use reference::RefPosition;
 
-/// The board and side of a position string, names (`Q(NQ)`) dropped: the reference
-/// reads the rules file's format only.
+/// The board and side of a position string, names (`Q(NQ)`) dropped: the reference reads
+/// the format of `docs/rules-interstellar.md` §9 *Position strings* only.
 fn plain_string(p: &Position) -> String {
     let mut out = String::new();
     let mut depth = 0;

@@ -10,8 +10,8 @@ use rand::{Rng, SeedableRng};
 
 /// The position after `plies` random legal moves from the opening (fewer if the game
 /// ends). A game finished by Super Nova or Total Annihilation leaves a position that is
-/// not valid by the rules file (a star on the last row, a lone planet), which the
-/// position parser rightly refuses; the playout stops just before such a move.
+/// not valid by `docs/rules-interstellar.md` §10 (a star on the last row, a lone planet),
+/// which the position parser rightly refuses; the playout stops just before such a move.
 fn playout(seed: u64, plies: usize) -> Position {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut p = Position::opening();

@@ -1,6 +1,6 @@
-//! One test per rule sentence of `../shared/rules/interstellar.md`, from small
-//! hand-worked positions. Expected cells are worked out by hand from the rules text
-//! (the comments show the working), never read back from the engine's own tables.
+//! One test per rule sentence of `docs/rules-interstellar.md` (§1–§10), from small
+//! hand-worked positions. Expected cells are worked out by hand from the rules text (the
+//! comments show the working), never read back from the engine's own tables.
 
 use std::collections::BTreeSet;
 

@@ -1,7 +1,7 @@
 //! Differential test: the fast Triangular move generator against the plain reference
-//! generator in `tests/reference/triangular.rs` (written separately from the rules file,
-//! with exact triangle coordinates), on positions from random playouts and random
-//! set-ups. Move sets, check, results and perft must agree.
+//! generator in `tests/reference/triangular.rs` (written separately from the rules, with
+//! exact triangle coordinates), on positions from random playouts and random set-ups.
+//! Move sets, check, results and perft must agree.
 
 #[path = "reference/triangular.rs"]
 mod reference;

@@ -1,5 +1,5 @@
-//! Triangular rules tests: one or more tests per sentence of
-//! `../shared/rules/triangular.md`, from small positions worked out by hand.
+//! Triangular rules tests: one or more tests per sentence of `docs/rules-triangular.md`
+//! (§1–§9), from small positions worked out by hand.
 //!
 //! Hand coordinates used in the comments: a cell is (row k, centroid X, up/down) with
 //! X = twice the horizontal coordinate of its centroid. From the rules' definitions, an

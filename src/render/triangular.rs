@@ -3,8 +3,8 @@
 //! file letters and row numbers that turn with the board; pieces and highlights.
 //!
 //! Cells are the rules core's own [`Cell`]s, drawn from their corners
-//! ([`Cell::vertices`], `docs/rules-triangular.md` §1): x in triangle sides from the
-//! board's centre, y in row heights (√3/2) up from White's edge.
+//! ([`Cell::vertices`], `docs/rules-triangular.md` §1 *The board*): x in triangle sides
+//! from the board's centre, y in row heights (√3/2) up from White's edge.
 
 use super::glyphs::{self, Army, Glyph, Shade};
 use super::interstellar::{frame, label};

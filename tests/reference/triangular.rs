@@ -1,5 +1,5 @@
-//! Reference move generator for Triangular, the chess game of Hungarian patent
-//! HU 188326, written from `shared/rules/triangular.md` only ("the rules").
+//! Reference move generator for Triangular, the chess game of Hungarian patent HU 188326,
+//! written from the rules only ("the rules"; `docs/rules-triangular.md`).
 //!
 //! Purpose: differential testing of a fast generator. Clarity over speed:
 //! every cell is a triangle given by its three lattice vertices, and every
@@ -480,12 +480,11 @@ impl RefPosition {
         RefPosition::parse(OPENING).expect("opening position parses")
     }
 
-    /// The rules file's FEN-like string: "rows 8 down to 1 separated by /,
-    /// cells left to right, a number = that many empty cells (may be two
-    /// digits), K Q R B N P upper case White, lower case Black (a bishop's
-    /// kind is its cell's colour); then w or b; optional half-move clock and
-    /// move number as in FEN." The position must be valid ("A valid
-    /// position").
+    /// The rules' FEN-like string (`docs/rules-triangular.md` §8 *Position strings*):
+    /// "rows 8 down to 1 separated by /, cells left to right, a number = that many empty
+    /// cells (may be two digits), K Q R B N P upper case White, lower case Black (a
+    /// bishop's kind is its cell's colour); then w or b; optional half-move clock and
+    /// move number as in FEN." The position must be valid ("A valid position").
     pub fn parse(s: &str) -> Result<RefPosition, String> {
         let g = geometry();
         let fields: Vec<&str> = s.split_whitespace().collect();

@@ -1,8 +1,9 @@
 //! The Interstellar board: 77 hexagonal cells in 9 rows, their indicia, the six
 //! side-steps and six corner-steps, and the precomputed tables move generation uses.
 //!
-//! Source: `../shared/rules/interstellar.md`, sections *Board* and *Directions*;
-//! GB 2186198 A describes the board of hexagons with three indicia.
+//! Source: `docs/rules-interstellar.md` §1 *The board*, §2 *Cell names* and §3
+//! *Directions on the board*; GB 2186198 A describes the board of hexagons with three
+//! indicia.
 //!
 //! Cells are addressed two ways:
 //! - **(r, i)** as in the rules: row `r = 1..=9` from the positive player's side, index

@@ -1,7 +1,7 @@
 //! Legal move generation, Target detection and the endings of Interstellar.
 //!
-//! Source: `../shared/rules/interstellar.md`, sections *Moves*, *Target, legality and
-//! the end of the game*.
+//! Source: `docs/rules-interstellar.md` §5 *How the pieces move*, §6 *Target and legal
+//! moves* and §7 *How the game ends*.
 //!
 //! Speed comes from `u128` bitboards and precomputed step/ray tables: sliders use the
 //! shared [`slide`] routine, pulsar targets come from a bitboard flood fill over the
@@ -102,8 +102,8 @@ fn cell(slot: u8) -> Cell {
     Cell::from_slot(slot).unwrap_or_else(|| unreachable!("slot {slot} is not a cell"))
 }
 
-/// How one of the game's endings names the result (rules file, *the end of the game*,
-/// in its order of precedence).
+/// How one of the game's endings names the result (`docs/rules-interstellar.md` §7 *How
+/// the game ends*, in its order of precedence: *Project decision: naming a result*).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Ending {
     /// A star of the winner stands on the loser's first row.
@@ -154,8 +154,9 @@ impl std::fmt::Display for Outcome {
     }
 }
 
-/// Why a move from one cell to another is not legal (`docs/rules-interstellar.md`, §5
-/// and §6). `Display` is a short sentence for the status bar.
+/// Why a move from one cell to another is not legal (`docs/rules-interstellar.md` §5 *How
+/// the pieces move* and §6 *Target and legal moves*). `Display` is a short sentence for
+/// the status bar.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum IllegalMove {
     /// The game is over by Super Nova or Total Annihilation.
@@ -483,9 +484,9 @@ impl Position {
         moves.contains(&mv)
     }
 
-    /// How the game has ended, or `None` while it goes on (rules file, *the end of the
-    /// game*: Super Nova, Total Annihilation, Target Out, blocked, in that order). The
-    /// side that just moved wins.
+    /// How the game has ended, or `None` while it goes on (`docs/rules-interstellar.md`
+    /// §7 *How the game ends*: Super Nova, Total Annihilation, Target Out, blocked, in
+    /// that order). The side that just moved wins.
     pub fn outcome(&self) -> Option<Outcome> {
         let winner = self.side_to_move.other();
         let ending = match self.static_ending() {

@@ -1,10 +1,10 @@
 //! The patent's move notation for Interstellar: `PQ-56`, `PQx56`, with `+` (Target),
 //! `++` (double Target) or ` out` (Target Out) after it.
 //!
-//! Source: `../shared/rules/interstellar.md`, *Piece names and the patent's notation*.
-//! Cells are written from the mover's own seat: two digits, row then index, both
-//! counted from the mover's side and the mover's left. The positive player's (4, 3)
-//! is `43`; the negative player writes the same cell `66`.
+//! Source: `docs/rules-interstellar.md` §8 *Writing down moves* (piece names: §4 *Piece
+//! names*; cell names: §2 *Cell names*). Cells are written from the mover's own seat: two
+//! digits, row then index, both counted from the mover's side and the mover's left. The
+//! positive player's (4, 3) is `43`; the negative player writes the same cell `66`.
 
 use super::geometry::{Cell, row_length};
 use super::movegen::Move;

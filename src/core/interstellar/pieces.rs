@@ -1,7 +1,7 @@
 //! Sides, piece kinds and the piece names that persist through an Interstellar game.
 //!
-//! Source: `../shared/rules/interstellar.md`, sections *Pieces (15 a side)* and
-//! *Piece names and the patent's notation*.
+//! Source: `docs/rules-interstellar.md` §4 *The pieces and the opening position* (and its
+//! *Piece names*).
 
 use std::fmt;
 
@@ -261,7 +261,7 @@ impl Piece {
 }
 
 /// A piece on the board: its side and its name (which fixes its kind). Names persist
-/// through the game (`docs/rules-interstellar.md`, §4 *Piece names*).
+/// through the game (`docs/rules-interstellar.md` §4 *Piece names*).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct NamedPiece {
     /// Whose piece.

@@ -1,7 +1,7 @@
-//! The checked Interstellar [`Position`] that move generation works on, and the
-//! problems that keep a setup from being one (`docs/rules-interstellar.md`, §10 *What
-//! counts as a valid position*). The split follows shakmaty: parse to a
-//! [`Setup`], then validate into a position.
+//! The checked Interstellar [`Position`] that move generation works on, and the problems
+//! that keep a setup from being one (`docs/rules-interstellar.md` §10 *What counts as a
+//! valid position*). The split follows shakmaty: parse to a [`Setup`], then validate into
+//! a position.
 
 use std::fmt;
 
@@ -11,15 +11,16 @@ use super::setup::{Setup, SetupPiece, SyntaxError, assign_names};
 use crate::core::bitboard::Bitboard;
 use crate::core::zobrist;
 
-/// The opening position string (rules file, *Position string*).
+/// The opening position string (`docs/rules-interstellar.md` §9 *Position strings*).
 pub const OPENING: &str = "nbuqpqubn/ss1ss1ss/9/8/9/8/9/SS1SS1SS/NBUQPQUBN +";
 
-/// Why an Interstellar position string was rejected (`docs/rules-interstellar.md`, §9
-/// and §10): every syntax mistake found, or (when the text reads) every problem of the
-/// position.
+/// Why an Interstellar position string was rejected (`docs/rules-interstellar.md` §9
+/// *Position strings* and §10 *What counts as a valid position*): every syntax mistake
+/// found, or (when the text reads) every problem of the position.
 pub type PositionError = crate::core::game::PositionError<SyntaxError, Invalid>;
 
-/// A way in which a position breaks the rules file's *A valid position*.
+/// A way in which a position breaks `docs/rules-interstellar.md` §10 *What counts as a
+/// valid position*.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Invalid {
     /// Not exactly one planet.
@@ -96,8 +97,9 @@ pub enum Invalid {
 
 /// An Interstellar position: the pieces with their names, and the side to move.
 ///
-/// Always valid (rules file, *A valid position*) when built by [`Position::from_setup`],
-/// [`Position::opening`] or by playing legal moves. About 300 bytes, no heap.
+/// Always valid (`docs/rules-interstellar.md` §10 *What counts as a valid position*) when
+/// built by [`Position::from_setup`], [`Position::opening`] or by playing legal moves.
+/// About 300 bytes, no heap.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Position {
     pub(crate) sides: [Bitboard; 2],
@@ -135,15 +137,16 @@ impl Position {
         self.hash ^= piece_key(piece, cell);
     }
 
-    /// The opening position (rules file, *Pieces and the opening position*).
+    /// The opening position (`docs/rules-interstellar.md` §4 *The pieces and the opening
+    /// position*).
     pub fn opening() -> Position {
         Position::from_setup(&Setup::parse(OPENING).expect("opening string parses")).expect("opening is valid")
     }
 
-    /// Checks a setup against the rules file's *A valid position*, gives every piece its
-    /// name (those the string left out get the default names: per side and kind, by
-    /// increasing `h` then `r`, the free names in opening order), and builds the
-    /// position.
+    /// Checks a setup against `docs/rules-interstellar.md` §10 *What counts as a valid
+    /// position*, gives every piece its name (those the string left out get the default
+    /// names of §9 *Position strings*: per side and kind, by increasing `h` then `r`, the
+    /// free names in opening order), and builds the position.
     ///
     /// # Errors
     /// Every problem found: planet count, more than the opening army, duplicate names,
@@ -268,9 +271,10 @@ impl Position {
         self.hash
     }
 
-    /// The position string: the rules file's format, canonical (digits for empty runs).
-    /// Names are added (`Q(NQ)`, every non-planet piece) only when they differ from
-    /// the default naming, so the string read back gives an equal position.
+    /// The position string (`docs/rules-interstellar.md` §9 *Position strings*),
+    /// canonical (digits for empty runs). Names are added (`Q(NQ)`, every non-planet
+    /// piece) only when they differ from the default naming, so the string read back
+    /// gives an equal position.
     pub fn position_string(&self) -> String {
         let plain = Setup { pieces: self.setup_pieces(false), side_to_move: self.side_to_move };
         let defaults = assign_names(&plain.pieces);

@@ -1,5 +1,5 @@
 //! The unchecked [`Setup`] of an Interstellar position and its position string
-//! (`docs/rules-interstellar.md`, §9 *Position strings*, and §4 *Piece names* for the
+//! (`docs/rules-interstellar.md` §9 *Position strings*, and §4 *Piece names* for the
 //! names a setup gives its pieces).
 
 use super::geometry::{Cell, row_length};
@@ -121,8 +121,9 @@ pub enum SyntaxError {
 }
 
 impl Setup {
-    /// Reads a position string (rules file, *Position string*), with this project's
-    /// extension: a piece letter may be followed by its name in parentheses, `Q(NQ)`.
+    /// Reads a position string (`docs/rules-interstellar.md` §9 *Position strings*),
+    /// names included: a piece letter may be followed by its name in parentheses,
+    /// `Q(NQ)`.
     ///
     /// # Errors
     /// Every syntax mistake found, each naming the row and the character.
@@ -199,8 +200,8 @@ impl Setup {
         Some(self.pieces.remove(at))
     }
 
-    /// The position string of this setup, valid or not: the rules file's format with
-    /// the `Q(NQ)` extension for every piece whose name was given.
+    /// The position string of this setup, valid or not (`docs/rules-interstellar.md` §9
+    /// *Position strings*), with the `Q(NQ)` names for every piece whose name was given.
     pub fn position_string(&self) -> String {
         let mut out = String::new();
         for row in (1..=9u8).rev() {
@@ -269,8 +270,9 @@ impl Setup {
         true
     }
 
-    /// The names each piece would get in a position made from this setup: the given
-    /// name, else the first free name of its kind (rules file, *Names*).
+    /// The names each piece would get in a position made from this setup: the given name,
+    /// else the first free name of its kind (`docs/rules-interstellar.md` §9 *Position
+    /// strings*, *Piece names in a position*).
     pub fn names(&self) -> Vec<Name> {
         assign_names(&self.pieces)
     }

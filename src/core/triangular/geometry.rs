@@ -1,7 +1,7 @@
 //! The Triangular board: 96 triangles in a hexagon of side 4, and every neighbourhood,
 //! line and move pattern the rules use, derived here from the coordinate definitions of
-//! the rules file (section *Board*, *Neighbourhoods and lines*, *Pieces and moves*) and
-//! precomputed once into `Tables`.
+//! `docs/rules-triangular.md` (§1 *The board*, §2 *Files, rows and cell names*, §3
+//! *Neighbours and lines*, §4 *How the pieces move*) and precomputed once into `Tables`.
 //!
 //! # Coordinates
 //! Points are written `(X, y)` with `X = 2x` (twice the horizontal coordinate, unit = one
@@ -31,16 +31,17 @@ use crate::core::bitboard::{self, Bitboard};
 /// Number of cells on the board.
 pub const CELL_COUNT: usize = 96;
 
-/// The cells of each row 1..=8 (rules file, *Board*).
+/// The cells of each row 1..=8 (`docs/rules-triangular.md` §1 *The board*).
 pub const ROW_LENGTHS: [u8; 8] = [9, 11, 13, 15, 15, 13, 11, 9];
 
 /// Every cell in reading order: row 1 first, each row from the left (the order of the
-/// rules file's cell table, `docs/rules-triangular.md` §2).
+/// cell table in `docs/rules-triangular.md` §2 *Files, rows and cell names*).
 pub fn cells_in_row_order() -> impl Iterator<Item = Cell> {
     (1..=8u8).flat_map(|row| (0..ROW_LENGTHS[row as usize - 1]).filter_map(move |column| Cell::at(row, column)))
 }
 
-/// A cell's colour (rules file, *Board*: point-up cells are dark, point-down light).
+/// A cell's colour (`docs/rules-triangular.md` §1 *The board*: point-up cells are dark,
+/// point-down light).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Shade {
     /// A point-down triangle; name suffix `l`.
@@ -69,8 +70,8 @@ impl Shade {
 
 /// One of the 96 cells, by its bit index `0..96` (see the module's *Bit layout*).
 ///
-/// Its name (rules file, *Board*) is file `a..h`, row `1..8`, then `d` (dark,
-/// point-up) or `l` (light, point-down): `c1d`, `f8l`.
+/// Its name (`docs/rules-triangular.md` §2 *Files, rows and cell names*) is file `a..h`,
+/// row `1..8`, then `d` (dark, point-up) or `l` (light, point-down): `c1d`, `f8l`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Cell(u8);
 
@@ -95,14 +96,15 @@ impl Cell {
         Bitboard::from_index(self.0)
     }
 
-    /// Row `1..=8` (row 1 at White's side, the bottom; rules file, *Board*).
+    /// Row `1..=8` (row 1 at White's side, the bottom; `docs/rules-triangular.md` §1 *The
+    /// board*).
     pub fn row(self) -> u8 {
         tables().info[self.0 as usize].row
     }
 
     /// File `0..8` (`0` = `a`), the slanted strip parallel to the lower-left edge
-    /// (rules file, *Board*: `a + (k−1)/2 + 2` for a point-up cell, `b + k/2 + 2` for a
-    /// point-down one).
+    /// (`docs/rules-triangular.md` §2 *Files, rows and cell names*: `a + (k−1)/2 + 2` for
+    /// a point-up cell, `b + k/2 + 2` for a point-down one).
     pub fn file(self) -> u8 {
         tables().info[self.0 as usize].file
     }
@@ -112,7 +114,8 @@ impl Cell {
         tables().info[self.0 as usize].column
     }
 
-    /// The cell's colour (rules file, *Board*: point-up dark, point-down light).
+    /// The cell's colour (`docs/rules-triangular.md` §1 *The board*: point-up dark,
+    /// point-down light).
     pub fn shade(self) -> Shade {
         if tables().info[self.0 as usize].dark { Shade::Dark } else { Shade::Light }
     }
@@ -140,25 +143,26 @@ impl Cell {
 
     /// The cell's three corners as `(X, y)`: `X` twice the horizontal distance from the
     /// board's centre (unit: one triangle side), `y` the grid line `0..=8` from White's
-    /// edge (`docs/rules-triangular.md`, §1); the horizontal side first, the apex last.
+    /// edge (`docs/rules-triangular.md` §1 *The board*); the horizontal side first, the
+    /// apex last.
     pub fn vertices(self) -> [(i32, i32); 3] {
         tables().info[self.0 as usize].verts
     }
 
-    /// The cells sharing a side with this one (up to 3; rules file, *Neighbourhoods
-    /// and lines*).
+    /// The cells sharing a side with this one (up to 3; `docs/rules-triangular.md` §3
+    /// *Neighbours and lines*).
     pub fn edge_neighbours(self) -> Bitboard {
         tables().edge[self.0 as usize]
     }
 
-    /// The cells touching this one at a corner only (up to 9; rules file,
-    /// *Neighbourhoods and lines*).
+    /// The cells touching this one at a corner only (up to 9; `docs/rules-triangular.md`
+    /// §3 *Neighbours and lines*).
     pub fn corner_neighbours(self) -> Bitboard {
         tables().corner[self.0 as usize]
     }
 
-    /// The cell's mirror image top to bottom (row `k` → `9−k`, light ↔ dark), as used
-    /// for Black's opening array (rules file, *Opening position*).
+    /// The cell's mirror image top to bottom (row `k` → `9−k`, light ↔ dark), as used for
+    /// Black's opening array (`docs/rules-triangular.md` §5 *The opening position*).
     pub fn mirror(self) -> Cell {
         Cell(tables().mirror[self.0 as usize])
     }
@@ -189,7 +193,8 @@ impl fmt::Debug for Cell {
     }
 }
 
-/// A text that is not the name of a cell of the board (rules file, *Board*, cell names).
+/// A text that is not the name of a cell of the board (`docs/rules-triangular.md` §2
+/// *Files, rows and cell names*).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("`{0}` is not a cell (expected file a-h, row 1-8, then d or l, e.g. `c1d`)")]
 pub struct BadCellName(pub String);
@@ -295,7 +300,7 @@ fn twice_half_width(y: i32) -> i32 {
     4 + y.min(8 - y)
 }
 
-/// The cells as the rules file defines them, before numbering.
+/// The cells as `docs/rules-triangular.md` §1–§2 define them, before numbering.
 fn raw_cells() -> Vec<CellInfo> {
     let mut cells = Vec::with_capacity(CELL_COUNT);
     for k in 1..=8 {

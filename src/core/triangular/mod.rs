@@ -144,7 +144,7 @@ impl Game for Position {
     const HAS_DRAWS: bool = true;
 
     /// Fifty moves without capture or pawn move, or the third repetition
-    /// (`docs/rules-triangular.md`, §6).
+    /// (`docs/rules-triangular.md` §6 *Check, mate and draws*).
     fn can_claim_draw(&self, history: &[u64]) -> bool {
         self.can_claim_fifty_move_draw() || is_threefold_repetition(history)
     }

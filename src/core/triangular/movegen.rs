@@ -1,5 +1,6 @@
-//! Moves, attacks and legal move generation (rules file, *Pieces and moves* and *End of
-//! the game*): pins and check-evasion masks, no heap allocation, bulk counting.
+//! Moves, attacks and legal move generation (`docs/rules-triangular.md` §4 *How the
+//! pieces move* and §6 *Check, mate and draws*): pins and check-evasion masks, no heap
+//! allocation, bulk counting.
 
 use std::fmt;
 
@@ -12,8 +13,9 @@ use super::geometry::{Cell, Tables, alt_attacks, strip_attacks, tables};
 use super::pieces::{Kind, Piece, Side};
 use super::position::Position;
 
-/// A move (rules file, *Pieces and moves*): from-cell, to-cell and, for a pawn reaching
-/// a promotion cell, the piece chosen. A cell reachable several ways is one move.
+/// A move (`docs/rules-triangular.md` §4 *How the pieces move*): from-cell, to-cell and,
+/// for a pawn reaching a promotion cell, the piece chosen. A cell reachable several ways
+/// is one move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
     /// The cell the piece leaves.
@@ -35,8 +37,8 @@ impl fmt::Display for Move {
     }
 }
 
-/// How a game ended (rules file, *End of the game*). `Display` gives the command
-/// line's result text.
+/// How a game ended (`docs/rules-triangular.md` §6 *Check, mate and draws*). `Display`
+/// gives the command line's result text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
     /// The side to move is checkmated; `winner` gave the mate.
@@ -82,8 +84,9 @@ impl Outcome {
     }
 }
 
-/// Why a move from one cell to another is not legal (`docs/rules-triangular.md`, §4 and
-/// §6). `Display` is a short sentence for the status bar.
+/// Why a move from one cell to another is not legal (`docs/rules-triangular.md` §4 *How
+/// the pieces move* and §6 *Check, mate and draws*). `Display` is a short sentence for
+/// the status bar.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum IllegalMove {
     /// The game is over.
@@ -150,9 +153,9 @@ pub(crate) fn piece_targets(t: &Tables, kind: Kind, side: Side, from: usize, occ
     }
 }
 
-/// The cells a piece standing on `cell` attacks — may move to, or capture on —
-/// with the cells of `occupied` occupied (own pieces not excluded, the king's safety
-/// not considered): the move patterns of the rules file, *Pieces and moves*.
+/// The cells a piece standing on `cell` attacks — may move to, or capture on — with the
+/// cells of `occupied` occupied (own pieces not excluded, the king's safety not
+/// considered): the move patterns of `docs/rules-triangular.md` §4 *How the pieces move*.
 pub fn attacks(piece: Piece, cell: Cell, occupied: Bitboard) -> Bitboard {
     piece_targets(tables(), piece.kind, piece.side, cell.slot() as usize, occupied)
 }
@@ -199,8 +202,8 @@ impl Position {
         (t.alt_lines[sq] & bq).any() && (alt_attacks(t, sq, occ) & bq).any()
     }
 
-    /// Whether `side`'s king is attacked by an enemy piece (rules file, *Pieces and
-    /// moves*); false when it has no king.
+    /// Whether `side`'s king is attacked by an enemy piece (`docs/rules-triangular.md` §6
+    /// *Check, mate and draws*); false when it has no king.
     pub fn king_in_check(&self, side: Side) -> bool {
         let t = tables();
         match self.pieces(side, Kind::King).first() {
@@ -209,8 +212,8 @@ impl Position {
         }
     }
 
-    /// Whether the side to move is in check (rules file, *Pieces and moves*: a king
-    /// attacked by an enemy piece).
+    /// Whether the side to move is in check (`docs/rules-triangular.md` §6 *Check, mate
+    /// and draws*: a king attacked by an enemy piece).
     pub fn is_check(&self) -> bool {
         self.king_in_check(self.side_to_move)
     }
@@ -224,8 +227,8 @@ impl Position {
         }
     }
 
-    /// `true` when only the two kings are left (rules file, *End of the game*: drawn at
-    /// once).
+    /// `true` when only the two kings are left (`docs/rules-triangular.md` §6 *Check,
+    /// mate and draws*: drawn at once).
     pub fn is_king_against_king(&self) -> bool {
         self.occupied() == self.by_kind[Kind::King.index()] && self.occupied().count() == 2
     }
@@ -321,8 +324,9 @@ impl Position {
         self.generate(moves);
     }
 
-    /// The number of legal moves (each promotion choice counted), counted without
-    /// listing them; 0 when the game is over (rules file, *End of the game*).
+    /// The number of legal moves (each promotion choice counted), counted without listing
+    /// them; 0 when the game is over (`docs/rules-triangular.md` §6 *Check, mate and
+    /// draws*).
     pub fn count_moves(&self) -> u64 {
         let mut count = MoveCounter(0);
         self.generate(&mut count);
@@ -399,9 +403,9 @@ impl Position {
         }
     }
 
-    /// How the game stands (rules file, *End of the game*): checkmate, stalemate, king
-    /// against king, or `None` while it goes on. Claimable draws (fifty moves,
-    /// repetition) are not outcomes until claimed.
+    /// How the game stands (`docs/rules-triangular.md` §6 *Check, mate and draws*):
+    /// checkmate, stalemate, king against king, or `None` while it goes on. Claimable
+    /// draws (fifty moves, repetition) are not outcomes until claimed.
     pub fn outcome(&self) -> Option<Outcome> {
         if self.is_king_against_king() {
             return Some(Outcome::InsufficientMaterial);

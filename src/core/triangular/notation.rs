@@ -1,5 +1,5 @@
-//! SAN-like move notation (rules file, *Notation and position string*): writing with
-//! minimal disambiguation and reading short and long forms.
+//! SAN-like move notation (`docs/rules-triangular.md` §7 *Writing down moves*): writing
+//! with minimal disambiguation and reading short and long forms.
 
 use crate::core::moves::MoveList;
 
@@ -81,10 +81,10 @@ impl Origin {
 }
 
 impl Position {
-    /// Writes a legal move in SAN style (rules file, *Notation and position string*):
-    /// piece letter (none for a pawn), the origin only where needed (file, else row,
-    /// else whole cell; a pawn capture always gives the file; a pawn's origin is never
-    /// a bare row), `x` for a capture, the destination, `=Q` etc., then `+` or `#`.
+    /// Writes a legal move in SAN style (`docs/rules-triangular.md` §7 *Writing down
+    /// moves*): piece letter (none for a pawn), the origin only where needed (file, else
+    /// row, else whole cell; a pawn capture always gives the file; a pawn's origin is
+    /// never a bare row), `x` for a capture, the destination, `=Q` etc., then `+` or `#`.
     pub fn san(&self, mv: Move) -> String {
         let Some(kind) = self.kind_at(mv.from.slot()) else {
             return mv.to_string();

@@ -3,7 +3,8 @@
 
 use std::fmt;
 
-/// A side (rules file, *Board*: Light = White at the bottom, Dark = Black at the top).
+/// A side (`docs/rules-triangular.md` §1 *The board*: Light = White at the bottom, Dark =
+/// Black at the top).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Side {
     /// Moves first, starts at the bottom (rows 1–2), pawns move up.
@@ -58,8 +59,8 @@ impl fmt::Display for Side {
     }
 }
 
-/// A kind of piece (rules file, *Pieces and moves*). A bishop's kind (light or dark) is
-/// the colour of the cell it stands on, which it never leaves.
+/// A kind of piece (`docs/rules-triangular.md` §4 *How the pieces move*). A bishop's kind
+/// (light or dark) is the colour of the cell it stands on, which it never leaves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Kind {
     /// `K`.
@@ -80,7 +81,8 @@ impl Kind {
     /// All kinds, in table order.
     pub const ALL: [Kind; 6] = [Kind::King, Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight, Kind::Pawn];
 
-    /// The promotion choices, in move-generation order (rules file, *Promotion*).
+    /// The promotion choices, in move-generation order (`docs/rules-triangular.md` §4
+    /// *How the pieces move*, *Promotion*).
     pub const PROMOTIONS: [Kind; 4] = [Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight];
 
     /// The upper-case letter `K Q R B N P`.

@@ -1,5 +1,6 @@
 //! Pieces, the unchecked [`Setup`] read from a position string, and the checked
-//! [`Position`] (rules file, *A valid position* and *Notation and position string*).
+//! [`Position`] (`docs/rules-triangular.md` §8 *Position strings* and §9 *What counts as
+//! a valid position*).
 
 use std::fmt;
 
@@ -10,7 +11,8 @@ use super::geometry::{CELL_COUNT, Cell, tables};
 use super::pieces::{Kind, Piece, Side};
 use super::setup::{Setup, SyntaxError};
 
-/// One reason a setup is not a valid position (rules file, *A valid position*).
+/// One reason a setup is not a valid position (`docs/rules-triangular.md` §9 *What counts
+/// as a valid position*).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Invalid {
     /// A side does not have exactly one king.
@@ -54,11 +56,13 @@ impl fmt::Display for Invalid {
     }
 }
 
-/// The opening position string (`docs/rules-triangular.md`, §5 and §8).
+/// The opening position string (`docs/rules-triangular.md` §5 *The opening position* and
+/// §8 *Position strings*).
 pub const OPENING: &str = "1rnqbknr1/1p1ppbpp1p1/13/15/15/13/1P1PPBPP1P1/1RNQBKNR1 w 0 1";
 
-/// Why a Triangular position string was rejected (`docs/rules-triangular.md`, §8 and
-/// §9): every syntax problem found, or (when the syntax is fine) every validity problem.
+/// Why a Triangular position string was rejected (`docs/rules-triangular.md` §8 *Position
+/// strings* and §9 *What counts as a valid position*): every syntax problem found, or
+/// (when the syntax is fine) every validity problem.
 pub type PositionError = crate::core::game::PositionError<SyntaxError, Invalid>;
 
 impl std::error::Error for Invalid {}
@@ -73,9 +77,9 @@ pub(crate) fn piece_key(side: Side, kind: Kind, cell: u8) -> u64 {
 
 const BLACK_KEY_INDEX: usize = 2 * 6 * CELL_COUNT;
 
-/// A valid Triangular position (rules file, *A valid position*): the board as
-/// bitboards, side to move, half-move clock and move number, and its Zobrist hash.
-/// Build one with [`Position::opening`](crate::core::Game::opening),
+/// A valid Triangular position (`docs/rules-triangular.md` §9 *What counts as a valid
+/// position*): the board as bitboards, side to move, half-move clock and move number, and
+/// its Zobrist hash. Build one with [`Position::opening`](crate::core::Game::opening),
 /// [`Position::from_setup`] or from a position string.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position {
@@ -88,9 +92,9 @@ pub struct Position {
 }
 
 impl Position {
-    /// The opening position (rules file, *Opening position*): White R Q K R on
-    /// a1d b1d c1d d1d, knights b1l d1l, bishops c1l c2d, pawns a2d b2d c2l d2l d2d e2d;
-    /// Black the mirror image; White to move, clocks `0 1`.
+    /// The opening position (`docs/rules-triangular.md` §5 *The opening position*): White
+    /// R Q K R on a1d b1d c1d d1d, knights b1l d1l, bishops c1l c2d, pawns a2d b2d c2l
+    /// d2l d2d e2d; Black the mirror image; White to move, clocks `0 1`.
     pub fn opening() -> Position {
         let mut setup = Setup::empty(Side::White);
         let white: [(&str, Kind); 14] = [
@@ -269,8 +273,9 @@ impl Position {
         self.hash ^= KEYS[BLACK_KEY_INDEX];
     }
 
-    /// Whether the fifty-move draw may be claimed: 50 moves by each side (100
-    /// half-moves) with no capture and no pawn move (rules file, *End of the game*).
+    /// Whether the fifty-move draw may be claimed: 50 moves by each side (100 half-moves)
+    /// with no capture and no pawn move (`docs/rules-triangular.md` §6 *Check, mate and
+    /// draws*).
     pub fn can_claim_fifty_move_draw(&self) -> bool {
         self.halfmove_clock >= 100
     }
@@ -295,10 +300,10 @@ impl fmt::Display for Position {
     }
 }
 
-/// `true` when the current position — the last of `history`, the Zobrist hashes of
-/// every position of the game in order (see [`Position::zobrist`]) — has occurred at
-/// least three times, so a draw may be claimed (rules file, *End of the game*). An
-/// empty history gives `false`.
+/// `true` when the current position — the last of `history`, the Zobrist hashes of every
+/// position of the game in order (see [`Position::zobrist`]) — has occurred at least
+/// three times, so a draw may be claimed (`docs/rules-triangular.md` §6 *Check, mate and
+/// draws*). An empty history gives `false`.
 pub fn is_threefold_repetition(history: &[u64]) -> bool {
     match history.last() {
         Some(current) => history.iter().filter(|&&h| h == *current).count() >= 3,

@@ -113,10 +113,10 @@ impl Setup {
         Setup { board: [None; CELL_COUNT], side_to_move, halfmove_clock: 0, fullmoves: 1 }
     }
 
-    /// Reads a position string (rules file, *Notation and position string*): rows 8
-    /// down to 1 separated by `/`, cells left to right, digits (one or more) for runs
-    /// of empty cells, `KQRBNP`/`kqrbnp`; then ` w` or ` b`; then optionally the
-    /// half-move clock and the move number (defaults `0 1`).
+    /// Reads a position string (`docs/rules-triangular.md` §8 *Position strings*): rows 8
+    /// down to 1 separated by `/`, cells left to right, digits (one or more) for runs of
+    /// empty cells, `KQRBNP`/`kqrbnp`; then ` w` or ` b`; then optionally the half-move
+    /// clock and the move number (defaults `0 1`).
     ///
     /// # Errors
     /// Every problem found, each with its row and
@@ -229,8 +229,9 @@ impl Setup {
         if errors.is_empty() { Ok(setup) } else { Err(errors) }
     }
 
-    /// Writes the position string (rules file, *Notation and position string*), with
-    /// clocks: e.g. the opening `1rnqbknr1/1p1ppbpp1p1/13/15/15/13/1P1PPBPP1P1/1RNQBKNR1 w 0 1`.
+    /// Writes the position string (`docs/rules-triangular.md` §8 *Position strings*),
+    /// with clocks: e.g. the opening
+    /// `1rnqbknr1/1p1ppbpp1p1/13/15/15/13/1P1PPBPP1P1/1RNQBKNR1 w 0 1`.
     pub fn position_string(&self) -> String {
         let mut s = String::new();
         for row in (1..=8u8).rev() {
