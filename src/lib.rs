@@ -20,8 +20,6 @@
 //! assert_eq!(orrery::core::perft::perft(&opening, 2), 770);
 //! ```
 
-#![warn(missing_docs)]
-
 pub mod app;
 pub mod cli;
 pub mod core;

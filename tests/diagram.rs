@@ -2,6 +2,8 @@
 //! flipping turns it, captions are text, the PNG has the asked size and real content,
 //! study marks survive a record file, and `orrery diagram` on the command line.
 
+#![allow(clippy::unwrap_used)] // tests may unwrap
+
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

@@ -2,6 +2,8 @@
 //! typos shown while the board keeps its position, fixing them, the board writing into
 //! the text, the caret choosing the position shown, NAG buttons and undo.
 
+#![allow(clippy::unwrap_used)] // tests may unwrap
+
 use egui::accesskit::Role;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;

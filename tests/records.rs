@@ -2,6 +2,8 @@
 //! the reader on arbitrary input, error positions in damaged files, and the
 //! hand-written games in `assets/games/`.
 
+#![allow(clippy::unwrap_used)] // tests may unwrap
+
 mod record_support;
 
 use orrery::core::Game;

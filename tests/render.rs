@@ -1,6 +1,8 @@
 //! The drawing layer end to end: well-formed SVG with one element per cell and per
 //! piece, PNG output of the requested size that is not blank, hit-testing.
 
+#![allow(clippy::unwrap_used)] // tests may unwrap
+
 use std::collections::HashSet;
 
 use orrery::core::interstellar::{Cell, Position, Setup};

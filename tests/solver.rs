@@ -2,6 +2,8 @@
 //! recognised as Target Out), the stipulation parser, cooks, positions without a key,
 //! cancellation, puzzle records and `orrery solve`.
 
+#![allow(clippy::unwrap_used)] // tests may unwrap
+
 use std::process::Command;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;

@@ -6,6 +6,8 @@
 //! up (dark) cell (k, X) has vertices (X∓1, k−1), (X, k); a down (light) cell (k, X)
 //! has vertices (X∓1, k), (X, k−1); its file is (X+k+2)/2 (up) or (X+k+3)/2 (down).
 
+#![allow(clippy::unwrap_used)] // tests may unwrap
+
 use std::collections::BTreeSet;
 
 use orrery::core::Game;

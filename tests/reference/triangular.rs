@@ -14,6 +14,8 @@
 //! Include from an integration test with
 //! `#[path = "reference/triangular.rs"] mod reference_triangular;`
 
+#![allow(clippy::unwrap_used)] // tests may unwrap
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::OnceLock;
 

@@ -2,6 +2,7 @@
 //! pointer input on board cells.
 
 #![allow(dead_code)]
+#![allow(clippy::unwrap_used)] // tests may unwrap
 
 use egui::{Event, Modifiers, PointerButton, Pos2};
 use egui_kittest::Harness;
