@@ -7,6 +7,20 @@ use super::moves::MoveList;
 /// The number of move sequences of exactly `depth` plies from `position` (1 for depth
 /// 0). A finished game has no moves, so its subtree counts 0 at any depth above 0.
 /// The last ply is bulk-counted with [`Game::count_moves`].
+///
+/// ```
+/// use orrery::core::Game;
+/// use orrery::core::perft::{divide, perft};
+/// use orrery::core::triangular::Position;
+///
+/// // `docs/rules-triangular.md` §9 *For developers: move counts*: 34, 1,155, ...
+/// let opening = Position::opening();
+/// assert_eq!(perft(&opening, 1), 34);
+/// assert_eq!(perft(&opening, 2), 1155);
+/// let split = divide(&opening, 2);
+/// assert_eq!(split.len(), 34);
+/// assert_eq!(split.iter().map(|&(_, nodes)| nodes).sum::<u64>(), 1155);
+/// ```
 pub fn perft<G: Game>(position: &G, depth: u32) -> u64 {
     match depth {
         0 => 1,

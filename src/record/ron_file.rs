@@ -264,6 +264,22 @@ pub fn game_from_data<G: Game>(data: &GameData) -> Result<GameRecord<G>, String>
 }
 
 /// Writes games as a `.ron` record file (pretty-printed).
+///
+/// ```
+/// use orrery::core::triangular::Position;
+/// use orrery::record::ron_file::{read_ron, write_ron};
+/// use orrery::record::{AnyGame, GameRecord, NodeId};
+///
+/// let mut game: GameRecord<Position> = GameRecord::new();
+/// let first = game.add_move_text(NodeId::ROOT, "Nbd3d")?;
+/// game.tree.set_comment_after(first, "the b-file knight");
+/// let text = write_ron(&[AnyGame::Triangular(game.clone())]);
+/// assert!(text.contains("version: 1"), "{text}");
+/// let (games, errors) = read_ron(&text);
+/// assert!(errors.is_empty(), "{errors:?}");
+/// assert_eq!(games, [AnyGame::Triangular(game)]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn write_ron(games: &[AnyGame]) -> String {
     let file = RecordFile {
         version: VERSION,
