@@ -290,7 +290,7 @@ impl Command {
                 format!("NAG {}", nag.glyph().map_or_else(|| format!("${}", nag.0), str::to_string))
             }
             Command::ReplaceGame { .. } => "Apply the notation text".into(),
-            Command::InsertComment => "Insert comment".into(),
+            Command::InsertComment => "Insert comment (notation editor)".into(),
             Command::PlayFromSetup => "Play from here".into(),
             Command::CloseBoardEditor => "Close editor".into(),
             Command::SaveAsPuzzle => "Save as puzzle…".into(),

@@ -33,9 +33,10 @@ impl<G: Game> SetupMode<G> {
         SetupMode { board, chosen: None, text, text_problems: Vec::new(), selected: None }
     }
 
-    /// An editor on `position`.
+    /// An editor on `position`, read back from its position string (so only names that
+    /// differ from the default naming are spelt out in the editor's field).
     pub fn of_position(position: &G) -> SetupMode<G> {
-        SetupMode::new(position.to_setup())
+        SetupMode::from_position_string(&position.position_string())
     }
 
     /// An editor starting from a position string (the opening when the string cannot
@@ -256,6 +257,13 @@ mod tests {
         assert_eq!(m.name_at(q), Some(other.clone()));
         assert!(m.text.contains(&format!("({other})")), "{}", m.text);
         assert!(!m.rename(q, "P"), "a name of another kind is refused");
+        assert!(m.problems().is_empty());
+    }
+
+    #[test]
+    fn the_editor_opened_on_a_position_spells_out_only_unusual_names() {
+        let m = Inter::of_position(&interstellar::Position::opening());
+        assert_eq!(m.text, interstellar::OPENING);
         assert!(m.problems().is_empty());
     }
 

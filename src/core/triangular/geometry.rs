@@ -295,7 +295,7 @@ pub(crate) fn tables() -> &'static Tables {
     &TABLES
 }
 
-/// Twice the hexagon's half-width on grid line `y` (rules: `2 + min(y, 8−y)/2`).
+/// Twice the hexagon's half-width on grid line `y` (`docs/rules-triangular.md` §1: `2 + min(y, 8−y)/2`).
 fn twice_half_width(y: i32) -> i32 {
     4 + y.min(8 - y)
 }
