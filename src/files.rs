@@ -186,22 +186,47 @@ pub fn write_atomic(path: &Path, contents: &str) -> Result<(), FileError> {
 /// [`FileError::Io`] naming the path.
 pub fn write_atomic_bytes(path: &Path, contents: &[u8]) -> Result<(), FileError> {
     let io = |source| FileError::Io { path: path.to_path_buf(), source };
-    let dir = match path.parent() {
+    // A symlink stays a symlink: the file it points to is replaced.
+    let target = match std::fs::symlink_metadata(path) {
+        Ok(meta) if meta.file_type().is_symlink() => std::fs::canonicalize(path).map_err(io)?,
+        _ => path.to_path_buf(),
+    };
+    let dir = match target.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    let file_name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "record".into());
+    let file_name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "record".into());
     let temp = dir.join(format!(".{file_name}.{}.tmp", std::process::id()));
+    // The file keeps its permissions.
+    let permissions = std::fs::metadata(&target).ok().map(|m| m.permissions());
     let result = (|| {
         let mut f = std::fs::File::create(&temp)?;
         f.write_all(contents)?;
+        if let Some(p) = &permissions {
+            f.set_permissions(p.clone())?;
+        }
         f.sync_all()?;
-        std::fs::rename(&temp, path)
+        std::fs::rename(&temp, &target)?;
+        // The rename itself reaches the disk.
+        sync_dir(&dir)
     })();
     if result.is_err() {
         let _ = std::fs::remove_file(&temp);
     }
     result.map_err(io)
+}
+
+/// Flushes a directory's entries to disk (where the platform can).
+fn sync_dir(dir: &Path) -> std::io::Result<()> {
+    #[cfg(unix)]
+    {
+        std::fs::File::open(dir)?.sync_all()
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = dir;
+        Ok(())
+    }
 }
 
 /// Saves games to `path` in the format its extension names, atomically.
@@ -253,6 +278,24 @@ mod tests {
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "two");
         let leftovers = std::fs::read_dir(&dir).unwrap().filter(|e| e.as_ref().unwrap().file_name() != "a.pgn").count();
         assert_eq!(leftovers, 0);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn saving_keeps_a_symlink_a_symlink_and_the_files_permissions() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = std::env::temp_dir().join(format!("orrery-files-link-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let real = dir.join("real.pgn");
+        let link = dir.join("link.pgn");
+        std::fs::write(&real, "old").unwrap();
+        std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o640)).unwrap();
+        std::os::unix::fs::symlink(&real, &link).unwrap();
+        write_atomic(&link, "new").unwrap();
+        assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink(), "still a link");
+        assert_eq!(std::fs::read_to_string(&real).unwrap(), "new");
+        assert_eq!(std::fs::metadata(&real).unwrap().permissions().mode() & 0o777, 0o640);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -78,6 +78,20 @@ fn a_triangular_sequence_to_checkmate_shows_the_banner() {
     }
     h.run();
     h.get_by_label("White wins by checkmate");
+    // The record has the result as soon as the game ends on the board.
+    let game = h.state().view.to_game();
+    assert_eq!(game.result(), orrery::record::GameResult::FirstPlayerWins);
+    assert_eq!(game.tags().get("Termination"), Some("Ended by checkmate"));
+    let text = orrery::record::write_any(&game);
+    assert!(text.contains("[Result \"1-0\"]") && text.trim_end().ends_with("1-0"), "{text}");
+    // Undo takes the mate back, and the result with it; redo brings both again.
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(h.state().view.to_game().result(), orrery::record::GameResult::Unknown);
+    assert_eq!(h.state().view.to_game().tags().get("Termination"), None);
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Y);
+    h.run();
+    assert_eq!(h.state().view.to_game().result(), orrery::record::GameResult::FirstPlayerWins);
     // The board stays browsable: step back, the banner goes.
     h.key_press(egui::Key::ArrowLeft);
     h.run();
@@ -164,6 +178,59 @@ fn paste_position_validates_as_you_type() {
 // ---------------------------------------------------------------- The board, by pointer
 
 use egui::{Event, PointerButton, Pos2};
+
+#[test]
+fn a_position_of_the_other_game_pasted_on_the_board_switches_the_game() {
+    let mut h = harness(FakeDialogs::default());
+    h.run();
+    assert_eq!(h.state().view.variant(), Variant::Interstellar);
+    // Ctrl+V on the board: the clipboard's text arrives as a paste event.
+    h.event(egui::Event::Paste("9/11/13/15/15/13/11/1K5k1 w 0 1".into()));
+    h.run();
+    assert_eq!(h.state().view.variant(), Variant::Triangular);
+    assert_eq!(h.state().view.position_string(), "9/11/13/15/15/13/11/1K5k1 w 0 1");
+    assert!(h.state().modified(), "a pasted game is unsaved work");
+    // A whole game record pasted, over unsaved work: the app asks first.
+    let record = "[Variant \"Interstellar\"]\n\n1. PQ-33 *\n";
+    h.event(egui::Event::Paste(record.into()));
+    h.run();
+    h.get_by_label("Unsaved changes");
+    h.get_by_label("Don't save").click();
+    h.run();
+    assert_eq!(h.state().view.variant(), Variant::Interstellar);
+    h.get_by_label("PQ-33");
+    // Text that is neither says so and changes nothing.
+    h.event(egui::Event::Paste("hello".into()));
+    h.run();
+    h.get_by_label_contains("neither a game nor a position string");
+    h.get_by_label("PQ-33");
+}
+
+#[test]
+fn a_record_file_dropped_on_the_window_opens() {
+    #[derive(Debug)]
+    struct Dropped(std::path::PathBuf);
+    impl egui::DroppedFile for Dropped {
+        fn path(&self) -> &std::path::Path {
+            &self.0
+        }
+        fn bytes(&self) -> Result<Vec<u8>, String> {
+            std::fs::read(&self.0).map_err(|e| e.to_string())
+        }
+    }
+    let dir = std::env::temp_dir().join(format!("orrery-drop-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("dropped.pgn");
+    std::fs::write(&path, "[Variant \"Triangular\"]\n\n1. Bc3d *\n").unwrap();
+    let mut h = harness(FakeDialogs::default());
+    h.run();
+    h.input_mut().dropped_files.push(std::sync::Arc::new(Dropped(path.clone())));
+    h.run();
+    assert_eq!(h.state().view.variant(), Variant::Triangular);
+    h.get_by_label("Bc3d");
+    assert_eq!(h.state().window_title(), "Orrery — dropped.pgn");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
 
 #[test]
 fn undo_then_agree_draw_then_redo_keeps_the_draw() {
@@ -416,5 +483,94 @@ fn moves_played_while_the_open_prompt_waits_are_not_dropped_without_asking() {
     h.get_by_label("Cancel").click();
     h.run();
     h.get_by_label("PQ-33");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The app with a data folder (settings and autosave), as `orrery` runs it.
+fn harness_with_data(dir: &std::path::Path) -> Harness<'static, OrreryApp> {
+    let mut app = OrreryApp::new(Box::new(FakeDialogs::default()));
+    app.attach_data_dir(Some(dir.to_path_buf()));
+    Harness::builder().with_size(egui::vec2(1200.0, 800.0)).build_ui_state(|ui, app: &mut OrreryApp| app.show(ui), app)
+}
+
+#[test]
+fn after_a_kill_the_next_start_offers_the_autosaved_game() {
+    let dir = std::env::temp_dir().join(format!("orrery-crash-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut h = harness_with_data(&dir);
+    h.run();
+    ui_support::click_cell(&mut h, slot(1, 4));
+    ui_support::click_cell(&mut h, slot(3, 3));
+    // Within about a second of the move the autosave holds it (no clean exit follows:
+    // the process is as good as killed here).
+    let autosave = dir.join(orrery::app::autosave::AUTOSAVE_FILE);
+    for _ in 0..40 {
+        if std::fs::read_to_string(&autosave).is_ok_and(|t| t.contains("PQ-33")) {
+            break;
+        }
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert!(std::fs::read_to_string(&autosave).unwrap().contains("PQ-33"), "autosaved");
+    drop(h);
+    // The next start finds an unclean autosave and asks.
+    let mut h = harness_with_data(&dir);
+    h.run();
+    h.get_by_label("Restore the last session?");
+    h.get_by_label_contains("an Interstellar game of 1 move, with unsaved changes");
+    h.get_by_label("Restore").click();
+    h.run();
+    h.get_by_label("PQ-33");
+    assert!(h.state().modified(), "still unsaved work");
+    // A clean exit: the next start shows the game again without asking.
+    h.state_mut().on_exit();
+    drop(h);
+    let mut h = harness_with_data(&dir);
+    h.run();
+    assert!(h.query_by_label("Restore the last session?").is_none());
+    h.get_by_label("PQ-33");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_game_ended_on_the_board_cannot_be_resigned_from_an_earlier_move() {
+    let mut h = harness(FakeDialogs::default());
+    h.run();
+    menu(&mut h, "Game", "New Triangular");
+    for text in "Bc3d Be6l dd3l ff6l d2l h6l d3d c6l Qc2d Rd7l Bb4d h5l Nbc3d Bf7l f2l Rh6d bb2l Rc7d Ne4l e5l Qe2d exe4l Qxe4l+ Kh8l Qxh6d+ Kg8l Qe4l+ Kh8l Qf5d+ Kh8d Qh7d#".split(' ') {
+        ui_support::play(&mut h, text);
+    }
+    h.get_by_label("White wins by checkmate");
+    // One move back the position is not over, but the game is: Resign is refused.
+    h.key_press(egui::Key::ArrowLeft);
+    h.run();
+    h.state_mut().apply(Command::Resign);
+    h.run();
+    assert_eq!(h.state().view.to_game().result(), orrery::record::GameResult::FirstPlayerWins);
+    assert_eq!(h.state().view.to_game().tags().get("Termination"), Some("Ended by checkmate"));
+}
+
+#[test]
+fn save_in_the_unsaved_prompt_saves_through_the_path_prompt_and_then_goes_on() {
+    let dir = std::env::temp_dir().join(format!("orrery-then-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("kept.pgn");
+    let mut h = harness(FakeDialogs { unavailable: true, ..FakeDialogs::default() });
+    h.run();
+    ui_support::click_cell(&mut h, slot(1, 4));
+    ui_support::click_cell(&mut h, slot(3, 3));
+    menu(&mut h, "Game", "New Triangular");
+    h.get_by_label("Unsaved changes");
+    h.get_by_label("Save").click();
+    h.run();
+    assert!(h.query_by_label("Unsaved changes").is_none(), "the question is answered");
+    h.get_by_label_contains("No file chooser is available");
+    h.state_mut().path_prompt.as_mut().unwrap().text = path.display().to_string();
+    h.run();
+    // Enter in the path box confirms it.
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert!(std::fs::read_to_string(&path).unwrap().contains("1. PQ-33"), "saved");
+    assert_eq!(h.state().view.variant(), Variant::Triangular, "then the new game was started");
     std::fs::remove_dir_all(&dir).unwrap();
 }

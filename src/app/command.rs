@@ -61,6 +61,12 @@ pub enum Command {
     SetPosition(String),
     /// Copy the game in the text format.
     CopyGameText,
+    /// Paste from the system clipboard: a game record or a position string of any game
+    /// (the game shown changes to it, after the unsaved-work prompt).
+    Paste,
+    /// Text that arrived from the clipboard (or was dropped), to read as a game or a
+    /// position.
+    PasteText(String),
     // View menu.
     /// Turn the board half a turn.
     FlipBoard,
@@ -234,6 +240,7 @@ impl Command {
             Some(Command::CopyPosition),
             Some(Command::PastePosition),
             Some(Command::CopyGameText),
+            Some(Command::Paste),
         ]
     }
 
@@ -264,6 +271,8 @@ impl Command {
             Command::PastePosition => "Paste position…".into(),
             Command::SetPosition(_) => "Set up this position".into(),
             Command::CopyGameText => "Copy game text".into(),
+            Command::Paste => "Paste game or position".into(),
+            Command::PasteText(_) => "Paste".into(),
             Command::FlipBoard => "Flip board".into(),
             Command::ToggleCoordinates => "Coordinates".into(),
             Command::ToggleHints => "Legal-move hints".into(),

@@ -4,6 +4,7 @@
 //! generic ([`session`], [`setup`], [`puzzle_ui`], the [`board`] widget, the
 //! [`move_list`]) and erased once, in [`view`]. See `ARCHITECTURE.md`.
 
+pub mod autosave;
 pub mod board;
 pub mod command;
 pub mod dialogs;
@@ -44,9 +45,8 @@ pub fn run_native(file: Option<std::path::PathBuf>) -> i32 {
         options,
         Box::new(|cc| {
             let mut app = OrreryApp::new(Box::new(dialogs::NativeDialogs::default()));
-            if let Some(storage) = cc.storage {
-                app.restore(storage);
-            }
+            let _ = cc;
+            app.attach_data_dir(eframe::storage_dir("Orrery"));
             if let Some(path) = &file {
                 app.open_path(path);
             }

@@ -183,6 +183,14 @@ impl<G: Game> GameSession<G> {
             && self.cursor == self.main_line_end()
     }
 
+    /// Whether the game is decided: its main line ends in a finished position, or a
+    /// decision (resignation, draw) closed it. Resigning or agreeing a draw is then
+    /// refused wherever the board stands.
+    pub fn game_over(&self) -> bool {
+        (self.record.tags.get("Termination").is_some() && self.record.result != GameResult::Unknown)
+            || self.record.position_at(self.main_line_end()).outcome().is_some()
+    }
+
     fn main_line_end(&self) -> NodeId {
         self.record.tree.main_line_from(NodeId::ROOT).last().copied().unwrap_or(NodeId::ROOT)
     }

@@ -1,4 +1,4 @@
-//! User settings and the autosaved session, kept with eframe's storage.
+//! User settings, kept between runs in the app's data folder (see [`super::autosave`]).
 
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
@@ -61,25 +61,6 @@ impl Settings {
         self.recent.truncate(10);
     }
 }
-
-/// The game open when the app last saved its state, to restore after a crash or restart.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct SavedSession {
-    /// The game in the text format.
-    pub game_text: String,
-    /// Child indices from the start to the shown move.
-    pub cursor_path: Vec<usize>,
-    /// The file it belongs to, if any.
-    pub file: Option<PathBuf>,
-    /// Whether it had unsaved changes.
-    pub modified: bool,
-}
-
-/// The storage key of [`Settings`].
-pub const SETTINGS_KEY: &str = "orrery-settings";
-/// The storage key of [`SavedSession`].
-pub const SESSION_KEY: &str = "orrery-session";
 
 #[cfg(test)]
 mod tests {

@@ -13,14 +13,15 @@ use std::path::{Path, PathBuf};
 
 use egui::{Key, KeyboardShortcut, Modifiers, RichText};
 
+use super::autosave::{Autosave, Autosaver};
 use super::command::{Command, Scope};
-use super::dialogs::FileDialogs;
+use super::dialogs::{DialogAnswer, DialogRequest, FileDialogs};
 use super::document::Document;
 use super::editor::{EditorEvent, NotationEditor};
 use super::export::{ExportAction, ExportForm};
 use super::history::History;
 use super::move_list::MoveListPanel;
-use super::settings::{SESSION_KEY, SETTINGS_KEY, SavedSession, Settings, Theme};
+use super::settings::{Settings, Theme};
 use super::setup_ui::PuzzleForm;
 use super::theme;
 use super::view::{AnyView, view_of};
@@ -47,6 +48,8 @@ pub enum PendingAction {
     PlayFrom(Box<AnyGame>),
     /// Puzzles → a built-in puzzle (index in the list).
     Puzzle(usize),
+    /// A pasted game or position, as a new game.
+    OpenGame(Box<AnyGame>),
 }
 
 /// The in-app path prompt, used when no native file dialog can be shown.
@@ -58,6 +61,22 @@ pub struct PathPrompt {
     pub text: String,
     /// A puzzle to save to that path (Board editor → Save as puzzle), instead of the game.
     pub puzzle: Option<Box<AnyGame>>,
+    /// What to do once the game is saved (the action the unsaved-work prompt held).
+    pub then: Option<PendingAction>,
+}
+
+/// What an open file dialog is for.
+#[derive(Clone, Debug)]
+enum DialogPurpose {
+    /// Game → Open.
+    Open,
+    /// Game → Save As, and what to do once saved (an action waiting for the
+    /// unsaved-work prompt).
+    SaveAs { then: Option<PendingAction> },
+    /// Board editor → Save as puzzle.
+    Puzzle(Box<AnyGame>),
+    /// Export diagram.
+    Export(Box<ExportForm>),
 }
 
 /// The state before a change, for undo.
@@ -72,6 +91,7 @@ struct Snapshot {
 enum Outgoing {
     Text(String),
     Image(egui::ColorImage),
+    RequestPaste,
 }
 
 /// The app's whole state.
@@ -108,8 +128,13 @@ pub struct OrreryApp {
     /// goes after [`MESSAGE_SECONDS`] or when the shown move changes.
     message_seen: (String, f64, Option<NodeId>),
     dialogs: Box<dyn FileDialogs>,
+    /// The open file dialog's purpose and request, until it answers.
+    dialog: Option<(DialogPurpose, DialogRequest)>,
     outbox: Vec<Outgoing>,
     now: f64,
+    autosave: Autosaver,
+    /// After a crash: the autosave found at the start, until the user restores or drops it.
+    pub restore_offer: Option<Autosave>,
     quit_confirmed: bool,
     close_sent: bool,
     title: String,
@@ -138,46 +163,79 @@ impl OrreryApp {
             move_list: MoveListPanel::default(),
             message_seen: (String::new(), 0.0, None),
             dialogs,
+            dialog: None,
             outbox: Vec::new(),
             now: 0.0,
+            autosave: Autosaver::new(None),
+            restore_offer: None,
             quit_confirmed: false,
             close_sent: false,
             title: String::new(),
         }
     }
 
-    /// Restores settings and the last session from eframe's storage.
-    pub fn restore(&mut self, storage: &dyn eframe::Storage) {
-        if let Some(settings) = eframe::get_value::<Settings>(storage, SETTINGS_KEY) {
-            self.settings = settings;
-        }
-        if let Some(saved) = eframe::get_value::<SavedSession>(storage, SESSION_KEY)
-            && let Ok(game) = read_one(&saved.game_text)
-        {
-            let mut games = match &saved.file {
-                Some(path) => read_record_file(path).map(|(g, _)| g).unwrap_or_default(),
-                None => Vec::new(),
-            };
-            match games.first_mut() {
-                Some(first) => *first = game.clone(),
-                None => games.push(game.clone()),
+    /// Uses `dir` as the app's data folder (settings, autosave): reads the settings
+    /// (a damaged file is reported and kept aside), and the autosave — after a clean
+    /// exit the game it holds comes back as it was; after a crash the app offers to
+    /// restore it. `None`: nothing is read or written (UI tests).
+    pub fn attach_data_dir(&mut self, dir: Option<PathBuf>) {
+        self.autosave = Autosaver::new(dir);
+        match self.autosave.load_settings() {
+            Ok(Some(settings)) => self.settings = settings,
+            Ok(None) => {}
+            Err(e) => {
+                self.error_list = Some((
+                    "The settings could not be read".into(),
+                    vec![e.to_string(), "The file was kept as settings.ron.damaged; the defaults are used.".into()],
+                ));
             }
-            self.view = view_of(game);
-            self.view.follow_path(&saved.cursor_path);
-            self.document = Document { games, current: 0, file: saved.file, modified: saved.modified };
+        }
+        match self.autosave.load() {
+            Ok(Some(saved)) if saved.clean_exit => self.restore_autosave(&saved),
+            Ok(Some(saved)) => self.restore_offer = Some(saved),
+            Ok(None) => {}
+            Err(e) => self.error_list = Some(("The autosave could not be read".into(), vec![e.to_string()])),
         }
     }
 
-    /// Writes settings and the current game to eframe's storage.
-    pub fn store(&self, storage: &mut dyn eframe::Storage) {
-        eframe::set_value(storage, SETTINGS_KEY, &self.settings);
-        let saved = SavedSession {
+    /// Shows the game an autosave holds, with its file and modified flag.
+    fn restore_autosave(&mut self, saved: &Autosave) {
+        let Ok(game) = read_one(&saved.game_text) else {
+            self.message = "The autosaved game could not be read; a new game is shown".into();
+            return;
+        };
+        let mut games = match &saved.file {
+            Some(path) => read_record_file(path).map(|(g, _)| g).unwrap_or_default(),
+            None => Vec::new(),
+        };
+        match games.first_mut() {
+            Some(first) => *first = game.clone(),
+            None => games.push(game.clone()),
+        }
+        self.view = view_of(game);
+        self.view.follow_path(&saved.cursor_path);
+        self.document = Document { games, current: 0, file: saved.file.clone(), modified: saved.modified };
+        self.history.clear();
+    }
+
+    /// What the autosave holds now.
+    fn autosave_contents(&self, clean_exit: bool) -> Autosave {
+        Autosave {
             game_text: write_any(&self.view.to_game()),
             cursor_path: self.view.cursor_path(),
             file: self.document.file.clone(),
             modified: self.document.modified,
-        };
-        eframe::set_value(storage, SESSION_KEY, &saved);
+            clean_exit,
+        }
+    }
+
+    /// The app is closing normally: the autosave is written and marked clean.
+    pub fn on_exit(&mut self) {
+        if self.restore_offer.is_none() {
+            let contents = self.autosave_contents(true);
+            let _ = self.autosave.write(&contents);
+        }
+        let _ = self.autosave.save_settings(&self.settings);
     }
 
     /// The window title: file name (or "Untitled …") and `*` when modified.
@@ -200,6 +258,7 @@ impl OrreryApp {
         }
         self.view.follow_path(&snapshot.cursor);
         self.document.set_shown(snapshot.game);
+        self.autosave.touch(self.now);
     }
 
     /// Shows `game` as a new document (after a New, Open, puzzle or Play from here).
@@ -208,6 +267,7 @@ impl OrreryApp {
         self.document = document;
         self.history.clear();
         self.move_list = MoveListPanel::default();
+        self.autosave.touch(self.now);
     }
 
     /// Carries out a command: the one place where the document changes.
@@ -261,6 +321,9 @@ impl OrreryApp {
                 self.message = "Position copied".into();
             }
             Command::PastePosition => self.paste_text = Some(String::new()),
+            Command::Paste => self.outbox.push(Outgoing::RequestPaste),
+            Command::PasteText(text) => self.paste(&text),
+            Command::SetPosition(text) if read_position(self.view.variant(), &text).is_none() => self.paste(&text),
             Command::CopyGameText => {
                 self.outbox.push(Outgoing::Text(write_any(&self.view.to_game())));
                 self.message = "Game text copied".into();
@@ -326,6 +389,7 @@ impl OrreryApp {
     /// The shown game changed: the document takes it (a puzzle being solved is not the
     /// user's work, so it does not count as unsaved).
     fn changed(&mut self) {
+        self.autosave.touch(self.now);
         let game = self.view.to_game();
         if self.view.puzzle_status().is_some() {
             self.document.set_shown(game);
@@ -385,16 +449,7 @@ impl OrreryApp {
             }
             PendingAction::Open => {
                 let folder = self.settings.last_folder.clone();
-                match self.dialogs.pick_open(folder.as_deref()) {
-                    Some(path) => {
-                        self.open_path(&path);
-                    }
-                    None if self.dialogs.last_was_unavailable() => {
-                        let start = folder.map(|f| format!("{}/", f.display())).unwrap_or_default();
-                        self.path_prompt = Some(PathPrompt { save: false, text: start, puzzle: None });
-                    }
-                    None => {}
-                }
+                self.ask(DialogPurpose::Open, DialogRequest::Open { folder });
             }
             PendingAction::OpenPath(path) => {
                 self.open_path(&path);
@@ -406,6 +461,13 @@ impl OrreryApp {
                 document.modified = true;
                 self.show_document(document);
                 self.message = "New game from the board editor's position".into();
+            }
+            PendingAction::OpenGame(game) => {
+                let variant = game.variant();
+                let mut document = Document::new(*game);
+                document.modified = true;
+                self.show_document(document);
+                self.message = format!("Pasted a {} game", variant.name());
             }
         }
     }
@@ -455,27 +517,91 @@ impl OrreryApp {
         }
     }
 
-    /// Game → Save: to the current file, or Save As when there is none.
+    /// Game → Save: to the current file, or Save As when there is none. Returns whether
+    /// it was saved now (`false` also while the Save As dialog is open).
     pub fn save(&mut self) -> bool {
         match self.document.file.clone() {
             Some(path) => self.save_to(&path),
-            None => self.save_as(),
+            None => {
+                self.save_as();
+                false
+            }
         }
     }
 
-    /// Game → Save As….
-    pub fn save_as(&mut self) -> bool {
+    /// Game → Save As…: opens the save dialog; the game is saved when it answers.
+    pub fn save_as(&mut self) {
+        self.save_as_then(None);
+    }
+
+    fn save_as_then(&mut self, then: Option<PendingAction>) {
         let folder = self.settings.last_folder.clone();
-        let suggested = format!("{}-game.pgn", self.view.variant().key());
-        let Some(path) = self.dialogs.pick_save(folder.as_deref(), &suggested) else {
-            if self.dialogs.last_was_unavailable() {
-                let dir = folder.or_else(|| std::env::current_dir().ok()).unwrap_or_default();
-                self.path_prompt =
-                    Some(PathPrompt { save: true, text: dir.join(suggested).display().to_string(), puzzle: None });
+        let suggested_name = format!("{}-game.pgn", self.view.variant().key());
+        let filters = vec![("PGN text".into(), vec!["pgn".into()]), ("RON".into(), vec!["ron".into()])];
+        self.ask(DialogPurpose::SaveAs { then }, DialogRequest::Save { folder, suggested_name, filters });
+    }
+
+    /// Starts a file dialog for `purpose` (one at a time).
+    fn ask(&mut self, purpose: DialogPurpose, request: DialogRequest) {
+        if self.dialog.is_some() {
+            self.message = "A file dialog is already open".into();
+            return;
+        }
+        self.dialogs.start(request.clone());
+        self.dialog = Some((purpose, request));
+    }
+
+    /// Takes the open file dialog's answer, if it has come.
+    fn poll_dialog(&mut self) {
+        if self.dialog.is_none() {
+            return;
+        }
+        let Some(answer) = self.dialogs.poll() else { return };
+        let Some((purpose, request)) = self.dialog.take() else { return };
+        let suggested = match &request {
+            DialogRequest::Open { folder } => folder.clone().map(|f| format!("{}/", f.display())).unwrap_or_default(),
+            DialogRequest::Save { folder, suggested_name, .. } => {
+                let dir = folder.clone().or_else(|| std::env::current_dir().ok()).unwrap_or_default();
+                dir.join(suggested_name).display().to_string()
             }
-            return false;
         };
-        self.save_as_path(&path)
+        match (purpose, answer) {
+            (_, DialogAnswer::Cancelled) => {}
+            (DialogPurpose::Open, DialogAnswer::Chosen(path)) => {
+                self.open_path(&path);
+            }
+            (DialogPurpose::Open, DialogAnswer::Unavailable) => {
+                self.path_prompt = Some(PathPrompt { save: false, text: suggested, puzzle: None, then: None });
+            }
+            (DialogPurpose::SaveAs { then }, DialogAnswer::Chosen(path)) => {
+                if self.save_as_path(&path)
+                    && let Some(action) = then
+                {
+                    self.perform(action);
+                }
+            }
+            (DialogPurpose::SaveAs { then }, DialogAnswer::Unavailable) => {
+                self.path_prompt = Some(PathPrompt { save: true, text: suggested, puzzle: None, then });
+            }
+            (DialogPurpose::Puzzle(game), DialogAnswer::Chosen(path)) => {
+                self.write_puzzle(&path, &game);
+            }
+            (DialogPurpose::Puzzle(game), DialogAnswer::Unavailable) => {
+                self.path_prompt = Some(PathPrompt { save: true, text: suggested, puzzle: Some(game), then: None });
+            }
+            (DialogPurpose::Export(form), DialogAnswer::Chosen(mut path)) => {
+                if crate::render::diagram::ImageFormat::from_path(&path).is_none() {
+                    path.set_extension(form.extension());
+                }
+                if !self.export_to(&form, &path) {
+                    self.export = Some(*form);
+                }
+            }
+            (DialogPurpose::Export(form), DialogAnswer::Unavailable) => {
+                self.export = Some(*form);
+                self.export_path = Some(suggested);
+            }
+        }
     }
 
     /// Saves to `path` (Save As with a given path): the file's other games are kept
@@ -496,6 +622,7 @@ impl OrreryApp {
         match write_record_file(path, &self.document.games) {
             Ok(()) => {
                 self.document.saved_to(path);
+                self.autosave.touch(self.now);
                 self.settings.remember(path.to_path_buf());
                 self.message = format!("Saved {}", path.display());
                 true
@@ -522,24 +649,26 @@ impl OrreryApp {
         self.show_document(document);
     }
 
+    /// Reads pasted text as a game record or a position string of any game (the game
+    /// shown first), and opens it as a new game after the unsaved-work prompt; says why
+    /// when it is neither.
+    fn paste(&mut self, text: &str) {
+        match read_pasted(self.view.variant(), text) {
+            Ok(game) => self.request(PendingAction::OpenGame(Box::new(game))),
+            Err(why) => self.message = why,
+        }
+    }
+
     /// Saves a puzzle record to a file chosen in the save dialog (its own file: the
-    /// game being played is not touched). Returns whether it was saved (or the path
-    /// prompt opened for it).
-    fn save_puzzle(&mut self, game: AnyGame) -> bool {
+    /// game being played is not touched).
+    fn save_puzzle(&mut self, game: AnyGame) {
         let folder = self.settings.last_folder.clone();
-        let Some(path) = self.dialogs.pick_save(folder.as_deref(), "puzzle.pgn") else {
-            if self.dialogs.last_was_unavailable() {
-                let dir = folder.or_else(|| std::env::current_dir().ok()).unwrap_or_default();
-                self.path_prompt = Some(PathPrompt {
-                    save: true,
-                    text: dir.join("puzzle.pgn").display().to_string(),
-                    puzzle: Some(Box::new(game)),
-                });
-                return true;
-            }
-            return false;
+        let request = DialogRequest::Save {
+            folder,
+            suggested_name: "puzzle.pgn".into(),
+            filters: vec![("PGN text".into(), vec!["pgn".into()])],
         };
-        self.write_puzzle(&path, &game)
+        self.ask(DialogPurpose::Puzzle(Box::new(game)), request);
     }
 
     /// Writes a puzzle record to `path` (atomically). Returns whether it was written.
@@ -591,6 +720,25 @@ impl OrreryApp {
     /// the notation editor's reading of its text.
     pub fn logic(&mut self, ctx: &egui::Context) {
         self.now = ctx.input(|i| i.time);
+        self.poll_dialog();
+        if self.dialog.is_some() {
+            ctx.request_repaint_after(std::time::Duration::from_millis(100));
+        }
+        // Never overwrite an autosave the user has not decided about.
+        if self.restore_offer.is_none() {
+            if self.autosave.is_due(self.now) {
+                let contents = self.autosave_contents(false);
+                if let Err(e) = self.autosave.tick(self.now, || contents) {
+                    self.message = format!("Autosave failed: {e}");
+                }
+            }
+            if let Some(wait) = self.autosave.due_in(self.now) {
+                ctx.request_repaint_after(std::time::Duration::from_secs_f64(wait + 0.01));
+            }
+            if let Err(e) = self.autosave.save_settings(&self.settings) {
+                self.message = format!("The settings could not be saved: {e}");
+            }
+        }
         if self.view.poll() {
             ctx.request_repaint_after(std::time::Duration::from_millis(100));
         }
@@ -621,6 +769,7 @@ impl OrreryApp {
             match out {
                 Outgoing::Text(text) => ctx.copy_text(text),
                 Outgoing::Image(image) => ctx.copy_image(image),
+                Outgoing::RequestPaste => ctx.send_viewport_cmd(egui::ViewportCommand::RequestPaste),
             }
         }
         let mut commands = Vec::new();
@@ -646,11 +795,17 @@ impl OrreryApp {
                 commands.extend(events.into_iter().filter_map(|e| editor_command(e, cursor)));
             }
             egui::CentralPanel::default().show(ui, |ui| {
-                if let Some(banner) = self.view.banner() {
-                    ui.vertical_centered(|ui| {
-                        ui.label(RichText::new(banner).heading().strong().color(theme::BANNER));
-                    });
-                }
+                // The banner's line is always there, so the board keeps its place when a
+                // game ends or the shown move changes.
+                let banner = self.view.banner().unwrap_or_default();
+                ui.vertical_centered(|ui| {
+                    ui.label(
+                        RichText::new(if banner.is_empty() { " ".to_string() } else { banner })
+                            .heading()
+                            .strong()
+                            .color(theme::BANNER),
+                    );
+                });
                 self.view.board_ui(ui, &self.settings, &mut commands);
             });
             self.view.promotion_ui(ui, &mut commands);
@@ -713,11 +868,37 @@ impl OrreryApp {
     /// undo first reverts text not yet read.
     fn keys(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
         let typing = ui.ctx().memory(|m| m.focused().is_some());
+        // Files dropped on the window are opened; Ctrl+V on the board pastes.
+        let dropped: Vec<PathBuf> = ui.input(|i| i.raw.dropped_files.iter().map(|f| f.path().to_path_buf()).collect());
+        for path in dropped {
+            if crate::files::Format::from_path(&path).is_some() {
+                commands.push(Command::OpenPath(path));
+            } else {
+                self.message = format!("{}: Orrery opens .pgn and .ron records", path.display());
+            }
+        }
+        if !typing {
+            let pasted: Vec<String> = ui.input(|i| {
+                i.events
+                    .iter()
+                    .filter_map(|e| if let egui::Event::Paste(t) = e { Some(t.clone()) } else { None })
+                    .collect()
+            });
+            commands.extend(pasted.into_iter().map(Command::PasteText));
+        }
         let in_editor = self.settings.notation_editor && self.editor.has_focus(ui.ctx());
-        let modal_open = self.pending.is_some() || self.path_prompt.is_some() || self.paste_text.is_some();
+        // While a file dialog is open, keys pressed wait for nothing.
+        if self.dialog.is_some() {
+            return;
+        }
+        let modal_open = self.pending.is_some()
+            || self.path_prompt.is_some()
+            || self.paste_text.is_some()
+            || self.restore_offer.is_some();
         for command in Command::with_shortcuts() {
             let Some(shortcut) = command.shortcut() else { continue };
-            if shortcut.scope == Scope::Board && (typing || modal_open) {
+            // Behind a question or a prompt, no shortcut acts (the question comes first).
+            if modal_open || (shortcut.scope == Scope::Board && typing) {
                 continue;
             }
             // Undo in a text field other than the notation editor is the field's own.
@@ -778,7 +959,7 @@ impl OrreryApp {
                     }
                 });
                 ui.separator();
-                let over = self.view.banner().is_some();
+                let over = self.view.game_over();
                 let (has_draws, can_claim) = self.view.draws();
                 for command in Command::decisions() {
                     let (shown, enabled) = match command {
@@ -889,6 +1070,11 @@ impl OrreryApp {
             };
             let color = if warn { theme::ERROR } else { ui.visuals().text_color() };
             ui.label(RichText::new(text).color(color).strong());
+            if self.dialog.is_some() {
+                ui.separator();
+                ui.spinner();
+                ui.label("Waiting for the file dialog…");
+            }
             if !self.message.is_empty() {
                 ui.separator();
                 ui.label(&self.message);
@@ -905,6 +1091,7 @@ impl OrreryApp {
     }
 
     fn windows(&mut self, ctx: &egui::Context, commands: &mut Vec<Command>) {
+        self.restore_prompt(ctx);
         self.unsaved_prompt(ctx);
         if let Some((title, errors)) = self.error_list.clone() {
             let mut open = true;
@@ -939,15 +1126,10 @@ impl OrreryApp {
         }
         if let Some(mut form) = self.puzzle_form.take() {
             match form.ui(ctx) {
-                Some(true) => {
-                    let saved = match self.view.puzzle_record(&form) {
-                        Some(game) => self.save_puzzle(game),
-                        None => false,
-                    };
-                    if !saved {
-                        self.puzzle_form = Some(form);
-                    }
-                }
+                Some(true) => match self.view.puzzle_record(&form) {
+                    Some(game) => self.save_puzzle(game),
+                    None => self.puzzle_form = Some(form),
+                },
                 Some(false) => {}
                 None => self.puzzle_form = Some(form),
             }
@@ -958,21 +1140,14 @@ impl OrreryApp {
             match form.ui(ctx, &mut path) {
                 Some(ExportAction::Export) => {
                     let ext = form.extension();
-                    let suggested = format!("{}-diagram.{ext}", self.view.variant().key());
-                    let folder = self.settings.last_folder.clone();
-                    match self.dialogs.pick_save(folder.as_deref(), &suggested) {
-                        Some(mut chosen) => {
-                            if crate::render::diagram::ImageFormat::from_path(&chosen).is_none() {
-                                chosen.set_extension(ext);
-                            }
-                            keep = !self.export_to(&form, &chosen);
-                        }
-                        None if self.dialogs.last_was_unavailable() => {
-                            let dir = folder.or_else(|| std::env::current_dir().ok()).unwrap_or_default();
-                            path = Some(dir.join(suggested).display().to_string());
-                        }
-                        None => {}
-                    }
+                    let request = DialogRequest::Save {
+                        folder: self.settings.last_folder.clone(),
+                        suggested_name: format!("{}-diagram.{ext}", self.view.variant().key()),
+                        filters: vec![(ext.to_uppercase(), vec![ext.into()])],
+                    };
+                    // The window waits hidden for the dialog's answer.
+                    self.ask(DialogPurpose::Export(Box::new(form.clone())), request);
+                    keep = false;
                 }
                 Some(ExportAction::WriteTo(target)) => keep = !self.export_to(&form, &target),
                 Some(ExportAction::Copy) => self.copy_diagram(&form),
@@ -986,6 +1161,37 @@ impl OrreryApp {
         }
     }
 
+    /// After a crash: what the autosave holds, and whether to restore it.
+    fn restore_prompt(&mut self, ctx: &egui::Context) {
+        let Some(saved) = self.restore_offer.clone() else { return };
+        let what = match read_one(&saved.game_text) {
+            Ok(game) => {
+                let file = saved.file.as_ref().map(|p| format!(" from {}", p.display())).unwrap_or_default();
+                let unsaved = if saved.modified { ", with unsaved changes" } else { "" };
+                let name = game.variant().name();
+                let article = if name.starts_with(['A', 'E', 'I', 'O', 'U']) { "an" } else { "a" };
+                let n = game.move_count();
+                format!("{article} {name} game of {n} move{}{file}{unsaved}", if n == 1 { "" } else { "s" })
+            }
+            Err(_) => "a game that cannot be read".to_string(),
+        };
+        egui::Modal::new(egui::Id::unique("restore-autosave")).show(ctx, |ui| {
+            ui.heading("Restore the last session?");
+            ui.label(format!("Orrery did not close normally. The autosave holds {what}."));
+            ui.horizontal(|ui| {
+                if ui.button("Restore").clicked() {
+                    self.restore_offer = None;
+                    self.restore_autosave(&saved);
+                    self.autosave.touch(self.now);
+                }
+                if ui.button("Start fresh").clicked() {
+                    self.restore_offer = None;
+                    self.autosave.touch(self.now);
+                }
+            });
+        });
+    }
+
     fn unsaved_prompt(&mut self, ctx: &egui::Context) {
         let Some(action) = self.pending.clone() else { return };
         let what = match &action {
@@ -994,14 +1200,23 @@ impl OrreryApp {
             PendingAction::Quit => "quitting",
             PendingAction::PlayFrom(_) => "starting a game from the board editor",
             PendingAction::Puzzle(_) => "opening a puzzle",
+            PendingAction::OpenGame(_) => "opening the pasted game",
         };
         let modal = egui::Modal::new(egui::Id::unique("unsaved")).show(ctx, |ui| {
             ui.heading("Unsaved changes");
             ui.label(format!("Save the changes to this game before {what}?"));
             ui.horizontal(|ui| {
-                if ui.button("Save").clicked() && self.save() {
+                if ui.button("Save").clicked() {
                     self.pending = None;
-                    self.perform(action.clone());
+                    match self.document.file.clone() {
+                        Some(path) => {
+                            if self.save_to(&path) {
+                                self.perform(action.clone());
+                            }
+                        }
+                        // Saved (and then the action done) when the dialog answers.
+                        None => self.save_as_then(Some(action.clone())),
+                    }
                 }
                 if ui.button("Don't save").clicked() {
                     self.pending = None;
@@ -1024,12 +1239,17 @@ impl OrreryApp {
         let title = if prompt.save { "Save game as" } else { "Open game" };
         egui::Window::new(title).collapsible(false).show(ctx, |ui| {
             ui.label("No file chooser is available here: type the file's path (.pgn or .ron).");
+            ui.label(
+                RichText::new("(A file chooser needs an xdg desktop portal, e.g. xdg-desktop-portal-gtk, or zenity.)")
+                    .weak(),
+            );
+            let enter_pressed = ui.input(|i| i.key_pressed(Key::Enter));
             let edit = ui.add(egui::TextEdit::singleline(&mut prompt.text).desired_width(480.0).hint_text("path"));
             // The path box takes the keys as soon as the prompt opens.
             if ui.memory(|m| m.focused().is_none()) {
                 edit.request_focus();
             }
-            let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
+            let enter = (edit.lost_focus() || edit.has_focus()) && enter_pressed;
             ui.horizontal(|ui| {
                 let go = ui.button(if prompt.save { "Save" } else { "Open" }).clicked() || enter;
                 if go && !prompt.text.trim().is_empty() {
@@ -1037,7 +1257,13 @@ impl OrreryApp {
                     // On failure the prompt stays, with the path typed, beside the error.
                     keep = !match &prompt.puzzle {
                         Some(game) => self.write_puzzle(&path, game),
-                        None if prompt.save => self.save_as_path(&path),
+                        None if prompt.save => {
+                            let saved = self.save_as_path(&path);
+                            if saved && let Some(action) = prompt.then.take() {
+                                self.perform(action);
+                            }
+                            saved
+                        }
                         // Moves may have been played while the prompt was open: ask
                         // before they are dropped.
                         None if self.document.modified => {
@@ -1060,21 +1286,32 @@ impl OrreryApp {
         let mut keep = true;
         let variant = self.view.variant();
         egui::Window::new("Paste position").collapsible(false).show(ctx, |ui| {
-            ui.label(format!("A {} position string (Ctrl+V to paste):", variant.name()));
+            ui.label("A position string of any game (Ctrl+V to paste):");
             ui.add(egui::TextEdit::singleline(&mut text).desired_width(480.0).hint_text("position string"));
-            let problems: Vec<String> = crate::with_variant!(variant, G => {
-                match <G as crate::core::Game>::from_position_string(&text) {
-                    Ok(_) => Vec::new(),
-                    Err(e) => e.problems(),
-                }
-            });
+            // Either game's string is taken; the problems shown are those of the game on
+            // the board when the text is no position of any game.
+            let found = std::iter::once(variant)
+                .chain(Variant::ALL.into_iter().filter(|v| *v != variant))
+                .find(|v| read_position(*v, &text).is_some());
+            let problems: Vec<String> = match found {
+                Some(_) => Vec::new(),
+                None => crate::with_variant!(variant, G => {
+                    match <G as crate::core::Game>::from_position_string(&text) {
+                        Ok(_) => Vec::new(),
+                        Err(e) => e.problems(),
+                    }
+                }),
+            };
+            if let Some(v) = found.filter(|v| *v != variant) {
+                ui.label(format!("A {} position: the game changes to {}", v.name(), v.name()));
+            }
             if !text.trim().is_empty() {
                 for line in &problems {
                     ui.label(RichText::new(line).color(theme::ERROR));
                 }
             }
             ui.horizontal(|ui| {
-                let valid = problems.is_empty() && !text.trim().is_empty();
+                let valid = found.is_some() && !text.trim().is_empty();
                 if ui.add_enabled(valid, egui::Button::new(Command::SetPosition(String::new()).label())).clicked() {
                     commands.push(Command::SetPosition(text.clone()));
                     keep = false;
@@ -1085,6 +1322,36 @@ impl OrreryApp {
             });
         });
         self.paste_text = keep.then_some(text);
+    }
+}
+
+/// The position of `text` as a new record, read as a position string of `variant`.
+fn read_position(variant: Variant, text: &str) -> Option<AnyGame> {
+    crate::with_variant!(variant, G => {
+        <G as crate::core::Game>::from_position_string(text.trim())
+            .ok()
+            .map(|p| <G as crate::record::RecordGame>::into_any(crate::record::GameRecord::from_position(p)))
+    })
+}
+
+/// Pasted text as a game: a record in the text format, or a position string of any
+/// game (`shown` tried first).
+///
+/// # Errors
+/// A sentence saying the text is neither, with the reasons for the game shown.
+fn read_pasted(shown: Variant, text: &str) -> Result<AnyGame, String> {
+    let order = std::iter::once(shown).chain(Variant::ALL.into_iter().filter(|v| *v != shown));
+    for variant in order {
+        if let Some(game) = read_position(variant, text) {
+            return Ok(game);
+        }
+    }
+    match read_one(text) {
+        Ok(game) => Ok(game),
+        Err(errors) => {
+            let first = errors.first().map(|e| e.to_string()).unwrap_or_default();
+            Err(format!("The pasted text is neither a game nor a position string ({first})"))
+        }
     }
 }
 
@@ -1108,7 +1375,7 @@ impl eframe::App for OrreryApp {
         self.draw(ui);
     }
 
-    fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        self.store(storage);
+    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        OrreryApp::on_exit(self);
     }
 }

@@ -31,6 +31,10 @@ pub trait AppGame: DrawGame + SolverGame + RecordGame {}
 
 impl<G: DrawGame + SolverGame + RecordGame> AppGame for G {}
 
+/// How a Termination tag written for an ending on the board starts ("Ended by Target
+/// Out"), to tell it from a decision ("Positive resigned", "Draw agreed").
+pub const ENDING_PREFIX: &str = "Ended by ";
+
 /// What applying a command to the view did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Applied {
@@ -94,6 +98,9 @@ impl<G: AppGame> GameView<G> {
                         Judged::Right | Judged::Nothing => {}
                     }
                 }
+                if changed {
+                    self.record_ending();
+                }
                 Applied { changed, message: Some(String::new()) }
             }
             MoveAttempt::NeedsPromotion { from, to } => {
@@ -104,9 +111,39 @@ impl<G: AppGame> GameView<G> {
         }
     }
 
+    /// Keeps the record's result in step with the board: when the main line ends in a
+    /// finished position (Target Out, Super Nova, Total Annihilation, blocked, checkmate,
+    /// stalemate, …) the record gets that result and a Termination tag naming the
+    /// ending; when it no longer does (a move deleted, an undo), a result set that way is
+    /// taken back. Decisions (resignation, agreed or claimed draws) stay as they are.
+    fn record_ending(&mut self) {
+        let record = &mut self.session.record;
+        let auto = |t: &str| t.starts_with(ENDING_PREFIX);
+        let termination = record.tags.get("Termination").map(str::to_string);
+        if termination.as_deref().is_some_and(|t| !auto(t)) {
+            return;
+        }
+        let end = record.tree.main_line_from(NodeId::ROOT).last().copied().unwrap_or(NodeId::ROOT);
+        match record.position_at(end).outcome() {
+            Some(outcome) => {
+                record.result = match G::winner(outcome) {
+                    Some(w) if w == G::Side::BOTH[0] => GameResult::FirstPlayerWins,
+                    Some(_) => GameResult::SecondPlayerWins,
+                    None => GameResult::Draw,
+                };
+                record.tags.set("Termination", &format!("{ENDING_PREFIX}{}", G::ending_title(outcome)));
+            }
+            None if termination.is_some() => {
+                record.result = GameResult::Unknown;
+                record.tags.remove("Termination");
+            }
+            None => {}
+        }
+    }
+
     fn decide(&mut self, command: &Command) -> Applied {
         let s = &mut self.session;
-        if s.banner().is_some() {
+        if s.game_over() {
             return Applied::say("The game is already over");
         }
         let pos = s.position();
@@ -219,6 +256,9 @@ pub trait AnyView {
     fn status(&self) -> (String, bool);
     /// The ending to announce, if the shown position is over.
     fn banner(&self) -> Option<String>;
+    /// Whether the game is decided (its main line ends in a finished position, or a
+    /// decision closed it).
+    fn game_over(&self) -> bool;
     /// Whether the game has draws, and whether one can be claimed now.
     fn draws(&self) -> (bool, bool);
     /// A header tag of the record.
@@ -352,6 +392,10 @@ impl<G: AppGame> AnyView for GameView<G> {
         self.session.banner()
     }
 
+    fn game_over(&self) -> bool {
+        self.session.game_over()
+    }
+
     fn draws(&self) -> (bool, bool) {
         let s = &self.session;
         (G::HAS_DRAWS, G::HAS_DRAWS && s.position().can_claim_draw(&s.position_keys()))
@@ -412,7 +456,9 @@ impl<G: AppGame> AnyView for GameView<G> {
                 return self.toggle_mark(from, to, *color);
             }
             Command::PromoteVariation(node) => {
-                return Applied { changed: s.record.tree.promote(*node), message: None };
+                let changed = s.record.tree.promote(*node);
+                self.record_ending();
+                return Applied { changed, message: None };
             }
             Command::DeleteFrom(node) => {
                 if *node == NodeId::ROOT {
@@ -423,6 +469,7 @@ impl<G: AppGame> AnyView for GameView<G> {
                     if path.contains(node) {
                         s.cursor = parent;
                     }
+                    self.record_ending();
                     return Applied::changed();
                 }
             }

@@ -296,8 +296,12 @@ impl crate::core::game::BoardSetup for Setup {
         self.board[to.slot() as usize] = self.board[from.slot() as usize].take();
         true
     }
+    /// Empties the board and starts the clocks again (`0 1`): an empty board has no
+    /// history.
     fn clear(&mut self) {
         self.board = [None; CELL_COUNT];
+        self.halfmove_clock = 0;
+        self.fullmoves = 1;
     }
     fn side_to_move(&self) -> Side {
         self.side_to_move
