@@ -11,8 +11,60 @@ pub struct RecordError {
     pub column: u32,
     /// Which part of the record is wrong.
     pub kind: RecordErrorKind,
-    /// What is wrong, in words (naming the tag, move or token).
+    /// What is wrong, in words (naming the tag, move or token). Control characters of
+    /// the input are escaped (`\r`, `\u{0}`) and long tokens cut (see [`shown`]).
     pub message: String,
+    /// Whether the game could still be read as written ([`Severity::Warning`]) or not.
+    pub severity: Severity,
+}
+
+/// How bad a [`RecordError`] is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Severity {
+    /// Part of the text could not be read: a move, a variation, a tag, a whole game.
+    #[default]
+    Error,
+    /// The text was read in full, but does not follow the format to the letter: a NAG
+    /// out of range, a missing result marker, a Result tag that disagrees with it, a
+    /// `[Position]` without `[SetUp "1"]`, a duplicate tag.
+    Warning,
+}
+
+/// A token of the input as an error message shows it: control characters escaped
+/// (`\r`, `\u{0}`), cut to 40 characters with `…`.
+pub fn shown(token: &str) -> String {
+    const MAX: usize = 40;
+    let mut out = String::new();
+    for (n, c) in token.chars().enumerate() {
+        if n == MAX {
+            out.push('…');
+            break;
+        }
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// A message with the control characters escaped and at most 300 characters.
+pub(super) fn clean_message(message: &str) -> String {
+    const MAX: usize = 300;
+    let mut out = String::new();
+    for (n, c) in message.chars().enumerate() {
+        if n == MAX {
+            out.push('…');
+            break;
+        }
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 impl RecordError {
@@ -23,6 +75,7 @@ impl RecordError {
             column: 1,
             kind: RecordErrorKind::GameCount,
             message: format!("expected one game, found {count}"),
+            severity: Severity::Error,
         }
     }
 }
@@ -55,12 +108,24 @@ pub enum RecordErrorKind {
     Stray,
     /// A text that must hold exactly one game holds none or several.
     GameCount,
+    /// Bytes that are not UTF-8 text (read as `\u{fffd}`).
+    Encoding,
+}
+
+impl RecordError {
+    /// Whether this is an error (not a warning).
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
 }
 
 impl fmt::Display for RecordError {
-    /// `LINE:COL: message`.
+    /// `LINE:COL: message`, or `LINE:COL: warning: message`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}: {}", self.line, self.column, self.message)
+        match self.severity {
+            Severity::Error => write!(f, "{}:{}: {}", self.line, self.column, self.message),
+            Severity::Warning => write!(f, "{}:{}: warning: {}", self.line, self.column, self.message),
+        }
     }
 }
 

@@ -2,6 +2,8 @@
 
 use crate::core::game::Game;
 
+use super::error::shown;
+
 use crate::record::tree::{Arrow, MarkColor, MarkedCell, Marks, clean_comment};
 
 /// Takes `[%csl …]` and `[%cal …]` commands out of a comment: the remaining text, the
@@ -26,9 +28,8 @@ pub(super) fn split_marks<G: Game>(raw: &str) -> (String, Marks<G::Cell>, Vec<St
                 for item in words.flat_map(|w| w.split(',')).filter(|s| !s.is_empty()) {
                     match parse_marked_cell::<G>(item) {
                         Some(m) => marks.cells.push(m),
-                        None => {
-                            errors.push(format!("'{item}' is not a marked cell (colour G, R, B or Y, then a cell)"))
-                        }
+                        None => errors
+                            .push(format!("'{}' is not a marked cell (colour G, R, B or Y, then a cell)", shown(item))),
                     }
                 }
             }
@@ -36,7 +37,8 @@ pub(super) fn split_marks<G: Game>(raw: &str) -> (String, Marks<G::Cell>, Vec<St
                 for item in words.flat_map(|w| w.split(',')).filter(|s| !s.is_empty()) {
                     match parse_arrow::<G>(item) {
                         Some(a) => marks.arrows.push(a),
-                        None => errors.push(format!("'{item}' is not an arrow (colour G, R, B or Y, then two cells)")),
+                        None => errors
+                            .push(format!("'{}' is not an arrow (colour G, R, B or Y, then two cells)", shown(item))),
                     }
                 }
             }

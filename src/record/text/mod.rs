@@ -16,8 +16,9 @@ mod marks;
 mod reader;
 mod writer;
 
-pub use error::{RecordError, RecordErrorKind};
+pub use error::{RecordError, RecordErrorKind, Severity, shown};
 pub use reader::{
-    GameReader, MAX_VARIATION_DEPTH, MoveSpan, ReadGame, ReadReport, read_games, read_one, read_one_with_spans,
+    GameReader, MAX_VARIATION_DEPTH, MoveSpan, ReadGame, ReadReport, read_games, read_games_bytes, read_one,
+    read_one_with_spans,
 };
 pub use writer::{write_any, write_game, write_game_with_spans, write_games};

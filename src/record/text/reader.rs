@@ -3,7 +3,7 @@
 use crate::core::game::{Game, Variant};
 use crate::core::{interstellar, triangular};
 
-use super::error::{RecordError, RecordErrorKind};
+use super::error::{RecordError, RecordErrorKind, Severity, clean_message, shown};
 use super::lexer::{Lexer, Tok, Token};
 use super::marks::split_marks;
 use crate::record::game::{AnyGame, GameRecord, GameResult, Tags};
@@ -16,7 +16,7 @@ pub const MAX_VARIATION_DEPTH: usize = 100;
 /// read) with the errors found in it. Never panics, whatever the input.
 pub struct GameReader<'a> {
     lexer: Lexer<'a>,
-    peeked: Option<Token>,
+    peeked: std::collections::VecDeque<Token>,
     spans: Vec<MoveSpan>,
 }
 
@@ -40,35 +40,66 @@ pub struct ReadGame {
     pub errors: Vec<RecordError>,
     /// Where each move that was read stands in the text, in text order.
     pub move_spans: Vec<MoveSpan>,
+    /// Whether this is a game's text (`false` for stray text after the last game,
+    /// which has only errors).
+    pub is_game: bool,
 }
 
 impl<'a> GameReader<'a> {
     /// A reader over `text`.
     pub fn new(text: &'a str) -> GameReader<'a> {
-        GameReader { lexer: Lexer::new(text), peeked: None, spans: Vec::new() }
+        GameReader { lexer: Lexer::new(text), peeked: std::collections::VecDeque::new(), spans: Vec::new() }
     }
 
     fn peek(&mut self) -> Option<&Token> {
-        if self.peeked.is_none() {
-            self.peeked = self.lexer.next_token();
+        self.peek_nth(0)
+    }
+
+    /// The token `n` places ahead (0: the next one).
+    fn peek_nth(&mut self, n: usize) -> Option<&Token> {
+        while self.peeked.len() <= n {
+            let t = self.lexer.next_token()?;
+            self.peeked.push_back(t);
         }
-        self.peeked.as_ref()
+        self.peeked.get(n)
     }
 
     fn next(&mut self) -> Option<Token> {
         self.peek();
-        self.peeked.take()
+        self.peeked.pop_front()
     }
 
     fn error(errors: &mut Vec<RecordError>, at: &Token, kind: RecordErrorKind, message: impl Into<String>) {
-        errors.push(RecordError { line: at.line, column: at.column, kind, message: message.into() });
+        errors.push(RecordError {
+            line: at.line,
+            column: at.column,
+            kind,
+            message: clean_message(&message.into()),
+            severity: Severity::Error,
+        });
+    }
+
+    fn warn(errors: &mut Vec<RecordError>, at: &Token, kind: RecordErrorKind, message: impl Into<String>) {
+        Self::error(errors, at, kind, message);
+        if let Some(e) = errors.last_mut() {
+            e.severity = Severity::Warning;
+        }
     }
 
     /// Reads the tag section: `[Name "value"]` pairs.
     fn read_tags(&mut self, errors: &mut Vec<RecordError>) -> Vec<(String, String, Token)> {
         let mut tags = Vec::new();
+        let mut seen = std::collections::HashSet::new();
         while matches!(self.peek(), Some(Token { tok: Tok::LBracket, .. })) {
-            let open = self.next().expect("peeked");
+            // A second Variant tag starts the next game (this one had tags but
+            // no movetext).
+            if let Some(Token { tok: Tok::Symbol(name), .. }) = self.peek_nth(1)
+                && name == "Variant"
+                && seen.contains("Variant")
+            {
+                break;
+            }
+            let Some(open) = self.next() else { break };
             let name = match self.next() {
                 Some(Token { tok: Tok::Symbol(s), .. }) => s,
                 other => {
@@ -89,7 +120,7 @@ impl<'a> GameReader<'a> {
                         errors,
                         &t,
                         RecordErrorKind::Tag,
-                        format!("the value of tag {name} is not closed with '\"'"),
+                        format!("the value of tag {} is not closed with '\"'", shown(&name)),
                     );
                     self.skip_to_bracket_end(open.line);
                     continue;
@@ -99,7 +130,7 @@ impl<'a> GameReader<'a> {
                         errors,
                         other.as_ref().unwrap_or(&open),
                         RecordErrorKind::Tag,
-                        format!("expected a quoted value for tag {name}"),
+                        format!("expected a quoted value for tag {}", shown(&name)),
                     );
                     self.skip_to_bracket_end(open.line);
                     continue;
@@ -111,9 +142,22 @@ impl<'a> GameReader<'a> {
                 }
                 _ => {
                     let at = self.peek().cloned().unwrap_or(open.clone());
-                    Self::error(errors, &at, RecordErrorKind::Tag, format!("expected ']' to close tag {name}"));
+                    Self::error(
+                        errors,
+                        &at,
+                        RecordErrorKind::Tag,
+                        format!("expected ']' to close tag {}", shown(&name)),
+                    );
                     self.skip_to_bracket_end(open.line);
                 }
+            }
+            if !seen.insert(name.clone()) {
+                Self::warn(
+                    errors,
+                    &open,
+                    RecordErrorKind::Tag,
+                    format!("duplicate tag {}: the last value is kept", shown(&name)),
+                );
             }
             tags.push((name, value, open));
         }
@@ -158,7 +202,7 @@ impl<'a> GameReader<'a> {
             return if errors.is_empty() {
                 None
             } else {
-                Some(ReadGame { game: None, errors, move_spans: Vec::new() })
+                Some(ReadGame { game: None, errors, move_spans: Vec::new(), is_game: true })
             };
         }
         let tag = |key: &str| tags.iter().find(|(k, _, _)| k == key);
@@ -182,7 +226,7 @@ impl<'a> GameReader<'a> {
         };
         let Some(variant) = variant else {
             self.skip_movetext();
-            return Some(ReadGame { game: None, errors, move_spans: Vec::new() });
+            return Some(ReadGame { game: None, errors, move_spans: Vec::new(), is_game: true });
         };
         let game = match variant {
             Variant::Interstellar => {
@@ -190,7 +234,7 @@ impl<'a> GameReader<'a> {
             }
             Variant::Triangular => self.read_body::<triangular::Position>(&tags, &mut errors).map(AnyGame::Triangular),
         };
-        Some(ReadGame { game, errors, move_spans: std::mem::take(&mut self.spans) })
+        Some(ReadGame { game, errors, move_spans: std::mem::take(&mut self.spans), is_game: true })
     }
 
     fn read_body<G: Game>(
@@ -201,9 +245,7 @@ impl<'a> GameReader<'a> {
         let tag = |key: &str| tags.iter().find(|(k, _, _)| k == key);
         let mut record = GameRecord::<G>::new();
         let mut record_tags = Tags::new(G::VARIANT);
-        for (k, v, _) in tags {
-            record_tags.set(k, v);
-        }
+        record_tags.set_all(tags.iter().map(|(k, v, _)| (k.as_str(), v.as_str())));
         record.tags = record_tags;
         let set_up = tag("SetUp").is_some_and(|(_, v, _)| v == "1");
         if let Some((_, text, at)) = tag("Position") {
@@ -211,6 +253,9 @@ impl<'a> GameReader<'a> {
                 Ok(p) => {
                     record.start = p;
                     record.set_up = true;
+                    if !set_up {
+                        Self::warn(errors, at, RecordErrorKind::Position, "a [Position] tag without [SetUp \"1\"]");
+                    }
                 }
                 Err(e) => {
                     let reason = e.to_string().lines().collect::<Vec<_>>().join("; ");
@@ -228,11 +273,11 @@ impl<'a> GameReader<'a> {
         if let (Some((value, at)), Some(token)) = (result_tag, end)
             && value != token.token()
         {
-            Self::error(
+            Self::warn(
                 errors,
                 &at,
                 RecordErrorKind::Result,
-                format!("the Result tag says {value} but the moves end with {}", token.token()),
+                format!("the Result tag says {} but the moves end with {}", shown(&value), token.token()),
             );
         }
         Some(record)
@@ -266,7 +311,7 @@ impl<'a> GameReader<'a> {
         loop {
             let Some(token) = self.peek().cloned() else {
                 let at = last_token.unwrap_or(Token { tok: Tok::MoveNumber, line: 1, column: 1, start: 0, end: 0 });
-                Self::error(
+                Self::warn(
                     errors,
                     &at,
                     RecordErrorKind::Result,
@@ -275,12 +320,7 @@ impl<'a> GameReader<'a> {
                 return None;
             };
             if token.tok == Tok::LBracket {
-                Self::error(
-                    errors,
-                    &token,
-                    RecordErrorKind::Result,
-                    "a new game starts before this one's result token",
-                );
+                Self::warn(errors, &token, RecordErrorKind::Result, "a new game starts before this one's result token");
                 return None;
             }
             self.next();
@@ -293,7 +333,7 @@ impl<'a> GameReader<'a> {
                             errors,
                             &token,
                             RecordErrorKind::Annotation,
-                            format!("'{}' is not a move annotation", glyph.unwrap_or("")),
+                            format!("'{}' is not a move annotation", shown(glyph.unwrap_or(""))),
                         );
                     }
                     if body.eq_ignore_ascii_case("out") {
@@ -326,8 +366,7 @@ impl<'a> GameReader<'a> {
                                 let text = std::mem::take(&mut line.pending_before);
                                 if !record.tree.set_comment_before(node, &text) {
                                     let prev = line.last;
-                                    let joined = join_comment(&record.tree.node(prev).comment_after, &text);
-                                    record.tree.set_comment_after(prev, &joined);
+                                    append_comment(&mut record.tree.node_mut(prev).comment_after, &text);
                                 }
                             }
                             if let Some(n) = glyph_nag {
@@ -342,7 +381,7 @@ impl<'a> GameReader<'a> {
                                 errors,
                                 &token,
                                 RecordErrorKind::Move,
-                                format!("illegal move '{body}': {}", one_line(&e.to_string())),
+                                format!("illegal move '{}': {}", shown(body), one_line(&e.to_string())),
                             );
                             line.dead = true;
                         }
@@ -356,18 +395,18 @@ impl<'a> GameReader<'a> {
                         record.tree.node_mut(line.last).nags.push(Nag(*n));
                     }
                 }
-                Tok::BadNag(text) => Self::error(
+                Tok::BadNag(text) => Self::warn(
                     errors,
                     &token,
                     RecordErrorKind::Annotation,
-                    format!("'{text}' is not a NAG ($0 to $255, ! ? !! ?? !? ?!)"),
+                    format!("'{}' is not a NAG ($0 to $255, ! ? !! ?? !? ?!)", shown(text)),
                 ),
                 Tok::Comment(raw) => {
                     if line.dead {
                         continue;
                     }
                     if line.moves == 0 && !stack.is_empty() {
-                        line.pending_before = join_comment(&line.pending_before, raw);
+                        append_comment(&mut line.pending_before, raw);
                         continue;
                     }
                     let (text, marks, mark_errors) = split_marks::<G>(raw);
@@ -375,8 +414,7 @@ impl<'a> GameReader<'a> {
                         Self::error(errors, &token, RecordErrorKind::Marks, m);
                     }
                     let node = line.last;
-                    let joined = join_comment(&record.tree.node(node).comment_after, &text);
-                    record.tree.set_comment_after(node, &joined);
+                    append_comment(&mut record.tree.node_mut(node).comment_after, &text);
                     let target = &mut record.tree.node_mut(node).marks;
                     target.arrows.extend(marks.arrows);
                     target.cells.extend(marks.cells);
@@ -441,7 +479,7 @@ impl<'a> GameReader<'a> {
                 }
                 Tok::RBracket => Self::error(errors, &token, RecordErrorKind::Stray, "']' outside a tag"),
                 Tok::Unknown(text) => {
-                    Self::error(errors, &token, RecordErrorKind::Stray, format!("unexpected '{text}'"))
+                    Self::error(errors, &token, RecordErrorKind::Stray, format!("unexpected '{}'", shown(text)))
                 }
                 Tok::LBracket => unreachable!("handled above"),
             }
@@ -457,10 +495,33 @@ impl Iterator for GameReader<'_> {
         // Skip stray tokens before a game's tags, reporting them.
         let mut errors = Vec::new();
         loop {
-            let t = self.peek()?.clone();
+            let Some(t) = self.peek().cloned() else {
+                // Stray text at the end: reported, though it is no game.
+                return (!errors.is_empty()).then_some(ReadGame {
+                    game: None,
+                    errors,
+                    move_spans: Vec::new(),
+                    is_game: false,
+                });
+            };
             match t.tok {
                 Tok::LBracket => break,
-                Tok::Symbol(_) | Tok::MoveNumber | Tok::Comment(_) => {
+                Tok::Comment(_) => {
+                    // Comments before a game's tags (`;` lines at the top of a file)
+                    // belong to no game; before movetext they start a game without tags.
+                    let mut k = 1;
+                    while matches!(self.peek_nth(k), Some(Token { tok: Tok::Comment(_), .. })) {
+                        k += 1;
+                    }
+                    if matches!(self.peek_nth(k), None | Some(Token { tok: Tok::LBracket, .. })) {
+                        for _ in 0..k {
+                            self.next();
+                        }
+                        continue;
+                    }
+                    break;
+                }
+                Tok::Symbol(_) | Tok::MoveNumber => {
                     // Movetext without tags: read it as a game, which reports the missing Variant.
                     break;
                 }
@@ -482,27 +543,102 @@ impl Iterator for GameReader<'_> {
 pub struct ReadReport {
     /// The games that could be read (some may be partial: see `errors`).
     pub games: Vec<AnyGame>,
-    /// Every error, in the order found.
+    /// Every error and warning, in the order found.
     pub errors: Vec<RecordError>,
+    /// How many games the text holds, read or not (at least `games.len()`).
+    pub game_count: usize,
+    /// How many games had errors (were read in part, or not at all).
+    pub damaged: usize,
+}
+
+impl ReadReport {
+    /// Whether any diagnostic is an error (not a warning).
+    pub fn has_errors(&self) -> bool {
+        self.errors.iter().any(RecordError::is_error)
+    }
 }
 
 /// Reads every game of a record text.
 pub fn read_games(text: &str) -> ReadReport {
     let mut report = ReadReport::default();
     for read in GameReader::new(text) {
+        if read.is_game {
+            report.game_count += 1;
+            report.damaged += usize::from(read.errors.iter().any(RecordError::is_error));
+        }
         report.games.extend(read.game);
         report.errors.extend(read.errors);
     }
     report
 }
 
-/// Reads a text that must hold exactly one game without errors.
+/// Reads every game of a record file's bytes. Bytes that are not UTF-8 are read as
+/// `\u{fffd}` and each stretch of them is reported as an error with its line and column.
+pub fn read_games_bytes(bytes: &[u8]) -> ReadReport {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => read_games(text),
+        Err(_) => {
+            let text = String::from_utf8_lossy(bytes);
+            let mut report = read_games(&text);
+            let mut bad = encoding_errors(bytes);
+            bad.append(&mut report.errors);
+            bad.sort_by_key(|e| (e.line, e.column));
+            report.errors = bad;
+            report
+        }
+    }
+}
+
+/// An error for each stretch of bytes that is not UTF-8, at its line and column (columns
+/// count characters, a bad stretch counting as one).
+fn encoding_errors(bytes: &[u8]) -> Vec<RecordError> {
+    let mut errors: Vec<RecordError> = Vec::new();
+    let (mut line, mut column) = (1u32, 1u32);
+    for chunk in bytes.utf8_chunks() {
+        let valid = chunk.valid();
+        let mut chars = valid.chars().peekable();
+        while let Some(c) = chars.next() {
+            match c {
+                '\r' if chars.peek() == Some(&'\n') => {}
+                '\n' | '\r' => {
+                    line += 1;
+                    column = 1;
+                }
+                _ => column += 1,
+            }
+        }
+        let invalid = chunk.invalid();
+        if valid.is_empty()
+            && !invalid.is_empty()
+            && let Some(last) = errors.last_mut()
+        {
+            // The same stretch, cut by the decoder into several.
+            let hex: Vec<String> = invalid.iter().map(|b| format!("{b:02x}")).collect();
+            last.message = format!("{} {}", last.message.trim_end_matches(" are not UTF-8 text"), hex.join(" "));
+            last.message.push_str(" are not UTF-8 text");
+            column += 1;
+        } else if !invalid.is_empty() {
+            let hex: Vec<String> = invalid.iter().map(|b| format!("{b:02x}")).collect();
+            errors.push(RecordError {
+                line,
+                column,
+                kind: RecordErrorKind::Encoding,
+                message: format!("bytes {} are not UTF-8 text", hex.join(" ")),
+                severity: Severity::Error,
+            });
+            column += 1;
+        }
+    }
+    errors
+}
+
+/// Reads a text that must hold exactly one game without errors (warnings are allowed).
 ///
 /// # Errors
 /// Every error found, or one saying the text holds no game or several.
 pub fn read_one(text: &str) -> Result<AnyGame, Vec<RecordError>> {
     let report = read_games(text);
-    if !report.errors.is_empty() {
+    if report.has_errors() {
         return Err(report.errors);
     }
     let count = report.games.len();
@@ -512,7 +648,7 @@ pub fn read_one(text: &str) -> Result<AnyGame, Vec<RecordError>> {
     }
 }
 
-/// Reads a text that must hold exactly one game without errors, and says where each
+/// Reads a text that must hold exactly one game without errors (warnings are allowed), and says where each
 /// of its moves was written (byte ranges, in text order).
 ///
 /// # Errors
@@ -526,7 +662,7 @@ pub fn read_one_with_spans(text: &str) -> Result<(AnyGame, Vec<MoveSpan>), Vec<R
             found.push((game, read.move_spans));
         }
     }
-    if !errors.is_empty() {
+    if errors.iter().any(RecordError::is_error) {
         return Err(errors);
     }
     let count = found.len();
@@ -540,8 +676,17 @@ fn one_line(text: &str) -> String {
     text.lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join("; ")
 }
 
-fn join_comment(existing: &str, more: &str) -> String {
-    clean_comment(&format!("{existing} {more}"))
+/// Appends `more` to a clean comment, cleaning only `more` (linear in its length, so
+/// many comments on one move read in linear time).
+fn append_comment(existing: &mut String, more: &str) {
+    let more = clean_comment(more);
+    if more.is_empty() {
+        return;
+    }
+    if !existing.is_empty() {
+        existing.push(' ');
+    }
+    existing.push_str(&more);
 }
 
 /// Splits trailing `!`/`?` annotation glyphs off a move symbol.

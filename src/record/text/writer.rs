@@ -5,7 +5,7 @@ use crate::core::game::Game;
 use super::marks::marks_commands;
 use super::reader::MoveSpan;
 use crate::record::game::{AnyGame, GameRecord};
-use crate::record::tree::{Marks, Node, NodeId};
+use crate::record::tree::{Marks, NodeId};
 
 /// Line-wrapping writer: words joined by spaces, lines at most 80 columns (a single
 /// longer word stands alone).
@@ -132,26 +132,19 @@ fn write_line<G: Game>(record: &GameRecord<G>, wrap: &mut Wrap, first: NodeId, p
         } else if need_number {
             wrap.word(&format!("{number}..."));
         }
+        // The notation is one word for wrapping: a Target Out suffix (` out`) is never
+        // put at the start of a line.
         let notation = pos.notation(mv);
-        let mut words: Vec<&str> = notation.split(' ').collect();
-        let last = words.pop().unwrap_or("");
-        let mut start = None;
-        for w in words {
-            wrap.word(w);
-            start.get_or_insert(wrap.out.len() - w.len());
-        }
         // A first NAG with a glyph is glued on (`PQ-56!`); the others follow as `$n`,
         // so the order of NAGs survives.
         let glued = usize::from(node.nags.first().is_some_and(|n| n.glyph().is_some()));
-        if glued == 1 {
-            let first_glyph = node.nags[0].glyph().unwrap_or("");
-            wrap.word(&format!("{last}{first_glyph}"));
-        } else {
-            wrap.word(last);
-        }
+        let word = match node.nags.first().and_then(|n| n.glyph()) {
+            Some(glyph) => format!("{notation}{glyph}"),
+            None => notation,
+        };
+        wrap.word(&word);
         let end = wrap.out.len();
-        wrap.spans
-            .push(MoveSpan { range: start.unwrap_or(end - last.len() - glued_len(node)).min(end)..end, node: id });
+        wrap.spans.push(MoveSpan { range: end - word.len()..end, node: id });
         for nag in node.nags.iter().skip(glued) {
             wrap.word(&format!("${}", nag.0));
         }
@@ -182,11 +175,6 @@ fn write_line<G: Game>(record: &GameRecord<G>, wrap: &mut Wrap, first: NodeId, p
             None => return,
         }
     }
-}
-
-/// The length in bytes of the annotation glyph glued to a move's last word, if any.
-fn glued_len<M, C>(node: &Node<M, C>) -> usize {
-    node.nags.first().and_then(|n| n.glyph()).map_or(0, str::len)
 }
 
 /// Removes the separator before the last character (a `)`), if it is a space.
