@@ -228,3 +228,16 @@ fn many_tags_read_in_linear_time() {
         5_000,
     );
 }
+
+#[test]
+fn a_missing_or_wrong_move_suffix_is_a_warning() {
+    let set_up = "[Variant \"Interstellar\"]\n[SetUp \"1\"]\n[Position \"p8/7Q/9/8/s3Q4/8/9/8/4P4 +\"]\n\n";
+    let report = read_games(&format!("{set_up}1. PQ-97 1-0\n"));
+    let found: Vec<String> = report.errors.iter().map(|e| e.to_string()).collect();
+    assert_eq!(found, ["5:4: warning: move 'PQ-97': the suffix is none, expected 'out' (PQ-97 out)"]);
+    let report = read_games("[Variant \"Interstellar\"]\n\n1. PQ-33+ *\n");
+    assert_eq!(report.errors.len(), 1, "{:?}", report.errors);
+    assert_eq!(report.errors[0].severity, Severity::Warning);
+    assert!(report.errors[0].message.contains("the suffix is '+', expected none"), "{}", report.errors[0]);
+    assert!(read_games(&format!("{set_up}1. PQ-97 out 1-0\n")).errors.is_empty());
+}

@@ -26,7 +26,8 @@ pub enum Severity {
     Error,
     /// The text was read in full, but does not follow the format to the letter: a NAG
     /// out of range, a missing result marker, a Result tag that disagrees with it, a
-    /// `[Position]` without `[SetUp "1"]`, a duplicate tag.
+    /// `[Position]` without `[SetUp "1"]`, a duplicate tag, a move whose check or Target
+    /// suffix is missing or wrong.
     Warning,
 }
 

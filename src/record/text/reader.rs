@@ -359,6 +359,29 @@ impl<'a> GameReader<'a> {
                     match line.after.parse_move(body) {
                         Ok(mv) => {
                             let before = line.after.clone();
+                            let out_follows = matches!(
+                                self.peek(),
+                                Some(Token { tok: Tok::Symbol(next), .. })
+                                    if split_glyph(next).0.eq_ignore_ascii_case("out")
+                            );
+                            let written = if out_follows { " out" } else { suffix(body) };
+                            let canonical = before.notation(mv);
+                            let expected = suffix(&canonical);
+                            if !written.eq_ignore_ascii_case(expected) {
+                                let say =
+                                    |s: &str| if s.is_empty() { "none".to_string() } else { format!("'{}'", s.trim()) };
+                                Self::warn(
+                                    errors,
+                                    &token,
+                                    RecordErrorKind::Move,
+                                    format!(
+                                        "move '{}': the suffix is {}, expected {} ({canonical})",
+                                        shown(body),
+                                        say(written),
+                                        say(expected)
+                                    ),
+                                );
+                            }
                             line.after.play(mv);
                             let node = record.tree.add_move(line.last, mv);
                             self.spans.push(MoveSpan { range: token.start..token.end, node });
@@ -687,6 +710,18 @@ fn append_comment(existing: &mut String, more: &str) {
         existing.push(' ');
     }
     existing.push_str(&more);
+}
+
+/// The check or Target suffix of a move's text: ` out` (also glued, `out`), or its
+/// trailing `+` and `#` characters (empty when none).
+fn suffix(text: &str) -> &str {
+    let lower_out =
+        text.len() >= 3 && text.is_char_boundary(text.len() - 3) && text[text.len() - 3..].eq_ignore_ascii_case("out");
+    if lower_out && text.len() > 3 {
+        return " out";
+    }
+    let body = text.trim_end_matches(['+', '#']);
+    &text[body.len()..]
 }
 
 /// Splits trailing `!`/`?` annotation glyphs off a move symbol.
