@@ -1,4 +1,8 @@
 //! The lexer: the text as tokens with their byte spans, lines and columns.
+//!
+//! Not yet shared with the notation editor: `app/editor.rs`'s `classify` still has its
+//! own byte scanner. Switching it over means making [`Lexer`] and [`Tok`] public (with
+//! docs) and mapping each token to a colour class, the gaps (whitespace) as plain text.
 
 use crate::record::game::GameResult;
 use crate::record::tree::Nag;
