@@ -8,7 +8,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::record::ron_file::RonError;
-use crate::record::{AnyGame, RecordError, RecordErrorKind, read_games, ron_file, write_games};
+use crate::record::{AnyGame, RecordError, RecordErrorKind, Severity, read_games_bytes, ron_file, write_games};
 use crate::render::diagram::{DiagramError, DiagramOptions, ImageFormat, diagram_bytes};
 use crate::render::scene::Scene;
 
@@ -61,6 +61,8 @@ pub struct Diagnostic {
     pub kind: DiagnosticKind,
     /// What is wrong, in words.
     pub message: String,
+    /// An error (part of the file could not be read) or a warning (read in full).
+    pub severity: Severity,
 }
 
 impl Diagnostic {
@@ -72,6 +74,7 @@ impl Diagnostic {
             column: e.column,
             kind: DiagnosticKind::Text(e.kind),
             message: e.message.clone(),
+            severity: e.severity,
         }
     }
 
@@ -83,14 +86,15 @@ impl Diagnostic {
             RonError::Version(_) => (1, 1, DiagnosticKind::RonVersion, e.to_string()),
             RonError::Content { .. } => (1, 1, DiagnosticKind::RonContent, e.to_string()),
         };
-        Diagnostic { file: file.to_string(), line, column, kind, message }
+        Diagnostic { file: file.to_string(), line, column, kind, message, severity: Severity::Error }
     }
 }
 
 impl std::fmt::Display for Diagnostic {
-    /// `FILE:LINE:COL: message`.
+    /// `FILE:LINE:COL: message`, or `FILE:LINE:COL: warning: message`.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}:{}:{}: {}", self.file, self.line, self.column, self.message)
+        let warning = if self.severity == Severity::Warning { "warning: " } else { "" };
+        write!(f, "{}:{}:{}: {warning}{}", self.file, self.line, self.column, self.message)
     }
 }
 
@@ -111,15 +115,55 @@ impl std::error::Error for Diagnostic {}
 /// assert!(problems[0].to_string().starts_with("game.pgn:3:9: illegal move 'Qx9'"));
 /// ```
 pub fn parse_records(text: &str, format: Format, name: &str) -> (Vec<AnyGame>, Vec<Diagnostic>) {
+    let read = parse_record_bytes(text.as_bytes(), format, name);
+    (read.games, read.problems)
+}
+
+/// A record file as read: its games, every problem, and how many games it holds.
+#[derive(Clone, Debug, Default)]
+pub struct RecordsRead {
+    /// The games that could be read (some in part).
+    pub games: Vec<AnyGame>,
+    /// Every error and warning.
+    pub problems: Vec<Diagnostic>,
+    /// How many games the file holds, read or not.
+    pub game_count: usize,
+}
+
+impl RecordsRead {
+    /// Whether any problem is an error (something could not be read).
+    pub fn has_errors(&self) -> bool {
+        self.problems.iter().any(|p| p.severity == Severity::Error)
+    }
+}
+
+/// Reads the bytes of a record file like [`parse_records`]; text that is not UTF-8 is
+/// reported at its line and column.
+pub fn parse_record_bytes(bytes: &[u8], format: Format, name: &str) -> RecordsRead {
     match format {
         Format::Text => {
-            let report = read_games(text);
+            let report = read_games_bytes(bytes);
             let problems = report.errors.iter().map(|e| Diagnostic::from_record_error(name, e)).collect();
-            (report.games, problems)
+            RecordsRead { game_count: report.game_count, games: report.games, problems }
         }
         Format::Ron => {
-            let (games, errors) = ron_file::read_ron(text);
-            (games, errors.iter().map(|e| Diagnostic::from_ron_error(name, e)).collect())
+            let text = String::from_utf8_lossy(bytes);
+            let (games, errors) = ron_file::read_ron(&text);
+            let mut problems: Vec<Diagnostic> = errors.iter().map(|e| Diagnostic::from_ron_error(name, e)).collect();
+            if std::str::from_utf8(bytes).is_err() {
+                problems.insert(
+                    0,
+                    Diagnostic {
+                        file: name.to_string(),
+                        line: 1,
+                        column: 1,
+                        kind: DiagnosticKind::RonSyntax,
+                        message: "not UTF-8 text".to_string(),
+                        severity: Severity::Error,
+                    },
+                );
+            }
+            RecordsRead { game_count: games.len(), games, problems }
         }
     }
 }
@@ -165,8 +209,18 @@ pub enum FileError {
 pub fn read_record_file(path: &Path) -> Result<(Vec<AnyGame>, Vec<Diagnostic>), FileError> {
     let format = Format::from_path(path).ok_or_else(|| FileError::UnknownFormat(path.to_path_buf()))?;
     let bytes = std::fs::read(path).map_err(|source| FileError::Io { path: path.to_path_buf(), source })?;
-    let text = String::from_utf8(bytes).map_err(|_| FileError::NotText(path.to_path_buf()))?;
-    Ok(parse_records(&text, format, &path.display().to_string()))
+    let read = parse_record_bytes(&bytes, format, &path.display().to_string());
+    Ok((read.games, read.problems))
+}
+
+/// Reads a record file like [`read_record_file`], with the number of games it holds.
+///
+/// # Errors
+/// [`FileError::UnknownFormat`] or [`FileError::Io`].
+pub fn read_records(path: &Path) -> Result<RecordsRead, FileError> {
+    let format = Format::from_path(path).ok_or_else(|| FileError::UnknownFormat(path.to_path_buf()))?;
+    let bytes = std::fs::read(path).map_err(|source| FileError::Io { path: path.to_path_buf(), source })?;
+    Ok(parse_record_bytes(&bytes, format, &path.display().to_string()))
 }
 
 /// Saves `contents` to `path` atomically: written to a temporary file in the same

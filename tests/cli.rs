@@ -137,3 +137,32 @@ fn record_check_counts_games_and_reports_errors_with_positions() {
     assert_eq!(o.status.code(), Some(2));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn record_check_prints_warnings_and_convert_keeps_what_it_can_read() {
+    let dir = std::env::temp_dir().join(format!("orrery-cli-warn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // Warnings only (a duplicate tag, no result marker), a tags-only game, a BOM, CRLF.
+    let warned = dir.join("warned.pgn");
+    std::fs::write(
+        &warned,
+        "\u{feff}[Variant \"Interstellar\"]\r\n[Event \"a\"]\r\n[Event \"b\"]\r\n\r\n1. PQ-33\r\n\r\n[Variant \"Interstellar\"]\r\n\r\n",
+    )
+    .unwrap();
+    let o = orrery(&["record", "check", warned.to_str().unwrap()]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "{out}");
+    assert!(out.starts_with("games: 2\nmoves: 1\n"), "{out}");
+    assert!(out.contains(&format!("{}:3:1: warning: duplicate tag Event", warned.display())), "{out}");
+    // An unreadable game among good ones: the good ones are converted, exit code 1.
+    let mixed = dir.join("mixed.pgn");
+    std::fs::write(&mixed, "[Variant \"Chess\"]\n\n1. e4 *\n\n[Variant \"Interstellar\"]\n\n1. PQ-33 *\n").unwrap();
+    let o = orrery(&["record", "check", mixed.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).starts_with("games: 2\n"), "{}", stdout(&o));
+    let o = orrery(&["record", "convert", mixed.to_str().unwrap(), "-"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("1. PQ-33 *"), "{}", stdout(&o));
+    assert!(stderr(&o).contains("unknown variant"), "{}", stderr(&o));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

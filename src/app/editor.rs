@@ -697,12 +697,23 @@ mod tests {
     #[test]
     fn errors_are_located_on_their_word() {
         let text = "[Variant \"Interstellar\"]\n\n1. PQ-99 *\n";
-        let e =
-            RecordError { line: 3, column: 4, kind: crate::record::RecordErrorKind::Move, message: "illegal".into() };
+        let e = RecordError {
+            line: 3,
+            column: 4,
+            kind: crate::record::RecordErrorKind::Move,
+            message: "illegal".into(),
+            severity: crate::record::Severity::Error,
+        };
         let located = locate(text, &e);
         assert_eq!(&text[located.range.clone()], "PQ-99");
         // Past the end: the last character.
-        let e = RecordError { line: 9, column: 1, kind: crate::record::RecordErrorKind::Result, message: "end".into() };
+        let e = RecordError {
+            line: 9,
+            column: 1,
+            kind: crate::record::RecordErrorKind::Result,
+            message: "end".into(),
+            severity: crate::record::Severity::Error,
+        };
         assert_eq!(locate(text, &e).range.end, text.len());
         assert_eq!(locate("", &e).range, 0..0);
     }

@@ -209,35 +209,39 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<Finish, CliError> {
 }
 
 fn run_record(action: &RecordCommand, out: &mut dyn Write) -> Result<Finish, CliError> {
-    use crate::files::{Format, format_records, parse_records, read_record_file, write_atomic};
+    use crate::files::{Format, format_records, parse_record_bytes, read_records, write_atomic};
     match action {
         RecordCommand::Check { files } => {
             let (mut games, mut moves, mut errors) = (0usize, 0usize, Vec::new());
             for path in files {
-                let (found, mut errs) = read_record_file(path)?;
-                games += found.len();
-                moves += found.iter().map(|g| g.move_count()).sum::<usize>();
-                errors.append(&mut errs);
+                let mut read = read_records(path)?;
+                games += read.game_count;
+                moves += read.games.iter().map(|g| g.move_count()).sum::<usize>();
+                errors.append(&mut read.problems);
             }
             writeln!(out, "games: {games}")?;
             writeln!(out, "moves: {moves}")?;
             for e in &errors {
                 writeln!(out, "{e}")?;
             }
-            Ok(if errors.is_empty() { Finish::Success } else { Finish::ProblemsFound })
+            let failed = errors.iter().any(|e| e.severity == crate::record::Severity::Error);
+            Ok(if failed { Finish::ProblemsFound } else { Finish::Success })
         }
         RecordCommand::Convert { input, output } => {
             let is_std = |p: &std::path::Path| p.as_os_str() == "-";
-            let (games, errors) = if is_std(input) {
-                let mut text = String::new();
-                std::io::Read::read_to_string(&mut std::io::stdin(), &mut text)?;
-                parse_records(&text, Format::Text, "-")
+            let read = if is_std(input) {
+                let mut bytes = Vec::new();
+                std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)?;
+                parse_record_bytes(&bytes, Format::Text, "-")
             } else {
-                read_record_file(input)?
+                read_records(input)?
             };
-            if let Some(first) = errors.first() {
-                return Err(CliError(format!("{first} ({} error(s); nothing written)", errors.len())));
+            // Convert what could be read; report the rest on standard error.
+            for problem in &read.problems {
+                eprintln!("{problem}");
             }
+            let dropped = read.has_errors();
+            let games = read.games;
             if is_std(output) {
                 write!(out, "{}", format_records(&games, Format::Text))?;
             } else {
@@ -246,7 +250,7 @@ fn run_record(action: &RecordCommand, out: &mut dyn Write) -> Result<Finish, Cli
                 })?;
                 write_atomic(output, &format_records(&games, format))?;
             }
-            Ok(Finish::Success)
+            Ok(if dropped { Finish::ProblemsFound } else { Finish::Success })
         }
     }
 }

@@ -1,0 +1,88 @@
+//! Board marks in comments: `[%csl …]` (marked cells) and `[%cal …]` (arrows).
+
+use crate::core::game::Game;
+
+use super::error::shown;
+
+use crate::record::tree::{Arrow, MarkColor, MarkedCell, Marks, clean_comment};
+
+/// Takes `[%csl …]` and `[%cal …]` commands out of a comment: the remaining text, the
+/// marks, and a message for every mark that could not be read.
+pub(super) fn split_marks<G: Game>(raw: &str) -> (String, Marks<G::Cell>, Vec<String>) {
+    let mut text = String::new();
+    let mut marks = Marks::default();
+    let mut errors = Vec::new();
+    let mut rest = raw;
+    while let Some(start) = rest.find("[%") {
+        text.push_str(&rest[..start]);
+        let after = &rest[start + 2..];
+        let Some(end) = after.find(']') else {
+            text.push_str(&rest[start..]);
+            rest = "";
+            break;
+        };
+        let command = &after[..end];
+        let mut words = command.split_whitespace();
+        match words.next() {
+            Some("csl") => {
+                for item in words.flat_map(|w| w.split(',')).filter(|s| !s.is_empty()) {
+                    match parse_marked_cell::<G>(item) {
+                        Some(m) => marks.cells.push(m),
+                        None => errors
+                            .push(format!("'{}' is not a marked cell (colour G, R, B or Y, then a cell)", shown(item))),
+                    }
+                }
+            }
+            Some("cal") => {
+                for item in words.flat_map(|w| w.split(',')).filter(|s| !s.is_empty()) {
+                    match parse_arrow::<G>(item) {
+                        Some(a) => marks.arrows.push(a),
+                        None => errors
+                            .push(format!("'{}' is not an arrow (colour G, R, B or Y, then two cells)", shown(item))),
+                    }
+                }
+            }
+            _ => {
+                // Other commands (clocks, evaluations) stay in the text.
+                text.push_str(&rest[start..start + 2 + end + 1]);
+            }
+        }
+        rest = &after[end + 1..];
+    }
+    text.push_str(rest);
+    (clean_comment(&text), marks, errors)
+}
+
+fn parse_marked_cell<G: Game>(item: &str) -> Option<MarkedCell<G::Cell>> {
+    let mut chars = item.chars();
+    let color = MarkColor::from_letter(chars.next()?)?;
+    let cell = chars.as_str().parse::<G::Cell>().ok()?;
+    Some(MarkedCell { color, cell })
+}
+
+fn parse_arrow<G: Game>(item: &str) -> Option<Arrow<G::Cell>> {
+    let mut chars = item.chars();
+    let color = MarkColor::from_letter(chars.next()?)?;
+    let cells = chars.as_str();
+    (1..cells.len()).filter(|&k| cells.is_char_boundary(k)).find_map(|k| {
+        let from = cells[..k].parse::<G::Cell>().ok()?;
+        let to = cells[k..].parse::<G::Cell>().ok()?;
+        Some(Arrow { color, from, to })
+    })
+}
+
+/// The `[%csl …] [%cal …]` commands for a set of marks (empty when there are none).
+pub(super) fn marks_commands<G: Game>(marks: &Marks<G::Cell>) -> String {
+    let name = |c: G::Cell| c.to_string();
+    let mut out = Vec::new();
+    if !marks.cells.is_empty() {
+        let items: Vec<String> = marks.cells.iter().map(|m| format!("{}{}", m.color.letter(), name(m.cell))).collect();
+        out.push(format!("[%csl {}]", items.join(",")));
+    }
+    if !marks.arrows.is_empty() {
+        let items: Vec<String> =
+            marks.arrows.iter().map(|a| format!("{}{}{}", a.color.letter(), name(a.from), name(a.to))).collect();
+        out.push(format!("[%cal {}]", items.join(",")));
+    }
+    out.join(" ")
+}

@@ -1,0 +1,24 @@
+//! The text format of game records: PGN conventions, so chess players feel at home.
+//!
+//! Tag pairs (`[Variant "Interstellar"]`, the roster, `[Result "…"]`, `[SetUp "1"]` and
+//! `[Position "…"]` for set-up games), then movetext: move numbers, moves in each game's
+//! notation, `{comments}` (board marks inside as `[%csl Gc1d]` and `[%cal Gc1dd3l]`),
+//! `(variations)`, NAGs (`$n` or `!` `?` `!!` `??` `!?` `?!`) and a result token
+//! (`1-0`, `0-1`, `1/2-1/2`, `*`). Many games per file; extension `.pgn`.
+//!
+//! The reader streams game by game ([`GameReader`]), never panics, and goes on after an
+//! error so that every error is reported with its line and column. The writer is
+//! canonical and wraps at 80 columns; reading what it writes gives back an equal game.
+
+mod error;
+mod lexer;
+mod marks;
+mod reader;
+mod writer;
+
+pub use error::{RecordError, RecordErrorKind, Severity, shown};
+pub use reader::{
+    GameReader, MAX_VARIATION_DEPTH, MoveSpan, ReadGame, ReadReport, read_games, read_games_bytes, read_one,
+    read_one_with_spans,
+};
+pub use writer::{write_any, write_game, write_game_with_spans, write_games};
