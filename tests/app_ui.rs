@@ -144,7 +144,7 @@ fn unsaved_work_is_not_dropped_without_asking() {
 }
 
 #[test]
-fn a_damaged_file_is_refused_with_its_errors_and_the_game_is_kept() {
+fn a_damaged_game_opens_as_far_as_it_reads_with_its_errors_listed() {
     let dir = std::env::temp_dir().join(format!("orrery-ui-bad-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("bad.pgn");
@@ -156,7 +156,38 @@ fn a_damaged_file_is_refused_with_its_errors_and_the_game_is_kept() {
     h.state_mut().document.modified = false;
     menu(&mut h, "Game", "Open…");
     h.get_by_label_contains("illegal move 'PQ-99'");
-    h.get_by_label("PQ-33");
+    // What could be read (nothing past the bad move) is shown; the file is not taken
+    // as the game's file, so a save cannot write over it.
+    assert!(h.query_by_label("PQ-33").is_none());
+    assert_eq!(h.state().document.file, None);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "[Variant \"Interstellar\"]\n\n1. PQ-99 *\n");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_file_with_one_bad_game_opens_the_others_lists_the_errors_and_is_never_written_over() {
+    let dir = std::env::temp_dir().join(format!("orrery-ui-part-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("part.pgn");
+    let original = "[Variant \"Triangular\"]\n\n1. Bc3d *\n\n[Variant \"Interstellar\"]\n\n1. PQ-99 *\n";
+    std::fs::write(&path, original).unwrap();
+    let saved_as = dir.join("copy.pgn");
+    let dialogs =
+        FakeDialogs { opens: vec![Some(path.clone())], saves: vec![Some(saved_as.clone())], ..FakeDialogs::default() };
+    let mut h = harness(dialogs);
+    h.run();
+    menu(&mut h, "Game", "Open…");
+    // The game that reads is shown, and every problem is listed with its place.
+    h.get_by_label("Bc3d");
+    h.get_by_label("The file has errors");
+    h.get_by_label_contains("illegal move 'PQ-99'");
+    h.get_by_label("Close").click();
+    h.run();
+    // Saving (Ctrl+S) does not write over the file that holds the unreadable game.
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::S);
+    h.run();
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), original, "the original is untouched");
+    assert!(std::fs::read_to_string(&saved_as).unwrap().contains("1. Bc3d"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -489,32 +489,52 @@ impl OrreryApp {
     /// Opens a record file; on any error the current game stays and the errors are
     /// listed. Returns whether a game was opened.
     pub fn open_path(&mut self, path: &Path) -> bool {
-        match read_record_file(path) {
+        let read = match crate::files::read_records(path) {
             Err(e) => {
                 self.error_list = Some(("Could not open the file".into(), vec![e.to_string()]));
-                false
+                return false;
             }
-            Ok((_, errors)) if !errors.is_empty() => {
-                let mut lines = vec![format!("{} has errors; nothing was opened:", path.display())];
-                lines.extend(errors.iter().map(ToString::to_string));
-                self.error_list = Some(("Could not open the file".into(), lines));
-                false
-            }
-            Ok((games, _)) if games.is_empty() => {
-                self.message = format!("{} holds no game", path.display());
-                false
-            }
-            Ok((games, _)) => {
-                self.message = if games.len() > 1 {
-                    format!("Opened {} (game 1 of {})", path.display(), games.len())
-                } else {
-                    format!("Opened {}", path.display())
-                };
-                self.show_document(Document::from_file(path, games));
-                self.settings.remember(path.to_path_buf());
-                true
-            }
+            Ok(read) => read,
+        };
+        if read.games.is_empty() {
+            let mut lines = vec![format!("{} holds no game that could be read", path.display())];
+            lines.extend(read.problems.iter().map(ToString::to_string));
+            self.error_list = Some(("Could not open the file".into(), lines));
+            return false;
         }
+        let damaged = read.has_errors();
+        let count = read.games.len();
+        let mut document = Document::from_file(path, read.games);
+        if damaged {
+            // What could be read is shown, but the file is not written over: saving asks
+            // for a new name, so the games that could not be read stay in the original.
+            document.file = None;
+            document.modified = true;
+        }
+        self.show_document(document);
+        if !read.problems.is_empty() {
+            let title = if damaged { "The file has errors" } else { "The file has warnings" };
+            let mut lines = Vec::new();
+            if damaged {
+                lines.push(format!(
+                    "{}: {} of {} games read; what could not be read is left out. Saving asks for a new file, so the original stays as it is.",
+                    path.display(),
+                    count,
+                    read.game_count
+                ));
+            }
+            lines.extend(read.problems.iter().map(ToString::to_string));
+            self.error_list = Some((title.into(), lines));
+        }
+        self.message = if count > 1 {
+            format!("Opened {} (game 1 of {count})", path.display())
+        } else {
+            format!("Opened {}", path.display())
+        };
+        if !damaged {
+            self.settings.remember(path.to_path_buf());
+        }
+        true
     }
 
     /// Game → Save: to the current file, or Save As when there is none. Returns whether
