@@ -596,7 +596,7 @@ pub fn write_ron(games: &[AnyGame]) -> String {
 pub fn read_ron(text: &str) -> (Vec<AnyGame>, Vec<RonError>) {
     let mut locator = Locator::new(text);
     let options = ron::Options::default().with_recursion_limit(256);
-    let file: RecordFile = match options.from_str(text) {
+    let file: ReadFile = match options.from_str(text) {
         Ok(f) => f,
         Err(e) => {
             let (line, column) = (e.span.start.line.max(1), e.span.start.col.max(1));
@@ -610,34 +610,73 @@ pub fn read_ron(text: &str) -> (Vec<AnyGame>, Vec<RonError>) {
         let (line, column) = locator.position(locator.root_field("version"));
         return (Vec::new(), vec![RonError::Version { version: file.version, line, column }]);
     }
-    let mut games = Vec::new();
-    let mut errors = Vec::new();
-    for (k, data) in file.games.iter().enumerate() {
-        let built = match data.variant.parse::<Variant>() {
-            Err(e) => Err(Problem::new(vec![Step::Field("variant")], e.to_string())),
-            Ok(Variant::Interstellar) => {
-                record_from_data::<interstellar::Position>(data, file.version).map(AnyGame::Interstellar)
+    let errors = file
+        .games
+        .problems
+        .into_iter()
+        .map(|(k, problem)| {
+            let offset = locator.game_field(k, &problem.path);
+            let (line, column) = locator.position(offset);
+            RonError::Content { game: k + 1, field: path_text(&problem.path), line, column, message: problem.message }
+        })
+        .collect();
+    (file.games.games, errors)
+}
+
+/// A file as [`read_ron`] reads it: each game is built as soon as it is read, so the
+/// structured form of only one game is held at a time.
+#[derive(Default, Deserialize)]
+#[serde(default)]
+struct ReadFile {
+    version: u32,
+    games: BuiltGames,
+}
+
+/// The games built so far, and the problems of those that could not be (by index).
+#[derive(Default)]
+struct BuiltGames {
+    games: Vec<AnyGame>,
+    problems: Vec<(usize, Problem)>,
+}
+
+/// Builds one game; its version is told by its fields (`nodes` from version 2 on,
+/// `moves` in version 1), as the file's `version` may come after its games.
+fn build_game(data: &GameData) -> Result<AnyGame, Problem> {
+    let version = if data.nodes.is_empty() && !data.moves.is_empty() { 1 } else { VERSION };
+    match data.variant.parse::<Variant>() {
+        Err(e) => Err(Problem::new(vec![Step::Field("variant")], e.to_string())),
+        Ok(Variant::Interstellar) => {
+            record_from_data::<interstellar::Position>(data, version).map(AnyGame::Interstellar)
+        }
+        Ok(Variant::Triangular) => record_from_data::<triangular::Position>(data, version).map(AnyGame::Triangular),
+    }
+}
+
+impl<'de> Deserialize<'de> for BuiltGames {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Games;
+        impl<'de> serde::de::Visitor<'de> for Games {
+            type Value = BuiltGames;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a list of games")
             }
-            Ok(Variant::Triangular) => {
-                record_from_data::<triangular::Position>(data, file.version).map(AnyGame::Triangular)
-            }
-        };
-        match built {
-            Ok(g) => games.push(g),
-            Err(problem) => {
-                let offset = locator.game_field(k, &problem.path);
-                let (line, column) = locator.position(offset);
-                errors.push(RonError::Content {
-                    game: k + 1,
-                    field: path_text(&problem.path),
-                    line,
-                    column,
-                    message: problem.message,
-                });
+
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<BuiltGames, A::Error> {
+                let mut built = BuiltGames::default();
+                let mut k = 0;
+                while let Some(data) = seq.next_element::<GameData>()? {
+                    match build_game(&data) {
+                        Ok(game) => built.games.push(game),
+                        Err(problem) => built.problems.push((k, problem)),
+                    }
+                    k += 1;
+                }
+                Ok(built)
             }
         }
+        deserializer.deserialize_seq(Games)
     }
-    (games, errors)
 }
 
 /// Finds where values stand in a RON text: a scanner that knows only brackets,
