@@ -53,9 +53,9 @@ pub enum DiagnosticKind {
 pub struct Diagnostic {
     /// How the caller names the source (e.g. the file path, `-` for standard input).
     pub file: String,
-    /// 1-based line (1 for problems of a whole `.ron` file or game).
+    /// 1-based line.
     pub line: u32,
-    /// 1-based column, in characters (1 where [`Diagnostic::line`] is 1 by default).
+    /// 1-based column, in characters.
     pub column: u32,
     /// What kind of problem.
     pub kind: DiagnosticKind,
@@ -78,13 +78,23 @@ impl Diagnostic {
         }
     }
 
-    /// A problem of the `.ron` file `file`; a problem of the whole file or of one game
-    /// stands at 1:1 (its message names the game).
+    /// A problem of the `.ron` file `file`, at the line and column of the value that is
+    /// wrong (a content problem's message names the game and field).
     pub fn from_ron_error(file: &str, e: &RonError) -> Diagnostic {
         let (line, column, kind, message) = match e {
             RonError::Syntax { line, column, message } => (*line, *column, DiagnosticKind::RonSyntax, message.clone()),
-            RonError::Version(_) => (1, 1, DiagnosticKind::RonVersion, e.to_string()),
-            RonError::Content { .. } => (1, 1, DiagnosticKind::RonContent, e.to_string()),
+            RonError::Version { version, line, column } => (
+                *line,
+                *column,
+                DiagnosticKind::RonVersion,
+                format!(
+                    "the file has schema version {version}; this program reads version {} and older",
+                    ron_file::VERSION
+                ),
+            ),
+            RonError::Content { game, field, line, column, message } => {
+                (*line, *column, DiagnosticKind::RonContent, format!("game {game}, {field}: {message}"))
+            }
         };
         Diagnostic { file: file.to_string(), line, column, kind, message, severity: Severity::Error }
     }
@@ -362,10 +372,10 @@ mod tests {
         assert!(problems[0].to_string().starts_with("a.ron:1:"), "{}", problems[0]);
         let (_, problems) = parse_records("(version: 999, games: [])", Format::Ron, "b.ron");
         assert_eq!(problems[0].kind, DiagnosticKind::RonVersion);
-        assert!(problems[0].to_string().starts_with("b.ron:1:1: the file has schema version 999"), "{}", problems[0]);
+        assert!(problems[0].to_string().starts_with("b.ron:1:11: the file has schema version 999"), "{}", problems[0]);
         let (_, problems) = parse_records("(version: 1, games: [(variant: \"Chess\")])", Format::Ron, "c.ron");
         assert_eq!(problems[0].kind, DiagnosticKind::RonContent);
-        assert!(problems[0].to_string().starts_with("c.ron:1:1: game 1: "), "{}", problems[0]);
+        assert!(problems[0].to_string().starts_with("c.ron:1:32: game 1, variant: "), "{}", problems[0]);
     }
 
     #[test]
