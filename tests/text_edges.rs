@@ -241,3 +241,14 @@ fn a_missing_or_wrong_move_suffix_is_a_warning() {
     assert!(report.errors[0].message.contains("the suffix is '+', expected none"), "{}", report.errors[0]);
     assert!(read_games(&format!("{set_up}1. PQ-97 out 1-0\n")).errors.is_empty());
 }
+
+#[test]
+fn moves_typed_after_the_result_marker_are_explained() {
+    // A user types moves after `*`: they start a new game without tags, and the message
+    // says so instead of only asking for a Variant tag.
+    let report = read_games("[Variant \"Triangular\"]\n\n1. Bc3d *\n 1. cd3l Nc6l\n");
+    assert_eq!(report.games.len(), 1, "the first game is kept");
+    let error = report.errors.iter().find(|e| e.kind == RecordErrorKind::Variant).expect("an error");
+    assert!(error.message.contains("after a result marker"), "{}", error.message);
+    assert_eq!((error.line, error.column), (4, 2), "at the first word after the marker");
+}

@@ -207,6 +207,17 @@ impl<'a> GameReader<'a> {
         }
         let tag = |key: &str| tags.iter().find(|(k, _, _)| k == key);
         let variant = match tag("Variant") {
+            None if tags.is_empty() => {
+                // Moves with no tags at all: most often text typed after a game's result
+                // marker, which starts a new game.
+                Self::error(
+                    &mut errors,
+                    &first,
+                    RecordErrorKind::Variant,
+                    "moves without a [Variant \"Interstellar\"] or [Variant \"Triangular\"] tag: text after a result marker (`*`, `1-0`, …) starts a new game; put moves before the marker",
+                );
+                None
+            }
             None => {
                 Self::error(
                     &mut errors,
