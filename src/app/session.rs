@@ -188,7 +188,14 @@ impl<G: Game> GameSession<G> {
     /// refused wherever the board stands.
     pub fn game_over(&self) -> bool {
         (self.record.tags.get("Termination").is_some() && self.record.result != GameResult::Unknown)
-            || self.record.position_at(self.main_line_end()).outcome().is_some()
+            || self.main_line_end_position().outcome().is_some()
+    }
+
+    /// The position at the end of the main line (the cursor's, without replaying the
+    /// game, when the cursor is there).
+    pub fn main_line_end_position(&self) -> G {
+        let end = self.main_line_end();
+        if end == self.cursor { self.position() } else { self.record.position_at(end) }
     }
 
     fn main_line_end(&self) -> NodeId {

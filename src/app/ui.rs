@@ -273,7 +273,7 @@ impl OrreryApp {
     /// Carries out a command: the one place where the document changes.
     pub fn apply(&mut self, command: Command) {
         if command.blocked_by_notation_text() && self.settings.notation_editor && self.editor.is_dirty() {
-            let _ = self.view.apply(&Command::Deselect, &self.settings);
+            let _ = self.view.apply(&Command::Deselect);
             self.message = "The notation text has errors or unread edits: fix them or press Revert text first".into();
             return;
         }
@@ -357,7 +357,7 @@ impl OrreryApp {
                 if !self.view.replace_game((*game).clone()) {
                     self.view = view_of(*game);
                 }
-                let _ = self.view.apply(&Command::Jump(caret.unwrap_or(NodeId::ROOT)), &self.settings);
+                let _ = self.view.apply(&Command::Jump(caret.unwrap_or(NodeId::ROOT)));
                 self.history.record(before);
                 self.changed();
                 self.message.clear();
@@ -374,7 +374,7 @@ impl OrreryApp {
     /// Applies a command to the shown game, keeping history when it changed.
     fn edit(&mut self, command: Command) {
         let before = command.edits_document().then(|| self.snapshot());
-        let applied = self.view.apply(&command, &self.settings);
+        let applied = self.view.apply(&command);
         if let Some(message) = applied.message {
             self.message = message;
         }
@@ -1310,9 +1310,7 @@ impl OrreryApp {
             ui.add(egui::TextEdit::singleline(&mut text).desired_width(480.0).hint_text("position string"));
             // Either game's string is taken; the problems shown are those of the game on
             // the board when the text is no position of any game.
-            let found = std::iter::once(variant)
-                .chain(Variant::ALL.into_iter().filter(|v| *v != variant))
-                .find(|v| read_position(*v, &text).is_some());
+            let found = shown_first(variant).find(|v| read_position(*v, &text).is_some());
             let problems: Vec<String> = match found {
                 Some(_) => Vec::new(),
                 None => crate::with_variant!(variant, G => {
@@ -1345,6 +1343,11 @@ impl OrreryApp {
     }
 }
 
+/// Every game, `shown` first: the order pasted text is tried in.
+fn shown_first(shown: Variant) -> impl Iterator<Item = Variant> {
+    std::iter::once(shown).chain(Variant::ALL.into_iter().filter(move |v| *v != shown))
+}
+
 /// The position of `text` as a new record, read as a position string of `variant`.
 fn read_position(variant: Variant, text: &str) -> Option<AnyGame> {
     crate::with_variant!(variant, G => {
@@ -1360,8 +1363,7 @@ fn read_position(variant: Variant, text: &str) -> Option<AnyGame> {
 /// # Errors
 /// A sentence saying the text is neither, with the reasons for the game shown.
 fn read_pasted(shown: Variant, text: &str) -> Result<AnyGame, String> {
-    let order = std::iter::once(shown).chain(Variant::ALL.into_iter().filter(|v| *v != shown));
-    for variant in order {
+    for variant in shown_first(shown) {
         if let Some(game) = read_position(variant, text) {
             return Ok(game);
         }

@@ -117,14 +117,14 @@ impl<G: AppGame> GameView<G> {
     /// ending; when it no longer does (a move deleted, an undo), a result set that way is
     /// taken back. Decisions (resignation, agreed or claimed draws) stay as they are.
     fn record_ending(&mut self) {
-        let record = &mut self.session.record;
         let auto = |t: &str| t.starts_with(ENDING_PREFIX);
-        let termination = record.tags.get("Termination").map(str::to_string);
+        let termination = self.session.record.tags.get("Termination").map(str::to_string);
         if termination.as_deref().is_some_and(|t| !auto(t)) {
             return;
         }
-        let end = record.tree.main_line_from(NodeId::ROOT).last().copied().unwrap_or(NodeId::ROOT);
-        match record.position_at(end).outcome() {
+        let outcome = self.session.main_line_end_position().outcome();
+        let record = &mut self.session.record;
+        match outcome {
             Some(outcome) => {
                 record.result = match G::winner(outcome) {
                     Some(w) if w == G::Side::BOTH[0] => GameResult::FirstPlayerWins,
@@ -265,7 +265,7 @@ pub trait AnyView {
     fn tag(&self, key: &str) -> Option<String>;
     /// Applies a command meant for the game (moves, marks, the move tree, decisions,
     /// navigation, puzzles).
-    fn apply(&mut self, command: &Command, settings: &Settings) -> Applied;
+    fn apply(&mut self, command: &Command) -> Applied;
 
     /// Opens the board editor on the shown position.
     fn open_board_editor(&mut self);
@@ -405,7 +405,7 @@ impl<G: AppGame> AnyView for GameView<G> {
         self.session.record.tags.get(key).map(str::to_string)
     }
 
-    fn apply(&mut self, command: &Command, settings: &Settings) -> Applied {
+    fn apply(&mut self, command: &Command) -> Applied {
         let before = self.session.record.tree.move_count();
         let s = &mut self.session;
         match command {
@@ -504,7 +504,6 @@ impl<G: AppGame> AnyView for GameView<G> {
             Command::ClosePuzzle => self.puzzle = None,
             _ => {}
         }
-        let _ = settings;
         Applied::default()
     }
 

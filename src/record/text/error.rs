@@ -31,13 +31,12 @@ pub enum Severity {
     Warning,
 }
 
-/// A token of the input as an error message shows it: control characters escaped
-/// (`\r`, `\u{0}`), cut to 40 characters with `…`.
-pub fn shown(token: &str) -> String {
-    const MAX: usize = 40;
+/// `text` with control characters escaped (`\r`, `\u{0}`) and cut to `max` characters
+/// with `…`.
+fn escaped_and_cut(text: &str, max: usize) -> String {
     let mut out = String::new();
-    for (n, c) in token.chars().enumerate() {
-        if n == MAX {
+    for (n, c) in text.chars().enumerate() {
+        if n == max {
             out.push('…');
             break;
         }
@@ -50,22 +49,15 @@ pub fn shown(token: &str) -> String {
     out
 }
 
+/// A token of the input as an error message shows it: control characters escaped
+/// (`\r`, `\u{0}`), cut to 40 characters with `…`.
+pub fn shown(token: &str) -> String {
+    escaped_and_cut(token, 40)
+}
+
 /// A message with the control characters escaped and at most 300 characters.
 pub(super) fn clean_message(message: &str) -> String {
-    const MAX: usize = 300;
-    let mut out = String::new();
-    for (n, c) in message.chars().enumerate() {
-        if n == MAX {
-            out.push('…');
-            break;
-        }
-        if c.is_control() {
-            out.extend(c.escape_default());
-        } else {
-            out.push(c);
-        }
-    }
-    out
+    escaped_and_cut(message, 300)
 }
 
 impl RecordError {
