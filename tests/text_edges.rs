@@ -252,3 +252,18 @@ fn moves_typed_after_the_result_marker_are_explained() {
     assert!(error.message.contains("after a result marker"), "{}", error.message);
     assert_eq!((error.line, error.column), (4, 2), "at the first word after the marker");
 }
+
+#[test]
+fn each_game_says_where_its_text_stands_and_the_reader_where_it_has_come() {
+    use orrery::record::GameReader;
+    let text = format!("; header\n{GAME}\n{GAME}");
+    let mut reader = GameReader::new(&text);
+    let first = reader.next().expect("a game");
+    assert_eq!(&text[first.range.clone()], GAME.trim_end());
+    assert_eq!(reader.offset(), first.range.end);
+    let second = reader.next().expect("a game");
+    assert_eq!(&text[second.range.clone()], GAME.trim_end());
+    assert!(second.range.start > first.range.end);
+    assert!(reader.next().is_none());
+    assert_eq!(reader.offset(), text.trim_end().len());
+}

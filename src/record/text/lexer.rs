@@ -1,44 +1,65 @@
 //! The lexer: the text as tokens with their byte spans, lines and columns.
 //!
-//! Not yet shared with the notation editor: `app/editor.rs`'s `classify` still has its
-//! own byte scanner. Switching it over means making [`Lexer`] and [`Tok`] public (with
-//! docs) and mapping each token to a colour class, the gaps (whitespace) as plain text.
+//! One lexer for everything that reads record text: the reader, and the notation
+//! editor's colouring (each token is one colour class; the gaps between tokens are
+//! whitespace, `%` escape lines and byte order marks).
 
 use crate::record::game::GameResult;
 use crate::record::tree::Nag;
 
+/// What a token is.
 #[derive(Clone, Debug, PartialEq)]
-pub(super) enum Tok {
+pub enum Tok {
+    /// `[`, opening a tag pair.
     LBracket,
+    /// `]`, closing a tag pair.
     RBracket,
+    /// A quoted string (`"…"`), its `\"` and `\\` escapes undone.
     Str(String),
+    /// A quoted string not closed on its line.
     UnclosedStr,
+    /// A `{…}` comment's text (without the braces), or a `;` comment's rest of line.
     Comment(String),
+    /// A `{` with no `}` after it in the whole text (the token runs to the end).
     UnclosedComment,
+    /// `(`, opening a variation.
     LParen,
+    /// `)`, closing a variation.
     RParen,
+    /// A NAG, `$n` or a glyph (`!`, `?`, `!!`, `??`, `!?`, `?!`).
     Nag(u8),
+    /// A `$` or glyph that is no NAG (`$300`, `!!!`), as written.
     BadNag(String),
+    /// A word: a move, `out`, or a tag name.
     Symbol(String),
+    /// A move number (`12.`, `12...`) or `...`.
     MoveNumber,
+    /// A result marker: `1-0`, `0-1`, `1/2-1/2` or `*`.
     Result(GameResult),
+    /// Anything else, as written.
     Unknown(String),
 }
 
+/// A token with its place in the text.
 #[derive(Clone, Debug)]
-pub(super) struct Token {
-    pub(super) tok: Tok,
-    pub(super) line: u32,
-    pub(super) column: u32,
-    /// Byte offsets of the token in the text: `start..end`.
-    pub(super) start: usize,
-    pub(super) end: usize,
+pub struct Token {
+    /// What it is.
+    pub tok: Tok,
+    /// 1-based line of its first character (lines end at `\n`, `\r\n` or `\r`).
+    pub line: u32,
+    /// 1-based column of its first character, in characters.
+    pub column: u32,
+    /// Byte offset of its first character.
+    pub start: usize,
+    /// Byte offset just past its last character.
+    pub end: usize,
 }
 
-pub(super) struct Lexer<'a> {
+/// Splits a record text into [`Token`]s, in order; never panics, whatever the text.
+pub struct Lexer<'a> {
     text: &'a str,
-    pub(super) line: u32,
-    pub(super) column: u32,
+    line: u32,
+    column: u32,
     offset: usize,
 }
 
@@ -52,7 +73,8 @@ fn is_symbol_char(c: char) -> bool {
 const BOM: char = '\u{feff}';
 
 impl<'a> Lexer<'a> {
-    pub(super) fn new(text: &'a str) -> Lexer<'a> {
+    /// A lexer at the start of `text`.
+    pub fn new(text: &'a str) -> Lexer<'a> {
         Lexer { text, line: 1, column: 1, offset: 0 }
     }
 
@@ -98,7 +120,8 @@ impl<'a> Lexer<'a> {
         s
     }
 
-    pub(super) fn next_token(&mut self) -> Option<Token> {
+    /// The next token, or `None` at the end of the text.
+    pub fn next_token(&mut self) -> Option<Token> {
         loop {
             let (line, column, start) = (self.line, self.column, self.offset);
             let c = self.bump()?;
@@ -197,5 +220,13 @@ impl<'a> Lexer<'a> {
             };
             return Some(Token { tok, line, column, start, end: self.offset });
         }
+    }
+}
+
+impl Iterator for Lexer<'_> {
+    type Item = Token;
+
+    fn next(&mut self) -> Option<Token> {
+        self.next_token()
     }
 }

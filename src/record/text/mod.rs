@@ -17,6 +17,7 @@ mod reader;
 mod writer;
 
 pub use error::{RecordError, RecordErrorKind, Severity, shown};
+pub use lexer::{Lexer, Tok, Token};
 pub use reader::{
     GameReader, MAX_VARIATION_DEPTH, MoveSpan, ReadGame, ReadReport, read_games, read_games_bytes, read_one,
     read_one_with_spans,

@@ -18,6 +18,8 @@ pub struct GameReader<'a> {
     lexer: Lexer<'a>,
     peeked: std::collections::VecDeque<Token>,
     spans: Vec<MoveSpan>,
+    /// The byte offset just past the last token taken.
+    taken_to: usize,
 }
 
 /// Where a move of a game was written in the text it was read from: the byte range of
@@ -43,12 +45,26 @@ pub struct ReadGame {
     /// Whether this is a game's text (`false` for stray text after the last game,
     /// which has only errors).
     pub is_game: bool,
+    /// The byte range `start..end` of the game's text in the text read: from its first
+    /// tag (or move) to the end of its result token (or of the last token read for it).
+    pub range: std::ops::Range<usize>,
 }
 
 impl<'a> GameReader<'a> {
     /// A reader over `text`.
     pub fn new(text: &'a str) -> GameReader<'a> {
-        GameReader { lexer: Lexer::new(text), peeked: std::collections::VecDeque::new(), spans: Vec::new() }
+        GameReader {
+            lexer: Lexer::new(text),
+            peeked: std::collections::VecDeque::new(),
+            spans: Vec::new(),
+            taken_to: 0,
+        }
+    }
+
+    /// How far reading has come: the byte offset just past the last token read (for a
+    /// progress bar: `offset / text.len()`).
+    pub fn offset(&self) -> usize {
+        self.taken_to
     }
 
     fn peek(&mut self) -> Option<&Token> {
@@ -66,7 +82,9 @@ impl<'a> GameReader<'a> {
 
     fn next(&mut self) -> Option<Token> {
         self.peek();
-        self.peeked.pop_front()
+        let t = self.peeked.pop_front()?;
+        self.taken_to = t.end;
+        Some(t)
     }
 
     fn error(errors: &mut Vec<RecordError>, at: &Token, kind: RecordErrorKind, message: impl Into<String>) {
@@ -202,7 +220,7 @@ impl<'a> GameReader<'a> {
             return if errors.is_empty() {
                 None
             } else {
-                Some(ReadGame { game: None, errors, move_spans: Vec::new(), is_game: true })
+                Some(ReadGame { game: None, errors, move_spans: Vec::new(), is_game: true, range: 0..0 })
             };
         }
         let tag = |key: &str| tags.iter().find(|(k, _, _)| k == key);
@@ -237,7 +255,7 @@ impl<'a> GameReader<'a> {
         };
         let Some(variant) = variant else {
             self.skip_movetext();
-            return Some(ReadGame { game: None, errors, move_spans: Vec::new(), is_game: true });
+            return Some(ReadGame { game: None, errors, move_spans: Vec::new(), is_game: true, range: 0..0 });
         };
         let game = match variant {
             Variant::Interstellar => {
@@ -245,7 +263,7 @@ impl<'a> GameReader<'a> {
             }
             Variant::Triangular => self.read_body::<triangular::Position>(&tags, &mut errors).map(AnyGame::Triangular),
         };
-        Some(ReadGame { game, errors, move_spans: std::mem::take(&mut self.spans), is_game: true })
+        Some(ReadGame { game, errors, move_spans: std::mem::take(&mut self.spans), is_game: true, range: 0..0 })
     }
 
     fn read_body<G: Game>(
@@ -536,6 +554,7 @@ impl Iterator for GameReader<'_> {
                     errors,
                     move_spans: Vec::new(),
                     is_game: false,
+                    range: 0..0,
                 });
             };
             match t.tok {
@@ -565,7 +584,10 @@ impl Iterator for GameReader<'_> {
                 }
             }
         }
+        let taken_to = self.taken_to;
+        let start = self.peek().map_or(taken_to, |t| t.start);
         let mut read = self.read_game()?;
+        read.range = start..self.taken_to.max(start);
         errors.append(&mut read.errors);
         read.errors = errors;
         Some(read)
