@@ -259,11 +259,116 @@ fn each_game_says_where_its_text_stands_and_the_reader_where_it_has_come() {
     let text = format!("; header\n{GAME}\n{GAME}");
     let mut reader = GameReader::new(&text);
     let first = reader.next().expect("a game");
-    assert_eq!(&text[first.range.clone()], GAME.trim_end());
+    // A game's text starts at its header comments.
+    assert_eq!(&text[first.range.clone()], format!("; header\n{}", GAME.trim_end()));
     assert_eq!(reader.offset(), first.range.end);
     let second = reader.next().expect("a game");
     assert_eq!(&text[second.range.clone()], GAME.trim_end());
     assert!(second.range.start > first.range.end);
     assert!(reader.next().is_none());
     assert_eq!(reader.offset(), text.trim_end().len());
+}
+
+#[test]
+fn an_unclosed_comment_stops_before_the_next_games_tags() {
+    let text = format!("[Variant \"Interstellar\"]\n\n1. PQ-33 {{ never closed\nPQ-37 *\n\n{GAME}");
+    let report = read_games(&text);
+    assert_eq!(report.game_count, 2);
+    assert_eq!(report.games.len(), 2, "{:?}", report.errors);
+    let errors: Vec<_> = report.errors.iter().filter(|e| e.is_error()).collect();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert_eq!((errors[0].line, errors[0].column, errors[0].kind), (3, 10, RecordErrorKind::Comment));
+    // The second game is whole.
+    assert_eq!(interstellar(&report.games[1]).tree.move_count(), 2);
+    assert_eq!(interstellar(&report.games[1]).tags.get("Event"), Some("A"));
+}
+
+#[test]
+fn comments_before_a_games_tags_become_its_opening_comment() {
+    let text = format!("; exported by Other 1.0\n{{and a note}}\n{GAME}");
+    let report = read_games(&text);
+    assert!(report.errors.is_empty(), "{:?}", report.errors);
+    let g = interstellar(&report.games[0]);
+    assert_eq!(g.tree.node(NodeId::ROOT).comment_after, "exported by Other 1.0 and a note");
+    // Written back as a comment before the first move, and read back the same.
+    let again = read_one(&write_any(&report.games[0])).expect("reads");
+    assert_eq!(again, report.games[0]);
+}
+
+#[test]
+fn a_comment_after_the_last_game_is_reported_not_dropped_silently() {
+    let text = format!("{GAME}\n; the end\n");
+    let report = read_games(&text);
+    assert_eq!(report.games.len(), 1);
+    assert_eq!(report.errors.len(), 1, "{:?}", report.errors);
+    assert_eq!(report.errors[0].severity, Severity::Warning);
+    assert_eq!((report.errors[0].line, report.errors[0].kind), (6, RecordErrorKind::Stray));
+}
+
+#[test]
+fn comment_text_with_braces_backslashes_and_mark_lookalikes_survives_the_writer() {
+    let mut game = read_one(GAME).expect("reads");
+    let AnyGame::Interstellar(g) = &mut game else { panic!("variant") };
+    let first = g.tree.node(NodeId::ROOT).children[0];
+    let hostile = r"a } b \ c \} [%csl G43] [%clk 0:01] [% cal G4344] end\";
+    g.tree.set_comment_after(first, hostile);
+    g.tree.set_comment_after(NodeId::ROOT, "[Event \"x\"] at the start [%");
+    let text = write_any(&game);
+    let back = read_one(&text).unwrap_or_else(|e| panic!("{text}\n{e:?}"));
+    let b = interstellar(&back);
+    assert_eq!(b.tree.node(first).comment_after, hostile, "{text}");
+    assert!(b.tree.node(first).marks.cells.is_empty(), "text that reads like a mark stays text");
+    assert_eq!(b.tree.node(NodeId::ROOT).comment_after, "[Event \"x\"] at the start [%");
+    // Other programs' commands stay readable as written.
+    assert!(text.contains("[%clk"), "{text}");
+    assert!(text.contains(r"[\%csl G43]"), "{text}");
+}
+
+#[test]
+fn a_foreign_backslash_in_a_comment_is_kept_as_written() {
+    let text = "[Variant \"Interstellar\"]\n\n1. PQ-33 {C:\\games\\x.pgn} *\n";
+    let game = read_one(text).expect("reads");
+    let g = interstellar(&game);
+    assert_eq!(g.tree.node(g.tree.node(NodeId::ROOT).children[0]).comment_after, "C:\\games\\x.pgn");
+}
+
+#[test]
+fn the_reader_knows_only_syntax_and_reports_it_to_a_visitor() {
+    use orrery::record::text::{Reader, RecordError, SanToken, Token, Visitor};
+    #[derive(Default)]
+    struct Count {
+        tags: Vec<String>,
+        moves: Vec<String>,
+        variations: usize,
+        errors: usize,
+    }
+    impl Visitor for Count {
+        type Output = usize;
+        fn error(&mut self, _: RecordError) {
+            self.errors += 1;
+        }
+        fn tag(&mut self, name: &str, value: &str, _: &Token<'_>) {
+            self.tags.push(format!("{name}={value}"));
+        }
+        fn san(&mut self, san: &SanToken<'_>) {
+            self.moves.push(format!("{}{}", san.text, if san.out { " out" } else { "" }));
+        }
+        fn begin_variation(&mut self, _: &Token<'_>) {
+            self.variations += 1;
+        }
+        fn end_game(&mut self) -> usize {
+            self.moves.len()
+        }
+    }
+    // Not a legal game of anything: the reader does not care.
+    let text = "[Variant \"Nothing\"]\n[X \"a \\\"b\\\"\"]\n1. ZZ-99 out! (1. QQ) 2. hello *\n[A \"b\"] 1-0";
+    let mut reader = Reader::new(text);
+    let mut count = Count::default();
+    assert_eq!(reader.read_game(&mut count), Some(3));
+    assert_eq!(count.tags, ["Variant=Nothing", "X=a \"b\""]);
+    assert_eq!(count.moves, ["ZZ-99 out", "QQ", "hello"]);
+    assert_eq!(count.variations, 1);
+    assert_eq!(count.errors, 0);
+    assert_eq!(reader.read_game(&mut count), Some(3), "a tags-only game");
+    assert_eq!(reader.read_game(&mut count), None);
 }

@@ -34,7 +34,7 @@ use crate::core::game::{Game, Variant};
 use crate::core::{interstellar, triangular};
 
 use super::game::{AnyGame, DERIVED_TAGS, GameRecord, GameResult, Tags};
-use super::text::MAX_VARIATION_DEPTH;
+use super::text::{MAX_VARIATION_DEPTH, is_tag_name};
 use super::tree::{Arrow, MarkColor, MarkedCell, Marks, Nag, NodeId};
 
 /// The schema version this code writes.
@@ -583,13 +583,30 @@ fn write_game_ron<G: Game>(record: &GameRecord<G>, out: &mut String) {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn write_ron(games: &[AnyGame]) -> String {
-    let mut out = format!("(version:{VERSION},games:[\n");
+    let mut out = ron_start();
     for game in games {
-        crate::with_game!(game, r => write_game_ron(r, &mut out));
+        out.push_str(&ron_game(game));
     }
-    out.push_str("])\n");
+    out.push_str(RON_END);
     out
 }
+
+/// The start of a `.ron` record file, before its first game (for writing game by game:
+/// `ron_start()`, then [`ron_game`] for each game, then [`RON_END`]; the same text as
+/// [`write_ron`]).
+pub fn ron_start() -> String {
+    format!("(version:{VERSION},games:[\n")
+}
+
+/// One game of a `.ron` record file, as [`write_ron`] writes it (lines ending in `\n`).
+pub fn ron_game(game: &AnyGame) -> String {
+    let mut out = String::new();
+    crate::with_game!(game, r => write_game_ron(r, &mut out));
+    out
+}
+
+/// The end of a `.ron` record file, after its last game.
+pub const RON_END: &str = "])\n";
 
 /// Reads a `.ron` record file (schema version 1 or 2). Games that cannot be built are
 /// reported, located at the field that is wrong, and skipped; the others are returned.

@@ -336,7 +336,6 @@ impl<M: Copy + PartialEq + Debug, C: Copy + PartialEq + Debug> Tree<M, C> {
     }
 
     /// Sets the comment after the move of `id` (at the root: before the first move).
-    /// A `}` would end a comment in the text format, so it becomes `)`.
     pub fn set_comment_after(&mut self, id: NodeId, text: &str) {
         self.nodes[id.0 as usize].comment_after = clean_comment(text);
     }
@@ -380,9 +379,16 @@ impl<M: Copy + PartialEq + Debug, C: Copy + PartialEq + Debug> PartialEq for Tre
 impl<M: Copy + PartialEq + Debug, C: Copy + PartialEq + Debug> Eq for Tree<M, C> {}
 
 /// A comment as stored: whitespace runs (line breaks included) collapsed to one space,
-/// trimmed, and `}` (which would end the comment in the text format) replaced by `)`.
+/// and trimmed. Any other character stays (the text writer escapes `}`).
 pub fn clean_comment(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ").replace('}', ")")
+    let mut out = String::with_capacity(text.len());
+    for word in text.split_whitespace() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    out
 }
 
 fn append_text(target: &mut String, text: &str) {
@@ -436,7 +442,7 @@ mod tests {
         let b = t.add_move(NodeId::ROOT, 2);
         assert!(!t.set_comment_before(a, "x"));
         assert!(t.set_comment_before(b, " idea }\n  here "));
-        assert_eq!(t.node(b).comment_before, "idea ) here");
+        assert_eq!(t.node(b).comment_before, "idea } here");
     }
 
     #[test]

@@ -61,6 +61,12 @@ pub(super) fn clean_message(message: &str) -> String {
 }
 
 impl RecordError {
+    /// An error or warning at `line`:`column`, its message cleaned (control characters
+    /// escaped, at most 300 characters).
+    pub(super) fn new(line: u32, column: u32, kind: RecordErrorKind, message: &str, severity: Severity) -> RecordError {
+        RecordError { line, column, kind, message: clean_message(message), severity }
+    }
+
     /// A text that must hold exactly one game holds `count` (at 1:1).
     pub(super) fn one_game_expected(count: usize) -> RecordError {
         RecordError {

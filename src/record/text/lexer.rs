@@ -4,23 +4,29 @@
 //! editor's colouring (each token is one colour class; the gaps between tokens are
 //! whitespace, `%` escape lines and byte order marks).
 
+use std::borrow::Cow;
+
 use crate::record::game::GameResult;
 use crate::record::tree::Nag;
 
-/// What a token is.
+/// What a token is. Texts borrow from the text read.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Tok {
+pub enum Tok<'a> {
     /// `[`, opening a tag pair.
     LBracket,
     /// `]`, closing a tag pair.
     RBracket,
     /// A quoted string (`"…"`), its `\"` and `\\` escapes undone.
-    Str(String),
+    Str(Cow<'a, str>),
     /// A quoted string not closed on its line.
     UnclosedStr,
-    /// A `{…}` comment's text (without the braces), or a `;` comment's rest of line.
-    Comment(String),
-    /// A `{` with no `}` after it in the whole text (the token runs to the end).
+    /// A `{…}` comment's text as written (without the braces; its escapes `\}`, `\\`
+    /// and `[\%` are undone by [`unescape_comment`]).
+    Comment(&'a str),
+    /// A `;` comment: the rest of its line, as written.
+    LineComment(&'a str),
+    /// A `{` with no `}` before the end of the text or before the next line that starts
+    /// a tag pair (`[Name "…`), where the token stops so that the next game is read.
     UnclosedComment,
     /// `(`, opening a variation.
     LParen,
@@ -29,22 +35,22 @@ pub enum Tok {
     /// A NAG, `$n` or a glyph (`!`, `?`, `!!`, `??`, `!?`, `?!`).
     Nag(u8),
     /// A `$` or glyph that is no NAG (`$300`, `!!!`), as written.
-    BadNag(String),
+    BadNag(&'a str),
     /// A word: a move, `out`, or a tag name.
-    Symbol(String),
+    Symbol(&'a str),
     /// A move number (`12.`, `12...`) or `...`.
     MoveNumber,
     /// A result marker: `1-0`, `0-1`, `1/2-1/2` or `*`.
     Result(GameResult),
     /// Anything else, as written.
-    Unknown(String),
+    Unknown(&'a str),
 }
 
 /// A token with its place in the text.
 #[derive(Clone, Debug)]
-pub struct Token {
+pub struct Token<'a> {
     /// What it is.
-    pub tok: Tok,
+    pub tok: Tok<'a>,
     /// 1-based line of its first character (lines end at `\n`, `\r\n` or `\r`).
     pub line: u32,
     /// 1-based column of its first character, in characters.
@@ -66,6 +72,109 @@ pub struct Lexer<'a> {
 /// Characters of a move word (after its first letter).
 fn is_symbol_char(c: char) -> bool {
     c.is_alphanumeric() || "_+#=:-/!?.".contains(c)
+}
+
+/// Whether `name` reads back as one word, so it can be a tag name: a letter, then
+/// letters, digits and `_+#=:-/!?.`.
+pub fn is_tag_name(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars.next().is_some_and(char::is_alphabetic) && chars.all(is_symbol_char)
+}
+
+/// Whether `text` starts like a tag pair: `[`, an ASCII letter, word characters, blanks,
+/// then `"`.
+fn starts_tag_pair(text: &str) -> bool {
+    let b = text.as_bytes();
+    if b.first() != Some(&b'[') || !b.get(1).is_some_and(u8::is_ascii_alphabetic) {
+        return false;
+    }
+    let mut i = 2;
+    while b.get(i).is_some_and(|&c| c.is_ascii_alphanumeric() || c == b'_') {
+        i += 1;
+    }
+    let name_end = i;
+    while b.get(i).is_some_and(|&c| c == b' ' || c == b'\t') {
+        i += 1;
+    }
+    i > name_end && b.get(i) == Some(&b'"')
+}
+
+/// Where a `{` comment starting at `text` ends: `Ok(n)` when `text[n]` is its `}` (a
+/// `}` after a backslash is escaped), `Err(n)` when it is not closed, `n` being where
+/// it stops: the end, or the start of the next line that starts a tag pair.
+fn comment_end(text: &str) -> Result<usize, usize> {
+    let b = text.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'}' => return Ok(i),
+            b'\\' if matches!(b.get(i + 1), Some(b'}' | b'\\')) => i += 1,
+            b'\n' | b'\r' if starts_tag_pair(&text[i + 1..]) => return Err(i + 1),
+            _ => {}
+        }
+        i += 1;
+    }
+    Err(b.len())
+}
+
+/// A `{` comment's text with the writer's escapes undone: `\}` is `}`, `\\` is `\`,
+/// `[\%` is `[%`; any other backslash stays as written.
+pub fn unescape_comment(raw: &str) -> Cow<'_, str> {
+    if !raw.contains('\\') {
+        return Cow::Borrowed(raw);
+    }
+    let mut out = String::with_capacity(raw.len());
+    let mut rest = raw;
+    while let Some(k) = rest.find('\\') {
+        let (before, after) = rest.split_at(k);
+        match after.as_bytes().get(1) {
+            Some(b'}' | b'\\') => {
+                out.push_str(before);
+                out.push_str(&after[1..2]);
+                rest = &after[2..];
+            }
+            Some(b'%') if before.ends_with('[') => {
+                out.push_str(before);
+                out.push('%');
+                rest = &after[2..];
+            }
+            _ => {
+                out.push_str(before);
+                out.push('\\');
+                rest = &after[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    Cow::Owned(out)
+}
+
+/// A comment's text as the writer puts it between `{` and `}`: `\` doubled, `}` as
+/// `\}`, and `[%` as `[\%` where the reader would take it for a board mark command
+/// (`[%csl …]`, `[%cal …]`) or for the start of one running into the marks written
+/// after the text (a `[%` with no `]` after it). Other commands (`[%clk 0:01]`) stay.
+pub fn escape_comment(text: &str) -> Cow<'_, str> {
+    if !text.contains(['\\', '}']) && !text.contains("[%") {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for (k, c) in text.char_indices() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '}' => out.push_str("\\}"),
+            '%' if text[..k].ends_with('[') && {
+                // A board mark command, or a `[%` with no `]` after it, which would
+                // swallow the marks written after the text.
+                let after = &text[k + 1..];
+                super::marks::is_mark_command(after) || !after.contains(']')
+            } =>
+            {
+                out.push_str("\\%");
+            }
+            c => out.push(c),
+        }
+    }
+    Cow::Owned(out)
 }
 
 /// The UTF-8 byte order mark; skipped wherever it stands between tokens (files joined
@@ -98,36 +207,42 @@ impl<'a> Lexer<'a> {
         Some(c)
     }
 
-    fn take_while(&mut self, first: char, keep: impl Fn(char) -> bool) -> String {
-        let mut s = String::from(first);
+    /// Takes the characters that `keep` accepts; returns the text from `start` (the
+    /// token's first byte) to here.
+    fn take_while(&mut self, start: usize, keep: impl Fn(char) -> bool) -> &'a str {
         while let Some(c) = self.peek_char() {
             if !keep(c) {
                 break;
             }
-            s.push(c);
             self.bump();
         }
-        s
+        &self.text[start..self.offset]
     }
 
     /// The rest of the line (without its line ending), taken.
-    fn rest_of_line(&mut self) -> String {
+    fn rest_of_line(&mut self) -> &'a str {
         let rest = &self.text[self.offset..];
         let len = rest.find(['\n', '\r']).unwrap_or(rest.len());
-        let s = rest[..len].to_string();
+        let s = &rest[..len];
         self.column += u32::try_from(s.chars().count()).unwrap_or(u32::MAX);
         self.offset += len;
         s
     }
 
+    /// Moves to byte `to` (at a character boundary after the current offset), counting
+    /// lines and columns.
+    fn skip_to(&mut self, to: usize) {
+        while self.offset < to && self.bump().is_some() {}
+    }
+
     /// The next token, or `None` at the end of the text.
-    pub fn next_token(&mut self) -> Option<Token> {
+    pub fn next_token(&mut self) -> Option<Token<'a>> {
         loop {
             let (line, column, start) = (self.line, self.column, self.offset);
             let c = self.bump()?;
             let tok = match c {
                 c if c.is_whitespace() || c == BOM => continue,
-                ';' => Tok::Comment(self.rest_of_line()),
+                ';' => Tok::LineComment(self.rest_of_line()),
                 '%' if column == 1 => {
                     self.rest_of_line();
                     continue;
@@ -139,94 +254,110 @@ impl<'a> Lexer<'a> {
                 '*' => Tok::Result(GameResult::Unknown),
                 '.' => {
                     // `...` before the second player's move (`1. ... NN-23`).
-                    self.take_while('.', |c| c == '.');
+                    self.take_while(start, |c| c == '.');
                     Tok::MoveNumber
                 }
-                '"' => {
-                    let mut s = String::new();
-                    let mut closed = false;
-                    while let Some(c) = self.peek_char() {
-                        if c == '\n' || c == '\r' {
-                            break;
-                        }
-                        self.bump();
-                        match c {
-                            '"' => {
-                                closed = true;
-                                break;
-                            }
-                            '\\' => {
-                                if let Some(n) = self.peek_char()
-                                    && (n == '"' || n == '\\')
-                                {
-                                    self.bump();
-                                    s.push(n);
-                                } else {
-                                    s.push('\\');
-                                }
-                            }
-                            _ => s.push(c),
-                        }
-                    }
-                    if closed { Tok::Str(s) } else { Tok::UnclosedStr }
-                }
+                '"' => self.string(),
                 '{' => {
-                    let rest = &self.text[self.offset..];
-                    match rest.find('}') {
-                        Some(len) => {
-                            let s = rest[..len].to_string();
-                            while self.offset < start + 1 + len + 1 {
-                                self.bump();
-                            }
-                            Tok::Comment(s)
+                    let body = self.offset;
+                    match comment_end(&self.text[body..]) {
+                        Ok(len) => {
+                            self.skip_to(body + len + 1);
+                            Tok::Comment(&self.text[body..body + len])
                         }
-                        None => {
-                            while self.bump().is_some() {}
+                        Err(len) => {
+                            self.skip_to(body + len);
                             Tok::UnclosedComment
                         }
                     }
                 }
                 '$' => {
-                    let digits = self.take_while('$', |c| c.is_ascii_digit());
+                    let digits = self.take_while(start, |c| c.is_ascii_digit());
                     match digits[1..].parse::<u8>() {
                         Ok(n) => Tok::Nag(n),
                         Err(_) => Tok::BadNag(digits),
                     }
                 }
                 '!' | '?' => {
-                    let glyph = self.take_while(c, |c| c == '!' || c == '?');
-                    match Nag::from_glyph(&glyph) {
+                    let glyph = self.take_while(start, |c| c == '!' || c == '?');
+                    match Nag::from_glyph(glyph) {
                         Some(n) => Tok::Nag(n.0),
                         None => Tok::BadNag(glyph),
                     }
                 }
                 c if c.is_ascii_digit() => {
-                    let s = self.take_while(c, |c| c.is_ascii_digit() || c == '.' || c == '-' || c == '/');
-                    if s.chars().all(|c| c.is_ascii_digit()) && self.peek_char().is_some_and(char::is_alphabetic) {
+                    let s = self.take_while(start, |c| c.is_ascii_digit() || c == '.' || c == '-' || c == '/');
+                    if s.bytes().all(|c| c.is_ascii_digit()) && self.peek_char().is_some_and(char::is_alphabetic) {
                         // Digits glued to a word (`6d6d`): one token, a move to be read.
-                        let mut word = s;
-                        word.push_str(&self.take_while(' ', is_symbol_char)[1..]);
-                        Tok::Symbol(word)
-                    } else if let Some(r) = GameResult::from_token(&s) {
+                        Tok::Symbol(self.take_while(start, is_symbol_char))
+                    } else if let Some(r) = GameResult::from_token(s) {
                         Tok::Result(r)
-                    } else if s.trim_end_matches('.').chars().all(|c| c.is_ascii_digit()) {
+                    } else if s.trim_end_matches('.').bytes().all(|c| c.is_ascii_digit()) {
                         Tok::MoveNumber
                     } else {
                         Tok::Unknown(s)
                     }
                 }
-                c if c.is_alphabetic() => Tok::Symbol(self.take_while(c, is_symbol_char)),
-                c => Tok::Unknown(c.to_string()),
+                c if c.is_alphabetic() => Tok::Symbol(self.take_while(start, is_symbol_char)),
+                _ => Tok::Unknown(&self.text[start..self.offset]),
             };
             return Some(Token { tok, line, column, start, end: self.offset });
         }
     }
 }
 
-impl Iterator for Lexer<'_> {
-    type Item = Token;
+impl<'a> Lexer<'a> {
+    /// A quoted string, the opening `"` taken: up to the closing `"` on the same line.
+    fn string(&mut self) -> Tok<'a> {
+        let body = self.offset;
+        let mut escaped = false;
+        while let Some(c) = self.peek_char() {
+            if c == '\n' || c == '\r' {
+                break;
+            }
+            self.bump();
+            match c {
+                '"' => {
+                    let raw = &self.text[body..self.offset - 1];
+                    return Tok::Str(if escaped { Cow::Owned(unescape_string(raw)) } else { Cow::Borrowed(raw) });
+                }
+                '\\' => {
+                    if let Some(n) = self.peek_char()
+                        && (n == '"' || n == '\\')
+                    {
+                        self.bump();
+                        escaped = true;
+                    }
+                }
+                _ => {}
+            }
+        }
+        Tok::UnclosedStr
+    }
+}
 
-    fn next(&mut self) -> Option<Token> {
+/// A quoted string's text with `\"` and `\\` undone (any other backslash kept).
+fn unescape_string(raw: &str) -> String {
+    let mut out = String::with_capacity(raw.len());
+    let mut chars = raw.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\\'
+            && let Some(&n) = chars.peek()
+            && (n == '"' || n == '\\')
+        {
+            chars.next();
+            out.push(n);
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+impl<'a> Iterator for Lexer<'a> {
+    type Item = Token<'a>;
+
+    fn next(&mut self) -> Option<Token<'a>> {
         self.next_token()
     }
 }

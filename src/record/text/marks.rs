@@ -6,6 +6,12 @@ use super::error::shown;
 
 use crate::record::tree::{Arrow, MarkColor, MarkedCell, Marks, clean_comment};
 
+/// Whether the text after a `[%` is a board mark command the reader takes out of a
+/// comment: `csl` or `cal` as the first word before a `]`.
+pub(super) fn is_mark_command(after: &str) -> bool {
+    after.find(']').is_some_and(|end| matches!(after[..end].split_whitespace().next(), Some("csl" | "cal")))
+}
+
 /// Takes `[%csl …]` and `[%cal …]` commands out of a comment: the remaining text, the
 /// marks, and a message for every mark that could not be read.
 pub(super) fn split_marks<G: Game>(raw: &str) -> (String, Marks<G::Cell>, Vec<String>) {

@@ -6,20 +6,25 @@
 //! `(variations)`, NAGs (`$n` or `!` `?` `!!` `??` `!?` `?!`) and a result token
 //! (`1-0`, `0-1`, `1/2-1/2`, `*`). Many games per file; extension `.pgn`.
 //!
-//! The reader streams game by game ([`GameReader`]), never panics, and goes on after an
-//! error so that every error is reported with its line and column. The writer is
-//! canonical and wraps at 80 columns; reading what it writes gives back an equal game.
+//! Split as pgn-reader is: the [`Lexer`] makes tokens with their places (the notation
+//! editor colours by it too); the [`Reader`] knows only syntax and reports it to a
+//! [`Visitor`]; the [`GameBuilder`] is the visitor that checks moves and builds games;
+//! [`GameReader`] joins the two, streaming game by game, never panicking and going on
+//! after an error so that every error is reported with its line and column. The writer
+//! is canonical and wraps at 80 columns; reading what it writes gives back an equal
+//! game.
 
+mod builder;
 mod error;
 mod lexer;
 mod marks;
+mod read;
 mod reader;
 mod writer;
 
+pub use builder::{GameBuilder, MoveSpan, ReadGame};
 pub use error::{RecordError, RecordErrorKind, Severity, shown};
-pub use lexer::{Lexer, Tok, Token};
-pub use reader::{
-    GameReader, MAX_VARIATION_DEPTH, MoveSpan, ReadGame, ReadReport, read_games, read_games_bytes, read_one,
-    read_one_with_spans,
-};
+pub use lexer::{Lexer, Tok, Token, escape_comment, is_tag_name, unescape_comment};
+pub use read::{GameReader, ReadReport, encoding_errors, read_games, read_games_bytes, read_one, read_one_with_spans};
+pub use reader::{MAX_VARIATION_DEPTH, Reader, SanToken, Skip, Visitor};
 pub use writer::{write_any, write_game, write_game_with_spans, write_games};

@@ -2,8 +2,9 @@
 
 use crate::core::game::Game;
 
+use super::builder::MoveSpan;
+use super::lexer::escape_comment;
 use super::marks::marks_commands;
-use super::reader::MoveSpan;
 use crate::record::game::{AnyGame, GameRecord};
 use crate::record::tree::{Marks, NodeId};
 
@@ -22,8 +23,16 @@ impl Wrap {
     const WIDTH: usize = 80;
 
     fn word(&mut self, w: &str) {
+        self.word_breaking(w, true);
+    }
+
+    /// Writes a word; `may_break`: a line break may come before it.
+    fn word_breaking(&mut self, w: &str, may_break: bool) {
         let len = w.chars().count();
-        if std::mem::take(&mut self.glue_next) {
+        if !may_break && self.line_len > 0 {
+            self.out.push(' ');
+            self.line_len += 1;
+        } else if std::mem::take(&mut self.glue_next) {
             // A line break stays: the "(" then ends its line, which reads as well.
             if self.line_len > 0 && self.line_len + len > Self::WIDTH {
                 self.out.push('\n');
@@ -49,11 +58,16 @@ impl Wrap {
             0 => self.word("{}"),
             1 => self.word(&format!("{{{}}}", words[0])),
             n => {
+                // A line inside a comment never starts with `[` and a letter: the reader
+                // takes a line starting `[Name "` for the next game's tags.
+                let may_break =
+                    |w: &str| !(w.starts_with('[') && w.as_bytes().get(1).is_some_and(u8::is_ascii_alphabetic));
                 self.word(&format!("{{{}", words[0]));
                 for w in &words[1..n - 1] {
-                    self.word(w);
+                    self.word_breaking(w, may_break(w));
                 }
-                self.word(&format!("{}}}", words[n - 1]));
+                let last = words[n - 1];
+                self.word_breaking(&format!("{last}}}"), may_break(last));
             }
         }
     }
@@ -103,7 +117,9 @@ pub fn write_game_with_spans<G: Game>(record: &GameRecord<G>) -> (String, Vec<Mo
     (out, spans)
 }
 
+/// A comment's text (escaped) and then its board marks' commands.
 fn comment_with_marks<G: Game>(text: &str, marks: &Marks<G::Cell>) -> String {
+    let text = escape_comment(text);
     let commands = marks_commands::<G>(marks);
     match (text.is_empty(), commands.is_empty()) {
         (_, true) => text.to_string(),
@@ -124,7 +140,7 @@ fn write_line<G: Game>(record: &GameRecord<G>, wrap: &mut Wrap, first: NodeId, p
         let node = tree.node(id);
         let Some(mv) = node.mv else { return };
         if !node.comment_before.is_empty() {
-            wrap.comment(&node.comment_before);
+            wrap.comment(&escape_comment(&node.comment_before));
         }
         let (number, first_player) = record.move_number_at_ply(ply);
         if first_player {
