@@ -8,7 +8,10 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::record::ron_file::RonError;
-use crate::record::{AnyGame, RecordError, RecordErrorKind, Severity, read_games_bytes, ron_file, write_games};
+use crate::record::text::{GameReader, encoding_errors};
+use crate::record::{
+    AnyGame, RecordError, RecordErrorKind, Severity, read_games_bytes, ron_file, write_any, write_games,
+};
 use crate::render::diagram::{DiagramError, DiagramOptions, ImageFormat, diagram_bytes};
 use crate::render::scene::Scene;
 
@@ -249,35 +252,189 @@ pub fn write_atomic(path: &Path, contents: &str) -> Result<(), FileError> {
 /// # Errors
 /// [`FileError::Io`] naming the path.
 pub fn write_atomic_bytes(path: &Path, contents: &[u8]) -> Result<(), FileError> {
-    let io = |source| FileError::Io { path: path.to_path_buf(), source };
-    // A symlink stays a symlink: the file it points to is replaced.
-    let target = match std::fs::symlink_metadata(path) {
-        Ok(meta) if meta.file_type().is_symlink() => std::fs::canonicalize(path).map_err(io)?,
-        _ => path.to_path_buf(),
-    };
-    let dir = match target.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let file_name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "record".into());
-    let temp = dir.join(format!(".{file_name}.{}.tmp", std::process::id()));
-    // The file keeps its permissions.
-    let permissions = std::fs::metadata(&target).ok().map(|m| m.permissions());
-    let result = (|| {
-        let mut f = std::fs::File::create(&temp)?;
-        f.write_all(contents)?;
-        if let Some(p) = &permissions {
-            f.set_permissions(p.clone())?;
-        }
-        f.sync_all()?;
-        std::fs::rename(&temp, &target)?;
-        // The rename itself reaches the disk.
-        sync_dir(&dir)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&temp);
+    let mut file = AtomicFile::create(path)?;
+    file.write_all(contents).map_err(|source| FileError::Io { path: path.to_path_buf(), source })?;
+    file.commit()
+}
+
+/// A file being written atomically, piece by piece: it is written to a temporary file
+/// in the same folder and takes `path`'s place only on [`AtomicFile::commit`] (flushed
+/// to disk, renamed, the folder flushed too). Dropped without a commit, it leaves
+/// `path` as it was. A symlink at `path` stays a symlink (the file it points to is
+/// replaced) and the file keeps its permissions.
+pub struct AtomicFile {
+    path: PathBuf,
+    target: PathBuf,
+    temp: PathBuf,
+    dir: PathBuf,
+    permissions: Option<std::fs::Permissions>,
+    out: Option<std::io::BufWriter<std::fs::File>>,
+}
+
+impl AtomicFile {
+    /// Starts writing `path`.
+    ///
+    /// # Errors
+    /// [`FileError::Io`] naming the path when the temporary file cannot be made.
+    pub fn create(path: &Path) -> Result<AtomicFile, FileError> {
+        let io = |source| FileError::Io { path: path.to_path_buf(), source };
+        let target = match std::fs::symlink_metadata(path) {
+            Ok(meta) if meta.file_type().is_symlink() => std::fs::canonicalize(path).map_err(io)?,
+            _ => path.to_path_buf(),
+        };
+        let dir = match target.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        let file_name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "record".into());
+        let temp = dir.join(format!(".{file_name}.{}.tmp", std::process::id()));
+        let permissions = std::fs::metadata(&target).ok().map(|m| m.permissions());
+        let file = std::fs::File::create(&temp).map_err(io)?;
+        Ok(AtomicFile {
+            path: path.to_path_buf(),
+            target,
+            temp,
+            dir,
+            permissions,
+            out: Some(std::io::BufWriter::with_capacity(1 << 16, file)),
+        })
     }
-    result.map_err(io)
+
+    /// Puts what was written in `path`'s place.
+    ///
+    /// # Errors
+    /// [`FileError::Io`] naming the path; `path` is then as it was.
+    pub fn commit(mut self) -> Result<(), FileError> {
+        let result = (|| {
+            let Some(out) = self.out.take() else { return Ok(()) };
+            let file = out.into_inner().map_err(std::io::IntoInnerError::into_error)?;
+            if let Some(p) = &self.permissions {
+                file.set_permissions(p.clone())?;
+            }
+            file.sync_all()?;
+            drop(file);
+            std::fs::rename(&self.temp, &self.target)?;
+            // The rename itself reaches the disk.
+            sync_dir(&self.dir)
+        })();
+        result.map_err(|source| FileError::Io { path: self.path.clone(), source })
+    }
+}
+
+impl Write for AtomicFile {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        match &mut self.out {
+            Some(out) => out.write(buf),
+            None => Err(std::io::Error::other("the file is already committed")),
+        }
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.out.as_mut().map_or(Ok(()), Write::flush)
+    }
+}
+
+impl Drop for AtomicFile {
+    fn drop(&mut self) {
+        // Not committed, or the commit failed: the temporary file goes.
+        if self.temp.exists() {
+            self.out = None;
+            let _ = std::fs::remove_file(&self.temp);
+        }
+    }
+}
+
+/// Reads the games of a record file's bytes one at a time, handing each to `each` as
+/// soon as it is read (so a big file never has all its games in memory at once, as
+/// `record check` and `record convert` need). Returns how many games the text holds
+/// and every problem, as [`parse_record_bytes`] would.
+///
+/// # Errors
+/// The first error `each` returns (reading stops there).
+pub fn for_each_record<E>(
+    bytes: &[u8],
+    format: Format,
+    name: &str,
+    mut each: impl FnMut(AnyGame) -> Result<(), E>,
+) -> Result<(usize, Vec<Diagnostic>), E> {
+    match format {
+        Format::Text => {
+            let text = String::from_utf8_lossy(bytes);
+            let mut problems: Vec<Diagnostic> =
+                encoding_errors(bytes).iter().map(|e| Diagnostic::from_record_error(name, e)).collect();
+            let mut count = 0;
+            for read in GameReader::new(&text) {
+                count += usize::from(read.is_game);
+                problems.extend(read.errors.iter().map(|e| Diagnostic::from_record_error(name, e)));
+                if let Some(game) = read.game {
+                    each(game)?;
+                }
+            }
+            Ok((count, problems))
+        }
+        Format::Ron => {
+            let read = parse_record_bytes(bytes, format, name);
+            for game in read.games {
+                each(game)?;
+            }
+            Ok((read.game_count, read.problems))
+        }
+    }
+}
+
+/// What [`convert_records`] did.
+#[derive(Clone, Debug, Default)]
+pub struct Converted {
+    /// Games written.
+    pub written: usize,
+    /// Games the input holds, read or not.
+    pub game_count: usize,
+    /// Every problem of the input.
+    pub problems: Vec<Diagnostic>,
+}
+
+impl Converted {
+    /// Whether anything of the input was left out (a problem that is an error).
+    pub fn dropped(&self) -> bool {
+        self.problems.iter().any(|p| p.severity == Severity::Error)
+    }
+}
+
+/// Converts a record file's bytes from one format to another, writing game by game to
+/// `out` as each is read (memory stays proportional to the input, not to its games).
+/// What cannot be read is left out and listed in the result's problems.
+///
+/// # Errors
+/// A failed write to `out`.
+pub fn convert_records(
+    bytes: &[u8],
+    from: Format,
+    name: &str,
+    to: Format,
+    out: &mut dyn Write,
+) -> std::io::Result<Converted> {
+    if to == Format::Ron {
+        out.write_all(ron_file::ron_start().as_bytes())?;
+    }
+    let mut written = 0usize;
+    let (game_count, problems) = for_each_record(bytes, from, name, |game| {
+        match to {
+            Format::Text => {
+                if written > 0 {
+                    out.write_all(b"\n")?;
+                }
+                out.write_all(write_any(&game).as_bytes())?;
+            }
+            Format::Ron => out.write_all(ron_file::ron_game(&game).as_bytes())?,
+        }
+        written += 1;
+        Ok::<(), std::io::Error>(())
+    })?;
+    if to == Format::Ron {
+        out.write_all(ron_file::RON_END.as_bytes())?;
+    }
+    out.flush()?;
+    Ok(Converted { written, game_count, problems })
 }
 
 /// Flushes a directory's entries to disk (where the platform can).
@@ -361,6 +518,43 @@ mod tests {
         assert_eq!(std::fs::read_to_string(&real).unwrap(), "new");
         assert_eq!(std::fs::metadata(&real).unwrap().permissions().mode() & 0o777, 0o640);
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn an_atomic_file_not_committed_leaves_the_old_file_and_no_temporary() {
+        let dir = std::env::temp_dir().join(format!("orrery-files-atomic-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("games.pgn");
+        std::fs::write(&path, "old").unwrap();
+        {
+            let mut file = AtomicFile::create(&path).unwrap();
+            file.write_all(b"half of a new").unwrap();
+        }
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "old");
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1, "the temporary file is gone");
+        let mut file = AtomicFile::create(&path).unwrap();
+        file.write_all(b"new").unwrap();
+        file.commit().unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "new");
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn converting_streams_every_readable_game_and_lists_the_rest() {
+        let text = "[Variant \"Interstellar\"]\n\n1. PQ-33 *\n\n[Variant \"Nope\"]\n\n1. x *\n\n[Variant \"Triangular\"]\n\n1. Bc3d *\n";
+        for to in [Format::Text, Format::Ron] {
+            let mut out = Vec::new();
+            let converted = convert_records(text.as_bytes(), Format::Text, "in.pgn", to, &mut out).unwrap();
+            assert_eq!((converted.written, converted.game_count), (2, 3));
+            assert!(converted.dropped());
+            assert_eq!(converted.problems.len(), 1, "{:?}", converted.problems);
+            let written = String::from_utf8(out).unwrap();
+            let (games, problems) = parse_records(&written, to, "out");
+            assert!(problems.is_empty(), "{problems:?}");
+            let (expected, _) = parse_records(text, Format::Text, "in.pgn");
+            assert_eq!(games, expected);
+        }
     }
 
     #[test]

@@ -209,15 +209,27 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<Finish, CliError> {
 }
 
 fn run_record(action: &RecordCommand, out: &mut dyn Write) -> Result<Finish, CliError> {
-    use crate::files::{Format, format_records, parse_record_bytes, read_records, write_atomic};
+    use crate::files::{AtomicFile, FileError, Format, convert_records, for_each_record};
+    let read_bytes = |path: &std::path::Path| {
+        std::fs::read(path).map_err(|source| FileError::Io { path: path.to_path_buf(), source })
+    };
+    let format_of =
+        |path: &std::path::Path| Format::from_path(path).ok_or_else(|| FileError::UnknownFormat(path.to_path_buf()));
     match action {
         RecordCommand::Check { files } => {
+            // Game by game: a big file never has all its games in memory at once.
             let (mut games, mut moves, mut errors) = (0usize, 0usize, Vec::new());
             for path in files {
-                let mut read = read_records(path)?;
-                games += read.game_count;
-                moves += read.games.iter().map(|g| g.move_count()).sum::<usize>();
-                errors.append(&mut read.problems);
+                let format = format_of(path)?;
+                let bytes = read_bytes(path)?;
+                let name = path.display().to_string();
+                let (count, mut problems) = for_each_record(&bytes, format, &name, |game| {
+                    moves += game.move_count();
+                    Ok::<(), std::convert::Infallible>(())
+                })
+                .unwrap_or_else(|never| match never {});
+                games += count;
+                errors.append(&mut problems);
             }
             writeln!(out, "games: {games}")?;
             writeln!(out, "moves: {moves}")?;
@@ -229,28 +241,30 @@ fn run_record(action: &RecordCommand, out: &mut dyn Write) -> Result<Finish, Cli
         }
         RecordCommand::Convert { input, output } => {
             let is_std = |p: &std::path::Path| p.as_os_str() == "-";
-            let read = if is_std(input) {
+            let (bytes, from, name) = if is_std(input) {
                 let mut bytes = Vec::new();
                 std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)?;
-                parse_record_bytes(&bytes, Format::Text, "-")
+                (bytes, Format::Text, "-".to_string())
             } else {
-                read_records(input)?
+                (read_bytes(input)?, format_of(input)?, input.display().to_string())
             };
-            // Convert what could be read; report the rest on standard error.
-            for problem in &read.problems {
-                eprintln!("{problem}");
-            }
-            let dropped = read.has_errors();
-            let games = read.games;
-            if is_std(output) {
-                write!(out, "{}", format_records(&games, Format::Text))?;
+            // Convert what could be read, game by game; report the rest on standard error.
+            let converted = if is_std(output) {
+                convert_records(&bytes, from, &name, Format::Text, out)?
             } else {
-                let format = Format::from_path(output).ok_or_else(|| {
+                let to = Format::from_path(output).ok_or_else(|| {
                     CliError(format!("{}: unknown record format (use .pgn or .ron)", output.display()))
                 })?;
-                write_atomic(output, &format_records(&games, format))?;
+                let mut file = AtomicFile::create(output)?;
+                let converted = convert_records(&bytes, from, &name, to, &mut file)
+                    .map_err(|source| FileError::Io { path: output.clone(), source })?;
+                file.commit()?;
+                converted
+            };
+            for problem in &converted.problems {
+                eprintln!("{problem}");
             }
-            Ok(if dropped { Finish::ProblemsFound } else { Finish::Success })
+            Ok(if converted.dropped() { Finish::ProblemsFound } else { Finish::Success })
         }
     }
 }

@@ -352,13 +352,6 @@ pub fn game_to_data<G: Game>(record: &GameRecord<G>) -> GameData {
     data
 }
 
-/// A tag name the text format reads back as itself: what its reader takes for a
-/// symbol (a letter, then letters, digits and `_+#=:-/!?.`).
-pub fn is_tag_name(name: &str) -> bool {
-    let mut chars = name.chars();
-    chars.next().is_some_and(char::is_alphabetic) && chars.all(|c| c.is_alphanumeric() || "_+#=:-/!?.".contains(c))
-}
-
 fn tags_from_data(variant: Variant, pairs: &[(String, String)]) -> Result<Tags, Problem> {
     let mut tags = Tags::new(variant);
     let mut seen = std::collections::HashMap::new();
