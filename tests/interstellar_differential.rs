@@ -1,7 +1,8 @@
 //! Differential test: the fast bitboard move generator against the plain reference
 //! generator in `tests/reference/interstellar.rs` (written separately from the rules
 //! file, with a literal search over pulsar paths), on positions from random playouts
-//! and from random set-ups. Move sets, Target counts, results and perft must agree.
+//! and from random set-ups. Move sets, one-move legality, Target counts, results and perft
+//! must agree.
 
 #[path = "reference/interstellar.rs"]
 mod reference;
@@ -63,6 +64,16 @@ fn compare(p: &Position) {
         let extra: Vec<_> = fast.difference(&slow).collect();
         let missing: Vec<_> = slow.difference(&fast).collect();
         panic!("{text}: fast generator has extra {extra:?}, misses {missing:?}");
+    }
+    // The one-move legality check agrees with the generator on every from–to pair.
+    for from in Cell::all() {
+        if p.piece_at(from).is_none_or(|piece| piece.side != p.side_to_move()) {
+            continue;
+        }
+        for to in Cell::all() {
+            let key = ((from.row(), from.index_in_row()), (to.row(), to.index_in_row()));
+            assert_eq!(p.is_legal(Move { from, to }), fast.contains(&key), "is_legal {key:?} in {text}");
+        }
     }
     assert_eq!(p.target_count() as usize, r.target_count(), "target count in {text}");
     let fast_result = p.outcome().map(|o| (side_of(o.winner), ending_key(o.ending)));

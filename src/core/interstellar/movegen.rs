@@ -477,11 +477,36 @@ impl Position {
         count.0
     }
 
-    /// Whether `mv` is a legal move here.
+    /// Whether `mv` is a legal move here (one of [`Position::legal_moves`]), checked
+    /// for that move alone: the game goes on, the piece is the mover's and can reach
+    /// `to`, and afterwards the mover's planet is not in Target
+    /// (`docs/rules-interstellar.md` §5).
     pub fn is_legal(&self, mv: Move) -> bool {
-        let mut moves = MoveList::new();
-        self.legal_moves(&mut moves);
-        moves.contains(&mv)
+        if self.static_ending().is_some() {
+            return false;
+        }
+        let Some(piece) = self.piece_at(mv.from) else { return false };
+        if piece.side != self.side_to_move || !self.movement_targets(mv.from).contains(mv.to.slot()) {
+            return false;
+        }
+        let them = self.side_to_move.other();
+        let own = self.sides[self.side_to_move.index()];
+        let after = self.occupied().without(mv.from.slot()).with(mv.to.slot());
+        let planet = if piece.kind() == Kind::Planet {
+            mv.to
+        } else {
+            match (own & self.kinds[PLANET]).first() {
+                Some(slot) => cell(slot),
+                None => return false,
+            }
+        };
+        !self.attackers(planet, them, after, !Bitboard::from_index(mv.to.slot())).any()
+    }
+
+    /// Whether the game has ended by Super Nova or Total Annihilation, which need no
+    /// look at the moves.
+    pub(crate) fn has_static_ending(&self) -> bool {
+        self.static_ending().is_some()
     }
 
     /// How the game has ended, or `None` while it goes on (`docs/rules-interstellar.md`

@@ -10,7 +10,6 @@ use super::geometry::{Cell, row_length};
 use super::movegen::Move;
 use super::pieces::{Name, Side};
 use super::position::Position;
-use crate::core::moves::MoveList;
 
 /// Why a move text could not be read against a position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -193,8 +192,8 @@ pub fn read_move(position: &Position, text: &str) -> Result<Move, NotationError>
     }
     let name = Name::parse(&letters).ok_or_else(|| NotationError::UnknownName { name: letters.clone() })?;
     let side = position.side_to_move();
-    if let Some(outcome) = position.outcome()
-        && matches!(outcome.ending, super::movegen::Ending::SuperNova | super::movegen::Ending::TotalAnnihilation)
+    if position.has_static_ending()
+        && let Some(outcome) = position.outcome()
     {
         return Err(NotationError::GameOver(outcome.to_string()));
     }
@@ -203,9 +202,7 @@ pub fn read_move(position: &Position, text: &str) -> Result<Move, NotationError>
     let to = cell_from_frame(bytes[0] - b'0', bytes[1] - b'0', side)
         .ok_or_else(|| NotationError::NoSuchCell { digits: digits.clone() })?;
     let mv = Move { from, to };
-    let mut moves = MoveList::new();
-    position.legal_moves(&mut moves);
-    if !moves.contains(&mv) {
+    if !position.is_legal(mv) {
         if !position.movement_targets(from).contains(to.slot()) {
             return Err(NotationError::CannotReach { name, digits });
         }
