@@ -193,6 +193,15 @@ fn clicking_a_problem_opens_the_notation_editor_on_the_games_text_at_its_place()
     assert!(h.state().editor.errors.is_empty());
     assert_eq!(h.state().document.games[1].move_count(), 2);
     assert!(h.state().modified());
+    // Saved under a new name, every game that was read goes there, the fixed one as it
+    // is now; the damaged original stays as it was.
+    let fixed_path = dir.join("fixed.pgn");
+    assert!(h.state_mut().save_as_path(&fixed_path));
+    let saved = orrery::files::read_record_file(&fixed_path).unwrap();
+    assert!(saved.1.is_empty(), "{:?}", saved.1);
+    assert_eq!(saved.0.len(), 3);
+    assert_eq!(saved.0[1].move_count(), 2);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), DAMAGED);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

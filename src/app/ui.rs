@@ -904,13 +904,15 @@ impl OrreryApp {
     }
 
     /// Saves to `path` (Save As with a given path): the file's other games are kept
-    /// only when it is the file already open.
+    /// when it is the file already open, or when the document has no file (the games
+    /// read from a damaged file, which is not written over, go to the new one); to
+    /// another file only the shown game goes.
     pub fn save_as_path(&mut self, path: &Path) -> bool {
         let mut path = path.to_path_buf();
         if crate::files::Format::from_path(&path).is_none() {
             path.set_extension("pgn");
         }
-        if self.document.file.as_deref() != Some(path.as_path()) {
+        if self.document.file.as_ref().is_some_and(|file| *file != path) {
             self.document.keep_only_shown();
             self.stashed.clear();
         }
