@@ -6,11 +6,12 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::record::ron_file::RonError;
-use crate::record::text::{GameReader, encoding_errors};
+use crate::record::text::encoding_errors;
 use crate::record::{
-    AnyGame, RecordError, RecordErrorKind, Severity, read_games_bytes, ron_file, write_any, write_games,
+    AnyGame, GameReader, RecordError, RecordErrorKind, Severity, ron_file, write_any, write_games,
 };
 use crate::render::diagram::{DiagramError, DiagramOptions, ImageFormat, diagram_bytes};
 use crate::render::scene::Scene;
@@ -132,7 +133,8 @@ pub fn parse_records(text: &str, format: Format, name: &str) -> (Vec<AnyGame>, V
     (read.games, read.problems)
 }
 
-/// A record file as read: its games, every problem, and how many games it holds.
+/// A record file as read: its games, every problem, how many games it holds, and for
+/// each game where it stands in the file and what was wrong with it.
 #[derive(Clone, Debug, Default)]
 pub struct RecordsRead {
     /// The games that could be read (some in part).
@@ -141,7 +143,90 @@ pub struct RecordsRead {
     pub problems: Vec<Diagnostic>,
     /// How many games the file holds, read or not.
     pub game_count: usize,
+    /// One per game of [`RecordsRead::games`], in the same order: its number in the file
+    /// and its own problems.
+    pub origins: Vec<GameOrigin>,
+    /// The games of the file that could not be read at all, with their problems.
+    pub unread: Vec<GameOrigin>,
+    /// The problems of text that belongs to no game (stray text between or after games,
+    /// a file that is no record at all).
+    pub stray: Vec<Diagnostic>,
 }
+
+/// Where a game of a record file came from: its number in the file, the problems found
+/// in its text, and — for a text file, when it had any — that text as it stands in the
+/// file, so it can be shown and fixed there.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameOrigin {
+    /// 1-based number of the game in its file (0: not read from a file).
+    pub number: usize,
+    /// The errors and warnings of this game's text.
+    pub problems: Vec<Diagnostic>,
+    /// The game's text in the file, when it had problems (`None` for `.ron` files).
+    pub source: Option<GameSource>,
+}
+
+impl GameOrigin {
+    /// How many of the game's problems are errors, and how many warnings.
+    pub fn error_and_warning_counts(&self) -> (usize, usize) {
+        let errors = self.problems.iter().filter(|p| p.severity == Severity::Error).count();
+        (errors, self.problems.len() - errors)
+    }
+}
+
+/// A game's text as it stands in its file, with line endings made `\n` (the reader
+/// counts `\r\n`, `\r` and `\n` alike, so lines and columns stay the same).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameSource {
+    /// The text, from the game's first tag (or move) to its result token.
+    pub text: String,
+    /// 1-based line of the file where the text begins.
+    pub line: u32,
+    /// 1-based column (in characters) where the text begins.
+    pub column: u32,
+}
+
+impl GameSource {
+    /// The byte offset in [`GameSource::text`] of the file's `line`:`column` (as a
+    /// [`Diagnostic`] gives it), clamped to the text; `None` when the place is before
+    /// the text.
+    ///
+    /// ```
+    /// use orrery::files::GameSource;
+    ///
+    /// let source = GameSource { text: "[Variant \"Triangular\"]\n\n1. Bc3d Qx9 *".into(), line: 4, column: 1 };
+    /// assert_eq!(source.offset_of(6, 9), Some(source.text.find("Qx9").unwrap()));
+    /// assert_eq!(source.offset_of(3, 1), None);
+    /// ```
+    pub fn offset_of(&self, line: u32, column: u32) -> Option<usize> {
+        if (line, column) < (self.line, self.column) {
+            return None;
+        }
+        let mut at_line = self.line;
+        let mut at_column = self.column;
+        for (offset, c) in self.text.char_indices() {
+            if at_line > line || (at_line == line && at_column >= column) {
+                return Some(offset);
+            }
+            if c == '\n' {
+                if at_line == line {
+                    // A column past the end of its line: the line's end.
+                    return Some(offset);
+                }
+                at_line += 1;
+                at_column = 1;
+            } else {
+                at_column += 1;
+            }
+        }
+        Some(self.text.len())
+    }
+}
+
+/// Why reading was stopped before the end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("reading was cancelled")]
+pub struct Cancelled;
 
 impl RecordsRead {
     /// Whether any problem is an error (something could not be read).
@@ -153,12 +238,26 @@ impl RecordsRead {
 /// Reads the bytes of a record file like [`parse_records`]; text that is not UTF-8 is
 /// reported at its line and column.
 pub fn parse_record_bytes(bytes: &[u8], format: Format, name: &str) -> RecordsRead {
+    // Nothing sets the flag, so reading is never cancelled.
+    parse_record_bytes_with(bytes, format, name, &mut |_, _| {}, &AtomicBool::new(false)).unwrap_or_default()
+}
+
+/// Reads the bytes of a record file like [`parse_record_bytes`], telling `progress`
+/// after each game how many bytes of how many have been read (text files; a `.ron`
+/// file is read in one go and told once, at the end), and stopping between games as
+/// soon as `cancel` is set.
+///
+/// # Errors
+/// [`Cancelled`] when `cancel` was set before the end.
+pub fn parse_record_bytes_with(
+    bytes: &[u8],
+    format: Format,
+    name: &str,
+    progress: &mut dyn FnMut(usize, usize),
+    cancel: &AtomicBool,
+) -> Result<RecordsRead, Cancelled> {
     match format {
-        Format::Text => {
-            let report = read_games_bytes(bytes);
-            let problems = report.errors.iter().map(|e| Diagnostic::from_record_error(name, e)).collect();
-            RecordsRead { game_count: report.game_count, games: report.games, problems }
-        }
+        Format::Text => read_text_records(bytes, name, progress, cancel),
         Format::Ron => {
             let text = String::from_utf8_lossy(bytes);
             let (games, errors) = ron_file::read_ron(&text);
@@ -176,9 +275,161 @@ pub fn parse_record_bytes(bytes: &[u8], format: Format, name: &str) -> RecordsRe
                     },
                 );
             }
-            RecordsRead { game_count: games.len(), games, problems }
+            if cancel.load(Ordering::Relaxed) {
+                return Err(Cancelled);
+            }
+            progress(bytes.len(), bytes.len());
+            // A game with a problem was not read; the others keep their numbers.
+            let mut unread: Vec<GameOrigin> = Vec::new();
+            let mut stray = Vec::new();
+            let offset = problems.len() - errors.len();
+            for (e, diagnostic) in errors.iter().zip(&problems[offset..]) {
+                match e {
+                    RonError::Content { game, .. } => match unread.iter_mut().find(|u| u.number == *game) {
+                        Some(u) => u.problems.push(diagnostic.clone()),
+                        None => {
+                            unread.push(GameOrigin { number: *game, problems: vec![diagnostic.clone()], source: None })
+                        }
+                    },
+                    _ => stray.push(diagnostic.clone()),
+                }
+            }
+            stray.splice(0..0, problems[..offset].iter().cloned());
+            unread.sort_by_key(|u| u.number);
+            let mut origins = Vec::with_capacity(games.len());
+            let mut number = 0;
+            for _ in &games {
+                number += 1;
+                while unread.iter().any(|u| u.number == number) {
+                    number += 1;
+                }
+                origins.push(GameOrigin { number, ..GameOrigin::default() });
+            }
+            Ok(RecordsRead { game_count: games.len(), games, problems, origins, unread, stray })
         }
     }
+}
+
+/// Line and column of byte offsets of a text, found walking forward (offsets asked in
+/// increasing order, so a whole file is walked once). Lines end as the reader ends them:
+/// at `\n`, `\r\n` or a lone `\r`.
+struct LineCounter<'a> {
+    text: &'a str,
+    offset: usize,
+    line: u32,
+    column: u32,
+}
+
+impl LineCounter<'_> {
+    fn position(&mut self, offset: usize) -> (u32, u32) {
+        let offset = offset.min(self.text.len());
+        if offset > self.offset {
+            let mut chars = self.text[self.offset..offset].chars().peekable();
+            while let Some(c) = chars.next() {
+                match c {
+                    '\r' if chars.peek() == Some(&'\n') => {}
+                    // A `\r` whose `\n` is just past `offset` ends its line there too.
+                    '\r' if chars.peek().is_none() && self.text[offset..].starts_with('\n') => {}
+                    '\n' | '\r' => {
+                        self.line += 1;
+                        self.column = 1;
+                    }
+                    _ => self.column += 1,
+                }
+            }
+            self.offset = offset;
+        }
+        (self.line, self.column)
+    }
+}
+
+/// A game's text with every line ending made `\n`.
+fn source_text(text: &str) -> String {
+    if text.contains('\r') { text.replace("\r\n", "\n").replace('\r', "\n") } else { text.to_string() }
+}
+
+/// A game read from a text file, before its problems are all known.
+struct TextGame {
+    origin: GameOrigin,
+    range: std::ops::Range<usize>,
+    start: (u32, u32),
+    end: (u32, u32),
+    read: bool,
+}
+
+fn read_text_records(
+    bytes: &[u8],
+    name: &str,
+    progress: &mut dyn FnMut(usize, usize),
+    cancel: &AtomicBool,
+) -> Result<RecordsRead, Cancelled> {
+    let lossy;
+    let (text, encoding) = match std::str::from_utf8(bytes) {
+        Ok(text) => (text, Vec::new()),
+        Err(_) => {
+            lossy = String::from_utf8_lossy(bytes);
+            // The reader's own report of the bytes that are not UTF-8.
+            let encoding: Vec<Diagnostic> =
+                encoding_errors(bytes).iter().map(|e| Diagnostic::from_record_error(name, e)).collect();
+            (&*lossy, encoding)
+        }
+    };
+    let mut read = RecordsRead::default();
+    let mut games: Vec<TextGame> = Vec::new();
+    let mut lines = LineCounter { text, offset: 0, line: 1, column: 1 };
+    let mut reader = GameReader::new(text);
+    loop {
+        if cancel.load(Ordering::Relaxed) {
+            return Err(Cancelled);
+        }
+        let Some(game) = reader.next() else { break };
+        progress(reader.offset(), text.len());
+        let diagnostics: Vec<Diagnostic> = game.errors.iter().map(|e| Diagnostic::from_record_error(name, e)).collect();
+        read.problems.extend(diagnostics.iter().cloned());
+        if !game.is_game {
+            read.stray.extend(diagnostics);
+            continue;
+        }
+        read.game_count += 1;
+        let start = lines.position(game.range.start);
+        let end = lines.position(game.range.end);
+        // Problems of stray text before the game's first token are reported with it.
+        let (before, own): (Vec<Diagnostic>, Vec<Diagnostic>) =
+            diagnostics.into_iter().partition(|d| (d.line, d.column) < start);
+        read.stray.extend(before);
+        let origin = GameOrigin { number: read.game_count, problems: own, source: None };
+        let is_read = game.game.is_some();
+        read.games.extend(game.game);
+        games.push(TextGame { origin, range: game.range, start, end, read: is_read });
+    }
+    if !encoding.is_empty() {
+        for e in &encoding {
+            let place = (e.line, e.column);
+            match games.iter_mut().find(|g| g.start <= place && place <= g.end) {
+                Some(g) => g.origin.problems.push(e.clone()),
+                None => read.stray.push(e.clone()),
+            }
+        }
+        for g in &mut games {
+            g.origin.problems.sort_by_key(|d| (d.line, d.column));
+        }
+        let mut all = encoding;
+        all.append(&mut read.problems);
+        all.sort_by_key(|d| (d.line, d.column));
+        read.problems = all;
+    }
+    for mut g in games {
+        if !g.origin.problems.is_empty() {
+            let text = text.get(g.range.clone()).unwrap_or_default();
+            g.origin.source = Some(GameSource { text: source_text(text), line: g.start.0, column: g.start.1 });
+        }
+        if g.read {
+            read.origins.push(g.origin);
+        } else {
+            read.unread.push(g.origin);
+        }
+    }
+    Ok(read)
 }
 
 /// Writes games in `format`.
@@ -212,6 +463,9 @@ pub enum FileError {
     /// The file is not UTF-8 text.
     #[error("{0}: not UTF-8 text")]
     NotText(PathBuf),
+    /// Reading was cancelled before the end.
+    #[error("{0}: reading was cancelled")]
+    Cancelled(PathBuf),
 }
 
 /// Reads a record file: its games and every problem found in them (each naming the
@@ -234,6 +488,23 @@ pub fn read_records(path: &Path) -> Result<RecordsRead, FileError> {
     let format = Format::from_path(path).ok_or_else(|| FileError::UnknownFormat(path.to_path_buf()))?;
     let bytes = std::fs::read(path).map_err(|source| FileError::Io { path: path.to_path_buf(), source })?;
     Ok(parse_record_bytes(&bytes, format, &path.display().to_string()))
+}
+
+/// Reads a record file like [`read_records`], telling `progress` how far it has come
+/// (bytes read of the file's size, see [`parse_record_bytes_with`]) and stopping between
+/// games as soon as `cancel` is set. Meant for a background thread.
+///
+/// # Errors
+/// [`FileError::UnknownFormat`], [`FileError::Io`], or [`FileError::Cancelled`].
+pub fn read_records_with(
+    path: &Path,
+    progress: &mut dyn FnMut(usize, usize),
+    cancel: &AtomicBool,
+) -> Result<RecordsRead, FileError> {
+    let format = Format::from_path(path).ok_or_else(|| FileError::UnknownFormat(path.to_path_buf()))?;
+    let bytes = std::fs::read(path).map_err(|source| FileError::Io { path: path.to_path_buf(), source })?;
+    parse_record_bytes_with(&bytes, format, &path.display().to_string(), progress, cancel)
+        .map_err(|Cancelled| FileError::Cancelled(path.to_path_buf()))
 }
 
 /// Saves `contents` to `path` atomically: written to a temporary file in the same
@@ -570,6 +841,66 @@ mod tests {
         let (_, problems) = parse_records("(version: 1, games: [(variant: \"Chess\")])", Format::Ron, "c.ron");
         assert_eq!(problems[0].kind, DiagnosticKind::RonContent);
         assert!(problems[0].to_string().starts_with("c.ron:1:32: game 1, variant: "), "{}", problems[0]);
+    }
+
+    #[test]
+    fn each_game_says_its_number_problems_and_text_and_stray_text_is_apart() {
+        let text = "[Variant \"Triangular\"]\r\n\r\n1. Bc3d *\r\n\r\n]\r\n[Variant \"Triangular\"]\r\n\r\n1. Bc3d Qx9 *\r\n\r\n[Variant \"Chess\"]\r\n\r\n*\r\n";
+        let read = parse_record_bytes(text.as_bytes(), Format::Text, "f.pgn");
+        assert_eq!((read.games.len(), read.game_count), (2, 3));
+        assert_eq!(read.origins.iter().map(|o| o.number).collect::<Vec<_>>(), [1, 2]);
+        assert!(read.origins[0].problems.is_empty() && read.origins[0].source.is_none());
+        let second = &read.origins[1];
+        assert_eq!(second.error_and_warning_counts(), (1, 0));
+        let source = second.source.as_ref().unwrap();
+        assert_eq!(source.text, "[Variant \"Triangular\"]\n\n1. Bc3d Qx9 *");
+        assert_eq!((source.line, source.column), (6, 1));
+        let problem = &second.problems[0];
+        assert_eq!((problem.line, problem.column), (8, 9));
+        assert_eq!(source.offset_of(problem.line, problem.column), source.text.find("Qx9"));
+        assert_eq!(read.unread.len(), 1);
+        assert_eq!(read.unread[0].number, 3);
+        assert_eq!(read.stray.len(), 1);
+        assert_eq!((read.stray[0].line, read.stray[0].column), (5, 1));
+        // The flat list is every problem, as before.
+        assert_eq!(read.problems.len(), 3);
+    }
+
+    #[test]
+    fn reading_reports_progress_and_stops_when_cancelled() {
+        let game = "[Variant \"Triangular\"]\n\n1. Bc3d *\n\n";
+        let text = game.repeat(50);
+        let mut seen = Vec::new();
+        let read = parse_record_bytes_with(
+            text.as_bytes(),
+            Format::Text,
+            "f.pgn",
+            &mut |done, total| seen.push((done, total)),
+            &AtomicBool::new(false),
+        )
+        .unwrap();
+        assert_eq!(read.games.len(), 50);
+        assert_eq!(seen.len(), 50);
+        assert!(seen.windows(2).all(|w| w[0].0 < w[1].0), "{seen:?}");
+        assert!(seen.iter().all(|&(_, total)| total == text.len()));
+        assert!(seen[49].0 >= text.trim_end().len());
+        // Cancelled after the third game: no more is read.
+        let cancel = AtomicBool::new(false);
+        let mut calls = 0;
+        let result = parse_record_bytes_with(
+            text.as_bytes(),
+            Format::Text,
+            "f.pgn",
+            &mut |_, _| {
+                calls += 1;
+                if calls == 3 {
+                    cancel.store(true, Ordering::Relaxed);
+                }
+            },
+            &cancel,
+        );
+        assert_eq!(result.err(), Some(Cancelled));
+        assert_eq!(calls, 3);
     }
 
     #[test]

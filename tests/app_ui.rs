@@ -118,6 +118,7 @@ fn save_and_reopen_through_the_file_dialog() {
     menu(&mut h, "Game", "New Triangular");
     assert_eq!(h.state().view.variant(), Variant::Triangular);
     menu(&mut h, "Game", "Open…");
+    ui_support::finish_reading(&mut h);
     assert_eq!(h.state().view.variant(), Variant::Interstellar);
     h.get_by_label("PQ-33");
     std::fs::remove_dir_all(&dir).unwrap();
@@ -257,6 +258,7 @@ fn a_record_file_dropped_on_the_window_opens() {
     h.run();
     h.input_mut().dropped_files.push(std::sync::Arc::new(Dropped(path.clone())));
     h.run();
+    ui_support::finish_reading(&mut h);
     assert_eq!(h.state().view.variant(), Variant::Triangular);
     h.get_by_label("Bc3d");
     assert_eq!(h.state().window_title(), "Orrery — dropped.pgn");

@@ -33,6 +33,9 @@ pub struct Autosave {
     pub cursor_path: Vec<usize>,
     /// The file the game belongs to, if any.
     pub file: Option<PathBuf>,
+    /// Which game of that file it is (0-based; 0 in autosaves written before games
+    /// could be switched).
+    pub game_index: usize,
     /// Whether the game had unsaved changes.
     pub modified: bool,
     /// Whether the app closed normally after writing this (else it crashed or was

@@ -82,6 +82,22 @@ pub enum Command {
     ToggleTheme,
     /// Show the keyboard shortcuts.
     ShowShortcuts,
+    /// Show or hide the games list (the games of the open file).
+    ToggleGamesList,
+    // The games of the file.
+    /// Show the game at this index of the document's games.
+    ShowGame(usize),
+    /// A problem found when the file was read: show its game (by its number in the
+    /// file) and open the notation editor on the game's text as it stands in the file,
+    /// with the caret at the problem's line and column.
+    ShowProblem {
+        /// The game's 1-based number in its file.
+        number: usize,
+        /// 1-based line in the file.
+        line: u32,
+        /// 1-based column in the file, in characters.
+        column: u32,
+    },
     // Moving through the game.
     /// One move back.
     Back,
@@ -195,6 +211,7 @@ impl Command {
             Command::NewSameGame,
             Command::BoardEditor,
             Command::ToggleNotationEditor,
+            Command::ToggleGamesList,
             Command::Quit,
             Command::Undo,
             Command::Redo,
@@ -246,7 +263,7 @@ impl Command {
 
     /// The View menu's buttons (the switches are shown as checkboxes).
     pub fn view_menu() -> Vec<Command> {
-        vec![Command::FlipBoard, Command::ToggleTheme, Command::ShowShortcuts]
+        vec![Command::FlipBoard, Command::ToggleGamesList, Command::ToggleTheme, Command::ShowShortcuts]
     }
 
     /// The label shown in menus and the shortcut list.
@@ -280,6 +297,9 @@ impl Command {
             Command::ToggleNotationEditor => "Notation editor".into(),
             Command::ToggleTheme => "Light or dark theme".into(),
             Command::ShowShortcuts => "Keyboard shortcuts…".into(),
+            Command::ToggleGamesList => "Games list".into(),
+            Command::ShowGame(index) => format!("Show game {}", index + 1),
+            Command::ShowProblem { .. } => "Show the problem in the notation editor".into(),
             Command::Back => "Previous move".into(),
             Command::Forward => "Next move".into(),
             Command::PreviousVariation => "Previous variation".into(),
@@ -319,6 +339,7 @@ impl Command {
             Command::NewSameGame => global(Modifiers::COMMAND, Key::N),
             Command::BoardEditor => global(Modifiers::COMMAND, Key::B),
             Command::ToggleNotationEditor => global(Modifiers::COMMAND, Key::E),
+            Command::ToggleGamesList => global(Modifiers::COMMAND, Key::G),
             Command::Quit => global(Modifiers::COMMAND, Key::Q),
             Command::Undo => global(Modifiers::COMMAND, Key::Z),
             Command::Redo => global(Modifiers::COMMAND, Key::Y),

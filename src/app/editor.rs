@@ -192,6 +192,20 @@ impl NotationEditor {
         self.caret_node = None;
     }
 
+    /// Opens the editor on `text` — the shown game's text as it stands in its file,
+    /// errors and all — with the caret at byte `caret` of it and the keys in the text
+    /// field. The text is read after the usual pause (its errors are then underlined);
+    /// Revert goes back to the game as `view` holds it.
+    pub fn open_on_text(&mut self, view: &dyn AnyView, text: String, caret: usize, now: f64) {
+        self.revert();
+        self.synced = None;
+        self.sync(view);
+        let caret = caret.min(text.len());
+        self.caret_request = Some(if text.is_char_boundary(caret) { caret } else { 0 });
+        self.set_text(text, now);
+        self.focus();
+    }
+
     /// Replaces the text as if typed (for tests and the Comment button): it is read after
     /// the usual pause.
     pub fn set_text(&mut self, text: String, now: f64) {

@@ -9,3 +9,5 @@ pub const ERROR: Color32 = Color32::from_rgb(230, 70, 60);
 pub const GOOD: Color32 = Color32::from_rgb(90, 190, 110);
 /// The ending banner and "the game is over here" notes.
 pub const BANNER: Color32 = Color32::from_rgb(230, 180, 60);
+/// Warnings: a game read in full whose text had something to note.
+pub const WARNING: Color32 = Color32::from_rgb(215, 160, 40);

@@ -9,14 +9,17 @@
 //! [`OrreryApp::show`] does both, so the same code runs in the eframe window and in
 //! egui_kittest UI tests.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, mpsc};
 
 use egui::{Key, KeyboardShortcut, Modifiers, RichText};
 
 use super::autosave::{Autosave, Autosaver};
 use super::command::{Command, Scope};
 use super::dialogs::{DialogAnswer, DialogRequest, FileDialogs};
-use super::document::Document;
+use super::document::{Document, game_title, main_line_plies};
 use super::editor::{EditorEvent, NotationEditor};
 use super::export::{ExportAction, ExportForm};
 use super::history::History;
@@ -26,8 +29,10 @@ use super::setup_ui::PuzzleForm;
 use super::theme;
 use super::view::{AnyView, view_of};
 use crate::core::game::Variant;
-use crate::files::{read_record_file, write_record_file};
-use crate::record::{AnyGame, NodeId, read_one, write_any};
+use crate::files::{
+    Diagnostic, FileError, Format, RecordsRead, read_record_file, read_records_with, write_record_file,
+};
+use crate::record::{AnyGame, NodeId, Severity, read_one, write_any};
 use crate::solver::{PuzzleGoal, Stipulation, builtin_puzzles};
 
 /// How long a status-bar message stays, in seconds.
@@ -79,6 +84,71 @@ enum DialogPurpose {
     Export(Box<ExportForm>),
 }
 
+/// What a file read in the background is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ReadPurpose {
+    /// Game → Open, Recent, a dropped file: shown as a new document.
+    Open,
+    /// The other games of the autosaved game's file, put around it (it is game `index`).
+    Restore {
+        /// The autosaved game's index among the file's games.
+        index: usize,
+    },
+}
+
+/// A record file being read on a background thread (see [`OrreryApp::reading`]).
+pub struct FileReading {
+    /// The file.
+    pub path: PathBuf,
+    purpose: ReadPurpose,
+    /// Bytes read so far.
+    done: Arc<AtomicUsize>,
+    /// The bytes to read (0 until known).
+    total: Arc<AtomicUsize>,
+    cancel: Arc<AtomicBool>,
+    receiver: mpsc::Receiver<Result<RecordsRead, FileError>>,
+}
+
+impl FileReading {
+    /// How far reading has come: bytes read and bytes in all (0 while not known).
+    pub fn progress(&self) -> (usize, usize) {
+        (self.done.load(Ordering::Relaxed), self.total.load(Ordering::Relaxed))
+    }
+
+    /// Stops the reading thread between two games (its result is dropped).
+    fn cancel(&self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+}
+
+/// How long opening waits for a file before it shows the progress window: small files
+/// open within the frame, with no window flashing up.
+const READ_WAIT: std::time::Duration = std::time::Duration::from_millis(40);
+
+/// The problems found when the open file was read, for the diagnostics window.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FileProblems {
+    /// The window's title.
+    pub title: String,
+    /// Sentences shown above the list (what was left out and why).
+    pub notes: Vec<String>,
+    /// Every problem, in file order.
+    pub items: Vec<ProblemItem>,
+}
+
+/// One problem of [`FileProblems`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct ProblemItem {
+    /// The problem.
+    pub diagnostic: Diagnostic,
+    /// The number in the file of the open game it belongs to (clicking it shows that
+    /// game's text there); `None` for text that is no game, a game that could not be
+    /// read at all, or once the document no longer holds the file's games as read.
+    pub game: Option<usize>,
+    /// The number of the game it belongs to that could not be read at all.
+    pub unread_game: Option<usize>,
+}
+
 /// The state before a change, for undo.
 #[derive(Clone, Debug, PartialEq)]
 struct Snapshot {
@@ -123,6 +193,15 @@ pub struct OrreryApp {
     pub export_path: Option<String>,
     /// The keyboard shortcuts window is open.
     pub show_shortcuts: bool,
+    /// The games list is open.
+    pub games_list: bool,
+    /// The problems of the file opened last, while their window is open.
+    pub file_problems: Option<FileProblems>,
+    /// The record file being read in the background, while it is.
+    pub reading: Option<FileReading>,
+    /// The undo history and the shown move of each game of the document not shown now
+    /// (by index), so switching games keeps each game's own undo.
+    stashed: HashMap<usize, (History<Snapshot>, Vec<usize>)>,
     move_list: MoveListPanel,
     /// The message as last seen, the time it appeared and the cursor then: a message
     /// goes after [`MESSAGE_SECONDS`] or when the shown move changes.
@@ -160,6 +239,10 @@ impl OrreryApp {
             export: None,
             export_path: None,
             show_shortcuts: false,
+            games_list: false,
+            file_problems: None,
+            reading: None,
+            stashed: HashMap::new(),
             move_list: MoveListPanel::default(),
             message_seen: (String::new(), 0.0, None),
             dialogs,
@@ -204,18 +287,42 @@ impl OrreryApp {
             self.message = "The autosaved game could not be read; a new game is shown".into();
             return;
         };
-        let mut games = match &saved.file {
-            Some(path) => read_record_file(path).map(|(g, _)| g).unwrap_or_default(),
-            None => Vec::new(),
-        };
-        match games.first_mut() {
-            Some(first) => *first = game.clone(),
-            None => games.push(game.clone()),
-        }
-        self.view = view_of(game);
+        self.view = view_of(game.clone());
         self.view.follow_path(&saved.cursor_path);
-        self.document = Document { games, current: 0, file: saved.file.clone(), modified: saved.modified };
+        self.document = Document::with_games(saved.file.clone(), vec![game]);
+        self.document.modified = saved.modified;
         self.history.clear();
+        self.stashed.clear();
+        // The file's other games are read in the background and put around it.
+        if let Some(path) = &saved.file {
+            self.start_reading(path.clone(), ReadPurpose::Restore { index: saved.game_index });
+        }
+    }
+
+    /// The other games of the restored game's file were read: the document holds them
+    /// all again, the restored game (as it is now) in its place. A file that now has
+    /// errors is not written over (saving asks for a name).
+    fn finish_restore(&mut self, path: &Path, index: usize, result: Result<RecordsRead, FileError>) {
+        let read = match result {
+            Ok(read) if !read.games.is_empty() => read,
+            Ok(_) | Err(_) => {
+                self.message = format!("{} could not be read again; only the restored game is open", path.display());
+                self.document.file = None;
+                self.document.modified = true;
+                return;
+            }
+        };
+        let damaged = read.has_errors();
+        let mut document = Document::from_read(path, read);
+        document.current = index.min(document.games.len() - 1);
+        document.set_shown(self.view.to_game());
+        document.modified = self.document.modified;
+        if damaged {
+            document.file = None;
+            document.modified = true;
+            self.message = format!("{} now has errors: saving asks for a new file", path.display());
+        }
+        self.document = document;
     }
 
     /// What the autosave holds now.
@@ -224,6 +331,7 @@ impl OrreryApp {
             game_text: write_any(&self.view.to_game()),
             cursor_path: self.view.cursor_path(),
             file: self.document.file.clone(),
+            game_index: self.document.current,
             modified: self.document.modified,
             clean_exit,
         }
@@ -266,8 +374,57 @@ impl OrreryApp {
         self.view = view_of(document.shown().clone());
         self.document = document;
         self.history.clear();
+        self.stashed.clear();
+        self.file_problems = None;
         self.move_list = MoveListPanel::default();
         self.autosave.touch(self.now);
+    }
+
+    /// Shows game `index` of the document (the shown game was written back after its
+    /// last change). Each game keeps its own undo history and shown move.
+    fn show_game(&mut self, index: usize) {
+        if index == self.document.current || index >= self.document.games.len() {
+            return;
+        }
+        if self.view.puzzle_status().is_none() {
+            self.document.set_shown(self.view.to_game());
+        }
+        let history = std::mem::take(&mut self.history);
+        self.stashed.insert(self.document.current, (history, self.view.cursor_path()));
+        self.document.current = index;
+        let (history, cursor) = self.stashed.remove(&index).unwrap_or_default();
+        self.history = history;
+        self.view = view_of(self.document.shown().clone());
+        self.view.follow_path(&cursor);
+        self.move_list = MoveListPanel::default();
+        self.autosave.touch(self.now);
+        let number = self.document.origin(index).map_or(index + 1, |o| o.number);
+        self.message = format!("Game {number} of the file");
+    }
+
+    /// Whether the notation editor holds text the game does not (unread or wrong), so
+    /// the shown game may not change under it.
+    fn notation_text_pending(&self) -> bool {
+        self.settings.notation_editor && self.editor.is_dirty()
+    }
+
+    /// Shows the game numbered `number` in the file and opens the notation editor on
+    /// its text as it stands there, the caret at `line`:`column` of the file.
+    fn show_problem(&mut self, number: usize, line: u32, column: u32) {
+        let Some(index) = self.document.index_of_number(number) else { return };
+        let source = self.document.origin(index).and_then(|o| o.source.clone());
+        let same_text = source.as_ref().is_some_and(|s| s.text == self.editor.text);
+        if self.notation_text_pending() && !(index == self.document.current && same_text) {
+            self.message = "The notation text has errors or unread edits: fix them or press Revert text first".into();
+            return;
+        }
+        self.show_game(index);
+        if let Some(source) = source {
+            let caret = source.offset_of(line, column).unwrap_or(0);
+            self.settings.notation_editor = true;
+            self.editor.open_on_text(self.view.as_ref(), source.text, caret, self.now);
+            self.message = format!("Game {number} as it stands in the file: fix it in the notation editor");
+        }
     }
 
     /// Carries out a command: the one place where the document changes.
@@ -342,6 +499,16 @@ impl OrreryApp {
                 self.settings.theme = if self.settings.theme == Theme::Dark { Theme::Light } else { Theme::Dark };
             }
             Command::ShowShortcuts => self.show_shortcuts = true,
+            Command::ToggleGamesList => self.games_list = !self.games_list,
+            Command::ShowGame(index) => {
+                if self.notation_text_pending() {
+                    self.message =
+                        "The notation text has errors or unread edits: fix them or press Revert text first".into();
+                } else {
+                    self.show_game(index);
+                }
+            }
+            Command::ShowProblem { number, line, column } => self.show_problem(number, line, column),
             Command::InsertComment => {
                 if self.settings.notation_editor && !self.editor.is_dirty() {
                     self.editor.insert_comment(self.now);
@@ -452,7 +619,7 @@ impl OrreryApp {
                 self.ask(DialogPurpose::Open, DialogRequest::Open { folder });
             }
             PendingAction::OpenPath(path) => {
-                self.open_path(&path);
+                self.begin_open(&path);
             }
             PendingAction::Quit => self.quit_confirmed = true,
             PendingAction::Puzzle(index) => self.open_builtin_puzzle(index),
@@ -486,10 +653,115 @@ impl OrreryApp {
         }
     }
 
-    /// Opens a record file; on any error the current game stays and the errors are
-    /// listed. Returns whether a game was opened.
+    /// Opens a record file at once, on this thread (the app itself reads in the
+    /// background: [`OrreryApp::begin_open`]); on any error the current game stays and
+    /// the errors are listed. Returns whether a game was opened.
     pub fn open_path(&mut self, path: &Path) -> bool {
-        let read = match crate::files::read_records(path) {
+        let read = crate::files::read_records(path);
+        self.open_read(path, read)
+    }
+
+    /// Starts reading a record file in the background (a small file opens at once);
+    /// when it has been read it is shown as [`OrreryApp::open_path`] shows it. Returns
+    /// `false`, with the error shown, when it cannot be read at all (no such file, an
+    /// unknown extension).
+    pub fn begin_open(&mut self, path: &Path) -> bool {
+        if Format::from_path(path).is_none() {
+            self.error_list = Some((
+                "Could not open the file".into(),
+                vec![FileError::UnknownFormat(path.to_path_buf()).to_string()],
+            ));
+            return false;
+        }
+        if let Err(source) = std::fs::metadata(path) {
+            let e = FileError::Io { path: path.to_path_buf(), source };
+            self.error_list = Some(("Could not open the file".into(), vec![e.to_string()]));
+            return false;
+        }
+        self.start_reading(path.to_path_buf(), ReadPurpose::Open);
+        true
+    }
+
+    /// Reads `path` on a background thread for `purpose`, replacing any reading under
+    /// way; waits [`READ_WAIT`] for it, so a small file is done in this frame.
+    fn start_reading(&mut self, path: PathBuf, purpose: ReadPurpose) {
+        if let Some(old) = self.reading.take() {
+            old.cancel();
+        }
+        let done = Arc::new(AtomicUsize::new(0));
+        let total = Arc::new(AtomicUsize::new(0));
+        let cancel = Arc::new(AtomicBool::new(false));
+        let (sender, receiver) = mpsc::channel();
+        let (thread_done, thread_total, thread_cancel, thread_path) =
+            (done.clone(), total.clone(), cancel.clone(), path.clone());
+        let spawned = std::thread::Builder::new().name("orrery-read".into()).spawn(move || {
+            let mut progress = |d: usize, t: usize| {
+                thread_done.store(d, Ordering::Relaxed);
+                thread_total.store(t, Ordering::Relaxed);
+            };
+            let _ = sender.send(read_records_with(&thread_path, &mut progress, &thread_cancel));
+        });
+        if spawned.is_err() {
+            // No thread to be had: read here.
+            let result = crate::files::read_records(&path);
+            self.finish_reading(&path, purpose, result);
+            return;
+        }
+        match receiver.recv_timeout(READ_WAIT) {
+            Ok(result) => self.finish_reading(&path, purpose, result),
+            Err(_) => self.reading = Some(FileReading { path, purpose, done, total, cancel, receiver }),
+        }
+    }
+
+    /// Takes the background reading's result, if it has come.
+    fn poll_reading(&mut self, ctx: &egui::Context) {
+        let Some(reading) = &self.reading else { return };
+        let result = match reading.receiver.try_recv() {
+            Ok(result) => result,
+            Err(mpsc::TryRecvError::Empty) => {
+                ctx.request_repaint_after(std::time::Duration::from_millis(50));
+                return;
+            }
+            Err(mpsc::TryRecvError::Disconnected) => Err(FileError::Io {
+                path: reading.path.clone(),
+                source: std::io::Error::other("the reading thread stopped"),
+            }),
+        };
+        if let Some(reading) = self.reading.take() {
+            self.finish_reading(&reading.path, reading.purpose, result);
+        }
+    }
+
+    fn finish_reading(&mut self, path: &Path, purpose: ReadPurpose, result: Result<RecordsRead, FileError>) {
+        match purpose {
+            ReadPurpose::Open => {
+                self.open_read(path, result);
+            }
+            ReadPurpose::Restore { index } => self.finish_restore(path, index, result),
+        }
+    }
+
+    /// The progress window's Cancel: the reading stops and the document stays as it was
+    /// (a restored game whose file's other games were not read is not saved over that
+    /// file: saving asks for a name).
+    pub fn cancel_reading(&mut self) {
+        let Some(reading) = self.reading.take() else { return };
+        reading.cancel();
+        match reading.purpose {
+            ReadPurpose::Open => self.message = format!("Opening {} cancelled", reading.path.display()),
+            ReadPurpose::Restore { .. } => {
+                self.document.file = None;
+                self.document.modified = true;
+                self.message =
+                    format!("The other games of {} were not read: saving asks for a file name", reading.path.display());
+            }
+        }
+    }
+
+    /// Shows what was read from `path` as the document (see [`OrreryApp::open_path`]).
+    fn open_read(&mut self, path: &Path, read: Result<RecordsRead, FileError>) -> bool {
+        let read = match read {
+            Err(FileError::Cancelled(_)) => return false,
             Err(e) => {
                 self.error_list = Some(("Could not open the file".into(), vec![e.to_string()]));
                 return false;
@@ -504,7 +776,11 @@ impl OrreryApp {
         }
         let damaged = read.has_errors();
         let count = read.games.len();
-        let mut document = Document::from_file(path, read.games);
+        let game_count = read.game_count;
+        let items = problem_items(&read);
+        let problems = read.problems.len();
+        let has_unread = !read.unread.is_empty();
+        let mut document = Document::from_read(path, read);
         if damaged {
             // What could be read is shown, but the file is not written over: saving asks
             // for a new name, so the games that could not be read stay in the original.
@@ -512,19 +788,22 @@ impl OrreryApp {
             document.modified = true;
         }
         self.show_document(document);
-        if !read.problems.is_empty() {
+        if problems > 0 {
             let title = if damaged { "The file has errors" } else { "The file has warnings" };
-            let mut lines = Vec::new();
+            let mut notes = Vec::new();
             if damaged {
-                lines.push(format!(
+                notes.push(format!(
                     "{}: {} of {} games read; what could not be read is left out. Saving asks for a new file, so the original stays as it is.",
                     path.display(),
                     count,
-                    read.game_count
+                    game_count
                 ));
             }
-            lines.extend(read.problems.iter().map(ToString::to_string));
-            self.error_list = Some((title.into(), lines));
+            notes.push("Click a problem to see it in its game's text, in the notation editor.".into());
+            self.file_problems = Some(FileProblems { title: title.into(), notes, items });
+        }
+        if count > 1 || has_unread {
+            self.games_list = true;
         }
         self.message = if count > 1 {
             format!("Opened {} (game 1 of {count})", path.display())
@@ -588,7 +867,7 @@ impl OrreryApp {
         match (purpose, answer) {
             (_, DialogAnswer::Cancelled) => {}
             (DialogPurpose::Open, DialogAnswer::Chosen(path)) => {
-                self.open_path(&path);
+                self.begin_open(&path);
             }
             (DialogPurpose::Open, DialogAnswer::Unavailable) => {
                 self.path_prompt = Some(PathPrompt { save: false, text: suggested, puzzle: None, then: None });
@@ -625,14 +904,17 @@ impl OrreryApp {
     }
 
     /// Saves to `path` (Save As with a given path): the file's other games are kept
-    /// only when it is the file already open.
+    /// when it is the file already open, or when the document has no file (the games
+    /// read from a damaged file, which is not written over, go to the new one); to
+    /// another file only the shown game goes.
     pub fn save_as_path(&mut self, path: &Path) -> bool {
         let mut path = path.to_path_buf();
         if crate::files::Format::from_path(&path).is_none() {
             path.set_extension("pgn");
         }
-        if self.document.file.as_deref() != Some(path.as_path()) {
+        if self.document.file.as_ref().is_some_and(|file| *file != path) {
             self.document.keep_only_shown();
+            self.stashed.clear();
         }
         self.save_to(&path)
     }
@@ -642,6 +924,11 @@ impl OrreryApp {
         match write_record_file(path, &self.document.games) {
             Ok(()) => {
                 self.document.saved_to(path);
+                // The games are numbered afresh: the problems of the file as read no
+                // longer lead to them.
+                if let Some(problems) = &mut self.file_problems {
+                    problems.items.iter_mut().for_each(|item| item.game = None);
+                }
                 self.autosave.touch(self.now);
                 self.settings.remember(path.to_path_buf());
                 self.message = format!("Saved {}", path.display());
@@ -741,6 +1028,7 @@ impl OrreryApp {
     pub fn logic(&mut self, ctx: &egui::Context) {
         self.now = ctx.input(|i| i.time);
         self.poll_dialog();
+        self.poll_reading(ctx);
         if self.dialog.is_some() {
             ctx.request_repaint_after(std::time::Duration::from_millis(100));
         }
@@ -912,6 +1200,7 @@ impl OrreryApp {
             return;
         }
         let modal_open = self.pending.is_some()
+            || self.reading.is_some()
             || self.path_prompt.is_some()
             || self.paste_text.is_some()
             || self.restore_offer.is_some();
@@ -1031,6 +1320,7 @@ impl OrreryApp {
                 if ui.button(if dark { "Light theme" } else { "Dark theme" }).clicked() {
                     commands.push(Command::ToggleTheme);
                 }
+                self.menu_item(ui, &Command::ToggleGamesList, true, commands);
                 self.menu_item(ui, &Command::ShowShortcuts, true, commands);
             });
         });
@@ -1129,6 +1419,9 @@ impl OrreryApp {
                 self.error_list = None;
             }
         }
+        self.reading_window(ctx);
+        self.file_problems_window(ctx, commands);
+        self.games_list_window(ctx, commands);
         self.path_prompt_window(ctx);
         self.paste_window(ctx, commands);
         if self.show_shortcuts {
@@ -1179,6 +1472,160 @@ impl OrreryApp {
                 self.export_path = path;
             }
         }
+    }
+
+    /// While a file is read in the background: its name, a progress bar and Cancel.
+    fn reading_window(&mut self, ctx: &egui::Context) {
+        let Some(reading) = &self.reading else { return };
+        let name = reading
+            .path
+            .file_name()
+            .map_or_else(|| reading.path.display().to_string(), |n| n.to_string_lossy().into_owned());
+        let (done, total) = reading.progress();
+        let mut cancel = false;
+        egui::Modal::new(egui::Id::unique("reading-file")).show(ctx, |ui| {
+            ui.heading(format!("Opening {name}"));
+            let bar = if total > 0 {
+                #[allow(clippy::cast_precision_loss)] // a fraction for a bar
+                let fraction = done as f32 / total as f32;
+                egui::ProgressBar::new(fraction).text(format!("{} of {}", size_text(done), size_text(total)))
+            } else {
+                egui::ProgressBar::new(0.0).animate(true).text("reading…")
+            };
+            ui.add(bar.desired_width(320.0));
+            if ui.button("Cancel").clicked() {
+                cancel = true;
+            }
+        });
+        if cancel {
+            self.cancel_reading();
+        }
+    }
+
+    /// The problems of the file opened last; each one in an open game leads to its text.
+    fn file_problems_window(&mut self, ctx: &egui::Context, commands: &mut Vec<Command>) {
+        let Some(problems) = &self.file_problems else { return };
+        let mut open = true;
+        let mut close = false;
+        egui::Window::new(problems.title.clone())
+            .id(egui::Id::unique("file-problems"))
+            .default_pos(egui::pos2(440.0, 80.0))
+            .open(&mut open)
+            .collapsible(false)
+            .show(ctx, |ui| {
+                for note in &problems.notes {
+                    ui.label(note);
+                }
+                ui.separator();
+                egui::ScrollArea::vertical().max_height(300.0).show_rows(
+                    ui,
+                    ui.text_style_height(&egui::TextStyle::Monospace) + 4.0,
+                    problems.items.len(),
+                    |ui, rows| {
+                        for item in &problems.items[rows] {
+                            let d = &item.diagnostic;
+                            let color = if d.severity == Severity::Error { theme::ERROR } else { theme::WARNING };
+                            let text = RichText::new(d.to_string()).monospace().color(color);
+                            match item.game {
+                                Some(number) => {
+                                    let response = ui.selectable_label(false, text).on_hover_text(format!(
+                                        "Show game {number} as it stands in the file, the caret at {}:{}",
+                                        d.line, d.column
+                                    ));
+                                    if response.clicked() {
+                                        commands.push(Command::ShowProblem { number, line: d.line, column: d.column });
+                                    }
+                                }
+                                None => {
+                                    let why = match item.unread_game {
+                                        Some(n) => format!(
+                                            "Game {n} could not be read at all: it is not open, and the file keeps it"
+                                        ),
+                                        None => "Text that belongs to no game".to_string(),
+                                    };
+                                    ui.label(text).on_hover_text(why);
+                                }
+                            }
+                        }
+                    },
+                );
+                if ui.button("Close").clicked() {
+                    close = true;
+                }
+            });
+        if !open || close {
+            self.file_problems = None;
+        }
+    }
+
+    /// The games of the open file: number, title, result, plies; the shown one
+    /// highlighted, games that had problems marked; a click shows a game.
+    fn games_list_window(&mut self, ctx: &egui::Context, commands: &mut Vec<Command>) {
+        if !self.games_list {
+            return;
+        }
+        // Every game of the file in file order: the open ones, and those not read.
+        let document = &self.document;
+        let mut rows: Vec<(usize, Option<usize>)> = (0..document.games.len())
+            .map(|i| (document.origin(i).map_or(i + 1, |o| o.number), Some(i)))
+            .chain(document.unread.iter().map(|u| (u.number, None)))
+            .collect();
+        rows.sort_by_key(|r| r.0);
+        let mut open = true;
+        egui::Window::new("Games").open(&mut open).default_width(360.0).default_pos(egui::pos2(60.0, 80.0)).show(
+            ctx,
+            |ui| {
+                let n = document.games.len();
+                ui.label(RichText::new(format!("{n} game{} open", if n == 1 { "" } else { "s" })).weak());
+                let row_height = ui.spacing().interact_size.y;
+                egui::ScrollArea::vertical().max_height(360.0).auto_shrink([false, true]).show_rows(
+                    ui,
+                    row_height,
+                    rows.len(),
+                    |ui, range| {
+                        for &(number, index) in &rows[range] {
+                            ui.horizontal(|ui| {
+                                let origin = match index {
+                                    Some(i) => document.origin(i),
+                                    None => document.unread.iter().find(|u| u.number == number),
+                                };
+                                let (errors, warnings) = origin.map_or((0, 0), |o| o.error_and_warning_counts());
+                                if errors + warnings > 0 {
+                                    let color = if errors > 0 { theme::ERROR } else { theme::WARNING };
+                                    ui.label(RichText::new("!").strong().color(color)).on_hover_text(format!(
+                                        "When read: {errors} error{}, {warnings} warning{}",
+                                        if errors == 1 { "" } else { "s" },
+                                        if warnings == 1 { "" } else { "s" }
+                                    ));
+                                } else {
+                                    ui.add_space(ui.spacing().icon_width);
+                                }
+                                match index {
+                                    Some(i) => {
+                                        let game = &document.games[i];
+                                        let plies = main_line_plies(game);
+                                        let text = format!(
+                                            "{number}. {}   {}   {plies} pl{}",
+                                            game_title(game, number),
+                                            game.result().token(),
+                                            if plies == 1 { "y" } else { "ies" }
+                                        );
+                                        if ui.selectable_label(i == document.current, text).clicked() {
+                                            commands.push(Command::ShowGame(i));
+                                        }
+                                    }
+                                    None => {
+                                        ui.label(RichText::new(format!("{number}. could not be read")).weak())
+                                            .on_hover_text("This game is not open; the file keeps it as it is");
+                                    }
+                                }
+                            });
+                        }
+                    },
+                );
+            },
+        );
+        self.games_list = open;
     }
 
     /// After a crash: what the autosave holds, and whether to restore it.
@@ -1290,7 +1737,7 @@ impl OrreryApp {
                             self.pending = Some(PendingAction::OpenPath(path));
                             true
                         }
-                        None => self.open_path(&path),
+                        None => self.begin_open(&path),
                     };
                 }
                 if ui.button("Cancel").clicked() {
@@ -1340,6 +1787,36 @@ impl OrreryApp {
             });
         });
         self.paste_text = keep.then_some(text);
+    }
+}
+
+/// The problems of a file as read, in file order, each with the open game it leads to.
+fn problem_items(read: &RecordsRead) -> Vec<ProblemItem> {
+    let mut items: Vec<ProblemItem> = read
+        .origins
+        .iter()
+        .flat_map(|o| {
+            o.problems.iter().map(|d| ProblemItem { diagnostic: d.clone(), game: Some(o.number), unread_game: None })
+        })
+        .chain(read.unread.iter().flat_map(|o| {
+            o.problems.iter().map(|d| ProblemItem { diagnostic: d.clone(), game: None, unread_game: Some(o.number) })
+        }))
+        .chain(read.stray.iter().map(|d| ProblemItem { diagnostic: d.clone(), game: None, unread_game: None }))
+        .collect();
+    items.sort_by_key(|item| (item.diagnostic.line, item.diagnostic.column));
+    items
+}
+
+/// A size in bytes for people: "512 B", "3.4 KB", "12.0 MB".
+fn size_text(bytes: usize) -> String {
+    #[allow(clippy::cast_precision_loss)] // shown to one decimal
+    let b = bytes as f64;
+    if b < 1024.0 {
+        format!("{bytes} B")
+    } else if b < 1024.0 * 1024.0 {
+        format!("{:.1} KB", b / 1024.0)
+    } else {
+        format!("{:.1} MB", b / (1024.0 * 1024.0))
     }
 }
 

@@ -66,3 +66,17 @@ pub fn click_px(h: &mut Harness<'static, OrreryApp>, pos: Pos2, button: PointerB
     h.step();
     h.run();
 }
+
+/// Steps the app until the file it is reading in the background has been read (at
+/// most about ten seconds), then lets it settle.
+pub fn finish_reading(h: &mut Harness<'static, OrreryApp>) {
+    for _ in 0..1000 {
+        if h.state().reading.is_none() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        h.step();
+    }
+    assert!(h.state().reading.is_none(), "the file was read");
+    h.run();
+}

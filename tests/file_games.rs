@@ -1,0 +1,332 @@
+//! UI tests of the games of a file: the games list, the problems of a damaged file
+//! leading into the notation editor, and files read in the background (progress,
+//! Cancel). The real app in egui_kittest, no display.
+
+#![allow(clippy::unwrap_used)] // tests may unwrap
+
+use std::path::{Path, PathBuf};
+
+use egui::Modifiers;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use orrery::app::OrreryApp;
+use orrery::app::command::Command;
+use orrery::app::dialogs::FakeDialogs;
+use orrery::core::game::Variant;
+
+mod ui_support;
+
+fn harness() -> Harness<'static, OrreryApp> {
+    ui_support::harness(FakeDialogs::default(), 860.0)
+}
+
+/// A fresh folder for one test.
+fn folder(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("orrery-games-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+const THREE_GAMES: &str = "[Variant \"Triangular\"]\n[White \"Ann\"]\n[Black \"Bo\"]\n[Result \"1-0\"]\n\n1. Bc3d Be6l 1-0\n\n\
+[Variant \"Interstellar\"]\n[Event \"Club night\"]\n\n*\n\n\
+[Variant \"Triangular\"]\n\n1. Bc3d *\n";
+
+/// Game 1 reads cleanly; stray text; game 2 has an illegal move (read in part); game 3
+/// is of an unknown variant (not read at all); game 4 lacks its result marker (a
+/// warning, read in full).
+const DAMAGED: &str = "[Variant \"Triangular\"]\n\n1. Bc3d *\n\n]\n\
+[Variant \"Triangular\"]\n[White \"Cy\"]\n\n1. Bc3d Qx9 *\n\n\
+[Variant \"Chess\"]\n\n1. e4 *\n\n\
+[Variant \"Triangular\"]\n\n1. Bc3d\n";
+
+#[test]
+fn a_multi_game_file_opens_and_the_games_list_switches_games_each_with_its_own_undo() {
+    let dir = folder("list");
+    let path = dir.join("club.pgn");
+    std::fs::write(&path, THREE_GAMES).unwrap();
+    let mut h = harness();
+    h.run();
+    assert!(h.state_mut().open_path(&path));
+    h.run();
+    // The list opens by itself for a file of several games: number, title, result, plies.
+    assert!(h.state().games_list);
+    h.get_by_label("1. Ann – Bo   1-0   2 plies");
+    h.get_by_label("2. Club night   *   0 plies");
+    h.get_by_label("3. Game 3   *   1 ply");
+    assert_eq!(h.state().view.variant(), Variant::Triangular);
+    assert_eq!(h.state().document.current, 0);
+    // A click shows game 2; a move there is written back to the document.
+    h.get_by_label("2. Club night   *   0 plies").click();
+    h.run();
+    assert_eq!(h.state().document.current, 1);
+    assert_eq!(h.state().view.variant(), Variant::Interstellar);
+    assert!(!h.state().modified(), "switching games changes nothing");
+    ui_support::click_cell(&mut h, ui_support::slot(1, 4));
+    ui_support::click_cell(&mut h, ui_support::slot(3, 3));
+    h.run();
+    h.get_by_label("PQ-33");
+    assert!(h.state().modified());
+    h.get_by_label("2. Club night   *   1 ply");
+    // Game 1 has nothing to undo: undo there leaves both games as they are.
+    h.get_by_label("1. Ann – Bo   1-0   2 plies").click();
+    h.run();
+    assert_eq!(h.state().document.current, 0);
+    assert_eq!(h.state().can_undo_redo(), (false, false));
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(h.state().document.games[0].move_count(), 2);
+    assert_eq!(h.state().document.games[1].move_count(), 1);
+    // Back in game 2 its move is shown and undo takes it back there, and redo again.
+    h.get_by_label("2. Club night   *   1 ply").click();
+    h.run();
+    h.get_by_label("PQ-33");
+    assert_eq!(h.state().can_undo_redo(), (true, false));
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(h.state().document.games[1].move_count(), 0);
+    assert!(h.query_by_label("PQ-33").is_none());
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Y);
+    h.run();
+    assert_eq!(h.state().document.games[1].move_count(), 1);
+    // Saving writes every game, the edited one as it is now.
+    assert!(h.state_mut().save());
+    let saved = orrery::files::read_record_file(&path).unwrap().0;
+    assert_eq!(saved.len(), 3);
+    assert_eq!(saved[1].move_count(), 1);
+    assert_eq!(saved[0], h.state().document.games[0]);
+    // The list closes and opens again with its command (Ctrl+G).
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::G);
+    h.run();
+    assert!(h.query_by_label("3. Game 3   *   1 ply").is_none());
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::G);
+    h.run();
+    h.get_by_label("3. Game 3   *   1 ply");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_games_of_a_damaged_file_are_marked_with_their_problems() {
+    let dir = folder("marks");
+    let path = dir.join("damaged.pgn");
+    std::fs::write(&path, DAMAGED).unwrap();
+    let mut h = harness();
+    h.run();
+    assert!(h.state_mut().open_path(&path));
+    h.run();
+    // Three games open (the second in part), the third listed as not read.
+    assert_eq!(h.state().document.games.len(), 3);
+    h.get_by_label("1. Game 1   *   1 ply");
+    h.get_by_label("2. Cy – ?   *   1 ply");
+    h.get_by_label("3. could not be read");
+    h.get_by_label("4. Game 4   *   1 ply");
+    // Marks beside games 2, 3 and 4, none beside game 1; each says what was wrong.
+    assert_eq!(h.query_all_by_label("!").count(), 3);
+    let origins = &h.state().document.origins;
+    assert_eq!(origins[0].error_and_warning_counts(), (0, 0));
+    assert_eq!(origins[1].error_and_warning_counts(), (1, 0));
+    assert_eq!(origins[2].error_and_warning_counts(), (0, 1));
+    assert_eq!(h.state().document.unread[0].error_and_warning_counts().0, 1);
+    let marks: Vec<_> = h.query_all_by_label("!").collect();
+    marks[0].hover();
+    h.run();
+    h.get_by_label("When read: 1 error, 0 warnings");
+    // The file is not written over: saving asks for a new name.
+    assert_eq!(h.state().document.file, None);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The char index of the caret in the focused text field.
+fn caret(h: &Harness<'static, OrreryApp>) -> usize {
+    let id = h.ctx.memory(|m| m.focused()).expect("a text field has the keys");
+    let state = egui::text_edit::TextEditState::load(&h.ctx, id).expect("its state");
+    state.cursor.char_range().expect("a caret").primary.index.0
+}
+
+#[test]
+fn clicking_a_problem_opens_the_notation_editor_on_the_games_text_at_its_place() {
+    let dir = folder("problem");
+    let path = dir.join("damaged.pgn");
+    std::fs::write(&path, DAMAGED).unwrap();
+    let mut h = harness();
+    h.run();
+    assert!(h.state_mut().open_path(&path));
+    h.run();
+    let name = path.display().to_string();
+    // Stray text and the game not read are listed but lead nowhere.
+    let problems = h.state().file_problems.clone().expect("the problems window");
+    let stray = problems.items.iter().find(|i| i.diagnostic.line == 5).unwrap();
+    assert_eq!((stray.game, stray.unread_game), (None, None));
+    let unread = problems.items.iter().find(|i| i.diagnostic.line == 11).unwrap();
+    assert_eq!((unread.game, unread.unread_game), (None, Some(3)));
+    h.get_by_label_contains(&format!("{name}:5:1: unexpected text between games"));
+    // The illegal move of game 2 leads to its text.
+    let illegal = format!("{name}:9:9: illegal move 'Qx9'");
+    h.get_by_label_contains(&illegal).click();
+    h.run();
+    h.step();
+    h.run();
+    assert!(
+        h.state().settings.notation_editor,
+        "the editor opened: {:?} {:?}",
+        h.state().message,
+        h.state().file_problems
+    );
+    assert_eq!(h.state().document.current, 1, "game 2 is shown");
+    let source = "[Variant \"Triangular\"]\n[White \"Cy\"]\n\n1. Bc3d Qx9 *";
+    assert_eq!(h.state().editor.text, source, "the text as it stands in the file, not the game as read");
+    assert_eq!(caret(&h), source.find("Qx9").unwrap());
+    // Once read, the error is underlined there; the board keeps the game as read.
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    h.step();
+    h.run();
+    assert_eq!(h.state().editor.errors.len(), 1);
+    assert_eq!(h.state().editor.errors[0].range, source.find("Qx9").unwrap()..source.find(" *").unwrap());
+    assert_eq!(h.state().view.to_game().move_count(), 1);
+    // Fixed in the editor, the game takes the text.
+    let fixed = source.replace("Qx9", "Be6l");
+    let now = h.ctx.input(|i| i.time);
+    h.state_mut().editor.set_text(fixed, now);
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    h.step();
+    h.run();
+    assert!(h.state().editor.errors.is_empty());
+    assert_eq!(h.state().document.games[1].move_count(), 2);
+    assert!(h.state().modified());
+    // Saved under a new name, every game that was read goes there, the fixed one as it
+    // is now; the damaged original stays as it was.
+    let fixed_path = dir.join("fixed.pgn");
+    assert!(h.state_mut().save_as_path(&fixed_path));
+    let saved = orrery::files::read_record_file(&fixed_path).unwrap();
+    assert!(saved.1.is_empty(), "{:?}", saved.1);
+    assert_eq!(saved.0.len(), 3);
+    assert_eq!(saved.0[1].move_count(), 2);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), DAMAGED);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A named pipe at `path`: reading it waits until something is written, so the app's
+/// reading is caught under way.
+#[cfg(unix)]
+fn fifo(path: &Path) {
+    let status = std::process::Command::new("mkfifo").arg(path).status().unwrap();
+    assert!(status.success());
+}
+
+/// Writes `text` into the pipe from another thread (opening it waits for the reader).
+#[cfg(unix)]
+fn feed(path: &Path, text: &'static str) -> std::thread::JoinHandle<()> {
+    let path = path.to_path_buf();
+    std::thread::spawn(move || {
+        std::fs::write(&path, text).unwrap();
+    })
+}
+
+#[cfg(unix)]
+#[test]
+fn a_file_opens_in_the_background_with_a_progress_window() {
+    let dir = folder("background");
+    let path = dir.join("slow.pgn");
+    fifo(&path);
+    let mut h = harness();
+    h.run();
+    h.state_mut().apply(Command::OpenPath(path.clone()));
+    // The progress bar keeps repainting: step, never run to rest.
+    h.run_steps(3);
+    // The window keeps drawing: the progress window is up, the game still the old one.
+    assert!(h.state().reading.is_some());
+    h.get_by_label("Opening slow.pgn");
+    h.get_by_label("Cancel");
+    assert_eq!(h.state().view.variant(), Variant::Interstellar);
+    // Shortcuts wait behind it.
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::N);
+    h.run_steps(3);
+    assert!(h.state().reading.is_some());
+    assert_eq!(h.state().pending, None);
+    let writer = feed(&path, THREE_GAMES);
+    ui_support::finish_reading(&mut h);
+    writer.join().unwrap();
+    assert!(h.query_by_label("Opening slow.pgn").is_none());
+    assert_eq!(h.state().document.games.len(), 3);
+    assert_eq!(h.state().view.variant(), Variant::Triangular);
+    assert_eq!(h.state().window_title(), "Orrery — slow.pgn");
+    h.get_by_label("2. Club night   *   0 plies");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[cfg(unix)]
+#[test]
+fn cancel_stops_the_reading_and_leaves_the_document_as_it_was() {
+    let dir = folder("cancel");
+    let first = dir.join("first.pgn");
+    std::fs::write(&first, THREE_GAMES).unwrap();
+    let path = dir.join("big.pgn");
+    fifo(&path);
+    let mut h = harness();
+    h.run();
+    assert!(h.state_mut().open_path(&first));
+    h.run();
+    h.get_by_label("2. Club night   *   0 plies").click();
+    h.run();
+    let before = h.state().document.clone();
+    h.state_mut().apply(Command::OpenPath(path.clone()));
+    // The progress bar keeps repainting: step, never run to rest.
+    h.run_steps(3);
+    h.get_by_label("Opening big.pgn");
+    h.get_by_label("Cancel").click();
+    h.run_steps(2);
+    h.run();
+    assert!(h.state().reading.is_none());
+    assert!(h.query_by_label("Opening big.pgn").is_none());
+    h.get_by_label_contains("cancelled");
+    assert_eq!(h.state().document, before);
+    assert_eq!(h.state().view.variant(), Variant::Interstellar);
+    // The text arriving later changes nothing either.
+    feed(&path, THREE_GAMES).join().unwrap();
+    for _ in 0..20 {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        h.step();
+    }
+    assert_eq!(h.state().document, before);
+    assert_eq!(h.state().window_title(), "Orrery — first.pgn");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_next_start_brings_back_the_game_shown_among_its_files_other_games() {
+    let dir = folder("restore");
+    let data = dir.join("data");
+    let path = dir.join("club.pgn");
+    std::fs::write(&path, THREE_GAMES).unwrap();
+    let with_data = || {
+        let mut app = OrreryApp::new(Box::new(FakeDialogs::default()));
+        app.attach_data_dir(Some(data.clone()));
+        Harness::builder()
+            .with_size(egui::vec2(1200.0, 860.0))
+            .build_ui_state(|ui, app: &mut OrreryApp| app.show(ui), app)
+    };
+    let mut h = with_data();
+    h.run();
+    assert!(h.state_mut().open_path(&path));
+    h.run();
+    h.get_by_label("2. Club night   *   0 plies").click();
+    h.run();
+    ui_support::click_cell(&mut h, ui_support::slot(1, 4));
+    ui_support::click_cell(&mut h, ui_support::slot(3, 3));
+    h.run();
+    h.state_mut().on_exit();
+    drop(h);
+    // The file's other games are read again (in the background) around game 2.
+    let mut h = with_data();
+    h.run();
+    ui_support::finish_reading(&mut h);
+    let document = &h.state().document;
+    assert_eq!(document.games.len(), 3);
+    assert_eq!(document.current, 1);
+    assert_eq!(document.games[1].move_count(), 1);
+    assert_eq!(document.games[0].move_count(), 2);
+    assert_eq!(document.file.as_deref(), Some(path.as_path()));
+    assert!(document.modified);
+    h.get_by_label("PQ-33");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
