@@ -10,9 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::record::ron_file::RonError;
 use crate::record::text::encoding_errors;
-use crate::record::{
-    AnyGame, GameReader, RecordError, RecordErrorKind, Severity, ron_file, write_any, write_games,
-};
+use crate::record::{AnyGame, GameReader, RecordError, RecordErrorKind, Severity, ron_file, write_any, write_games};
 use crate::render::diagram::{DiagramError, DiagramOptions, ImageFormat, diagram_bytes};
 use crate::render::scene::Scene;
 
@@ -263,17 +261,7 @@ pub fn parse_record_bytes_with(
             let (games, errors) = ron_file::read_ron(&text);
             let mut problems: Vec<Diagnostic> = errors.iter().map(|e| Diagnostic::from_ron_error(name, e)).collect();
             if std::str::from_utf8(bytes).is_err() {
-                problems.insert(
-                    0,
-                    Diagnostic {
-                        file: name.to_string(),
-                        line: 1,
-                        column: 1,
-                        kind: DiagnosticKind::RonSyntax,
-                        message: "not UTF-8 text".to_string(),
-                        severity: Severity::Error,
-                    },
-                );
+                problems.insert(0, not_utf8_ron(name));
             }
             if cancel.load(Ordering::Relaxed) {
                 return Err(Cancelled);
@@ -305,8 +293,20 @@ pub fn parse_record_bytes_with(
                 }
                 origins.push(GameOrigin { number, ..GameOrigin::default() });
             }
-            Ok(RecordsRead { game_count: games.len(), games, problems, origins, unread, stray })
+            Ok(RecordsRead { game_count: games.len() + unread.len(), games, problems, origins, unread, stray })
         }
+    }
+}
+
+/// The problem of a `.ron` file that is not UTF-8 text.
+fn not_utf8_ron(name: &str) -> Diagnostic {
+    Diagnostic {
+        file: name.to_string(),
+        line: 1,
+        column: 1,
+        kind: DiagnosticKind::RonSyntax,
+        message: "not UTF-8 text".to_string(),
+        severity: Severity::Error,
     }
 }
 
@@ -644,11 +644,23 @@ pub fn for_each_record<E>(
             Ok((count, problems))
         }
         Format::Ron => {
-            let read = parse_record_bytes(bytes, format, name);
-            for game in read.games {
-                each(game)?;
+            let text = String::from_utf8_lossy(bytes);
+            let mut failed = None;
+            let (count, errors) = ron_file::read_ron_each(&text, &mut |game| {
+                if failed.is_none()
+                    && let Err(e) = each(game)
+                {
+                    failed = Some(e);
+                }
+            });
+            if let Some(e) = failed {
+                return Err(e);
             }
-            Ok((read.game_count, read.problems))
+            let mut problems: Vec<Diagnostic> = errors.iter().map(|e| Diagnostic::from_ron_error(name, e)).collect();
+            if std::str::from_utf8(bytes).is_err() {
+                problems.insert(0, not_utf8_ron(name));
+            }
+            Ok((count, problems))
         }
     }
 }

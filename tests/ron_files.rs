@@ -355,3 +355,18 @@ fn the_ron_reader_stays_linear_within_a_time_budget() {
     let one_line = write_ron(&[game]).replace('\n', " ");
     assert!(time_to_read(&one_line) < Duration::from_secs(5));
 }
+
+#[test]
+fn ron_games_are_handed_on_one_by_one_and_those_before_a_syntax_error_are_kept() {
+    let games: Vec<AnyGame> = (0..3).map(|_| AnyGame::Interstellar(GameRecord::new())).collect();
+    let good = write_ron(&games);
+    let mut seen = 0;
+    let (count, errors) = orrery::record::ron_file::read_ron_each(&good, &mut |_| seen += 1);
+    assert_eq!((count, seen), (3, 3));
+    assert!(errors.is_empty(), "{errors:?}");
+    // Cut inside the third game: the first two are read, the error is located.
+    let cut = &good[..good.rfind("(variant").unwrap() + 12];
+    let (read, errors) = orrery::record::ron_file::read_ron(cut);
+    assert_eq!(read.len(), 2);
+    assert_eq!(errors.len(), 1, "{errors:?}");
+}

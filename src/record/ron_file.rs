@@ -602,27 +602,40 @@ pub fn ron_game(game: &AnyGame) -> String {
 pub const RON_END: &str = "])\n";
 
 /// Reads a `.ron` record file (schema version 1 or 2). Games that cannot be built are
-/// reported, located at the field that is wrong, and skipped; the others are returned.
+/// reported, located at the field that is wrong, and skipped; the others are returned
+/// (after a syntax error, those before it).
 pub fn read_ron(text: &str) -> (Vec<AnyGame>, Vec<RonError>) {
+    let mut games = Vec::new();
+    let (_, errors) = read_ron_each(text, &mut |game| games.push(game));
+    (games, errors)
+}
+
+/// Reads a `.ron` record file as [`read_ron`] does, handing each game to `each` as soon
+/// as it is built, so that only one game is held at a time (for converting big files).
+/// Returns how many games the file lists (built or not) and every problem. A file of a
+/// newer schema version (its `version` before its games, as Orrery writes it) yields
+/// no game.
+pub fn read_ron_each(text: &str, each: &mut dyn FnMut(AnyGame)) -> (usize, Vec<RonError>) {
     let mut locator = Locator::new(text);
     let options = ron::Options::default().with_recursion_limit(256);
-    let file: ReadFile = match options.from_str(text) {
-        Ok(f) => f,
+    let mut problems = Vec::new();
+    let mut count = 0usize;
+    let seed = FileSeed { each, problems: &mut problems, count: &mut count };
+    let version = match options.from_str_seed(text, seed) {
+        Ok(v) => v,
         Err(e) => {
             let (line, column) = (e.span.start.line.max(1), e.span.start.col.max(1));
             let offset = locator.offset_of(line, column);
             let field = locator.field_at(offset);
             let message = if field.is_empty() { e.code.to_string() } else { format!("{field}: {}", e.code) };
-            return (Vec::new(), vec![RonError::Syntax { line: line as u32, column: column as u32, message }]);
+            return (count, vec![RonError::Syntax { line: line as u32, column: column as u32, message }]);
         }
     };
-    if file.version > VERSION {
+    if version > VERSION {
         let (line, column) = locator.position(locator.root_field("version"));
-        return (Vec::new(), vec![RonError::Version { version: file.version, line, column }]);
+        return (count, vec![RonError::Version { version, line, column }]);
     }
-    let errors = file
-        .games
-        .problems
+    let errors = problems
         .into_iter()
         .map(|(k, problem)| {
             let offset = locator.game_field(k, &problem.path);
@@ -630,23 +643,88 @@ pub fn read_ron(text: &str) -> (Vec<AnyGame>, Vec<RonError>) {
             RonError::Content { game: k + 1, field: path_text(&problem.path), line, column, message: problem.message }
         })
         .collect();
-    (file.games.games, errors)
+    (count, errors)
 }
 
-/// A file as [`read_ron`] reads it: each game is built as soon as it is read, so the
-/// structured form of only one game is held at a time.
-#[derive(Default, Deserialize)]
-#[serde(default)]
-struct ReadFile {
-    version: u32,
-    games: BuiltGames,
+/// Reads a file's fields (`version`, `games`), handing each game on as it is built;
+/// its value is the file's schema version (0 when absent).
+struct FileSeed<'f> {
+    each: &'f mut dyn FnMut(AnyGame),
+    problems: &'f mut Vec<(usize, Problem)>,
+    count: &'f mut usize,
 }
 
-/// The games built so far, and the problems of those that could not be (by index).
-#[derive(Default)]
-struct BuiltGames {
-    games: Vec<AnyGame>,
-    problems: Vec<(usize, Problem)>,
+impl<'de> serde::de::DeserializeSeed<'de> for FileSeed<'_> {
+    type Value = u32;
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, deserializer: D) -> Result<u32, D::Error> {
+        deserializer.deserialize_struct("ReadFile", &["version", "games"], self)
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for FileSeed<'_> {
+    type Value = u32;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a record file: (version: N, games: [...])")
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<u32, A::Error> {
+        let mut version = 0;
+        while let Some(key) = map.next_key::<String>()? {
+            match key.as_str() {
+                "version" => version = map.next_value()?,
+                // A newer schema's games are not read as this one's.
+                "games" if version > VERSION => {
+                    map.next_value::<serde::de::IgnoredAny>()?;
+                }
+                "games" => map.next_value_seed(GamesSeed {
+                    each: &mut *self.each,
+                    problems: &mut *self.problems,
+                    count: &mut *self.count,
+                })?,
+                _ => {
+                    map.next_value::<serde::de::IgnoredAny>()?;
+                }
+            }
+        }
+        Ok(version)
+    }
+}
+
+/// Reads the list of games, building each as soon as it is read, so the structured
+/// form of only one game is held at a time.
+struct GamesSeed<'f> {
+    each: &'f mut dyn FnMut(AnyGame),
+    problems: &'f mut Vec<(usize, Problem)>,
+    count: &'f mut usize,
+}
+
+impl<'de> serde::de::DeserializeSeed<'de> for GamesSeed<'_> {
+    type Value = ();
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+        deserializer.deserialize_seq(self)
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for GamesSeed<'_> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a list of games")
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        while let Some(data) = seq.next_element::<GameData>()? {
+            match build_game(&data) {
+                Ok(game) => (self.each)(game),
+                Err(problem) => self.problems.push((*self.count, problem)),
+            }
+            *self.count += 1;
+        }
+        Ok(())
+    }
 }
 
 /// Builds one game; its version is told by its fields (`nodes` from version 2 on,
@@ -659,33 +737,6 @@ fn build_game(data: &GameData) -> Result<AnyGame, Problem> {
             record_from_data::<interstellar::Position>(data, version).map(AnyGame::Interstellar)
         }
         Ok(Variant::Triangular) => record_from_data::<triangular::Position>(data, version).map(AnyGame::Triangular),
-    }
-}
-
-impl<'de> Deserialize<'de> for BuiltGames {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct Games;
-        impl<'de> serde::de::Visitor<'de> for Games {
-            type Value = BuiltGames;
-
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str("a list of games")
-            }
-
-            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<BuiltGames, A::Error> {
-                let mut built = BuiltGames::default();
-                let mut k = 0;
-                while let Some(data) = seq.next_element::<GameData>()? {
-                    match build_game(&data) {
-                        Ok(game) => built.games.push(game),
-                        Err(problem) => built.problems.push((k, problem)),
-                    }
-                    k += 1;
-                }
-                Ok(built)
-            }
-        }
-        deserializer.deserialize_seq(Games)
     }
 }
 
