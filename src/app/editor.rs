@@ -529,13 +529,11 @@ fn locate_in(text: &str, line_starts: &[usize], error: &RecordError) -> TextErro
     let mut start = text.len();
     let line_start = (error.line as usize).checked_sub(1).and_then(|l| line_starts.get(l)).copied();
     if let Some(line_start) = line_start {
-        let mut column = 1u32;
-        for (i, c) in text[line_start..].char_indices() {
+        for ((i, c), column) in text[line_start..].char_indices().zip(1u32..) {
             if column == error.column || c == '\n' || c == '\r' {
                 start = line_start + i;
                 break;
             }
-            column += 1;
         }
     }
     if start >= text.len() {
