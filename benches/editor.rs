@@ -24,7 +24,14 @@ use orrery::record::{AnyGame, NodeId};
 
 fn main() {
     divan::main();
+    // The CPU times, after divan's table (printing them within it would cut its rows).
+    for line in CPU_REPORT.lock().map(|lines| lines.clone()).unwrap_or_default() {
+        println!("{line}");
+    }
 }
+
+/// The CPU-time lines of the benches run, printed at the end.
+static CPU_REPORT: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
 
 /// The plies of the game.
 const PLIES: usize = 10_000;
@@ -131,19 +138,22 @@ impl CpuTimes {
         r
     }
 
-    /// Prints the fastest, median and slowest CPU time.
+    /// Notes the fastest, median and slowest CPU time, to be printed at the end.
     fn report(&self, name: &str) {
         let mut times = self.0.borrow().clone();
         times.sort_unstable();
         if let (Some(first), Some(last)) = (times.first(), times.last()) {
             let ms = |ns: u64| ns as f64 / 1e6;
-            eprintln!(
+            let line = format!(
                 "{name}: CPU time of the timed frame: fastest {:.2} ms, median {:.2} ms, slowest {:.2} ms ({} samples)",
                 ms(*first),
                 ms(times[times.len() / 2]),
                 ms(*last),
                 times.len()
             );
+            if let Ok(mut lines) = CPU_REPORT.lock() {
+                lines.push(line);
+            }
         }
     }
 }
