@@ -7,20 +7,28 @@
 //! chosen in the move list rewrite the text and put the caret at that move; moving the
 //! caret onto a move shows that move's position.
 //!
+//! Long records stay quick to type in (a 10,000-ply game is a text of over 100 KB; see
+//! `benches/editor.rs`): the text is read on a background thread, which also places its
+//! errors in the text; the colouring comes from the record lexer ([`Lexer`], one lexer
+//! for the reader and the editor); and the laid-out text is kept per paragraph (the
+//! text between two line breaks), so an edit lays out again only the paragraphs whose
+//! text or colours changed, and a frame with no edit lays out nothing.
+//!
 //! This module holds the editor's state and draws the panel; [`super::ui::OrreryApp`]
 //! applies what it reports ([`EditorEvent`]) to the game, so undo and the unsaved-work
 //! mark work as for any other change.
 
-use std::hash::{Hash, Hasher};
+use std::collections::HashMap;
+use std::hash::Hasher;
 use std::ops::Range;
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, TryRecvError};
 
-use egui::text::{CCursor, CCursorRange, LayoutJob, TextFormat};
-use egui::{Color32, FontId, RichText, Stroke};
+use egui::text::{ByteIndex, CCursor, CCursorRange, LayoutJob, LayoutSection, TextFormat, TextWrapping};
+use egui::{Color32, FontId, Galley, RichText, Stroke};
 
 use super::view::AnyView;
-use crate::record::{AnyGame, MoveSpan, Nag, NodeId, RecordError, read_one_with_spans};
+use crate::record::{AnyGame, Lexer, MoveSpan, Nag, NodeId, RecordError, Tok, read_one_with_spans};
 
 /// Seconds of quiet after the last keystroke before the text is read again.
 pub const PARSE_DELAY: f64 = 0.15;
@@ -49,6 +57,16 @@ pub struct TextError {
 /// The outcome of reading the editor's text.
 pub type ParseOutcome = Result<(AnyGame, Vec<MoveSpan>), Vec<RecordError>>;
 
+/// A reading of the editor's text with its errors placed in the text (done where the
+/// text was read, so a long text is never scanned for them on the UI thread).
+type Reading = Result<(AnyGame, Vec<MoveSpan>), Vec<TextError>>;
+
+/// Reads `text` and places its errors.
+fn read_text(text: &str) -> Reading {
+    let outcome: ParseOutcome = read_one_with_spans(text);
+    outcome.map_err(|errors| locate_all(text, &errors))
+}
+
 /// What the editor asks the app to do.
 #[derive(Clone, Debug)]
 pub enum EditorEvent {
@@ -72,7 +90,7 @@ pub enum EditorEvent {
 /// A text being read on a background thread.
 struct ParseJob {
     generation: u64,
-    receiver: Receiver<ParseOutcome>,
+    receiver: Receiver<Reading>,
 }
 
 /// The notation editor's state.
@@ -98,8 +116,8 @@ pub struct NotationEditor {
     caret_request: Option<usize>,
     /// The caret as last seen (character index), to notice the user moving it.
     last_caret: Option<usize>,
-    /// The syntax colouring of the text, kept while the text, errors and theme stay.
-    job_cache: Option<(u64, Arc<egui::Galley>)>,
+    /// The coloured, laid-out text, kept between frames and per paragraph.
+    layout: TextLayout,
     /// The id of the text field.
     id: egui::Id,
     /// Frames during which the text field is given the focus (again, if something such
@@ -121,7 +139,7 @@ impl Default for NotationEditor {
             caret_node: None,
             caret_request: None,
             last_caret: None,
-            job_cache: None,
+            layout: TextLayout::default(),
             id: egui::Id::unique("notation-editor-text"),
             want_focus: 0,
         }
@@ -188,7 +206,6 @@ impl NotationEditor {
         self.edited_at = None;
         self.job = None;
         self.generation += 1;
-        self.job_cache = None;
         self.caret_node = None;
     }
 
@@ -249,22 +266,21 @@ impl NotationEditor {
         }
         self.edited_at = None;
         if self.text.len() < BACKGROUND_PARSE_BYTES {
-            let outcome = read_one_with_spans(&self.text);
+            let outcome = read_text(&self.text);
             self.take_outcome(outcome, events);
         } else {
             let (sender, receiver) = std::sync::mpsc::channel();
             let text = self.text.clone();
             let repaint = ctx.clone();
             std::thread::spawn(move || {
-                let _ = sender.send(read_one_with_spans(&text));
+                let _ = sender.send(read_text(&text));
                 repaint.request_repaint();
             });
             self.job = Some(ParseJob { generation: self.generation, receiver });
         }
     }
 
-    fn take_outcome(&mut self, outcome: ParseOutcome, events: &mut Vec<EditorEvent>) {
-        self.job_cache = None;
+    fn take_outcome(&mut self, outcome: Reading, events: &mut Vec<EditorEvent>) {
         match outcome {
             Ok((game, spans)) => {
                 self.errors.clear();
@@ -277,9 +293,7 @@ impl NotationEditor {
                     events.push(EditorEvent::Parsed { game: Box::new(game), caret });
                 }
             }
-            Err(errors) => {
-                self.errors = errors.iter().map(|e| locate(&self.text, e)).collect();
-            }
+            Err(errors) => self.errors = errors,
         }
     }
 
@@ -289,33 +303,12 @@ impl NotationEditor {
         let now = ui.input(|i| i.time);
         let title = self.toolbar(ui, now, &mut events);
         let dark = ui.visuals().dark_mode;
-        let errors_key = {
-            let mut h = std::collections::hash_map::DefaultHasher::new();
-            self.errors.hash(&mut h);
-            dark.hash(&mut h);
-            h.finish()
-        };
-        let mut job_cache = self.job_cache.take();
+        // The laid-out text is kept while the text, errors, theme, width and scale stay,
+        // and per paragraph when they change (see `TextLayout`).
+        let mut layout = std::mem::take(&mut self.layout);
+        let errors = &self.errors;
         let mut layouter = |ui: &egui::Ui, buffer: &dyn egui::TextBuffer, wrap_width: f32| {
-            // The laid-out text is kept while the text, errors, theme, width and scale
-            // stay: a long record is coloured and laid out once per edit, not per frame.
-            let text = buffer.as_str();
-            let mut h = std::collections::hash_map::DefaultHasher::new();
-            text.hash(&mut h);
-            errors_key.hash(&mut h);
-            wrap_width.to_bits().hash(&mut h);
-            ui.ctx().pixels_per_point().to_bits().hash(&mut h);
-            let key = h.finish();
-            match &job_cache {
-                Some((k, galley)) if *k == key => galley.clone(),
-                _ => {
-                    let mut job = highlight(text, &self.errors, dark);
-                    job.wrap.max_width = wrap_width;
-                    let galley = ui.ctx().fonts_mut(|f| f.layout_job(job));
-                    job_cache = Some((key, galley.clone()));
-                    galley
-                }
-            }
+            layout.galley(ui, buffer.as_str(), errors, dark, wrap_width)
         };
         // The error list always has its room, so the text and the board keep their sizes
         // when errors come and go.
@@ -351,16 +344,18 @@ impl NotationEditor {
                 }
                 output = Some(out);
             });
-        self.job_cache = job_cache;
+        self.layout = layout;
         let Some(output) = output else { return events };
         let response = &output.response.response.clone().labelled_by(title);
         if response.changed() {
             self.edited(now);
         }
         // Hovering an underlined error explains it.
-        if let Some(pointer) = response.hover_pos() {
+        if !self.errors.is_empty()
+            && let Some(pointer) = response.hover_pos()
+        {
             let cursor = output.galley.cursor_from_pos(pointer - output.galley_pos);
-            let byte = char_to_byte(&self.text, cursor.index.0);
+            let byte = self.layout.char_to_byte(&self.text, cursor.index.0);
             if let Some(error) = self.errors.iter().find(|e| e.range.contains(&byte)) {
                 response.clone().on_hover_text(format!("{}:{}: {}", error.line, error.column, error.message));
             }
@@ -371,7 +366,8 @@ impl NotationEditor {
             if self.last_caret != Some(caret) {
                 self.last_caret = Some(caret);
                 if !self.is_dirty() && response.has_focus() {
-                    let node = node_at(&self.spans, char_to_byte(&self.text, caret)).unwrap_or(NodeId::ROOT);
+                    let byte = self.layout.char_to_byte(&self.text, caret);
+                    let node = node_at(&self.spans, byte).unwrap_or(NodeId::ROOT);
                     if self.caret_node != Some(node) {
                         self.caret_node = Some(node);
                         events.push(EditorEvent::CaretAt(node));
@@ -382,7 +378,6 @@ impl NotationEditor {
         self.error_list(ui);
         events
     }
-
     /// Draws the toolbar; returns the id of its title, which names the text field.
     fn toolbar(&mut self, ui: &mut egui::Ui, now: f64, events: &mut Vec<EditorEvent>) -> egui::Id {
         ui.horizontal_wrapped(|ui| {
@@ -434,15 +429,26 @@ impl NotationEditor {
             ui.label(RichText::new("The text reads without errors.").weak());
             return;
         }
-        egui::ScrollArea::vertical().id_salt("notation-editor-errors").max_height(60.0).show(ui, |ui| {
-            for e in self.errors.clone() {
-                let text = RichText::new(format!("{}:{}: {}", e.line, e.column, e.message)).color(error_color());
-                if ui.selectable_label(false, text).on_hover_text("Put the caret there").clicked() {
-                    self.caret_request = Some(e.range.start);
-                    self.focus();
+        // Only the rows in view are drawn, however many errors there are.
+        let row_height = ui.spacing().interact_size.y;
+        let mut clicked = None;
+        egui::ScrollArea::vertical().id_salt("notation-editor-errors").max_height(60.0).show_rows(
+            ui,
+            row_height,
+            self.errors.len(),
+            |ui, rows| {
+                for e in self.errors.get(rows).unwrap_or_default() {
+                    let text = RichText::new(format!("{}:{}: {}", e.line, e.column, e.message)).color(error_color());
+                    if ui.selectable_label(false, text).on_hover_text("Put the caret there").clicked() {
+                        clicked = Some(e.range.start);
+                    }
                 }
-            }
-        });
+            },
+        );
+        if let Some(at) = clicked {
+            self.caret_request = Some(at);
+            self.focus();
+        }
     }
 
     /// Inserts ` {}` after the shown move (or at the start of the movetext) and puts the
@@ -506,24 +512,42 @@ pub fn byte_to_char(text: &str, byte: usize) -> usize {
 
 /// Places a reader error in the text: from its line and column to the end of the word
 /// there (at least one character; the last character when it points past the end).
+/// Lines end at `\n`, `\r\n` or a lone `\r`, as the reader counts them.
 pub fn locate(text: &str, error: &RecordError) -> TextError {
-    let mut start = text.len();
-    let mut line = 1u32;
-    let mut column = 1u32;
-    for (b, c) in text.char_indices() {
-        if line == error.line && column == error.column {
-            start = b;
-            break;
+    locate_in(text, &line_starts(text), error)
+}
+
+/// Places every error of a reading in the text (see [`locate`]), the text scanned once
+/// for all of them.
+pub fn locate_all(text: &str, errors: &[RecordError]) -> Vec<TextError> {
+    if errors.is_empty() {
+        return Vec::new();
+    }
+    let starts = line_starts(text);
+    errors.iter().map(|e| locate_in(text, &starts, e)).collect()
+}
+
+/// The byte offset where each line starts (lines end at `\n`, `\r\n` or a lone `\r`).
+fn line_starts(text: &str) -> Vec<usize> {
+    let bytes = text.as_bytes();
+    let mut starts = vec![0];
+    for (i, &b) in bytes.iter().enumerate() {
+        if b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n')) {
+            starts.push(i + 1);
         }
-        if c == '\n' {
-            if line == error.line {
-                start = b;
+    }
+    starts
+}
+
+fn locate_in(text: &str, line_starts: &[usize], error: &RecordError) -> TextError {
+    let mut start = text.len();
+    let line_start = (error.line as usize).checked_sub(1).and_then(|l| line_starts.get(l)).copied();
+    if let Some(line_start) = line_start {
+        for ((i, c), column) in text[line_start..].char_indices().zip(1u32..) {
+            if column == error.column || c == '\n' || c == '\r' {
+                start = line_start + i;
                 break;
             }
-            line += 1;
-            column = 1;
-        } else {
-            column += 1;
         }
     }
     if start >= text.len() {
@@ -542,7 +566,7 @@ pub fn locate(text: &str, error: &RecordError) -> TextError {
 }
 
 /// What a stretch of the text is, for colouring.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Class {
     /// Spaces and anything unrecognised.
     Plain,
@@ -562,11 +586,16 @@ pub enum Class {
     Result,
 }
 
-/// Splits `text` into coloured stretches: `(byte range, class)`, covering the text in order.
+/// Splits `text` into coloured stretches: `(byte range, class)`, covering the text in
+/// order. The stretches are the record lexer's tokens ([`Lexer`], the reader's own), one
+/// class a token (a move's annotation glyph, `PQ-33!?`, is a NAG as the reader reads
+/// it; the words of a tag pair are the tag's); the gaps between tokens are plain.
 pub fn classify(text: &str) -> Vec<(Range<usize>, Class)> {
-    let bytes = text.as_bytes();
     let mut out: Vec<(Range<usize>, Class)> = Vec::new();
     let mut push = |range: Range<usize>, class: Class| {
+        if range.is_empty() {
+            return;
+        }
         if let Some(last) = out.last_mut()
             && last.1 == class
             && last.0.end == range.start
@@ -574,110 +603,311 @@ pub fn classify(text: &str) -> Vec<(Range<usize>, Class)> {
             last.0.end = range.end;
             return;
         }
-        if !range.is_empty() {
-            out.push((range, class));
+        out.push((range, class));
+    };
+    let mut at = 0;
+    // The line of the open tag pair's `[`: its words are the tag's.
+    let mut tag_line = None;
+    for token in Lexer::new(text) {
+        push(at..token.start, Class::Plain);
+        at = token.end;
+        if tag_line.is_some_and(|line| line != token.line) {
+            tag_line = None;
         }
-    };
-    let until = |from: usize, stop: &dyn Fn(u8) -> bool| -> usize {
-        bytes[from..].iter().position(|&b| stop(b)).map_or(bytes.len(), |p| from + p)
-    };
-    let mut i = 0;
-    while i < bytes.len() {
-        let b = bytes[i];
-        let (end, class) = match b {
-            b'[' => {
-                let end = until(i, &|c| c == b']' || c == b'\n');
-                ((end + usize::from(end < bytes.len() && bytes[end] == b']')).min(bytes.len()), Class::Tag)
+        let class = match &token.tok {
+            Tok::LBracket => {
+                tag_line = Some(token.line);
+                Class::Tag
             }
-            b'{' => {
-                let end = until(i, &|c| c == b'}');
-                ((end + 1).min(bytes.len()), Class::Comment)
+            Tok::RBracket => {
+                tag_line = None;
+                Class::Tag
             }
-            b';' => (until(i, &|c| c == b'\n'), Class::Comment),
-            b'(' | b')' => (i + 1, Class::Variation),
-            b'*' => (i + 1, Class::Result),
-            b'$' => (until(i + 1, &|c| !c.is_ascii_digit()), Class::Nag),
-            b'!' | b'?' => (until(i, &|c| c != b'!' && c != b'?'), Class::Nag),
-            b'0'..=b'9' => {
-                let end = until(i, &|c| !(c.is_ascii_digit() || c == b'.' || c == b'-' || c == b'/'));
-                let word = &text[i..end];
-                let class = if matches!(word, "1-0" | "0-1" | "1/2-1/2") { Class::Result } else { Class::MoveNumber };
-                (end, class)
+            Tok::Str(_) | Tok::UnclosedStr => Class::Tag,
+            Tok::Symbol(_) if tag_line.is_some() => Class::Tag,
+            Tok::Symbol(_) => {
+                let word = &text[token.start..token.end];
+                let body = token.start + word.trim_end_matches(['!', '?']).len();
+                push(token.start..body, Class::Move);
+                push(body..token.end, Class::Nag);
+                continue;
             }
-            c if c.is_ascii_alphabetic() => {
-                let end = until(i, &|c| !(c.is_ascii_alphanumeric() || b"_+#=:-/.".contains(&c)));
-                (end, Class::Move)
-            }
-            _ => {
-                // One whole character (never split a multi-byte one).
-                let len = text[i..].chars().next().map_or(1, char::len_utf8);
-                (i + len, Class::Plain)
-            }
+            Tok::Comment(_) | Tok::LineComment(_) | Tok::UnclosedComment => Class::Comment,
+            Tok::LParen | Tok::RParen => Class::Variation,
+            Tok::Nag(_) | Tok::BadNag(_) => Class::Nag,
+            Tok::MoveNumber => Class::MoveNumber,
+            Tok::Result(_) => Class::Result,
+            Tok::Unknown(_) => Class::Plain,
         };
-        let end = end.max(i + 1);
-        push(i..end, class);
-        i = end;
+        push(token.start..token.end, class);
+    }
+    push(at..text.len(), Class::Plain);
+    out
+}
+
+/// The text's coloured stretches cut where errors begin and end: `(byte range, class,
+/// underlined)`, covering the text in order, on character boundaries.
+fn styled_runs(text: &str, errors: &[TextError]) -> Vec<(Range<usize>, Class, bool)> {
+    // The underlined bytes as sorted, disjoint ranges.
+    let boundary = |mut i: usize| {
+        i = i.min(text.len());
+        while !text.is_char_boundary(i) {
+            i -= 1;
+        }
+        i
+    };
+    let mut marked: Vec<Range<usize>> =
+        errors.iter().map(|e| boundary(e.range.start)..boundary(e.range.end)).filter(|r| !r.is_empty()).collect();
+    marked.sort_unstable_by_key(|r| r.start);
+    let mut merged: Vec<Range<usize>> = Vec::with_capacity(marked.len());
+    for r in marked {
+        match merged.last_mut() {
+            Some(last) if r.start <= last.end => last.end = last.end.max(r.end),
+            _ => merged.push(r),
+        }
+    }
+    let mut out = Vec::new();
+    let mut m = 0;
+    for (range, class) in classify(text) {
+        let mut at = range.start;
+        while at < range.end {
+            while m < merged.len() && merged[m].end <= at {
+                m += 1;
+            }
+            let (end, underlined) = match merged.get(m) {
+                Some(r) if r.start <= at => (r.end.min(range.end), true),
+                Some(r) => (r.start.min(range.end), false),
+                None => (range.end, false),
+            };
+            out.push((at..end, class, underlined));
+            at = end;
+        }
     }
     out
 }
 
+/// The font of the editor's text.
+fn editor_font() -> FontId {
+    FontId::monospace(13.0)
+}
+
+/// How a stretch of `class` looks (underlined: it holds an error).
+fn text_format(class: Class, underlined: bool, dark: bool) -> TextFormat {
+    let color = match (class, dark) {
+        (Class::Plain, true) | (Class::Move, true) => Color32::from_rgb(230, 230, 230),
+        (Class::Plain, false) | (Class::Move, false) => Color32::from_rgb(20, 20, 20),
+        (Class::Tag, true) => Color32::from_rgb(150, 170, 200),
+        (Class::Tag, false) => Color32::from_rgb(60, 80, 130),
+        (Class::MoveNumber, _) => Color32::from_rgb(140, 140, 140),
+        (Class::Comment, true) => Color32::from_rgb(130, 200, 130),
+        (Class::Comment, false) => Color32::from_rgb(30, 120, 40),
+        (Class::Nag, true) => Color32::from_rgb(240, 180, 80),
+        (Class::Nag, false) => Color32::from_rgb(170, 100, 0),
+        (Class::Variation, true) => Color32::from_rgb(120, 170, 255),
+        (Class::Variation, false) => Color32::from_rgb(30, 80, 200),
+        (Class::Result, true) => Color32::WHITE,
+        (Class::Result, false) => Color32::BLACK,
+    };
+    let mut format = TextFormat::simple(editor_font(), color);
+    format.italics = class == Class::Comment;
+    if underlined {
+        format.underline = Stroke::new(2.0, error_color());
+        format.background = error_color().gamma_multiply(0.18);
+    }
+    format
+}
+
+/// One layout section.
+fn section(range: Range<usize>, format: TextFormat) -> LayoutSection {
+    LayoutSection { leading_space: 0.0, byte_range: ByteIndex(range.start)..ByteIndex(range.end), format }
+}
+
 /// The colouring of `text` as a layout job: classes as colours, errors underlined.
 pub fn highlight(text: &str, errors: &[TextError], dark: bool) -> LayoutJob {
-    let font = FontId::monospace(13.0);
-    let color = |class: Class| -> Color32 {
-        match (class, dark) {
-            (Class::Plain, true) | (Class::Move, true) => Color32::from_rgb(230, 230, 230),
-            (Class::Plain, false) | (Class::Move, false) => Color32::from_rgb(20, 20, 20),
-            (Class::Tag, true) => Color32::from_rgb(150, 170, 200),
-            (Class::Tag, false) => Color32::from_rgb(60, 80, 130),
-            (Class::MoveNumber, _) => Color32::from_rgb(140, 140, 140),
-            (Class::Comment, true) => Color32::from_rgb(130, 200, 130),
-            (Class::Comment, false) => Color32::from_rgb(30, 120, 40),
-            (Class::Nag, true) => Color32::from_rgb(240, 180, 80),
-            (Class::Nag, false) => Color32::from_rgb(170, 100, 0),
-            (Class::Variation, true) => Color32::from_rgb(120, 170, 255),
-            (Class::Variation, false) => Color32::from_rgb(30, 80, 200),
-            (Class::Result, true) => Color32::WHITE,
-            (Class::Result, false) => Color32::BLACK,
+    let sections =
+        styled_runs(text, errors).into_iter().map(|(range, class, bad)| section(range, text_format(class, bad, dark)));
+    LayoutJob { text: text.to_string(), sections: sections.collect(), ..LayoutJob::default() }
+}
+
+/// The paragraphs of `text`: the byte ranges between line breaks (`\n`, not included,
+/// except a last one, which ends the last paragraph), as egui's own layout splits them.
+/// At least one, so an empty text has its (empty) row.
+fn paragraphs(text: &str) -> Vec<Range<usize>> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    while start < text.len() {
+        let mut end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+        if end + 1 == text.len() {
+            end += 1;
         }
-    };
-    // Cut points: class boundaries and error boundaries.
-    let classes = classify(text);
-    let mut cuts: Vec<usize> = classes.iter().flat_map(|(r, _)| [r.start, r.end]).collect();
-    for e in errors {
-        cuts.push(e.range.start.min(text.len()));
-        cuts.push(e.range.end.min(text.len()));
+        out.push(start..end);
+        start = end + 1;
     }
-    cuts.push(0);
-    cuts.push(text.len());
-    cuts.retain(|&c| text.is_char_boundary(c));
-    cuts.sort_unstable();
-    cuts.dedup();
-    let mut job = LayoutJob { text: text.to_string(), ..LayoutJob::default() };
-    let mut class_index = 0;
-    for w in cuts.windows(2) {
-        let range = w[0]..w[1];
-        if range.is_empty() {
-            continue;
-        }
-        while class_index + 1 < classes.len() && classes[class_index].0.end <= range.start {
-            class_index += 1;
-        }
-        let class = classes.get(class_index).map_or(Class::Plain, |c| c.1);
-        let in_error = errors.iter().any(|e| e.range.start < range.end && range.start < e.range.end);
-        let mut format = TextFormat::simple(font.clone(), color(class));
-        format.italics = class == Class::Comment;
-        if in_error {
-            format.underline = Stroke::new(2.0, error_color());
-            format.background = error_color().gamma_multiply(0.18);
-        }
-        job.sections.push(egui::text::LayoutSection {
-            leading_space: 0.0,
-            byte_range: egui::text::ByteIndex(range.start)..egui::text::ByteIndex(range.end),
-            format,
-        });
+    if out.is_empty() {
+        out.push(0..0);
     }
-    job
+    out
+}
+
+/// A stretch of a paragraph: byte range (in the paragraph), class, underlined.
+type Piece = (Range<usize>, Class, bool);
+
+/// A paragraph laid out: its colouring and its galley (which holds its text).
+struct Paragraph {
+    pieces: Vec<Piece>,
+    galley: Arc<Galley>,
+}
+
+/// A quick hasher (FxHash's mixing) for keying paragraphs; a hit is checked against the
+/// paragraph's text and colouring, so a collision only costs a layout.
+#[derive(Default)]
+struct QuickHasher(u64);
+
+impl QuickHasher {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+}
+
+impl Hasher for QuickHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            let mut word = [0u8; 8];
+            word.copy_from_slice(chunk);
+            self.add(u64::from_le_bytes(word));
+        }
+        let mut word = [0u8; 8];
+        word[..chunks.remainder().len()].copy_from_slice(chunks.remainder());
+        self.add(u64::from_le_bytes(word) ^ ((bytes.len() as u64) << 56));
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// The editor's text, coloured and laid out, kept between frames.
+///
+/// A frame whose text, errors, theme, width and scale are those of the last one gets the
+/// same galley back (one comparison of the text, no hashing and no layout). When
+/// something changed, the text is lexed again (linear and quick) and cut into
+/// paragraphs; a paragraph whose text and colouring are those of a paragraph laid out
+/// before reuses its galley, so an edit lays out only the paragraphs it changed, and the
+/// galleys are joined (egui's `Galley::concat`, which shares the rows).
+#[derive(Default)]
+struct TextLayout {
+    /// The text of `galley`.
+    text: String,
+    /// The underlined ranges of `galley`.
+    underlined: Vec<Range<usize>>,
+    /// Theme, wrap width and scale of `galley`.
+    style: Option<(bool, u32, u32)>,
+    /// The laid-out text.
+    galley: Option<Arc<Galley>>,
+    /// The galley of each paragraph of `text`, by a hash of its text and colouring.
+    paragraphs: HashMap<u64, Paragraph>,
+    /// Whether `text` is ASCII (then characters and bytes count alike).
+    ascii: bool,
+    /// How many paragraphs the last change laid out.
+    laid_out: usize,
+}
+
+impl TextLayout {
+    /// The galley of `text` with `errors` underlined.
+    fn galley(&mut self, ui: &egui::Ui, text: &str, errors: &[TextError], dark: bool, wrap_width: f32) -> Arc<Galley> {
+        // Wrap widths are whole points (as egui's own cache rounds them), so a width that
+        // wobbles by rounding errors does not lay the text out again.
+        let wrap_width = wrap_width.round();
+        let pixels_per_point = ui.ctx().pixels_per_point();
+        let style = Some((dark, wrap_width.to_bits(), pixels_per_point.to_bits()));
+        let same_errors = self.underlined.len() == errors.len()
+            && self.underlined.iter().zip(errors).all(|(range, e)| *range == e.range);
+        if let Some(galley) = &self.galley
+            && self.style == style
+            && same_errors
+            && self.text == text
+        {
+            return Arc::clone(galley);
+        }
+        if self.style != style {
+            self.paragraphs.clear();
+        }
+        let runs = styled_runs(text, errors);
+        let mut kept: HashMap<u64, Paragraph> = HashMap::with_capacity(self.paragraphs.len());
+        let mut children = Vec::new();
+        let mut laid_out = 0;
+        let mut first_run = 0;
+        for paragraph in paragraphs(text) {
+            while first_run < runs.len() && runs[first_run].0.end <= paragraph.start {
+                first_run += 1;
+            }
+            let mut pieces: Vec<Piece> = Vec::new();
+            for (range, class, bad) in runs[first_run..].iter().take_while(|r| r.0.start < paragraph.end) {
+                let start = range.start.max(paragraph.start) - paragraph.start;
+                let end = range.end.min(paragraph.end) - paragraph.start;
+                if start < end {
+                    pieces.push((start..end, *class, *bad));
+                }
+            }
+            if pieces.is_empty() {
+                // An empty paragraph still has a row of the editor's font.
+                pieces.push((0..0, Class::Plain, false));
+            }
+            let words = &text[paragraph.clone()];
+            let mut hasher = QuickHasher::default();
+            hasher.write(words.as_bytes());
+            for (range, class, bad) in &pieces {
+                hasher.add(range.start as u64);
+                hasher.add(range.end as u64 ^ ((*class as u64) << 40) ^ (u64::from(*bad) << 48));
+            }
+            let key = hasher.finish();
+            let same = |p: &Paragraph| p.galley.text() == words && p.pieces == pieces;
+            let reused = match kept.get(&key) {
+                Some(p) if same(p) => Some(Arc::clone(&p.galley)),
+                _ => self.paragraphs.remove(&key).filter(same).map(|p| p.galley),
+            };
+            let galley = match reused {
+                Some(galley) => galley,
+                None => {
+                    laid_out += 1;
+                    let sections =
+                        pieces.iter().map(|(r, class, bad)| section(r.clone(), text_format(*class, *bad, dark)));
+                    let job = LayoutJob {
+                        text: words.to_string(),
+                        sections: sections.collect(),
+                        wrap: TextWrapping { max_width: wrap_width, ..TextWrapping::default() },
+                        ..LayoutJob::default()
+                    };
+                    ui.ctx().fonts_mut(|f| f.layout_job(job))
+                }
+            };
+            children.push(Arc::clone(&galley));
+            kept.insert(key, Paragraph { pieces, galley });
+        }
+        let whole = LayoutJob {
+            text: text.to_string(),
+            sections: vec![section(0..text.len(), text_format(Class::Plain, false, dark))],
+            wrap: TextWrapping { max_width: wrap_width, ..TextWrapping::default() },
+            ..LayoutJob::default()
+        };
+        let galley = Arc::new(Galley::concat(Arc::new(whole), &children, pixels_per_point));
+        self.paragraphs = kept;
+        self.text.clear();
+        self.text.push_str(text);
+        self.ascii = text.is_ascii();
+        self.underlined = errors.iter().map(|e| e.range.clone()).collect();
+        self.style = style;
+        self.laid_out = laid_out;
+        self.galley = Some(Arc::clone(&galley));
+        galley
+    }
+
+    /// The byte offset of character index `chars` of `text`, the text last laid out
+    /// (counted at once when it is ASCII).
+    fn char_to_byte(&self, text: &str, chars: usize) -> usize {
+        if self.ascii && text.len() == self.text.len() { chars.min(text.len()) } else { char_to_byte(text, chars) }
+    }
 }
 
 #[cfg(test)]
@@ -708,6 +938,45 @@ mod tests {
         assert_eq!(of("1-0"), Class::Result);
     }
 
+    /// The class of every byte of `word` in `text` (the first place it stands), or
+    /// `None` when its bytes are of different classes.
+    fn class_of(text: &str, word: &str) -> Option<Class> {
+        let start = text.find(word).unwrap();
+        let classes = classify(text);
+        let class = |b: usize| classes.iter().find(|(r, _)| r.contains(&b)).unwrap().1;
+        let first = class(start);
+        (start..start + word.len()).all(|b| class(b) == first).then_some(first)
+    }
+
+    #[test]
+    fn the_lexer_colours_every_kind_of_token() {
+        let text = "\u{feff}[Event \"A [b] game\"]\n[Site \"x\n\n1. PQ-33!? ; a rest-of-line comment\n\
+                    1... NN-23 $300 {two\nlines} 2. PQ-44?! (2. ... out) & 0-1 1/2-1/2 *";
+        assert!(class_of(text, "[Event \"A [b] game\"]").is_none(), "the spaces in a tag are plain");
+        assert_eq!(class_of(text, "[Event"), Some(Class::Tag));
+        assert_eq!(class_of(text, "Event"), Some(Class::Tag), "a tag's name is the tag's, not a move");
+        assert_eq!(class_of(text, "\"A [b] game\""), Some(Class::Tag), "brackets in a tag value stay in it");
+        assert_eq!(class_of(text, "\"x"), Some(Class::Tag), "an unclosed tag value");
+        assert_eq!(class_of(text, "PQ-33"), Some(Class::Move));
+        assert_eq!(class_of(text, "!? ;"), None);
+        assert_eq!(class_of(text, "!?"), Some(Class::Nag), "a glyph after a move is a NAG");
+        assert_eq!(class_of(text, "; a rest-of-line comment"), Some(Class::Comment));
+        assert_eq!(class_of(text, "1..."), Some(Class::MoveNumber));
+        assert_eq!(class_of(text, "$300"), Some(Class::Nag), "a NAG out of range is still coloured as one");
+        assert_eq!(class_of(text, "{two\nlines}"), Some(Class::Comment), "a comment over two lines");
+        assert_eq!(class_of(text, "?!"), Some(Class::Nag));
+        assert_eq!(class_of(text, "(2."), None);
+        assert_eq!(class_of(text, "("), Some(Class::Variation));
+        assert_eq!(class_of(text, "out"), Some(Class::Move));
+        assert_eq!(class_of(text, "&"), Some(Class::Plain), "what the lexer does not know is plain");
+        assert_eq!(class_of(text, "0-1"), Some(Class::Result));
+        assert_eq!(class_of(text, "1/2-1/2"), Some(Class::Result));
+        assert_eq!(class_of(text, "*"), Some(Class::Result));
+        assert_eq!(class_of(text, "\u{feff}"), Some(Class::Plain), "a byte order mark is a gap");
+        assert_eq!(class_of("1. PQ-33 {open", "{open"), Some(Class::Comment), "an unclosed comment");
+        assert_eq!(classify(""), Vec::new());
+    }
+
     #[test]
     fn errors_are_located_on_their_word() {
         let text = "[Variant \"Interstellar\"]\n\n1. PQ-99 *\n";
@@ -720,6 +989,14 @@ mod tests {
         };
         let located = locate(text, &e);
         assert_eq!(&text[located.range.clone()], "PQ-99");
+        // Every line ending counts lines as the reader does.
+        for ending in ["\r\n", "\r"] {
+            let other = text.replace('\n', ending);
+            assert_eq!(&other[locate(&other, &e).range], "PQ-99", "{ending:?}");
+        }
+        // Past the end of its line: the line's end.
+        let past = RecordError { column: 40, ..e.clone() };
+        assert_eq!(locate(text, &past).range.start, text.len() - 1);
         // Past the end: the last character.
         let e = RecordError {
             line: 9,
@@ -730,6 +1007,7 @@ mod tests {
         };
         assert_eq!(locate(text, &e).range.end, text.len());
         assert_eq!(locate("", &e).range, 0..0);
+        assert_eq!(locate_all(text, &[e.clone(), past.clone()]), vec![locate(text, &e), locate(text, &past)]);
     }
 
     #[test]
@@ -758,5 +1036,82 @@ mod tests {
         }
         assert_eq!(at, text.len());
         assert!(job.sections.iter().any(|s| s.format.underline.width > 0.0));
+        // An error range inside a character is widened to whole characters.
+        let job = highlight(text, &[TextError { range: 4..9, ..errors[0].clone() }], true);
+        assert!(job.sections.iter().all(|s| text.is_char_boundary(s.byte_range.start.0)));
+    }
+
+    /// Runs `f` with a `Ui` of a fresh frame.
+    fn in_frame(ctx: &egui::Context, f: impl FnOnce(&mut egui::Ui)) {
+        let mut f = Some(f);
+        let mut output = ctx.run_ui(egui::RawInput::default(), |ui| {
+            if let Some(f) = f.take() {
+                f(ui);
+            }
+        });
+        output.textures_delta.clear();
+    }
+
+    /// The text of each row and where it stands.
+    fn rows(galley: &Galley) -> Vec<(String, egui::Pos2, bool)> {
+        galley.rows.iter().map(|r| (r.row.glyphs.iter().map(|g| g.chr).collect(), r.pos, r.ends_with_newline)).collect()
+    }
+
+    #[test]
+    fn an_edit_lays_out_only_the_paragraphs_it_changed_and_the_result_is_egui_s_own() {
+        let line = "12. PQ-33 {a comment} NN-23!? (12... PQ-44 $14) 13. PQ-55";
+        let text: String = (0..200).map(|i| format!("{i}. {line}\n")).collect::<String>() + "\n*\n";
+        let ctx = egui::Context::default();
+        let mut layout = TextLayout::default();
+        in_frame(&ctx, |ui| {
+            let first = layout.galley(ui, &text, &[], true, 300.0);
+            assert_eq!(layout.laid_out, 202, "at first every paragraph is laid out");
+            let again = layout.galley(ui, &text, &[], true, 300.0);
+            assert!(Arc::ptr_eq(&first, &again), "nothing changed: the same galley");
+            let whole = ui.ctx().fonts_mut(|f| {
+                let mut job = highlight(&text, &[], true);
+                job.wrap.max_width = 300.0;
+                f.layout_job(job)
+            });
+            assert_eq!(rows(&first), rows(&whole), "laid out as egui lays out the whole text");
+            assert_eq!(first.size(), whole.size());
+        });
+        // Typing in the middle lays out that paragraph only, in a later frame too.
+        let at = text.find("100. ").unwrap() + 8;
+        let mut edited = text.clone();
+        edited.insert(at, 'x');
+        in_frame(&ctx, |ui| {
+            let galley = layout.galley(ui, &edited, &[], true, 300.0);
+            assert_eq!(layout.laid_out, 1);
+            assert_eq!(galley.text(), edited);
+            let whole = ui.ctx().fonts_mut(|f| {
+                let mut job = highlight(&edited, &[], true);
+                job.wrap.max_width = 300.0;
+                f.layout_job(job)
+            });
+            assert_eq!(rows(&galley), rows(&whole));
+        });
+        // An error underlined: its paragraph only.
+        let error = TextError { range: at - 4..at + 1, line: 101, column: 5, message: "x".into() };
+        in_frame(&ctx, |ui| {
+            layout.galley(ui, &edited, std::slice::from_ref(&error), true, 300.0);
+            assert_eq!(layout.laid_out, 1);
+        });
+        // A `{` opening a comment to the end recolours every paragraph after it.
+        let mut opened = edited.clone();
+        opened.insert(at, '{');
+        opened = opened.replace('}', "");
+        in_frame(&ctx, |ui| {
+            layout.galley(ui, &opened, &[], true, 300.0);
+            assert!(layout.laid_out > 100);
+        });
+        // Another width lays everything out again; an empty text still has its row.
+        in_frame(&ctx, |ui| {
+            layout.galley(ui, &opened, &[], true, 200.0);
+            assert_eq!(layout.laid_out, 202);
+            let empty = layout.galley(ui, "", &[], true, 200.0);
+            assert_eq!(empty.rows.len(), 1);
+            assert!(empty.size().y > 0.0);
+        });
     }
 }
