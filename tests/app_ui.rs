@@ -607,3 +607,27 @@ fn save_in_the_unsaved_prompt_saves_through_the_path_prompt_and_then_goes_on() {
     assert_eq!(h.state().view.variant(), Variant::Triangular, "then the new game was started");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn the_path_prompt_asks_before_saving_over_a_file_that_exists() {
+    let dir = std::env::temp_dir().join(format!("orrery-ui-replace-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("other.pgn");
+    std::fs::write(&path, "someone else's games").unwrap();
+    let mut h = harness(FakeDialogs { unavailable: true, ..FakeDialogs::default() });
+    h.run();
+    ui_support::click_cell(&mut h, slot(1, 4));
+    ui_support::click_cell(&mut h, slot(3, 3));
+    menu(&mut h, "Game", "Save As…");
+    h.state_mut().path_prompt.as_mut().unwrap().text = path.display().to_string();
+    h.run();
+    h.get_by_label("Save").click();
+    h.run();
+    h.get_by_label_contains("already exists. Replace it?");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "someone else's games", "not written yet");
+    h.get_by_label("Replace").click();
+    h.run();
+    assert!(std::fs::read_to_string(&path).unwrap().contains("1. PQ-33"));
+    assert!(h.state().path_prompt.is_none());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

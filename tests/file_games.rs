@@ -330,3 +330,44 @@ fn the_next_start_brings_back_the_game_shown_among_its_files_other_games() {
     h.get_by_label("PQ-33");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_change_to_a_game_not_shown_survives_the_next_start() {
+    let dir = folder("restore-other");
+    let data = dir.join("data");
+    let path = dir.join("club.pgn");
+    std::fs::write(&path, THREE_GAMES).unwrap();
+    let with_data = || {
+        let mut app = OrreryApp::new(Box::new(FakeDialogs::default()));
+        app.attach_data_dir(Some(data.clone()));
+        Harness::builder()
+            .with_size(egui::vec2(1200.0, 860.0))
+            .build_ui_state(|ui, app: &mut OrreryApp| app.show(ui), app)
+    };
+    let mut h = with_data();
+    h.run();
+    assert!(h.state_mut().open_path(&path));
+    h.run();
+    h.get_by_label("2. Club night   *   0 plies").click();
+    h.run();
+    ui_support::click_cell(&mut h, ui_support::slot(1, 4));
+    ui_support::click_cell(&mut h, ui_support::slot(3, 3));
+    h.run();
+    // Game 3 is shown when the app goes: game 2's move is a change to a game not shown.
+    h.state_mut().apply(Command::ShowGame(2));
+    h.run();
+    h.state_mut().on_exit();
+    drop(h);
+    let mut h = with_data();
+    h.run();
+    ui_support::finish_reading(&mut h);
+    let document = &h.state().document;
+    assert_eq!(document.games.len(), 3);
+    assert_eq!(document.current, 2);
+    assert_eq!(document.games[1].move_count(), 1, "game 2's unsaved move is back");
+    assert_eq!(document.games[0].move_count(), 2);
+    assert_eq!(document.file.as_deref(), Some(path.as_path()));
+    assert!(document.modified);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), THREE_GAMES, "the file itself is untouched");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

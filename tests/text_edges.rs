@@ -372,3 +372,12 @@ fn the_reader_knows_only_syntax_and_reports_it_to_a_visitor() {
     assert_eq!(reader.read_game(&mut count), Some(3), "a tags-only game");
     assert_eq!(reader.read_game(&mut count), None);
 }
+
+#[test]
+fn a_tags_only_game_at_the_end_is_warned_about_at_its_own_tags() {
+    let text = format!("{GAME}\n[Variant \"Triangular\"]\n[Event \"Tags only\"]\n");
+    let report = read_games(&text);
+    assert_eq!(report.game_count, 2);
+    assert_eq!(report.errors.len(), 1, "{:?}", report.errors);
+    assert_eq!((report.errors[0].line, report.errors[0].kind), (7, RecordErrorKind::Result));
+}

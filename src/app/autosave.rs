@@ -38,6 +38,11 @@ pub struct Autosave {
     pub game_index: usize,
     /// Whether the game had unsaved changes.
     pub modified: bool,
+    /// Every game of the document in the text format, the shown one as it is now (at
+    /// `game_index`), when the document holds several games and has unsaved changes
+    /// (a change to a game not shown is kept too); empty otherwise, when the file's
+    /// other games are read again from the file.
+    pub games_text: String,
     /// Whether the app closed normally after writing this (else it crashed or was
     /// killed, and the next start offers to restore the game).
     pub clean_exit: bool,

@@ -32,7 +32,7 @@ use crate::core::game::Variant;
 use crate::files::{
     Diagnostic, FileError, Format, RecordsRead, read_record_file, read_records_with, write_record_file,
 };
-use crate::record::{AnyGame, NodeId, Severity, read_one, write_any};
+use crate::record::{AnyGame, NodeId, Severity, read_games, read_one, write_any, write_games};
 use crate::solver::{PuzzleGoal, Stipulation, builtin_puzzles};
 
 /// How long a status-bar message stays, in seconds.
@@ -68,6 +68,9 @@ pub struct PathPrompt {
     pub puzzle: Option<Box<AnyGame>>,
     /// What to do once the game is saved (the action the unsaved-work prompt held).
     pub then: Option<PendingAction>,
+    /// A file that exists at the path typed, waiting for "Replace" before it is
+    /// written over.
+    pub replace: Option<PathBuf>,
 }
 
 /// What an open file dialog is for.
@@ -293,6 +296,18 @@ impl OrreryApp {
         self.document.modified = saved.modified;
         self.history.clear();
         self.stashed.clear();
+        // Several games with unsaved changes: all of them are in the autosave.
+        if !saved.games_text.is_empty() {
+            let read = read_games(&saved.games_text);
+            if !read.games.is_empty() && saved.game_index < read.games.len() {
+                let mut document = Document::with_games(saved.file.clone(), read.games);
+                document.current = saved.game_index;
+                document.set_shown(self.view.to_game());
+                document.modified = true;
+                self.document = document;
+                return;
+            }
+        }
         // The file's other games are read in the background and put around it.
         if let Some(path) = &saved.file {
             self.start_reading(path.clone(), ReadPurpose::Restore { index: saved.game_index });
@@ -333,6 +348,13 @@ impl OrreryApp {
             file: self.document.file.clone(),
             game_index: self.document.current,
             modified: self.document.modified,
+            games_text: if self.document.modified && self.document.games.len() > 1 {
+                let mut games = self.document.games.clone();
+                games[self.document.current] = self.view.to_game();
+                write_games(&games)
+            } else {
+                String::new()
+            },
             clean_exit,
         }
     }
@@ -376,6 +398,8 @@ impl OrreryApp {
         self.history.clear();
         self.stashed.clear();
         self.file_problems = None;
+        // Text typed for the game that goes does not stay in the editor.
+        self.editor.revert();
         self.move_list = MoveListPanel::default();
         self.autosave.touch(self.now);
     }
@@ -870,7 +894,8 @@ impl OrreryApp {
                 self.begin_open(&path);
             }
             (DialogPurpose::Open, DialogAnswer::Unavailable) => {
-                self.path_prompt = Some(PathPrompt { save: false, text: suggested, puzzle: None, then: None });
+                self.path_prompt =
+                    Some(PathPrompt { save: false, text: suggested, puzzle: None, then: None, replace: None });
             }
             (DialogPurpose::SaveAs { then }, DialogAnswer::Chosen(path)) => {
                 if self.save_as_path(&path)
@@ -880,13 +905,14 @@ impl OrreryApp {
                 }
             }
             (DialogPurpose::SaveAs { then }, DialogAnswer::Unavailable) => {
-                self.path_prompt = Some(PathPrompt { save: true, text: suggested, puzzle: None, then });
+                self.path_prompt = Some(PathPrompt { save: true, text: suggested, puzzle: None, then, replace: None });
             }
             (DialogPurpose::Puzzle(game), DialogAnswer::Chosen(path)) => {
                 self.write_puzzle(&path, &game);
             }
             (DialogPurpose::Puzzle(game), DialogAnswer::Unavailable) => {
-                self.path_prompt = Some(PathPrompt { save: true, text: suggested, puzzle: Some(game), then: None });
+                self.path_prompt =
+                    Some(PathPrompt { save: true, text: suggested, puzzle: Some(game), then: None, replace: None });
             }
             (DialogPurpose::Export(form), DialogAnswer::Chosen(mut path)) => {
                 if crate::render::diagram::ImageFormat::from_path(&path).is_none() {
@@ -1717,10 +1743,29 @@ impl OrreryApp {
                 edit.request_focus();
             }
             let enter = (edit.lost_focus() || edit.has_focus()) && enter_pressed;
+            let mut replace = false;
+            if let Some(existing) = &prompt.replace {
+                ui.colored_label(
+                    ui.visuals().warn_fg_color,
+                    format!("{} already exists. Replace it?", existing.display()),
+                );
+                replace = ui.button("Replace").clicked();
+            }
             ui.horizontal(|ui| {
-                let go = ui.button(if prompt.save { "Save" } else { "Open" }).clicked() || enter;
+                let go = ui.button(if prompt.save { "Save" } else { "Open" }).clicked() || enter || replace;
                 if go && !prompt.text.trim().is_empty() {
                     let path = PathBuf::from(prompt.text.trim());
+                    // Saving over a file that exists asks first (the document's own
+                    // file aside): it may be a damaged original or another game.
+                    let asked = prompt.replace.as_deref() == Some(path.as_path()) && replace;
+                    if prompt.save
+                        && path.exists()
+                        && !asked
+                        && (prompt.puzzle.is_some() || self.document.file.as_deref() != Some(path.as_path()))
+                    {
+                        prompt.replace = Some(path);
+                        return;
+                    }
                     // On failure the prompt stays, with the path typed, beside the error.
                     keep = !match &prompt.puzzle {
                         Some(game) => self.write_puzzle(&path, game),

@@ -264,6 +264,14 @@ fn run_record(action: &RecordCommand, out: &mut dyn Write) -> Result<Finish, Cli
             for problem in &converted.problems {
                 eprintln!("{problem}");
             }
+            if converted.dropped() {
+                eprintln!(
+                    "{}: {} of {} games written; what the errors above name was left out (a game with an illegal move keeps its moves up to it)",
+                    output.display(),
+                    converted.written,
+                    converted.game_count
+                );
+            }
             Ok(if converted.dropped() { Finish::ProblemsFound } else { Finish::Success })
         }
     }

@@ -90,6 +90,8 @@ pub struct Reader<'a> {
     peeked: VecDeque<Token<'a>>,
     /// The byte offset just past the last token taken.
     taken_to: usize,
+    /// Line and column of the last token taken.
+    last_at: (u32, u32),
 }
 
 fn error_at(at: &Token<'_>, kind: RecordErrorKind, message: &str) -> RecordError {
@@ -109,7 +111,7 @@ fn split_glyph(word: &str) -> (&str, Option<&str>) {
 impl<'a> Reader<'a> {
     /// A reader at the start of `text`.
     pub fn new(text: &'a str) -> Reader<'a> {
-        Reader { lexer: Lexer::new(text), peeked: VecDeque::new(), taken_to: 0 }
+        Reader { lexer: Lexer::new(text), peeked: VecDeque::new(), taken_to: 0, last_at: (1, 1) }
     }
 
     /// How far reading has come: the byte offset just past the last token read.
@@ -134,6 +136,7 @@ impl<'a> Reader<'a> {
         self.peek();
         let t = self.peeked.pop_front()?;
         self.taken_to = t.end;
+        self.last_at = (t.line, t.column);
         Some(t)
     }
 
@@ -333,7 +336,9 @@ impl<'a> Reader<'a> {
         let mut last: Option<Token<'a>> = None;
         loop {
             let Some(token) = self.peek().cloned() else {
-                let at = last.unwrap_or(Token { tok: Tok::MoveNumber, line: 1, column: 1, start: 0, end: 0 });
+                // At the game's last token (its last tag when it has no movetext).
+                let (line, column) = last.map_or(self.last_at, |t| (t.line, t.column));
+                let at = Token { tok: Tok::MoveNumber, line, column, start: 0, end: 0 };
                 visitor.error(warning_at(
                     &at,
                     RecordErrorKind::Result,
