@@ -5,7 +5,7 @@
 use crate::core::game::{BoardCell, Game};
 use crate::core::{interstellar, triangular};
 
-use super::eval;
+use super::eval::{interstellar as interstellar_eval, triangular as triangular_eval};
 
 /// What the search needs from a game beyond [`Game`]. Every method is cheap and
 /// allocation-free: they run at every node.
@@ -60,7 +60,7 @@ pub(crate) fn from_to<G: Game>(mv: G::Move) -> usize {
 impl EngineGame for interstellar::Position {
     #[inline]
     fn evaluate(&self) -> i32 {
-        eval::interstellar::evaluate(self, &eval::interstellar::Weights::DEFAULT)
+        interstellar_eval::evaluate(self, &interstellar_eval::Weights::DEFAULT)
     }
 
     #[inline(always)]
@@ -74,9 +74,9 @@ impl EngineGame for interstellar::Position {
     #[inline]
     fn tactical_value(&self, mv: interstellar::Move) -> Option<i32> {
         let mover = self.piece_at(mv.from)?;
-        let attacker = eval::interstellar::Weights::DEFAULT.material[mover.kind() as usize];
+        let attacker = interstellar_eval::Weights::DEFAULT.material[mover.kind() as usize];
         if let Some(victim) = self.piece_at(mv.to) {
-            let value = eval::interstellar::Weights::DEFAULT.material[victim.kind() as usize];
+            let value = interstellar_eval::Weights::DEFAULT.material[victim.kind() as usize];
             return Some(16 * value - attacker / 16);
         }
         if mover.kind() == interstellar::Kind::Star && mv.to.row() == mover.side.other().first_row() {
@@ -110,7 +110,7 @@ impl EngineGame for interstellar::Position {
 impl EngineGame for triangular::Position {
     #[inline]
     fn evaluate(&self) -> i32 {
-        eval::triangular::evaluate(self, &eval::triangular::Weights::DEFAULT)
+        triangular_eval::evaluate(self, &triangular_eval::Weights::DEFAULT)
     }
 
     #[inline(always)]
@@ -122,7 +122,7 @@ impl EngineGame for triangular::Position {
     /// Captures and promotions (`docs/rules-triangular.md` §4 *How the pieces move*).
     #[inline]
     fn tactical_value(&self, mv: triangular::Move) -> Option<i32> {
-        let w = &eval::triangular::Weights::DEFAULT;
+        let w = &triangular_eval::Weights::DEFAULT;
         let mover = self.piece_at(mv.from)?;
         let attacker = w.material[mover.kind.index()];
         let pawn = w.material[triangular::Kind::Pawn.index()];

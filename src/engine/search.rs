@@ -224,15 +224,15 @@ impl<G: EngineGame> Engine<G> {
             s.seldepth = 0;
             s.excluded.clear();
             let mut found: Vec<(i32, Vec<G::Move>)> = Vec::new();
-            for index in 0..multipv {
-                let score = s.aspiration(pos, depth as i32, previous[index]);
+            for (index, previous) in previous.iter_mut().enumerate().take(multipv) {
+                let score = s.aspiration(pos, depth as i32, *previous);
                 if s.stopped {
                     break;
                 }
                 let pv = s.root_pv();
                 let Some(&first) = pv.first() else { break };
                 s.excluded.push(G::move_key(first));
-                previous[index] = score;
+                *previous = score;
                 max_seldepth = max_seldepth.max(s.seldepth);
                 let time = start.elapsed();
                 report(&Report {
@@ -330,11 +330,11 @@ impl<G: EngineGame> Searcher<'_, G> {
     #[inline(always)]
     fn visit(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes >= self.node_limit {
-            self.stopped = true;
-        } else if self.nodes % CHECK_EVERY == 0
-            && (self.stop.load(Ordering::Relaxed) || self.hard.is_some_and(|h| self.start.elapsed() >= h))
-        {
+        let out_of_time = || {
+            self.nodes.is_multiple_of(CHECK_EVERY)
+                && (self.stop.load(Ordering::Relaxed) || self.hard.is_some_and(|h| self.start.elapsed() >= h))
+        };
+        if self.nodes >= self.node_limit || out_of_time() {
             self.stopped = true;
         }
         self.stopped
