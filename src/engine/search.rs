@@ -141,8 +141,9 @@ impl<G: EngineGame> Engine<G> {
     /// Searches `pos` within `limits`, reporting each completed line of each iteration
     /// to `report` as it comes, until a limit is reached or `stop` is set.
     ///
-    /// `history`: the Zobrist keys ([`Game::zobrist`]) of the game's positions before
-    /// `pos`, oldest first (a last key equal to `pos`'s is ignored), for repetitions.
+    /// `history`: the Zobrist keys ([`Game::zobrist`](crate::core::Game::zobrist)) of
+    /// the game's positions before `pos`, oldest first (a last key equal to `pos`'s is
+    /// ignored), for repetitions.
     /// `multipv`: how many lines, clamped to `1..=`[`MAX_MULTI_PV`] and to the number
     /// of legal moves. With one thread and no time limit the result depends only on the
     /// arguments and the engine's state (a fresh engine: on the arguments alone).
