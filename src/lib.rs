@@ -10,7 +10,8 @@
 //! `tests/architecture.rs`): [`core`] is the pure rules engine (the [`core::Game`] seam,
 //! one folder per game); [`record`] the game records and their text and RON formats;
 //! [`files`] every read and write on disk; [`solver`] solves puzzles ("Target Out in 2",
-//! "mate in 3"); [`render`] draws boards as vector scenes (SVG, PNG); [`app`] is the
+//! "mate in 3"); [`engine`] searches any position for the best move (analysis, play);
+//! [`render`] draws boards as vector scenes (SVG, PNG); [`app`] is the
 //! desktop app and [`cli`] the command line.
 //!
 //! ```
@@ -23,6 +24,7 @@
 pub mod app;
 pub mod cli;
 pub mod core;
+pub mod engine;
 pub mod files;
 pub mod record;
 pub mod render;

@@ -139,10 +139,11 @@ fn allowed(layer: &str) -> &'static [&'static str] {
         "record" => &["core", "record"],
         "files" => &["core", "record", "render", "files"],
         "solver" => &["core", "record", "solver"],
+        "engine" => &["core", "engine"],
         "render" => &["core", "record", "render"],
-        "app" => &["core", "record", "files", "solver", "render", "app"],
-        "cli" => &["core", "record", "files", "solver", "render", "app", "cli"],
-        _ => &["core", "record", "files", "solver", "render", "app", "cli", "lib"],
+        "app" => &["core", "record", "files", "solver", "engine", "render", "app"],
+        "cli" => &["core", "record", "files", "solver", "engine", "render", "app", "cli"],
+        _ => &["core", "record", "files", "solver", "engine", "render", "app", "cli", "lib"],
     }
 }
 
@@ -247,6 +248,19 @@ fn no_two_modules_depend_on_each_other() {
         })
         .collect();
     assert!(shown.is_empty(), "modules that depend on each other:\n{}", shown.join("\n"));
+}
+
+#[test]
+fn the_engine_uses_only_the_rules_core() {
+    // The engine is a library over `core` alone: no records, files, drawing or app.
+    let g = graph();
+    let engine: Vec<_> = g.iter().filter(|(m, _)| layer(m) == "engine").collect();
+    assert!(!engine.is_empty(), "no engine modules found");
+    for (module, deps) in engine {
+        for dep in deps {
+            assert!(matches!(layer(dep), "core" | "engine"), "{module} → {dep}");
+        }
+    }
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! The command line: `perft`, `divide` and `status` for either game, `record
-//! check` / `record convert` for game records, `solve` for puzzles and `diagram` for
-//! pictures of positions.
+//! check` / `record convert` for game records, `solve` for puzzles, `analyse` for the
+//! engine's view of a position and `diagram` for pictures of positions.
 //!
 //! The position commands take `--variant interstellar|triangular` and an optional
 //! `--position STR` (the game's position string; the opening position when absent).
@@ -16,10 +16,12 @@ use crate::core::interstellar;
 use crate::core::perft::{divide, perft};
 use crate::core::triangular;
 
+mod analyse;
 mod diagram;
 mod shared;
 mod solve;
 
+pub use analyse::AnalyseArgs;
 pub use diagram::DiagramArgs;
 pub use shared::{CliError, Finish};
 use shared::{load, one_line};
@@ -78,6 +80,9 @@ pub enum Command {
     },
     /// Solve a puzzle: one `key: MOVE` line per key, then `unique: yes|no` and `nodes: N`.
     Solve(SolveArgs),
+    /// Search a position with the engine: UCI-style `info … pv …` lines as the search
+    /// goes, then `bestmove MOVE`.
+    Analyse(AnalyseArgs),
     /// Check or convert game records (`.pgn` text, `.ron`).
     Record {
         /// What to do with records.
@@ -162,7 +167,11 @@ fn run_game<G: StatusReport>(command: &Command, out: &mut dyn Write) -> Result<(
                 Some(outcome) => writeln!(out, "result: {outcome}")?,
             }
         }
-        Command::Record { .. } | Command::Open { .. } | Command::Diagram(_) | Command::Solve(_) => {
+        Command::Record { .. }
+        | Command::Open { .. }
+        | Command::Diagram(_)
+        | Command::Solve(_)
+        | Command::Analyse(_) => {
             unreachable!("run by run()")
         }
     }
@@ -191,6 +200,7 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<Finish, CliError> {
         Command::Record { action } => return run_record(action, out),
         Command::Diagram(args) => return diagram::run_diagram(args, out),
         Command::Solve(args) => return solve::run_solve(args, out).map(|()| Finish::Success),
+        Command::Analyse(args) => return analyse::run_analyse(args, out).map(|()| Finish::Success),
         Command::Open { file } => {
             if !file.exists() {
                 return Err(CliError(format!("{}: no such file", file.display())));

@@ -549,6 +549,37 @@ impl Position {
 }
 
 impl Position {
+    /// The cells the piece on `from` (of either side) covers: those it could move onto
+    /// by the movement rules if every occupied cell held an enemy piece
+    /// (`docs/rules-interstellar.md` §5 *How the pieces move*; what makes a planet's
+    /// cell attacked, §6 *Target and legal moves*). Own-planet safety and the rule
+    /// that no piece moves onto its own pieces are left aside; empty when `from` is
+    /// empty. Used by evaluation (attack maps, mobility); no allocation.
+    #[inline]
+    pub fn coverage(&self, from: Cell) -> Bitboard {
+        let Some(piece) = self.piece_at(from) else {
+            return Bitboard::EMPTY;
+        };
+        let occupied = self.occupied();
+        let empty = VALID & !occupied;
+        match piece.kind() {
+            Kind::Star => Self::star_targets(from, piece.side, empty, occupied),
+            kind => self.piece_targets(from, kind as usize, occupied, empty, occupied),
+        }
+    }
+
+    /// Passes: the other side is to move, nothing else changes (a "null move" for
+    /// search; not a move of the game, which allows no passing,
+    /// `docs/rules-interstellar.md` §4). The result is a valid position only when the
+    /// side to move was not in Target.
+    #[inline]
+    pub fn play_null(&mut self) {
+        self.hash ^= KEYS[SIDE_KEY];
+        self.side_to_move = self.side_to_move.other();
+    }
+}
+
+impl Position {
     /// Plays a move from [`Position::legal_moves`](super::Position): the piece goes to
     /// `to`, any enemy piece there is removed, and the other side is to move.
     pub fn play(&mut self, mv: Move) {

@@ -380,6 +380,16 @@ impl Position {
         self.flip_turn();
     }
 
+    /// Passes: the other side is to move and the half-move clock counts one more
+    /// half-move (a "null move" for search; the game has no passing,
+    /// `docs/rules-triangular.md` §4). The result is a valid position only when the side
+    /// to move was not in check.
+    #[inline]
+    pub fn play_null(&mut self) {
+        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
+        self.flip_turn();
+    }
+
     /// Why moving the piece on `from` to `to` is not legal here. Meaningful only for a
     /// move that is not among [`Position::legal_moves`].
     pub fn illegal_move(&self, from: Cell, to: Cell) -> IllegalMove {

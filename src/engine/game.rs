@@ -1,0 +1,169 @@
+//! What the engine needs from a game beyond [`Game`]: the [`EngineGame`] trait, and its
+//! implementations for both games. A third game gets the engine by implementing it:
+//! an evaluation and a few cheap facts about moves.
+
+use crate::core::game::{BoardCell, Game};
+use crate::core::{interstellar, triangular};
+
+use super::eval::{interstellar as interstellar_eval, triangular as triangular_eval};
+
+/// What the search needs from a game beyond [`Game`]. Every method is cheap and
+/// allocation-free: they run at every node.
+pub trait EngineGame: Game {
+    /// The static evaluation in centipawns (hundredths of a star or pawn) from the
+    /// side to move's point of view, with the game's default weights. Meaningful only
+    /// for a position whose game goes on.
+    fn evaluate(&self) -> i32;
+
+    /// A nonzero number below `2^22` naming `mv` among the moves of any position (for
+    /// the transposition table, killers and history).
+    fn move_key(mv: Self::Move) -> u32;
+
+    /// For a move the quiescence search must look at — a capture, a promotion, a move
+    /// that ends the game at once (Super Nova) — its ordering value (most valuable
+    /// victim first, least valuable attacker next); `None` for a quiet move.
+    fn tactical_value(&self, mv: Self::Move) -> Option<i32>;
+
+    /// Whether no position before `mv` can come back after it (a capture, a star or
+    /// pawn move): repetitions are looked for only since the last such move.
+    fn is_irreversible(&self, mv: Self::Move) -> bool;
+
+    /// Passes (a "null move"); called only when the side to move is not in check or
+    /// Target.
+    fn play_null(&mut self);
+
+    /// Whether a null move is sound enough here: the side to move has pieces whose
+    /// moves make zugzwang unlikely (see the search's docs for the guard).
+    fn null_move_allowed(&self) -> bool;
+
+    /// Whether the position is drawn by a rule that search must score as a draw even
+    /// though moves remain (Triangular's fifty-move rule, `docs/rules-triangular.md` §6
+    /// *Check, mate and draws*). `false` by default.
+    fn is_rule_draw(&self) -> bool {
+        false
+    }
+
+    /// The number of plies since the last irreversible move, when the position knows it
+    /// (Triangular's half-move clock); `None` otherwise.
+    fn reversible_plies(&self) -> Option<u32> {
+        None
+    }
+}
+
+/// A history-table index `0..128*128` for a move (from-slot, to-slot).
+#[inline(always)]
+pub(crate) fn from_to<G: Game>(mv: G::Move) -> usize {
+    let (from, to) = G::move_cells(mv);
+    (from.slot() as usize & 127) * 128 + (to.slot() as usize & 127)
+}
+
+impl EngineGame for interstellar::Position {
+    #[inline]
+    fn evaluate(&self) -> i32 {
+        interstellar_eval::evaluate(self, &interstellar_eval::Weights::DEFAULT)
+    }
+
+    #[inline(always)]
+    fn move_key(mv: interstellar::Move) -> u32 {
+        1 + ((u32::from(mv.from.slot()) << 7) | u32::from(mv.to.slot()))
+    }
+
+    /// Captures (`docs/rules-interstellar.md` §5: every piece captures by moving onto
+    /// an enemy piece) and stars stepping onto the opponent's first row (Super Nova,
+    /// §7 *How the game ends*).
+    #[inline]
+    fn tactical_value(&self, mv: interstellar::Move) -> Option<i32> {
+        let mover = self.piece_at(mv.from)?;
+        let attacker = interstellar_eval::Weights::DEFAULT.material[mover.kind() as usize];
+        if let Some(victim) = self.piece_at(mv.to) {
+            let value = interstellar_eval::Weights::DEFAULT.material[victim.kind() as usize];
+            return Some(16 * value - attacker / 16);
+        }
+        if mover.kind() == interstellar::Kind::Star && mv.to.row() == mover.side.other().first_row() {
+            return Some(1_000_000);
+        }
+        None
+    }
+
+    #[inline]
+    fn is_irreversible(&self, mv: interstellar::Move) -> bool {
+        self.piece_at(mv.to).is_some() || self.piece_at(mv.from).is_some_and(|p| p.kind() == interstellar::Kind::Star)
+    }
+
+    #[inline]
+    fn play_null(&mut self) {
+        interstellar::Position::play_null(self);
+    }
+
+    /// A null move needs a quasar, nebula or pulsar besides the planet: with only
+    /// stars, black holes and the planet left a side is often in zugzwang or close to
+    /// being blocked (no legal move loses, `docs/rules-interstellar.md` §7).
+    #[inline]
+    fn null_move_allowed(&self) -> bool {
+        use interstellar::Kind;
+        let own = self.side_cells(self.side_to_move());
+        let strong = self.kind_cells(Kind::Quasar) | self.kind_cells(Kind::Nebula) | self.kind_cells(Kind::Pulsar);
+        (own & strong).any()
+    }
+}
+
+impl EngineGame for triangular::Position {
+    #[inline]
+    fn evaluate(&self) -> i32 {
+        triangular_eval::evaluate(self, &triangular_eval::Weights::DEFAULT)
+    }
+
+    #[inline(always)]
+    fn move_key(mv: triangular::Move) -> u32 {
+        let promotion = mv.promotion.map_or(0, |k| k.index() as u32 + 1);
+        1 + ((promotion << 14) | (u32::from(mv.from.slot()) << 7) | u32::from(mv.to.slot()))
+    }
+
+    /// Captures and promotions (`docs/rules-triangular.md` §4 *How the pieces move*).
+    #[inline]
+    fn tactical_value(&self, mv: triangular::Move) -> Option<i32> {
+        let w = &triangular_eval::Weights::DEFAULT;
+        let mover = self.piece_at(mv.from)?;
+        let attacker = w.material[mover.kind.index()];
+        let pawn = w.material[triangular::Kind::Pawn.index()];
+        let promotion = mv.promotion.map_or(0, |k| w.material[k.index()] - pawn);
+        match self.piece_at(mv.to) {
+            Some(victim) => Some(16 * w.material[victim.kind.index()] - attacker / 16 + promotion),
+            None if mv.promotion.is_some() => Some(promotion),
+            None => None,
+        }
+    }
+
+    #[inline]
+    fn is_irreversible(&self, mv: triangular::Move) -> bool {
+        self.piece_at(mv.to).is_some() || self.piece_at(mv.from).is_some_and(|p| p.kind == triangular::Kind::Pawn)
+    }
+
+    #[inline]
+    fn play_null(&mut self) {
+        triangular::Position::play_null(self);
+    }
+
+    /// A null move needs a piece other than king and pawns (the chess rule of thumb:
+    /// zugzwang lives in king-and-pawn endings).
+    #[inline]
+    fn null_move_allowed(&self) -> bool {
+        use triangular::Kind;
+        let side = self.side_to_move();
+        let pieces = self.by_side(side);
+        (pieces.minus(self.pieces(side, Kind::King)).minus(self.pieces(side, Kind::Pawn))).any()
+    }
+
+    /// The fifty-move rule: 100 half-moves with no capture and no pawn move
+    /// (`docs/rules-triangular.md` §6 *Check, mate and draws*). King against king has
+    /// no moves and is scored by the search's terminal rule.
+    #[inline]
+    fn is_rule_draw(&self) -> bool {
+        self.can_claim_fifty_move_draw()
+    }
+
+    #[inline]
+    fn reversible_plies(&self) -> Option<u32> {
+        Some(self.halfmove_clock())
+    }
+}

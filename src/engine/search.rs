@@ -1,0 +1,679 @@
+//! The search: iterative deepening over a negamax alpha-beta search.
+//!
+//! - **Principal-variation search** (first move with the full window, the rest with a
+//!   null window and a re-search when one beats alpha) and **aspiration windows** from
+//!   depth 5 (±25, widened on each failure, full after ±800).
+//! - A **transposition table** ([`super::table`]): cut-offs away from the principal
+//!   variation, its move tried first everywhere.
+//! - **Quiescence** at the horizon: captures, promotions and Super Nova steps
+//!   ([`EngineGame::tactical_value`]), and every answer while in check or Target
+//!   (the first four quiescence plies; deeper, check is only scored statically).
+//! - **Move ordering**: table move, tactical moves by most valuable victim then least
+//!   valuable attacker, two killers a ply, then the history of quiet cut-off moves.
+//! - **Extension** of a move that gives check or Target by one ply (up to twice the
+//!   iteration's depth from the root).
+//! - **Null-move pruning** (R = 2 + depth/6) away from the principal variation, not in
+//!   check, with at least 4 legal moves and only where [`EngineGame::null_move_allowed`]
+//!   (Interstellar: a quasar, nebula or pulsar left; Triangular: a piece other than
+//!   king and pawns). Why guarded: in both games having to move can lose — zugzwang in
+//!   chess-like endings, and in Interstellar a side with no legal move loses outright
+//!   ("blocked", `docs/rules-interstellar.md` §7), so a pass would lie exactly in the
+//!   positions where few pieces and few moves are left.
+//! - **Late-move reductions** of one ply (two from the eighth move at depth 6 or
+//!   more) for quiet moves after the first three, at depth 3 or more, away from the
+//!   principal variation (so a quiet key such as a mating threat at the root is
+//!   searched at full depth), never in check,
+//!   never for a move that gives check or Target or a killer; re-searched at full depth
+//!   when they beat alpha.
+//! - **Repetitions** score 0 from the first repetition inside the search, looked for
+//!   since the last irreversible move ([`EngineGame::is_irreversible`]) and through the
+//!   game's earlier positions. In Triangular a repetition and the fifty-move rule are
+//!   draws (`docs/rules-triangular.md` §6 *Check, mate and draws*). Interstellar has
+//!   no draws at all (`docs/rules-interstellar.md` §7): there the 0 is a search device
+//!   only, so that the engine does not shuffle when it can make progress and takes a
+//!   repetition only when everything else is worse.
+//! - **Multi-PV**: line `k` searches the root without the first moves of lines
+//!   `1..k`.
+//!
+//! Nothing allocates per node: moves in the core's [`MoveList`] on the stack, positions
+//! copied and played (copy-make; each game's position is a few hundred bytes), the
+//! table and the principal-variation triangle allocated once per search.
+
+use std::marker::PhantomData;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use smallvec::SmallVec;
+
+use super::game::{EngineGame, from_to};
+use super::limits::Limits;
+use super::score::{INFINITY, MATE, MATE_BOUND, Score, from_table, is_mate, to_table};
+use super::table::{Bound, Table};
+use crate::core::game::GameSide;
+use crate::core::moves::{INLINE_MOVES, MoveList};
+
+/// The most plies from the root the search goes, quiescence included.
+pub const MAX_PLY: usize = 128;
+/// The deepest iteration.
+pub const MAX_DEPTH: u32 = 100;
+/// The most principal variations a search reports.
+pub const MAX_MULTI_PV: usize = 5;
+
+/// How often (in nodes) the clock and the stop flag are read.
+const CHECK_EVERY: u64 = 512;
+const TABLE_MOVE: i32 = 1 << 30;
+const TACTICAL: i32 = 1 << 28;
+const KILLER: i32 = 1 << 27;
+const HISTORY_MAX: i32 = 1 << 20;
+
+/// A progress report, sent after each completed line of each iteration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report<M> {
+    /// The iteration's depth, in plies.
+    pub depth: u32,
+    /// The deepest ply reached in this iteration, quiescence included.
+    pub seldepth: u32,
+    /// Which line, `1..=multipv`.
+    pub multipv: usize,
+    /// The line's score for the side to move.
+    pub score: Score,
+    /// Nodes so far in this search.
+    pub nodes: u64,
+    /// Nodes per second so far.
+    pub nps: u64,
+    /// Time since the search began.
+    pub time: Duration,
+    /// The principal variation, from the root (at least one move).
+    pub pv: Vec<M>,
+}
+
+/// One principal variation of a finished search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line<M> {
+    /// Its score for the side to move.
+    pub score: Score,
+    /// Its moves from the root (at least one).
+    pub pv: Vec<M>,
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult<M> {
+    /// The move to play: the first move of the first line; `None` when the game is
+    /// over (no legal move).
+    pub best: Option<M>,
+    /// The first line's score; for a finished game, its result (`Mate(0)` lost, `Cp(0)`
+    /// drawn).
+    pub score: Score,
+    /// The deepest completed iteration (0 when not even depth 1 completed).
+    pub depth: u32,
+    /// The deepest ply reached.
+    pub seldepth: u32,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// Time taken.
+    pub time: Duration,
+    /// The principal variations, best first (`multipv` of them, fewer when there
+    /// are fewer legal moves).
+    pub lines: Vec<Line<M>>,
+}
+
+/// The engine for one game: its transposition table and move-ordering history, kept
+/// from one search to the next (call [`Engine::clear`] for a new game).
+pub struct Engine<G: EngineGame> {
+    table: Table,
+    history: Vec<i32>,
+    _game: PhantomData<G>,
+}
+
+impl<G: EngineGame> Engine<G> {
+    /// An engine with a transposition table of `hash_mb` MiB (at least 1).
+    pub fn new(hash_mb: usize) -> Engine<G> {
+        Engine { table: Table::new(hash_mb), history: vec![0; 2 * 128 * 128], _game: PhantomData }
+    }
+
+    /// Forgets everything learnt (table and history), as for a new game.
+    pub fn clear(&mut self) {
+        self.table.clear();
+        self.history.fill(0);
+    }
+
+    /// Searches `pos` within `limits`, reporting each completed line of each iteration
+    /// to `report` as it comes, until a limit is reached or `stop` is set.
+    ///
+    /// `history`: the Zobrist keys ([`Game::zobrist`](crate::core::Game::zobrist)) of
+    /// the game's positions before `pos`, oldest first (a last key equal to `pos`'s is
+    /// ignored), for repetitions.
+    /// `multipv`: how many lines, clamped to `1..=`[`MAX_MULTI_PV`] and to the number
+    /// of legal moves. With one thread and no time limit the result depends only on the
+    /// arguments and the engine's state (a fresh engine: on the arguments alone).
+    pub fn search(
+        &mut self,
+        pos: &G,
+        history: &[u64],
+        limits: &Limits,
+        multipv: usize,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(&Report<G::Move>),
+    ) -> SearchResult<G::Move> {
+        let start = Instant::now();
+        self.table.new_search();
+        for h in self.history.iter_mut() {
+            *h /= 2;
+        }
+        let mut root_moves = MoveList::new();
+        pos.legal_moves(&mut root_moves);
+        if root_moves.is_empty() {
+            // The game is over: lost (the side that moved last won) or drawn.
+            let score = match pos.outcome().and_then(G::winner) {
+                None => Score::Cp(0),
+                Some(_) => Score::Mate(0),
+            };
+            return SearchResult {
+                best: None,
+                score,
+                depth: 0,
+                seldepth: 0,
+                nodes: 0,
+                time: start.elapsed(),
+                lines: Vec::new(),
+            };
+        }
+        let multipv = multipv.clamp(1, MAX_MULTI_PV).min(root_moves.len());
+        let budget = limits.budget(pos.side_to_move().index());
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+
+        let mut keys = Vec::with_capacity(history.len() + MAX_PLY + 2);
+        let past = match history.last() {
+            Some(&last) if last == pos.zobrist() => &history[..history.len() - 1],
+            _ => history,
+        };
+        let mut runs = Vec::with_capacity(past.len() + MAX_PLY + 2);
+        for (i, &k) in past.iter().enumerate() {
+            keys.push(k);
+            runs.push(i as u32);
+        }
+        let root_run = pos.reversible_plies().unwrap_or(u32::MAX).min(past.len() as u32);
+        keys.push(pos.zobrist());
+        runs.push(root_run);
+
+        let mut s = Searcher::<G> {
+            table: &mut self.table,
+            history: &mut self.history,
+            killers: [[0; 2]; MAX_PLY],
+            keys,
+            runs,
+            pv: vec![[None; MAX_PLY]; MAX_PLY],
+            pv_len: [0; MAX_PLY],
+            nodes: 0,
+            seldepth: 0,
+            root_depth: 1,
+            stopped: false,
+            stop,
+            start,
+            hard: budget.map(|(_, hard)| hard),
+            node_limit: limits.nodes.unwrap_or(u64::MAX).max(1),
+            excluded: SmallVec::new(),
+        };
+
+        let mut lines: Vec<(i32, Vec<G::Move>)> = Vec::new();
+        let mut completed = 0;
+        let mut max_seldepth = 0;
+        let mut previous = [0i32; MAX_MULTI_PV];
+        for depth in 1..=max_depth {
+            s.root_depth = depth as i32;
+            s.seldepth = 0;
+            s.excluded.clear();
+            let mut found: Vec<(i32, Vec<G::Move>)> = Vec::new();
+            for (index, previous) in previous.iter_mut().enumerate().take(multipv) {
+                let score = s.aspiration(pos, depth as i32, *previous);
+                if s.stopped {
+                    break;
+                }
+                let pv = s.root_pv();
+                let Some(&first) = pv.first() else { break };
+                s.excluded.push(G::move_key(first));
+                *previous = score;
+                max_seldepth = max_seldepth.max(s.seldepth);
+                let time = start.elapsed();
+                report(&Report {
+                    depth,
+                    seldepth: s.seldepth as u32,
+                    multipv: index + 1,
+                    score: Score::from_internal(score),
+                    nodes: s.nodes,
+                    nps: nps(s.nodes, time),
+                    time,
+                    pv: pv.clone(),
+                });
+                found.push((score, pv));
+            }
+            if s.stopped {
+                // Lines completed at this depth replace the older ones with the same
+                // first move; the rest keep the last iteration's.
+                if lines.is_empty() && found.is_empty() {
+                    let partial = s.root_pv();
+                    if !partial.is_empty() {
+                        found.push((0, partial));
+                    }
+                }
+                for old in lines.drain(..) {
+                    if found.len() < multipv && !found.iter().any(|f| f.1.first() == old.1.first()) {
+                        found.push(old);
+                    }
+                }
+                lines = found;
+                break;
+            }
+            found.sort_by_key(|l| std::cmp::Reverse(l.0));
+            // Every line's result proven within this depth: deeper changes nothing.
+            let proven = found.iter().all(|l| is_mate(l.0) && MATE - l.0.abs() <= depth as i32);
+            lines = found;
+            completed = depth;
+            if proven {
+                break;
+            }
+            if let Some((soft, hard)) = budget
+                && soft < hard
+                && start.elapsed() >= soft / 2
+            {
+                break;
+            }
+        }
+        if lines.is_empty() {
+            lines.push((0, vec![root_moves[0]]));
+        }
+        let nodes = s.nodes;
+        let time = start.elapsed();
+        let lines: Vec<Line<G::Move>> =
+            lines.into_iter().map(|(score, pv)| Line { score: Score::from_internal(score), pv }).collect();
+        SearchResult {
+            best: lines.first().and_then(|l| l.pv.first().copied()),
+            score: lines.first().map_or(Score::Cp(0), |l| l.score),
+            depth: completed,
+            seldepth: max_seldepth as u32,
+            nodes,
+            time,
+            lines,
+        }
+    }
+}
+
+fn nps(nodes: u64, time: Duration) -> u64 {
+    let micros = time.as_micros().max(1);
+    (u128::from(nodes) * 1_000_000 / micros) as u64
+}
+
+struct Searcher<'a, G: EngineGame> {
+    table: &'a mut Table,
+    history: &'a mut [i32],
+    killers: [[u32; 2]; MAX_PLY],
+    /// Keys of the game's positions and of the path searched, the current one last.
+    keys: Vec<u64>,
+    /// For each of `keys`, the plies since the last irreversible move before it.
+    runs: Vec<u32>,
+    pv: Vec<[Option<G::Move>; MAX_PLY]>,
+    pv_len: [usize; MAX_PLY],
+    nodes: u64,
+    seldepth: usize,
+    root_depth: i32,
+    stopped: bool,
+    stop: &'a AtomicBool,
+    start: Instant,
+    hard: Option<Duration>,
+    node_limit: u64,
+    /// Root moves left out (the first moves of the lines already found, multi-PV).
+    excluded: SmallVec<[u32; MAX_MULTI_PV]>,
+}
+
+impl<G: EngineGame> Searcher<'_, G> {
+    /// Counts a node; `true` once the search must stop.
+    #[inline(always)]
+    fn visit(&mut self) -> bool {
+        self.nodes += 1;
+        let out_of_time = || {
+            self.nodes.is_multiple_of(CHECK_EVERY)
+                && (self.stop.load(Ordering::Relaxed) || self.hard.is_some_and(|h| self.start.elapsed() >= h))
+        };
+        if self.nodes >= self.node_limit || out_of_time() {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    fn root_pv(&self) -> Vec<G::Move> {
+        self.pv[0][..self.pv_len[0]].iter().flatten().copied().collect()
+    }
+
+    /// The root searched in a window around `previous` (see the module docs).
+    fn aspiration(&mut self, pos: &G, depth: i32, previous: i32) -> i32 {
+        let mut delta = 25;
+        let (mut alpha, mut beta) =
+            if depth >= 5 && !is_mate(previous) { (previous - delta, previous + delta) } else { (-INFINITY, INFINITY) };
+        loop {
+            let score = self.negamax(pos, depth, alpha, beta, 0, false);
+            if self.stopped {
+                return score;
+            }
+            if score <= alpha && alpha > -INFINITY {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITY);
+            } else if score >= beta && beta < INFINITY {
+                beta = (score + delta).min(INFINITY);
+            } else {
+                return score;
+            }
+            delta *= 2;
+            if delta > 800 {
+                alpha = -INFINITY;
+                beta = INFINITY;
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, key: u64, irreversible: bool) {
+        let run = if irreversible { 0 } else { self.runs.last().map_or(0, |r| r.saturating_add(1)) };
+        self.keys.push(key);
+        self.runs.push(run);
+    }
+
+    #[inline(always)]
+    fn pop(&mut self) {
+        self.keys.pop();
+        self.runs.pop();
+    }
+
+    /// Whether the current position (the last key) occurred before since the last
+    /// irreversible move, with the same side to move.
+    #[inline]
+    fn is_repetition(&self) -> bool {
+        let n = self.keys.len();
+        let Some(&run) = self.runs.last() else { return false };
+        let key = self.keys[n - 1];
+        let earliest = n - 1 - (run as usize).min(n - 1);
+        let mut i = n - 1;
+        while i >= earliest + 2 {
+            i -= 2;
+            if self.keys[i] == key {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The score of a position with no legal move: the game is over.
+    fn terminal(pos: &G, ply: usize) -> i32 {
+        match pos.outcome().and_then(G::winner) {
+            None => 0,
+            Some(w) if w == pos.side_to_move() => MATE - ply as i32,
+            Some(_) => -(MATE - ply as i32),
+        }
+    }
+
+    fn update_pv(&mut self, ply: usize, mv: G::Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let child_len = if ply + 1 < MAX_PLY { self.pv_len[ply + 1] } else { 0 };
+        head[ply][0] = Some(mv);
+        if let Some(child) = tail.first() {
+            let len = child_len.min(MAX_PLY - 1);
+            head[ply][1..=len].copy_from_slice(&child[..len]);
+            self.pv_len[ply] = len + 1;
+        } else {
+            self.pv_len[ply] = 1;
+        }
+    }
+
+    #[inline]
+    fn order(&self, pos: &G, mv: G::Move, table_move: u32, ply: usize) -> i32 {
+        let key = G::move_key(mv);
+        if key == table_move {
+            return TABLE_MOVE;
+        }
+        if let Some(v) = pos.tactical_value(mv) {
+            return TACTICAL + v.clamp(0, TACTICAL - 1);
+        }
+        if key == self.killers[ply][0] {
+            return KILLER + 1;
+        }
+        if key == self.killers[ply][1] {
+            return KILLER;
+        }
+        self.history[pos.side_to_move().index() * 16384 + from_to::<G>(mv)]
+    }
+
+    /// Swaps the best-ordered move of `i..` into place `i`.
+    #[inline(always)]
+    fn pick(moves: &mut MoveList<G::Move>, scores: &mut [i32], i: usize) {
+        let mut best = i;
+        for j in i + 1..moves.len() {
+            if scores[j] > scores[best] {
+                best = j;
+            }
+        }
+        moves.swap(i, best);
+        scores.swap(i, best);
+    }
+
+    fn negamax(&mut self, pos: &G, depth: i32, mut alpha: i32, mut beta: i32, ply: usize, null_ok: bool) -> i32 {
+        if self.visit() {
+            return 0;
+        }
+        self.pv_len[ply] = 0;
+        let pv_node = beta - alpha > 1;
+        if ply > 0 {
+            if self.is_repetition() {
+                return 0;
+            }
+            alpha = alpha.max(-(MATE - ply as i32));
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        if ply >= MAX_PLY - 2 {
+            return pos.evaluate();
+        }
+        if depth <= 0 {
+            return self.quiesce(pos, alpha, beta, ply, 0);
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let key = pos.zobrist();
+        let hit = self.table.probe(key);
+        let table_move = hit.map_or(0, |h| h.mv);
+        if let Some(h) = hit
+            && ply > 0
+            && !pv_node
+            && h.depth >= depth
+        {
+            let score = from_table(h.score, ply);
+            let usable = match h.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if usable {
+                return score;
+            }
+        }
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return Self::terminal(pos, ply);
+        }
+        if ply > 0 && pos.is_rule_draw() {
+            return 0;
+        }
+        let in_check = pos.is_in_check();
+
+        if null_ok
+            && !pv_node
+            && !in_check
+            && depth >= 3
+            && moves.len() >= 4
+            && beta.abs() < MATE_BOUND
+            && pos.null_move_allowed()
+            && pos.evaluate() >= beta
+        {
+            let r = 2 + depth / 6;
+            let mut child = pos.clone();
+            child.play_null();
+            self.push(child.zobrist(), true);
+            let score = -self.negamax(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+            self.pop();
+            if self.stopped {
+                return 0;
+            }
+            if score >= beta {
+                return if score >= MATE_BOUND { beta } else { score };
+            }
+        }
+
+        let mut scores: SmallVec<[i32; INLINE_MOVES]> =
+            moves.iter().map(|&mv| self.order(pos, mv, table_move, ply)).collect();
+        let original_alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_key = 0;
+        let mut searched = 0;
+        for i in 0..moves.len() {
+            Self::pick(&mut moves, &mut scores, i);
+            let mv = moves[i];
+            let mv_key = G::move_key(mv);
+            if ply == 0 && self.excluded.contains(&mv_key) {
+                continue;
+            }
+            let tactical = scores[i] >= TACTICAL && scores[i] < TABLE_MOVE
+                || (scores[i] == TABLE_MOVE && pos.tactical_value(mv).is_some());
+            let mut child = pos.clone();
+            child.play(mv);
+            let gives_check = child.is_in_check();
+            self.push(child.zobrist(), pos.is_irreversible(mv));
+            let extension = i32::from(gives_check && (ply as i32) < 2 * self.root_depth);
+            let new_depth = depth - 1 + extension;
+            let score = if searched == 0 {
+                -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, true)
+            } else {
+                let quiet = !tactical && scores[i] < KILLER;
+                let reduction = if !pv_node && depth >= 3 && searched >= 3 && quiet && !in_check && !gives_check {
+                    1 + i32::from(searched >= 8 && depth >= 6)
+                } else {
+                    0
+                };
+                let mut score = -self.negamax(&child, new_depth - reduction, -alpha - 1, -alpha, ply + 1, true);
+                if score > alpha && reduction > 0 && !self.stopped {
+                    score = -self.negamax(&child, new_depth, -alpha - 1, -alpha, ply + 1, true);
+                }
+                if score > alpha && score < beta && !self.stopped {
+                    score = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, true);
+                }
+                score
+            };
+            self.pop();
+            if self.stopped {
+                return 0;
+            }
+            searched += 1;
+            if score > best {
+                best = score;
+                best_key = mv_key;
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, mv);
+                    if score >= beta {
+                        if !tactical {
+                            self.reward(pos, mv, mv_key, depth, ply);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        if searched == 0 {
+            return alpha;
+        }
+        if ply > 0 || self.excluded.is_empty() {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            let stored_move = if bound == Bound::Upper { 0 } else { best_key };
+            self.table.store(key, stored_move, to_table(best, ply), depth, bound);
+        }
+        best
+    }
+
+    /// A quiet move caused a cut-off: killer at `ply`, history bonus `depth²`.
+    fn reward(&mut self, pos: &G, mv: G::Move, key: u32, depth: i32, ply: usize) {
+        if self.killers[ply][0] != key {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = key;
+        }
+        let slot = pos.side_to_move().index() * 16384 + from_to::<G>(mv);
+        let h = &mut self.history[slot];
+        *h = (*h + depth * depth).min(HISTORY_MAX);
+    }
+
+    fn quiesce(&mut self, pos: &G, mut alpha: i32, beta: i32, ply: usize, qply: u32) -> i32 {
+        if self.visit() {
+            return 0;
+        }
+        self.pv_len[ply] = 0;
+        self.seldepth = self.seldepth.max(ply);
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return Self::terminal(pos, ply);
+        }
+        if pos.is_rule_draw() {
+            return 0;
+        }
+        if ply >= MAX_PLY - 2 {
+            return pos.evaluate();
+        }
+        let in_check = qply < 4 && pos.is_in_check();
+        let mut best = -INFINITY;
+        if !in_check {
+            let stand = pos.evaluate();
+            if stand >= beta {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            best = stand;
+        }
+        let mut scores: SmallVec<[i32; INLINE_MOVES]> = moves
+            .iter()
+            .map(|&mv| match pos.tactical_value(mv) {
+                Some(v) => TACTICAL + v.clamp(0, TACTICAL - 1),
+                None if in_check => self.history[pos.side_to_move().index() * 16384 + from_to::<G>(mv)],
+                None => i32::MIN,
+            })
+            .collect();
+        for i in 0..moves.len() {
+            Self::pick(&mut moves, &mut scores, i);
+            if scores[i] == i32::MIN {
+                break;
+            }
+            let mv = moves[i];
+            let mut child = pos.clone();
+            child.play(mv);
+            let score = -self.quiesce(&child, -beta, -alpha, ply + 1, qply + 1);
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, mv);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}

@@ -1,0 +1,298 @@
+//! The engine: legal moves over thousands of random positions of both games, the
+//! built-in puzzles against the solver, limits (depth, nodes, move time, stop), the
+//! same result for the same input, multi-PV, and `orrery analyse` as a user runs it.
+
+#![allow(clippy::unwrap_used)] // tests may unwrap
+
+use std::process::Command;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use orrery::core::moves::MoveList;
+use orrery::core::{Game, Variant, interstellar, triangular};
+use orrery::engine::text::move_token;
+use orrery::engine::{Engine, EngineGame, Limits, Score};
+use orrery::solver::{SolveControl, SolveOptions, SolverGame, Stipulation, builtin_puzzles, solve};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+fn no_stop() -> AtomicBool {
+    AtomicBool::new(false)
+}
+
+/// `count` positions reached by random playouts from the opening (games that end are
+/// restarted), each with the game's history of keys.
+fn random_positions<G: Game>(seed: u64, count: usize) -> Vec<(G, Vec<u64>)> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut out = Vec::with_capacity(count);
+    let mut pos = G::opening();
+    let mut keys = vec![pos.zobrist()];
+    let mut moves = MoveList::new();
+    while out.len() < count {
+        moves.clear();
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() || keys.len() > 160 {
+            pos = G::opening();
+            keys = vec![pos.zobrist()];
+            continue;
+        }
+        out.push((pos.clone(), keys.clone()));
+        let mv = moves[rng.random_range(0..moves.len())];
+        pos.play(mv);
+        keys.push(pos.zobrist());
+    }
+    out
+}
+
+fn always_legal<G: EngineGame>(seed: u64, count: usize) {
+    let mut engine = Engine::<G>::new(1);
+    let stop = no_stop();
+    for (i, (pos, keys)) in random_positions::<G>(seed, count).into_iter().enumerate() {
+        // Mix node limits and shallow depths; half the searches see the game's history.
+        let limits = if i % 3 == 0 { Limits::depth(2) } else { Limits::nodes(60 + (i as u64 % 7) * 40) };
+        let history: &[u64] = if i % 2 == 0 { &keys } else { &[] };
+        let multipv = 1 + i % 3;
+        let result = engine.search(&pos, history, &limits, multipv, &stop, &mut |_| {});
+        let mut legal = MoveList::new();
+        pos.legal_moves(&mut legal);
+        let best = result.best.unwrap_or_else(|| panic!("no move in {}", pos.position_string()));
+        assert!(legal.contains(&best), "illegal {best:?} in {}", pos.position_string());
+        for line in &result.lines {
+            let mut here = pos.clone();
+            for &mv in &line.pv {
+                let mut legal = MoveList::new();
+                here.legal_moves(&mut legal);
+                assert!(legal.contains(&mv), "illegal pv move {mv:?} in {}", pos.position_string());
+                here.play(mv);
+            }
+        }
+    }
+}
+
+#[test]
+fn interstellar_moves_are_always_legal() {
+    always_legal::<interstellar::Position>(14, 1500);
+}
+
+#[test]
+fn triangular_moves_are_always_legal() {
+    always_legal::<triangular::Position>(15, 1500);
+}
+
+#[test]
+fn a_finished_game_has_no_best_move() {
+    let pos = interstellar::Position::from_position_string("p7Q/7Q/9/8/s8/8/9/8/4P4 -").unwrap();
+    let result = Engine::new(1).search(&pos, &[], &Limits::depth(3), 1, &no_stop(), &mut |_| {});
+    assert_eq!((result.best, result.score), (None, Score::Mate(0)));
+}
+
+/// The shortest forced win (in the side to move's moves) the solver finds within
+/// `most` moves, with its keys.
+fn shortest_win<G: SolverGame>(pos: &G, most: u32) -> Option<(u32, Vec<String>)> {
+    let options = SolveOptions { tree: false, ..SolveOptions::default() };
+    (1..=most).find_map(|n| {
+        let stipulation: Stipulation = format!("win in {n}").parse().unwrap();
+        let solution = solve(pos, stipulation, &options, &SolveControl::new()).unwrap();
+        (!solution.keys.is_empty()).then(|| (n, solution.keys.iter().map(|k| k.notation.clone()).collect()))
+    })
+}
+
+fn check_puzzle<G: EngineGame + SolverGame>(file: &str, position: &str, moves: u32, recorded: &[String]) {
+    let pos = G::from_position_string(position).unwrap();
+    let (n, win_keys) = shortest_win(&pos, moves).unwrap_or_else(|| panic!("{file}: the solver finds no win"));
+    let start = Instant::now();
+    let result = Engine::<G>::new(16).search(&pos, &[], &Limits::depth(2 * moves), 1, &no_stop(), &mut |_| {});
+    // The goal is 1 s in release; tests run unoptimised builds beside other tests.
+    assert!(start.elapsed() < Duration::from_secs(3), "{file}: {:?}", start.elapsed());
+    let best = pos.notation(result.best.unwrap());
+    assert_eq!(result.score, Score::Mate(n as i32), "{file}: engine {best}, solver win in {n} by {win_keys:?}");
+    assert!(win_keys.contains(&best), "{file}: engine {best}, solver {win_keys:?}");
+    // The puzzle's key wins in the stipulated moves (a faster win of another kind, such
+    // as Total Annihilation, may come first): after it the engine sees the defender
+    // lost within the moves left.
+    for key in recorded {
+        let mut after = pos.clone();
+        after.play(pos.parse_move(key).unwrap());
+        let reply = Engine::<G>::new(16).search(&after, &[], &Limits::depth(2 * moves), 1, &no_stop(), &mut |_| {});
+        match reply.score {
+            Score::Mate(m) if reply.best.is_none() => assert_eq!((m, moves), (0, 1), "{file}: key {key}"),
+            Score::Mate(m) => assert!(m < 0 && -m < moves as i32, "{file}: key {key}: {:?}", reply.score),
+            other => panic!("{file}: key {key} scores {other:?} for the defender"),
+        }
+    }
+}
+
+#[test]
+fn the_engine_solves_every_builtin_puzzle_as_the_solver_does() {
+    let mut checked = 0;
+    for builtin in builtin_puzzles() {
+        let puzzle = builtin.puzzle().unwrap();
+        let Some(stipulation) = puzzle.stipulation() else { continue };
+        let keys = puzzle.recorded_keys();
+        match puzzle.variant {
+            Variant::Interstellar => {
+                check_puzzle::<interstellar::Position>(builtin.file, &puzzle.position, stipulation.moves, &keys)
+            }
+            Variant::Triangular => {
+                check_puzzle::<triangular::Position>(builtin.file, &puzzle.position, stipulation.moves, &keys)
+            }
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 6);
+}
+
+#[test]
+fn depth_and_node_limits_are_kept() {
+    let pos = interstellar::Position::opening();
+    let mut engine = Engine::new(4);
+    let mut depths = Vec::new();
+    let result = engine.search(&pos, &[], &Limits::depth(4), 1, &no_stop(), &mut |r| depths.push(r.depth));
+    assert_eq!((result.depth, depths), (4, vec![1, 2, 3, 4]));
+    let result = Engine::new(4).search(&pos, &[], &Limits::nodes(5_000), 1, &no_stop(), &mut |_| {});
+    assert!(result.nodes <= 5_000 && result.nodes > 4_000, "{}", result.nodes);
+    let result = Engine::new(4).search(&pos, &[], &Limits::nodes(1), 1, &no_stop(), &mut |_| {});
+    assert!(result.best.is_some());
+}
+
+#[test]
+fn move_time_is_kept_within_ten_percent() {
+    let pos = <triangular::Position as Game>::opening();
+    let time = Duration::from_millis(400);
+    let start = Instant::now();
+    let result = Engine::new(8).search(&pos, &[], &Limits::movetime(time), 1, &no_stop(), &mut |_| {});
+    let elapsed = start.elapsed();
+    assert!(result.best.is_some());
+    assert!(elapsed >= time * 9 / 10 && elapsed <= time * 11 / 10, "{elapsed:?}");
+}
+
+#[test]
+fn stop_is_answered_within_50_ms() {
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = stop.clone();
+    let worker = std::thread::spawn(move || {
+        let pos = interstellar::Position::opening();
+        let result = Engine::new(8).search(&pos, &[], &Limits::default(), 1, &flag, &mut |_| {});
+        (result, Instant::now())
+    });
+    std::thread::sleep(Duration::from_millis(300));
+    let asked = Instant::now();
+    stop.store(true, Ordering::Relaxed);
+    let (result, finished) = worker.join().unwrap();
+    let answered = finished.saturating_duration_since(asked);
+    assert!(answered < Duration::from_millis(50), "{answered:?}");
+    assert!(result.best.is_some() && result.depth >= 1);
+}
+
+#[test]
+fn the_same_input_gives_the_same_result() {
+    for variant in Variant::ALL {
+        orrery::core::with_variant!(variant, G => {
+            let (pos, keys) = random_positions::<G>(3, 30).pop().unwrap();
+            let run = || Engine::<G>::new(4).search(&pos, &keys, &Limits::depth(5), 2, &no_stop(), &mut |_| {});
+            let (a, b) = (run(), run());
+            assert_eq!((a.best, a.score, a.nodes, &a.lines), (b.best, b.score, b.nodes, &b.lines), "{variant}");
+        });
+    }
+}
+
+#[test]
+fn multi_pv_gives_distinct_lines_best_first() {
+    let pos = interstellar::Position::opening();
+    let result = Engine::new(4).search(&pos, &[], &Limits::depth(3), 3, &no_stop(), &mut |_| {});
+    assert_eq!(result.lines.len(), 3);
+    let firsts: Vec<_> = result.lines.iter().map(|l| l.pv[0]).collect();
+    assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);
+    let cp = |s: Score| match s {
+        Score::Cp(c) => c,
+        Score::Mate(n) => 100_000 * n.signum(),
+    };
+    assert!(result.lines.windows(2).all(|w| cp(w[0].score) >= cp(w[1].score)));
+    assert_eq!(result.best, Some(firsts[0]));
+}
+
+#[test]
+fn the_fifty_move_rule_is_a_draw_in_search() {
+    // White is a queen up, but 99 half-moves have passed without a capture or a pawn
+    // move and Black has nothing left to capture.
+    // move: whatever Black plays, the fifty-move rule draws.
+    let drawn = triangular::Position::from_position_string("5k3/11/13/15/15/13/11/1Q2K4 b 99 80").unwrap();
+    let result = Engine::new(1).search(&drawn, &[], &Limits::depth(3), 1, &no_stop(), &mut |_| {});
+    assert_eq!(result.score, Score::Cp(0));
+    let lost = triangular::Position::from_position_string("5k3/11/13/15/15/13/11/1Q2K4 b 0 80").unwrap();
+    let result = Engine::new(1).search(&lost, &[], &Limits::depth(3), 1, &no_stop(), &mut |_| {});
+    assert!(matches!(result.score, Score::Cp(cp) if cp < -500) || matches!(result.score, Score::Mate(n) if n < 0));
+}
+
+fn orrery(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_orrery")).args(args).output().unwrap()
+}
+
+#[test]
+fn analyse_prints_info_lines_and_a_best_move() {
+    let o = orrery(&["analyse", "--variant", "interstellar", "--depth", "3", "--multipv", "2"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = String::from_utf8(o.stdout).unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 7, "{out}");
+    for (i, line) in lines[..6].iter().enumerate() {
+        let words: Vec<&str> = line.split(' ').collect();
+        assert_eq!(words[0], "info", "{line}");
+        assert_eq!(&words[1..2], ["depth"]);
+        assert_eq!(words[2], (1 + i / 2).to_string());
+        assert_eq!((words[3], words[5], words[7]), ("seldepth", "multipv", "score"), "{line}");
+        assert_eq!(words[6], (1 + i % 2).to_string());
+        assert!(matches!(words[8], "cp" | "mate"), "{line}");
+        assert_eq!((words[10], words[12], words[14], words[16]), ("nodes", "nps", "time", "pv"), "{line}");
+        assert!(words.len() > 17, "{line}");
+    }
+    let best = lines[6].strip_prefix("bestmove ").unwrap();
+    let pos = interstellar::Position::opening();
+    let mv = pos.parse_move(best).unwrap();
+    assert_eq!(move_token(&pos, mv), best);
+    assert!(lines[4].ends_with(&format!(" pv {best}")) || lines[4].contains(&format!(" pv {best} ")), "{out}");
+}
+
+#[test]
+fn analyse_reports_mate_scores_and_single_token_moves() {
+    let o = orrery(&[
+        "analyse",
+        "--variant",
+        "interstellar",
+        "--position",
+        "9/U7/3p1q3/8/9/8/9/4Q3/3P5 +",
+        "--nodes",
+        "20000",
+    ]);
+    let out = String::from_utf8(o.stdout).unwrap();
+    // Two wins in one: PQ-73 (Target Out) and PPux76 (Total Annihilation). The search
+    // stops once the win is proven.
+    assert!(out.lines().count() <= 3, "{out}");
+    assert!(out.lines().all(|l| l.starts_with("bestmove ") || l.contains(" score mate 1 ")), "{out}");
+    let last = out.lines().last().unwrap();
+    assert!(last == "bestmove PQ-73" || last == "bestmove PPux76", "{out}");
+    let o = orrery(&[
+        "analyse",
+        "--variant",
+        "triangular",
+        "--position",
+        "5k3/11/2R10/1p13/15/13/5N5/K8 w 0 1",
+        "--depth",
+        "6",
+    ]);
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert!(out.lines().any(|l| l.contains(" score mate 3 ")), "{out}");
+    assert!(!out.contains('#') && !out.contains('+'), "{out}");
+    assert_eq!(out.lines().last(), Some("bestmove Rf6l"));
+    // A limit is required; a bad position is one line on standard error.
+    for args in [
+        vec!["analyse", "--variant", "triangular"],
+        vec!["analyse", "--variant", "triangular", "--depth", "2", "--position", "nonsense"],
+        vec!["analyse", "--variant", "triangular", "--depth", "2", "--multipv", "6"],
+    ] {
+        let o = orrery(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert_eq!(String::from_utf8_lossy(&o.stderr).trim_end().lines().count(), 1, "{args:?}");
+    }
+}
