@@ -292,28 +292,34 @@ fn cancel_stops_the_reading_and_leaves_the_document_as_it_was() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// The app with its data folder at `data` (autosave and settings there).
+fn with_data_dir(data: &Path) -> Harness<'static, OrreryApp> {
+    let mut app = OrreryApp::new(Box::new(FakeDialogs::default()));
+    app.attach_data_dir(Some(data.to_path_buf()));
+    Harness::builder().with_size(egui::vec2(1200.0, 860.0)).build_ui_state(|ui, app: &mut OrreryApp| app.show(ui), app)
+}
+
+/// Opens the three-game file at `path`, shows game 2 and plays PQ-33 in it.
+fn play_in_game_2(h: &mut Harness<'static, OrreryApp>, path: &Path) {
+    h.run();
+    assert!(h.state_mut().open_path(path));
+    h.run();
+    h.get_by_label("2. Club night   *   0 plies").click();
+    h.run();
+    ui_support::click_cell(h, ui_support::slot(1, 4));
+    ui_support::click_cell(h, ui_support::slot(3, 3));
+    h.run();
+}
+
 #[test]
 fn the_next_start_brings_back_the_game_shown_among_its_files_other_games() {
     let dir = folder("restore");
     let data = dir.join("data");
     let path = dir.join("club.pgn");
     std::fs::write(&path, THREE_GAMES).unwrap();
-    let with_data = || {
-        let mut app = OrreryApp::new(Box::new(FakeDialogs::default()));
-        app.attach_data_dir(Some(data.clone()));
-        Harness::builder()
-            .with_size(egui::vec2(1200.0, 860.0))
-            .build_ui_state(|ui, app: &mut OrreryApp| app.show(ui), app)
-    };
+    let with_data = || with_data_dir(&data);
     let mut h = with_data();
-    h.run();
-    assert!(h.state_mut().open_path(&path));
-    h.run();
-    h.get_by_label("2. Club night   *   0 plies").click();
-    h.run();
-    ui_support::click_cell(&mut h, ui_support::slot(1, 4));
-    ui_support::click_cell(&mut h, ui_support::slot(3, 3));
-    h.run();
+    play_in_game_2(&mut h, &path);
     h.state_mut().on_exit();
     drop(h);
     // The file's other games are read again (in the background) around game 2.
@@ -337,22 +343,9 @@ fn a_change_to_a_game_not_shown_survives_the_next_start() {
     let data = dir.join("data");
     let path = dir.join("club.pgn");
     std::fs::write(&path, THREE_GAMES).unwrap();
-    let with_data = || {
-        let mut app = OrreryApp::new(Box::new(FakeDialogs::default()));
-        app.attach_data_dir(Some(data.clone()));
-        Harness::builder()
-            .with_size(egui::vec2(1200.0, 860.0))
-            .build_ui_state(|ui, app: &mut OrreryApp| app.show(ui), app)
-    };
+    let with_data = || with_data_dir(&data);
     let mut h = with_data();
-    h.run();
-    assert!(h.state_mut().open_path(&path));
-    h.run();
-    h.get_by_label("2. Club night   *   0 plies").click();
-    h.run();
-    ui_support::click_cell(&mut h, ui_support::slot(1, 4));
-    ui_support::click_cell(&mut h, ui_support::slot(3, 3));
-    h.run();
+    play_in_game_2(&mut h, &path);
     // Game 3 is shown when the app goes: game 2's move is a change to a game not shown.
     h.state_mut().apply(Command::ShowGame(2));
     h.run();
