@@ -120,6 +120,7 @@ fn the_games_of_a_damaged_file_are_marked_with_their_problems() {
     h.get_by_label("2. Cy – ?   *   1 ply");
     h.get_by_label("3. could not be read");
     h.get_by_label("4. Game 4   *   1 ply");
+    h.get_by_label_contains("3 of 4 games read (1 of them only up to an error)");
     // Marks beside games 2, 3 and 4, none beside game 1; each says what was wrong.
     assert_eq!(h.query_all_by_label("!").count(), 3);
     let origins = &h.state().document.origins;

@@ -801,6 +801,8 @@ impl OrreryApp {
         let damaged = read.has_errors();
         let count = read.games.len();
         let game_count = read.game_count;
+        // Games read only up to an error (an illegal move, a broken variation).
+        let partial = read.origins.iter().filter(|o| o.problems.iter().any(|p| p.severity == Severity::Error)).count();
         let items = problem_items(&read);
         let problems = read.problems.len();
         let has_unread = !read.unread.is_empty();
@@ -816,8 +818,10 @@ impl OrreryApp {
             let title = if damaged { "The file has errors" } else { "The file has warnings" };
             let mut notes = Vec::new();
             if damaged {
+                let in_part =
+                    if partial > 0 { format!(" ({partial} of them only up to an error)") } else { String::new() };
                 notes.push(format!(
-                    "{}: {} of {} games read; what could not be read is left out. Saving asks for a new file, so the original stays as it is.",
+                    "{}: {} of {} games read{in_part}; what could not be read is left out. Saving asks for a new file, so the original stays as it is.",
                     path.display(),
                     count,
                     game_count
