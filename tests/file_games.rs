@@ -365,3 +365,24 @@ fn a_change_to_a_game_not_shown_survives_the_next_start() {
     assert_eq!(std::fs::read_to_string(&path).unwrap(), THREE_GAMES, "the file itself is untouched");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn save_as_writes_every_game_with_the_changes_to_games_not_shown() {
+    let dir = folder("save-as-all");
+    let path = dir.join("club.pgn");
+    std::fs::write(&path, THREE_GAMES).unwrap();
+    let mut h = with_data_dir(&dir.join("data"));
+    play_in_game_2(&mut h, &path);
+    h.state_mut().apply(Command::ShowGame(2));
+    h.run();
+    let copy = dir.join("copy.pgn");
+    assert!(h.state_mut().save_as_path(&copy));
+    let (games, problems) = orrery::files::read_record_file(&copy).unwrap();
+    assert!(problems.is_empty(), "{problems:?}");
+    assert_eq!(games.len(), 3);
+    assert_eq!(games[1].move_count(), 1, "game 2's move went with it");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), THREE_GAMES, "the old file stays as it was");
+    assert_eq!(h.state().document.file.as_deref(), Some(copy.as_path()));
+    assert!(!h.state().modified());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -102,16 +102,6 @@ impl Document {
         self.unread.clear();
     }
 
-    /// Save As to another file: only the shown game goes there.
-    pub fn keep_only_shown(&mut self) {
-        let shown = self.games.swap_remove(self.current);
-        self.games = vec![shown];
-        let origin = (self.current < self.origins.len()).then(|| self.origins.swap_remove(self.current));
-        self.origins = vec![origin.unwrap_or_default()];
-        self.unread.clear();
-        self.current = 0;
-    }
-
     /// The file's name for the window title (or "Untitled … game"), with `*` when
     /// modified.
     pub fn title(&self) -> String {
@@ -162,18 +152,6 @@ mod tests {
         doc.saved_to(Path::new("/tmp/club.pgn"));
         assert!(!doc.modified);
         assert_eq!(doc.title(), "Orrery — club.pgn");
-    }
-
-    #[test]
-    fn save_as_elsewhere_keeps_only_the_shown_game() {
-        let games = vec![AnyGame::new(Variant::Interstellar), AnyGame::new(Variant::Triangular)];
-        let mut doc = Document::from_file(Path::new("two.pgn"), games);
-        doc.current = 1;
-        doc.keep_only_shown();
-        assert_eq!(doc.games.len(), 1);
-        assert_eq!(doc.shown().variant(), Variant::Triangular);
-        assert_eq!(doc.origins.len(), 1);
-        assert_eq!(doc.origins[0].number, 2);
     }
 
     #[test]

@@ -933,18 +933,13 @@ impl OrreryApp {
         }
     }
 
-    /// Saves to `path` (Save As with a given path): the file's other games are kept
-    /// when it is the file already open, or when the document has no file (the games
-    /// read from a damaged file, which is not written over, go to the new one); to
-    /// another file only the shown game goes.
+    /// Saves to `path` (Save As with a given path): every game of the document goes
+    /// there, with its unsaved changes (a game not shown may have some), and `path`
+    /// becomes the document's file; the old file stays as it was.
     pub fn save_as_path(&mut self, path: &Path) -> bool {
         let mut path = path.to_path_buf();
         if crate::files::Format::from_path(&path).is_none() {
             path.set_extension("pgn");
-        }
-        if self.document.file.as_ref().is_some_and(|file| *file != path) {
-            self.document.keep_only_shown();
-            self.stashed.clear();
         }
         self.save_to(&path)
     }
