@@ -18,6 +18,7 @@ use crate::core::triangular;
 
 mod analyse;
 mod diagram;
+pub mod protocol;
 mod shared;
 mod solve;
 
@@ -83,6 +84,11 @@ pub enum Command {
     /// Search a position with the engine: UCI-style `info … pv …` lines as the search
     /// goes, then `bestmove MOVE`.
     Analyse(AnalyseArgs),
+    /// Speak the engine protocol (modelled on UCI) on standard input and output:
+    /// `uci`, `isready`, `setoption name UCI_Variant value interstellar|triangular`,
+    /// `position startpos|pos STR [moves …]`, `go depth|movetime|nodes|wtime…|infinite`,
+    /// `stop`, `quit`.
+    Engine,
     /// Check or convert game records (`.pgn` text, `.ron`).
     Record {
         /// What to do with records.
@@ -171,7 +177,8 @@ fn run_game<G: StatusReport>(command: &Command, out: &mut dyn Write) -> Result<(
         | Command::Open { .. }
         | Command::Diagram(_)
         | Command::Solve(_)
-        | Command::Analyse(_) => {
+        | Command::Analyse(_)
+        | Command::Engine => {
             unreachable!("run by run()")
         }
     }
@@ -201,6 +208,10 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<Finish, CliError> {
         Command::Diagram(args) => return diagram::run_diagram(args, out),
         Command::Solve(args) => return solve::run_solve(args, out).map(|()| Finish::Success),
         Command::Analyse(args) => return analyse::run_analyse(args, out).map(|()| Finish::Success),
+        Command::Engine => {
+            protocol::serve_stdio();
+            return Ok(Finish::Success);
+        }
         Command::Open { file } => {
             if !file.exists() {
                 return Err(CliError(format!("{}: no such file", file.display())));
