@@ -170,3 +170,17 @@ fn a_comment_is_typed_at_the_current_move() {
     let first = r.tree.main_line_from(NodeId::ROOT)[0];
     assert_eq!(r.tree.node(first).comment_after, "a quiet start", "{}", h.state().editor.text);
 }
+
+#[test]
+fn text_with_errors_is_not_dropped_by_opening_or_starting_another_game() {
+    let mut h = harness();
+    type_into_editor(&mut h, " 2. ZZ-99 broken");
+    for command in [Command::Open, Command::NewGame(orrery::core::game::Variant::Triangular)] {
+        h.state_mut().apply(command);
+        h.run();
+        assert!(h.state().message.contains("fix them or press Revert text"), "{}", h.state().message);
+        assert!(h.state().path_prompt.is_none() && h.state().pending.is_none(), "nothing else happens");
+        assert_eq!(h.state().view.variant(), orrery::core::game::Variant::Interstellar);
+    }
+    h.get_by_label_contains("1 error");
+}

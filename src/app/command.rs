@@ -391,9 +391,18 @@ impl Command {
     }
 
     /// Whether the notation editor's unread or wrong text must be resolved before the
-    /// command may change the game.
+    /// command may change the game or replace the document (which would drop the text).
     pub fn blocked_by_notation_text(&self) -> bool {
-        self.edits_document() && !matches!(self, Command::ReplaceGame { .. })
+        (self.edits_document() && !matches!(self, Command::ReplaceGame { .. }))
+            || matches!(
+                self,
+                Command::NewSameGame
+                    | Command::NewGame(_)
+                    | Command::Open
+                    | Command::OpenPath(_)
+                    | Command::Paste
+                    | Command::PasteText(_)
+            )
     }
 }
 
