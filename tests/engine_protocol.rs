@@ -116,3 +116,28 @@ fn bad_input_is_answered_and_the_position_kept() {
     assert!(errors[2].contains("unknown command: fly"), "{}", errors[2]);
     assert!(lines.iter().any(|l| l.starts_with("bestmove ")));
 }
+
+#[test]
+fn the_binary_speaks_the_protocol_on_standard_input_and_output() {
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_orrery"))
+        .arg("engine")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"isready\nposition startpos moves PQ-33\ngo depth 3\n").unwrap();
+    let started = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > Duration::from_secs(30) {
+            let _ = child.kill();
+            panic!("orrery engine did not finish");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let mut text = String::new();
+    std::io::Read::read_to_string(&mut child.stdout.take().unwrap(), &mut text).unwrap();
+    assert!(text.starts_with("readyok\n"), "{text}");
+    assert!(text.contains("info depth 3 "), "{text}");
+    assert!(text.lines().last().unwrap().starts_with("bestmove "), "{text}");
+}

@@ -209,6 +209,7 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<Finish, CliError> {
         Command::Solve(args) => return solve::run_solve(args, out).map(|()| Finish::Success),
         Command::Analyse(args) => return analyse::run_analyse(args, out).map(|()| Finish::Success),
         Command::Engine => {
+            // Needs standard output unlocked (its search thread writes there too).
             protocol::serve_stdio();
             return Ok(Finish::Success);
         }
@@ -319,6 +320,12 @@ where
             return 2;
         }
     };
+    if matches!(cli.command, Command::Engine) {
+        // The protocol writes from its search thread too: standard output is not held
+        // locked by this one.
+        protocol::serve_stdio();
+        return 0;
+    }
     let stdout = std::io::stdout();
     let mut lock = stdout.lock();
     match run(&cli, &mut lock) {
