@@ -20,6 +20,15 @@ fn harness() -> Harness<'static, OrreryApp> {
     ui_support::harness(FakeDialogs::default(), 860.0)
 }
 
+/// The app with the file at `path` open.
+fn opened(path: &Path) -> Harness<'static, OrreryApp> {
+    let mut h = harness();
+    h.run();
+    assert!(h.state_mut().open_path(path));
+    h.run();
+    h
+}
+
 /// A fresh folder for one test.
 fn folder(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("orrery-games-{name}-{}", std::process::id()));
@@ -45,10 +54,7 @@ fn a_multi_game_file_opens_and_the_games_list_switches_games_each_with_its_own_u
     let dir = folder("list");
     let path = dir.join("club.pgn");
     std::fs::write(&path, THREE_GAMES).unwrap();
-    let mut h = harness();
-    h.run();
-    assert!(h.state_mut().open_path(&path));
-    h.run();
+    let mut h = opened(&path);
     // The list opens by itself for a file of several games: number, title, result, plies.
     assert!(h.state().games_list);
     h.get_by_label("1. Ann – Bo   1-0   2 plies");
@@ -110,10 +116,7 @@ fn the_games_of_a_damaged_file_are_marked_with_their_problems() {
     let dir = folder("marks");
     let path = dir.join("damaged.pgn");
     std::fs::write(&path, DAMAGED).unwrap();
-    let mut h = harness();
-    h.run();
-    assert!(h.state_mut().open_path(&path));
-    h.run();
+    let mut h = opened(&path);
     // Three games open (the second in part), the third listed as not read.
     assert_eq!(h.state().document.games.len(), 3);
     h.get_by_label("1. Game 1   *   1 ply");
@@ -149,10 +152,7 @@ fn clicking_a_problem_opens_the_notation_editor_on_the_games_text_at_its_place()
     let dir = folder("problem");
     let path = dir.join("damaged.pgn");
     std::fs::write(&path, DAMAGED).unwrap();
-    let mut h = harness();
-    h.run();
-    assert!(h.state_mut().open_path(&path));
-    h.run();
+    let mut h = opened(&path);
     let name = path.display().to_string();
     // Stray text and the game not read are listed but lead nowhere.
     let problems = h.state().file_problems.clone().expect("the problems window");
