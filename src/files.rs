@@ -348,6 +348,18 @@ fn source_text(text: &str) -> String {
     if text.contains('\r') { text.replace("\r\n", "\n").replace('\r', "\n") } else { text.to_string() }
 }
 
+/// A record file's bytes as text (bytes that are not UTF-8 read as `\u{fffd}`), with
+/// the reader's problem for each stretch of such bytes (none for UTF-8 text).
+fn decode_text<'b>(bytes: &'b [u8], name: &str) -> (std::borrow::Cow<'b, str>, Vec<Diagnostic>) {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => (std::borrow::Cow::Borrowed(text), Vec::new()),
+        Err(_) => (
+            String::from_utf8_lossy(bytes),
+            encoding_errors(bytes).iter().map(|e| Diagnostic::from_record_error(name, e)).collect(),
+        ),
+    }
+}
+
 /// A game read from a text file, before its problems are all known.
 struct TextGame {
     origin: GameOrigin,
@@ -363,17 +375,8 @@ fn read_text_records(
     progress: &mut dyn FnMut(usize, usize),
     cancel: &AtomicBool,
 ) -> Result<RecordsRead, Cancelled> {
-    let lossy;
-    let (text, encoding) = match std::str::from_utf8(bytes) {
-        Ok(text) => (text, Vec::new()),
-        Err(_) => {
-            lossy = String::from_utf8_lossy(bytes);
-            // The reader's own report of the bytes that are not UTF-8.
-            let encoding: Vec<Diagnostic> =
-                encoding_errors(bytes).iter().map(|e| Diagnostic::from_record_error(name, e)).collect();
-            (&*lossy, encoding)
-        }
-    };
+    let (text, encoding) = decode_text(bytes, name);
+    let text: &str = &text;
     let mut read = RecordsRead::default();
     let mut games: Vec<TextGame> = Vec::new();
     let mut lines = LineCounter { text, offset: 0, line: 1, column: 1 };
@@ -630,9 +633,7 @@ pub fn for_each_record<E>(
 ) -> Result<(usize, Vec<Diagnostic>), E> {
     match format {
         Format::Text => {
-            let text = String::from_utf8_lossy(bytes);
-            let mut problems: Vec<Diagnostic> =
-                encoding_errors(bytes).iter().map(|e| Diagnostic::from_record_error(name, e)).collect();
+            let (text, mut problems) = decode_text(bytes, name);
             let mut count = 0;
             for read in GameReader::new(&text) {
                 count += usize::from(read.is_game);

@@ -23,10 +23,15 @@ fn harness() -> Harness<'static, OrreryApp> {
 /// The app with the file at `path` open.
 fn opened(path: &Path) -> Harness<'static, OrreryApp> {
     let mut h = harness();
+    open_in(&mut h, path);
+    h
+}
+
+/// Opens the file at `path` in the app of `h`.
+fn open_in(h: &mut Harness<'static, OrreryApp>, path: &Path) {
     h.run();
     assert!(h.state_mut().open_path(path));
     h.run();
-    h
 }
 
 /// A fresh folder for one test.
@@ -302,9 +307,7 @@ fn with_data_dir(data: &Path) -> Harness<'static, OrreryApp> {
 
 /// Opens the three-game file at `path`, shows game 2 and plays PQ-33 in it.
 fn play_in_game_2(h: &mut Harness<'static, OrreryApp>, path: &Path) {
-    h.run();
-    assert!(h.state_mut().open_path(path));
-    h.run();
+    open_in(h, path);
     h.get_by_label("2. Club night   *   0 plies").click();
     h.run();
     ui_support::click_cell(h, ui_support::slot(1, 4));

@@ -172,8 +172,7 @@ impl Visitor for GameBuilder {
     }
 
     fn header_comment(&mut self, raw: &str, escaped: bool, _at: &Token<'_>) {
-        let text = if escaped { unescape_comment(raw) } else { raw.into() };
-        append_comment(&mut self.header, &text);
+        append_comment(&mut self.header, &unescaped(raw, escaped));
     }
 
     fn tag(&mut self, name: &str, value: &str, at: &Token<'_>) {
@@ -382,13 +381,12 @@ impl<G: RecordGame> Body for Movetext<G> {
     }
 
     fn comment(&mut self, raw: &str, escaped: bool, at: &Token<'_>, errors: &mut Vec<RecordError>) {
-        let unescape = |text: &str| if escaped { unescape_comment(text).into_owned() } else { text.to_string() };
         let line = &mut self.line;
         if line.dead {
             return;
         }
         if line.moves == 0 && !self.stack.is_empty() {
-            append_comment(&mut line.pending_before, &unescape(raw));
+            append_comment(&mut line.pending_before, &unescaped(raw, escaped));
             return;
         }
         let (text, marks, mark_errors) = split_marks::<G>(raw);
@@ -396,7 +394,7 @@ impl<G: RecordGame> Body for Movetext<G> {
             push(errors, at, RecordErrorKind::Marks, &m, Severity::Error);
         }
         let node = self.record.tree.node_mut(line.last);
-        append_comment(&mut node.comment_after, &unescape(&text));
+        append_comment(&mut node.comment_after, &unescaped(&text, escaped));
         node.marks.arrows.extend(marks.arrows);
         node.marks.cells.extend(marks.cells);
     }
@@ -439,6 +437,11 @@ impl<G: RecordGame> Body for Movetext<G> {
     fn finish(self: Box<Self>) -> (AnyGame, Vec<MoveSpan>) {
         (G::into_any(self.record), self.spans)
     }
+}
+
+/// A comment's text with its escapes undone when it was a `{…}` comment (`escaped`).
+fn unescaped(text: &str, escaped: bool) -> std::borrow::Cow<'_, str> {
+    if escaped { unescape_comment(text) } else { std::borrow::Cow::Borrowed(text) }
 }
 
 fn one_line(text: &str) -> String {
