@@ -18,11 +18,13 @@ use crate::core::triangular;
 
 mod analyse;
 mod diagram;
+mod matches;
 pub mod protocol;
 mod shared;
 mod solve;
 
 pub use analyse::AnalyseArgs;
+pub use matches::MatchArgs;
 pub use diagram::DiagramArgs;
 pub use shared::{CliError, Finish};
 use shared::{load, one_line};
@@ -89,6 +91,9 @@ pub enum Command {
     /// `position startpos|pos STR [moves …]`, `go depth|movetime|nodes|wtime…|infinite`,
     /// `stop`, `quit`.
     Engine,
+    /// Play engine against engine (levels, greedy, random) from short openings and
+    /// report wins, draws and losses, the Elo difference and an SPRT verdict.
+    Match(MatchArgs),
     /// Check or convert game records (`.pgn` text, `.ron`).
     Record {
         /// What to do with records.
@@ -178,6 +183,7 @@ fn run_game<G: StatusReport>(command: &Command, out: &mut dyn Write) -> Result<(
         | Command::Diagram(_)
         | Command::Solve(_)
         | Command::Analyse(_)
+        | Command::Match(_)
         | Command::Engine => {
             unreachable!("run by run()")
         }
@@ -208,6 +214,7 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<Finish, CliError> {
         Command::Diagram(args) => return diagram::run_diagram(args, out),
         Command::Solve(args) => return solve::run_solve(args, out).map(|()| Finish::Success),
         Command::Analyse(args) => return analyse::run_analyse(args, out).map(|()| Finish::Success),
+        Command::Match(args) => return matches::run_match(args, out).map(|()| Finish::Success),
         Command::Engine => {
             // Needs standard output unlocked (its search thread writes there too).
             protocol::serve_stdio();

@@ -3,6 +3,7 @@
 //! an evaluation and a few cheap facts about moves.
 
 use crate::core::game::{BoardCell, Game};
+use crate::core::moves::MoveList;
 use crate::core::{interstellar, triangular};
 
 use super::eval::{interstellar as interstellar_eval, triangular as triangular_eval};
@@ -23,6 +24,15 @@ pub trait EngineGame: Game {
     /// that ends the game at once (Super Nova) — its ordering value (most valuable
     /// victim first, least valuable attacker next); `None` for a quiet move.
     fn tactical_value(&self, mv: Self::Move) -> Option<i32>;
+
+    /// The legal moves for which [`EngineGame::tactical_value`] is `Some`, generated
+    /// without the quiet ones (the quiescence search's moves).
+    fn tactical_moves(&self, moves: &mut MoveList<Self::Move>);
+
+    /// Whether the game is over whatever moves remain (Interstellar's Super Nova and
+    /// Total Annihilation; Triangular's two bare kings): the quiescence search, which
+    /// does not generate every move, asks this instead.
+    fn has_ended_without_moves(&self) -> bool;
 
     /// Whether no position before `mv` can come back after it (a capture, a star or
     /// pawn move): repetitions are looked for only since the last such move.
@@ -86,6 +96,16 @@ impl EngineGame for interstellar::Position {
     }
 
     #[inline]
+    fn tactical_moves(&self, moves: &mut MoveList<interstellar::Move>) {
+        interstellar::Position::tactical_moves(self, moves);
+    }
+
+    #[inline]
+    fn has_ended_without_moves(&self) -> bool {
+        self.has_static_ending()
+    }
+
+    #[inline]
     fn is_irreversible(&self, mv: interstellar::Move) -> bool {
         self.piece_at(mv.to).is_some() || self.piece_at(mv.from).is_some_and(|p| p.kind() == interstellar::Kind::Star)
     }
@@ -132,6 +152,16 @@ impl EngineGame for triangular::Position {
             None if mv.promotion.is_some() => Some(promotion),
             None => None,
         }
+    }
+
+    #[inline]
+    fn tactical_moves(&self, moves: &mut MoveList<triangular::Move>) {
+        triangular::Position::tactical_moves(self, moves);
+    }
+
+    #[inline]
+    fn has_ended_without_moves(&self) -> bool {
+        self.is_king_against_king()
     }
 
     #[inline]

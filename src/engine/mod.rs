@@ -8,6 +8,10 @@
 //! - [`search`]: [`Engine`] and its iterative-deepening alpha-beta search
 //!   ([`Engine::search`]), with its [`Report`]s and [`SearchResult`].
 //! - [`limits`]: [`Limits`] (depth, nodes, move time, clocks) and [`Clock`].
+//! - [`levels`]: [`Level`]s 1–8 for play, and the [`Player`]s a match pits against
+//!   each other ([`PlayerKind`]: a level, greedy, random).
+//! - [`matches`]: engine against engine — short openings, one game to its end.
+//! - [`rating`]: a match's score, Elo difference with error bar, and SPRT.
 //! - [`table`]: the transposition table.
 //! - [`score`]: [`Score`] (centipawns or mate in N) and the mate band.
 //! - [`text`]: moves as tokens and UCI-style `info` lines.
@@ -32,13 +36,17 @@
 
 pub mod eval;
 pub mod game;
+pub mod levels;
 pub mod limits;
+pub mod matches;
+pub mod rating;
 pub mod score;
 pub mod search;
 pub mod table;
 pub mod text;
 
 pub use game::EngineGame;
+pub use levels::{Level, Player, PlayerKind};
 pub use limits::{Clock, Limits};
 pub use score::Score;
-pub use search::{Engine, Line, MAX_DEPTH, MAX_MULTI_PV, MAX_PLY, Report, SearchResult};
+pub use search::{Engine, Line, MAX_DEPTH, MAX_MULTI_PV, MAX_PLY, Options, Report, SearchResult};

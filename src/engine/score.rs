@@ -39,6 +39,18 @@ impl Score {
     }
 }
 
+impl Score {
+    /// A number that orders scores from worst to best for the side to move: losses
+    /// (the sooner the worse), centipawns, wins (the sooner the better).
+    pub fn order_key(self) -> i64 {
+        match self {
+            Score::Cp(cp) => i64::from(cp),
+            Score::Mate(n) if n > 0 => 1_000_000 - i64::from(n),
+            Score::Mate(n) => -1_000_000 - i64::from(n),
+        }
+    }
+}
+
 impl fmt::Display for Score {
     /// The UCI form: `cp 23`, `mate 3`, `mate -2`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -94,6 +106,8 @@ mod tests {
         assert_eq!(Score::from_internal(57), Score::Cp(57));
         assert_eq!(Score::Mate(-2).to_string(), "mate -2");
         assert_eq!(from_table(to_table(MATE - 7, 4), 4), MATE - 7);
+        let ordered = [Score::Mate(-1), Score::Mate(-3), Score::Cp(-50), Score::Cp(20), Score::Mate(4), Score::Mate(1)];
+        assert!(ordered.windows(2).all(|w| w[0].order_key() < w[1].order_key()));
         assert_eq!(from_table(to_table(-(MATE - 7), 3), 3), -(MATE - 7));
     }
 }

@@ -118,18 +118,93 @@ pub struct SearchResult<M> {
     pub lines: Vec<Line<M>>,
 }
 
+/// Which of the search's techniques are on (all by default). Turning one off is for
+/// measuring what it is worth (`orrery match --a level=8 --b level=8,lmr=off`), not for
+/// play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Null-move pruning.
+    pub null_move: bool,
+    /// Late-move reductions.
+    pub late_move_reductions: bool,
+    /// Aspiration windows around the last iteration's score.
+    pub aspiration: bool,
+    /// The one-ply extension of moves that give check or Target.
+    pub check_extension: bool,
+    /// Killer moves and the history of quiet cut-off moves in move ordering.
+    pub killers_and_history: bool,
+    /// The quiescence search at the horizon (off: the static evaluation there).
+    pub quiescence: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            null_move: true,
+            late_move_reductions: true,
+            aspiration: true,
+            check_extension: true,
+            killers_and_history: true,
+            quiescence: true,
+        }
+    }
+}
+
+impl Options {
+    /// The option names `orrery match` accepts, each with its field.
+    pub const NAMES: [&'static str; 6] = ["nullmove", "lmr", "aspiration", "extension", "ordering", "quiescence"];
+
+    /// Whether the option called `name` is on; `None` for an unknown name.
+    pub fn get(&self, name: &str) -> Option<bool> {
+        let mut copy = *self;
+        copy.field(name).map(|f| *f)
+    }
+
+    /// Sets the option called `name` (one of [`Options::NAMES`]); `false` for an
+    /// unknown name.
+    pub fn set(&mut self, name: &str, on: bool) -> bool {
+        match self.field(name) {
+            Some(field) => {
+                *field = on;
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn field(&mut self, name: &str) -> Option<&mut bool> {
+        let field = match name {
+            "nullmove" => &mut self.null_move,
+            "lmr" => &mut self.late_move_reductions,
+            "aspiration" => &mut self.aspiration,
+            "extension" => &mut self.check_extension,
+            "ordering" => &mut self.killers_and_history,
+            "quiescence" => &mut self.quiescence,
+            _ => return None,
+        };
+        Some(field)
+    }
+}
+
 /// The engine for one game: its transposition table and move-ordering history, kept
 /// from one search to the next (call [`Engine::clear`] for a new game).
 pub struct Engine<G: EngineGame> {
     table: Table,
     history: Vec<i32>,
+    /// The techniques in use.
+    pub options: Options,
     _game: PhantomData<G>,
 }
 
 impl<G: EngineGame> Engine<G> {
     /// An engine with a transposition table of `hash_mb` MiB (at least 1).
     pub fn new(hash_mb: usize) -> Engine<G> {
-        Engine { table: Table::new(hash_mb), history: vec![0; 2 * 128 * 128], _game: PhantomData }
+        Engine {
+            table: Table::new(hash_mb),
+            history: vec![0; 2 * 128 * 128],
+            options: Options::default(),
+            _game: PhantomData,
+        }
     }
 
     /// Forgets everything learnt (table and history), as for a new game.
@@ -214,6 +289,7 @@ impl<G: EngineGame> Engine<G> {
             hard: budget.map(|(_, hard)| hard),
             node_limit: limits.nodes.unwrap_or(u64::MAX).max(1),
             excluded: SmallVec::new(),
+            options: self.options,
         };
 
         let mut lines: Vec<(i32, Vec<G::Move>)> = Vec::new();
@@ -324,6 +400,7 @@ struct Searcher<'a, G: EngineGame> {
     node_limit: u64,
     /// Root moves left out (the first moves of the lines already found, multi-PV).
     excluded: SmallVec<[u32; MAX_MULTI_PV]>,
+    options: Options,
 }
 
 impl<G: EngineGame> Searcher<'_, G> {
@@ -349,7 +426,11 @@ impl<G: EngineGame> Searcher<'_, G> {
     fn aspiration(&mut self, pos: &G, depth: i32, previous: i32) -> i32 {
         let mut delta = 25;
         let (mut alpha, mut beta) =
-            if depth >= 5 && !is_mate(previous) { (previous - delta, previous + delta) } else { (-INFINITY, INFINITY) };
+            if self.options.aspiration && depth >= 5 && !is_mate(previous) {
+                (previous - delta, previous + delta)
+            } else {
+                (-INFINITY, INFINITY)
+            };
         loop {
             let score = self.negamax(pos, depth, alpha, beta, 0, false);
             if self.stopped {
@@ -402,6 +483,15 @@ impl<G: EngineGame> Searcher<'_, G> {
         false
     }
 
+    /// The horizon's score without quiescence: the result of a finished game, else
+    /// the static evaluation.
+    fn static_score(&self, pos: &G, ply: usize) -> i32 {
+        if pos.has_ended_without_moves() || pos.outcome().is_some() {
+            return Self::terminal(pos, ply);
+        }
+        if pos.is_rule_draw() { 0 } else { pos.evaluate() }
+    }
+
     /// The score of a position with no legal move: the game is over.
     fn terminal(pos: &G, ply: usize) -> i32 {
         match pos.outcome().and_then(G::winner) {
@@ -432,6 +522,9 @@ impl<G: EngineGame> Searcher<'_, G> {
         }
         if let Some(v) = pos.tactical_value(mv) {
             return TACTICAL + v.clamp(0, TACTICAL - 1);
+        }
+        if !self.options.killers_and_history {
+            return 0;
         }
         if key == self.killers[ply][0] {
             return KILLER + 1;
@@ -475,6 +568,9 @@ impl<G: EngineGame> Searcher<'_, G> {
             return pos.evaluate();
         }
         if depth <= 0 {
+            if !self.options.quiescence {
+                return self.static_score(pos, ply);
+            }
             return self.quiesce(pos, alpha, beta, ply, 0);
         }
         self.seldepth = self.seldepth.max(ply);
@@ -507,6 +603,7 @@ impl<G: EngineGame> Searcher<'_, G> {
         let in_check = pos.is_in_check();
 
         if null_ok
+            && self.options.null_move
             && !pv_node
             && !in_check
             && depth >= 3
@@ -548,13 +645,16 @@ impl<G: EngineGame> Searcher<'_, G> {
             child.play(mv);
             let gives_check = child.is_in_check();
             self.push(child.zobrist(), pos.is_irreversible(mv));
-            let extension = i32::from(gives_check && (ply as i32) < 2 * self.root_depth);
+            let extension =
+                i32::from(self.options.check_extension && gives_check && (ply as i32) < 2 * self.root_depth);
             let new_depth = depth - 1 + extension;
             let score = if searched == 0 {
                 -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, true)
             } else {
                 let quiet = !tactical && scores[i] < KILLER;
-                let reduction = if !pv_node && depth >= 3 && searched >= 3 && quiet && !in_check && !gives_check {
+                let reduction = if self.options.late_move_reductions
+                    && !pv_node
+                    && depth >= 3 && searched >= 3 && quiet && !in_check && !gives_check {
                     1 + i32::from(searched >= 8 && depth >= 6)
                 } else {
                     0
@@ -622,9 +722,14 @@ impl<G: EngineGame> Searcher<'_, G> {
         }
         self.pv_len[ply] = 0;
         self.seldepth = self.seldepth.max(ply);
+        let in_check = qply < 4 && pos.is_in_check();
         let mut moves = MoveList::new();
-        pos.legal_moves(&mut moves);
-        if moves.is_empty() {
+        if in_check {
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                return Self::terminal(pos, ply);
+            }
+        } else if pos.has_ended_without_moves() {
             return Self::terminal(pos, ply);
         }
         if pos.is_rule_draw() {
@@ -633,13 +738,13 @@ impl<G: EngineGame> Searcher<'_, G> {
         if ply >= MAX_PLY - 2 {
             return pos.evaluate();
         }
-        let in_check = qply < 4 && pos.is_in_check();
         let mut best = -INFINITY;
         if !in_check {
             let stand = pos.evaluate();
             if stand >= beta {
                 return stand;
             }
+            pos.tactical_moves(&mut moves);
             alpha = alpha.max(stand);
             best = stand;
         }

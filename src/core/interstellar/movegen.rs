@@ -385,9 +385,15 @@ impl Position {
         }
     }
 
-    /// Every legal move, the game's end aside, into `sink`.
+    /// Every legal move, the game's end aside, into `sink`; with `TACTICAL` only the
+    /// captures and the stars' steps onto the opponent's first row (Super Nova).
     #[inline(always)]
     fn generate<S: MoveSink<Move>>(&self, sink: &mut S) {
+        self.generate_masked::<S, false>(sink);
+    }
+
+    #[inline(always)]
+    fn generate_masked<S: MoveSink<Move>, const TACTICAL: bool>(&self, sink: &mut S) {
         let us = self.side_to_move;
         let them = us.other();
         let own = self.sides[us.index()];
@@ -402,11 +408,17 @@ impl Position {
         let planet = cell(planet_slot);
         let in_target = self.attackers(planet, them, occupied, VALID).any();
         let checked = if in_target { own } else { self.blockers(planet, own, occupied, empty) };
+        let super_nova = ROWS[them.first_row() as usize - 1];
 
         for kind in [QUASAR, PULSAR, NEBULA, BLACK_HOLE, STAR] {
+            let mask = match (TACTICAL, kind) {
+                (false, _) => VALID,
+                (true, STAR) => capturable | super_nova,
+                (true, _) => capturable,
+            };
             for slot in own & self.kinds[kind] {
                 let from = cell(slot);
-                let targets = self.piece_targets(from, kind, occupied, empty, capturable);
+                let targets = self.piece_targets(from, kind, occupied, empty, capturable) & mask;
                 if !checked.contains(slot) {
                     sink.targets(targets, |t| Move { from, to: cell(t) });
                     continue;
@@ -420,7 +432,8 @@ impl Position {
             }
         }
         let without_planet = occupied.without(planet_slot);
-        for t in SIDE_NEIGHBOURS[planet.idx()] & open {
+        let planet_open = if TACTICAL { capturable } else { open };
+        for t in SIDE_NEIGHBOURS[planet.idx()] & planet_open {
             let after = without_planet.with(t);
             if !self.attackers(cell(t), them, after, !Bitboard::from_index(t)).any() {
                 sink.push(Move { from: planet, to: cell(t) });
@@ -449,6 +462,16 @@ impl Position {
     pub fn legal_moves(&self, moves: &mut MoveList<Move>) {
         if self.static_ending().is_none() {
             self.generate(moves);
+        }
+    }
+
+    /// The legal captures and Super Nova steps of the side to move (the tactical moves
+    /// a quiescence search looks at, in [`Position::legal_moves`]'s order); none when
+    /// the game is over by Super Nova or Total Annihilation. Cheaper than generating
+    /// every move and filtering.
+    pub fn tactical_moves(&self, moves: &mut MoveList<Move>) {
+        if self.static_ending().is_none() {
+            self.generate_masked::<_, true>(moves);
         }
     }
 
@@ -561,9 +584,22 @@ impl Position {
             return Bitboard::EMPTY;
         };
         let occupied = self.occupied();
-        let empty = VALID & !occupied;
-        match piece.kind() {
-            Kind::Star => Self::star_targets(from, piece.side, empty, occupied),
+        self.coverage_with(from, piece.kind(), piece.side, occupied, VALID & !occupied)
+    }
+
+    /// [`Position::coverage`] of a `side` piece of `kind` on `from`, with the occupied
+    /// and empty cells given (for evaluation loops that compute them once).
+    #[inline(always)]
+    pub(crate) fn coverage_with(
+        &self,
+        from: Cell,
+        kind: Kind,
+        side: Side,
+        occupied: Bitboard,
+        empty: Bitboard,
+    ) -> Bitboard {
+        match kind {
+            Kind::Star => Self::star_targets(from, side, empty, occupied),
             kind => self.piece_targets(from, kind as usize, occupied, empty, occupied),
         }
     }

@@ -237,6 +237,12 @@ impl Position {
     /// piece of the side to move (nothing when only the kings are left).
     #[inline(always)]
     fn generate<S: MoveSink<Move>>(&self, sink: &mut S) {
+        self.generate_masked::<S, false>(sink);
+    }
+
+    /// [`Position::generate`], with `TACTICAL` only captures and promotions.
+    #[inline(always)]
+    fn generate_masked<S: MoveSink<Move>, const TACTICAL: bool>(&self, sink: &mut S) {
         let t = tables();
         let promo = t.promotion[self.side_to_move.index()];
         if self.is_king_against_king() {
@@ -255,7 +261,8 @@ impl Position {
         // king has left its cell.
         let without_king = occ.without(k);
         let mut king_targets = Bitboard::EMPTY;
-        for to in t.touch[ku].minus(own) {
+        let king_open = if TACTICAL { t.touch[ku] & self.by_side[them.index()] } else { t.touch[ku].minus(own) };
+        for to in king_open {
             if !self.attacked(t, to as usize, without_king, them) {
                 king_targets = king_targets.with(to);
             }
@@ -306,6 +313,10 @@ impl Position {
         for kind in [Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight, Kind::Pawn] {
             for from in self.pieces(us, kind) {
                 let mut targets = piece_targets(t, kind, us, from as usize, occ) & mask;
+                if TACTICAL {
+                    let enemy_cells = self.by_side[them.index()];
+                    targets &= if kind == Kind::Pawn { enemy_cells | promo } else { enemy_cells };
+                }
                 if pinned.contains(from) {
                     for &(p, allowed) in &pins {
                         if p == from {
@@ -322,6 +333,13 @@ impl Position {
     /// Promotions give four moves (Q, R, B, N).
     pub fn legal_moves(&self, moves: &mut MoveList<Move>) {
         self.generate(moves);
+    }
+
+    /// The legal captures and promotions of the side to move (the tactical moves a
+    /// quiescence search looks at), in [`Position::legal_moves`]'s order; nothing
+    /// when only the kings are left.
+    pub fn tactical_moves(&self, moves: &mut MoveList<Move>) {
+        self.generate_masked::<_, true>(moves);
     }
 
     /// The number of legal moves (each promotion choice counted), counted without listing

@@ -98,23 +98,25 @@ struct SideTerms {
 
 fn side_terms(pos: &Position, side: Side, w: &Weights) -> SideTerms {
     let own = pos.side_cells(side);
+    let occupied = pos.occupied();
+    let empty = VALID & !occupied;
     let mut t = SideTerms { score: 0, covered: Bitboard::EMPTY, pieces: 0, best_star: None };
-    for slot in own {
-        let Some(cell) = Cell::from_slot(slot) else { continue };
-        let Some(piece) = pos.piece_at(cell) else { continue };
-        let kind = piece.kind() as usize;
-        let covers = pos.coverage(cell);
-        t.covered |= covers;
-        t.score += w.material[kind]
-            + w.mobility[kind] * covers.minus(own).count() as i32
-            + w.centre[kind] * CENTRE[cell.idx()];
-        if piece.kind() != Kind::Planet {
-            t.pieces += 1;
-        }
-        if piece.kind() == Kind::Star {
-            let rows = star_rows(side, cell);
-            t.score += w.star_advance[rows];
-            t.best_star = Some(t.best_star.map_or(rows, |b| b.max(rows)));
+    for kind in Kind::ALL {
+        let k = kind as usize;
+        for slot in own & pos.kind_cells(kind) {
+            let Some(cell) = Cell::from_slot(slot) else { continue };
+            let covers = pos.coverage_with(cell, kind, side, occupied, empty);
+            t.covered |= covers;
+            t.score +=
+                w.material[k] + w.mobility[k] * covers.minus(own).count() as i32 + w.centre[k] * CENTRE[cell.idx()];
+            if kind != Kind::Planet {
+                t.pieces += 1;
+            }
+            if kind == Kind::Star {
+                let rows = star_rows(side, cell);
+                t.score += w.star_advance[rows];
+                t.best_star = Some(t.best_star.map_or(rows, |b| b.max(rows)));
+            }
         }
     }
     t
