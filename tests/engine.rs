@@ -1,6 +1,8 @@
 //! The engine: legal moves over thousands of random positions of both games, the
 //! built-in puzzles against the solver, limits (depth, nodes, move time, stop), the
-//! same result for the same input, multi-PV, and `orrery analyse` as a user runs it.
+//! same result for the same input, multi-PV, the quiescence search's move generator,
+//! the levels, and `orrery analyse`, `orrery match` and `orrery tune` as a user runs
+//! them.
 
 #![allow(clippy::unwrap_used)] // tests may unwrap
 
@@ -295,4 +297,146 @@ fn analyse_reports_mate_scores_and_single_token_moves() {
         assert_eq!(o.status.code(), Some(2), "{args:?}");
         assert_eq!(String::from_utf8_lossy(&o.stderr).trim_end().lines().count(), 1, "{args:?}");
     }
+}
+
+fn tactical_moves_are_the_tactical_legal_moves<G: EngineGame>(seed: u64, count: usize) {
+    let mut all = MoveList::new();
+    let mut tactical = MoveList::new();
+    let mut checked = 0;
+    for (pos, _) in random_positions::<G>(seed, count) {
+        all.clear();
+        tactical.clear();
+        pos.legal_moves(&mut all);
+        pos.tactical_moves(&mut tactical);
+        let expected: Vec<G::Move> = all.iter().copied().filter(|&mv| pos.tactical_value(mv).is_some()).collect();
+        assert_eq!(tactical.to_vec(), expected, "{}", pos.position_string());
+        checked += expected.len();
+        if pos.has_ended_without_moves() {
+            assert!(all.is_empty() && pos.outcome().is_some(), "{}", pos.position_string());
+        }
+    }
+    assert!(checked > count, "too few tactical moves seen: {checked}");
+}
+
+#[test]
+fn interstellar_tactical_moves_are_its_captures_and_super_nova_steps() {
+    tactical_moves_are_the_tactical_legal_moves::<interstellar::Position>(21, 3000);
+}
+
+#[test]
+fn triangular_tactical_moves_are_its_captures_and_promotions() {
+    tactical_moves_are_the_tactical_legal_moves::<triangular::Position>(22, 3000);
+}
+
+#[test]
+fn every_level_plays_legal_moves_and_levels_from_4_take_a_win_in_one() {
+    use orrery::engine::{Level, Player, PlayerKind};
+    let stop = no_stop();
+    let limits = Limits::movetime(Duration::from_millis(200));
+    for level in Level::all() {
+        let mut player = Player::<triangular::Position>::new(
+            PlayerKind::Level(level, Default::default()),
+            1,
+            u64::from(level.number()),
+        );
+        for (pos, keys) in random_positions::<triangular::Position>(u64::from(level.number()), 40) {
+            let choice = player.choose(&pos, &keys, &limits, &stop).unwrap();
+            let mut moves = MoveList::new();
+            pos.legal_moves(&mut moves);
+            assert!(moves.contains(&choice.mv), "level {}: {}", level.number(), pos.position_string());
+        }
+        // Two wins in one move (Target Out and Total Annihilation).
+        let win = interstellar::Position::from_position_string("9/U7/3p1q3/8/9/8/9/4Q3/3P5 +").unwrap();
+        let mut player = Player::<interstellar::Position>::new(PlayerKind::Level(level, Default::default()), 1, 7);
+        let wins = (0..10)
+            .filter(|_| {
+                let mut after = win.clone();
+                after.play(player.choose(&win, &[], &limits, &stop).unwrap().mv);
+                after.outcome().is_some()
+            })
+            .count();
+        if level.number() >= 4 {
+            assert_eq!(wins, 10, "level {} missed a win in one", level.number());
+        }
+    }
+    // The greedy player takes a win in one too; the random player plays legal moves.
+    let win = interstellar::Position::from_position_string("9/U7/3p1q3/8/9/8/9/4Q3/3P5 +").unwrap();
+    let mut greedy = Player::<interstellar::Position>::new(PlayerKind::Greedy, 1, 3);
+    let mut after = win.clone();
+    after.play(greedy.choose(&win, &[], &limits, &stop).unwrap().mv);
+    assert!(after.outcome().is_some());
+}
+
+#[test]
+fn level_1_takes_the_best_capture_on_about_half_its_moves() {
+    use orrery::engine::{Level, Player, PlayerKind};
+    // White to move can take the black queen with the rook; many other moves exist.
+    let pos = triangular::Position::from_position_string(
+        "3qbk3/3ppbpp3/3p1n1n1p3/1r11r1/1R11R1/3P1N1N1P3/3PPBPP3/3QBK3 w 2 7",
+    )
+    .unwrap();
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    let best =
+        moves.iter().copied().filter_map(|mv| pos.tactical_value(mv).map(|v| (v, mv))).max_by_key(|p| p.0).unwrap().1;
+    let mut player =
+        Player::<triangular::Position>::new(PlayerKind::Level(Level::new(1).unwrap(), Default::default()), 1, 5);
+    let stop = no_stop();
+    let taken = (0..400).filter(|_| player.choose(&pos, &[], &Limits::depth(1), &stop).unwrap().mv == best).count();
+    // Half the moves are the best capture, the other half random (1/len of them too).
+    let expected = 200.0 + 200.0 / moves.len() as f64;
+    assert!((taken as f64 - expected).abs() < 45.0, "{taken} of 400, expected about {expected}");
+}
+
+#[test]
+fn match_plays_both_colours_reports_elo_and_writes_records_that_tune_reads() {
+    let dir = std::env::temp_dir().join(format!("orrery-match-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("games.pgn");
+    let o = orrery(&[
+        "match",
+        "--variant",
+        "triangular",
+        "--a",
+        "level=3",
+        "--b",
+        "random",
+        "--games",
+        "6",
+        "--nodes",
+        "300",
+        "--concurrency",
+        "2",
+        "--sprt",
+        "0,100",
+        "--record",
+        record.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert_eq!(out.lines().filter(|l| l.starts_with("game ")).count(), 6, "{out}");
+    assert_eq!(out.lines().filter(|l| l.contains(": A first ")).count(), 3, "{out}");
+    let summary = out.lines().find(|l| l.starts_with("A level=3 against B random: ")).expect(&out);
+    assert!(summary.contains(" of 6 games; score "), "{summary}");
+    assert!(out.lines().any(|l| l.starts_with("SPRT elo0 0 elo1 100 ")), "{out}");
+    let text = std::fs::read_to_string(&record).unwrap();
+    assert_eq!(text.matches("[Event \"orrery match\"]").count(), 6);
+    let check = orrery(&["record", "check", record.to_str().unwrap()]);
+    assert!(check.status.success(), "{}", String::from_utf8_lossy(&check.stdout));
+    let tune = orrery(&["tune", "--variant", "triangular", record.to_str().unwrap(), "--rounds", "2"]);
+    assert!(tune.status.success(), "{}", String::from_utf8_lossy(&tune.stderr));
+    let report = String::from_utf8(tune.stdout).unwrap();
+    assert!(report.lines().next().unwrap().ends_with(" games"), "{report}");
+    assert!(report.lines().any(|l| l.starts_with("K ") && l.contains("; error ")), "{report}");
+    // Bad players and bad SPRTs are one line on standard error.
+    for args in [
+        vec!["match", "--variant", "triangular", "--a", "level=9", "--b", "random", "--nodes", "10"],
+        vec!["match", "--variant", "triangular", "--a", "level=2", "--b", "level=2,fast=on", "--nodes", "10"],
+        vec!["match", "--variant", "triangular", "--a", "greedy", "--b", "random", "--nodes", "10", "--sprt", "5,0"],
+    ] {
+        let o = orrery(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(!String::from_utf8_lossy(&o.stderr).trim().is_empty());
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }

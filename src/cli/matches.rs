@@ -115,11 +115,7 @@ where
         return Err(CliError(format!("no level opening of {} plies was found", args.opening_plies)));
     }
     let games = 2 * pairs;
-    let limits = Limits {
-        movetime: args.movetime.map(Duration::from_millis),
-        nodes: args.nodes,
-        ..Limits::default()
-    };
+    let limits = Limits { movetime: args.movetime.map(Duration::from_millis), nodes: args.nodes, ..Limits::default() };
     let threads =
         args.concurrency.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).clamp(1, 64);
     let limit = match (args.movetime, args.nodes) {
@@ -147,7 +143,8 @@ where
                 }
                 let opening = &lines[(index / 2) % lines.len()];
                 let a_first = index % 2 == 0;
-                let (first, second) = if a_first { (&mut player_a, &mut player_b) } else { (&mut player_b, &mut player_a) };
+                let (first, second) =
+                    if a_first { (&mut player_a, &mut player_b) } else { (&mut player_b, &mut player_a) };
                 let game = play_game(first, second, opening, &limits, max_plies, &mut adjudicator, &stop);
                 if send.send(Finished { index, game }).is_err() {
                     break;

@@ -22,13 +22,15 @@ mod matches;
 pub mod protocol;
 mod shared;
 mod solve;
+mod tune;
 
 pub use analyse::AnalyseArgs;
-pub use matches::MatchArgs;
 pub use diagram::DiagramArgs;
+pub use matches::MatchArgs;
 pub use shared::{CliError, Finish};
 use shared::{load, one_line};
 pub use solve::SolveArgs;
+pub use tune::TuneArgs;
 
 /// Orrery: Interstellar (GB 2186198 A) and Triangular (HU 188326).
 #[derive(Debug, Parser)]
@@ -94,6 +96,9 @@ pub enum Command {
     /// Play engine against engine (levels, greedy, random) from short openings and
     /// report wins, draws and losses, the Elo difference and an SPRT verdict.
     Match(MatchArgs),
+    /// Fit the evaluation's weights to the results of recorded games (Texel's method)
+    /// and print them.
+    Tune(TuneArgs),
     /// Check or convert game records (`.pgn` text, `.ron`).
     Record {
         /// What to do with records.
@@ -184,6 +189,7 @@ fn run_game<G: StatusReport>(command: &Command, out: &mut dyn Write) -> Result<(
         | Command::Solve(_)
         | Command::Analyse(_)
         | Command::Match(_)
+        | Command::Tune(_)
         | Command::Engine => {
             unreachable!("run by run()")
         }
@@ -215,6 +221,7 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<Finish, CliError> {
         Command::Solve(args) => return solve::run_solve(args, out).map(|()| Finish::Success),
         Command::Analyse(args) => return analyse::run_analyse(args, out).map(|()| Finish::Success),
         Command::Match(args) => return matches::run_match(args, out).map(|()| Finish::Success),
+        Command::Tune(args) => return tune::run_tune(args, out).map(|()| Finish::Success),
         Command::Engine => {
             // Needs standard output unlocked (its search thread writes there too).
             protocol::serve_stdio();

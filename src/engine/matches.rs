@@ -119,7 +119,12 @@ pub fn play_game<G: EngineGame>(
     loop {
         if let Some(outcome) = pos.outcome() {
             let end = GameEnd::Rules(G::ending_title(outcome));
-            return PlayedGame { moves, opening_plies: opening.len(), first_points: points_for(G::winner(outcome)), end };
+            return PlayedGame {
+                moves,
+                opening_plies: opening.len(),
+                first_points: points_for(G::winner(outcome)),
+                end,
+            };
         }
         if G::HAS_DRAWS && pos.can_claim_draw(&keys) {
             return PlayedGame { moves, opening_plies: opening.len(), first_points: 0.5, end: GameEnd::DrawClaimed };

@@ -12,6 +12,7 @@
 //!   each other ([`PlayerKind`]: a level, greedy, random).
 //! - [`matches`]: engine against engine — short openings, one game to its end.
 //! - [`rating`]: a match's score, Elo difference with error bar, and SPRT.
+//! - [`tune`]: fitting the evaluation's weights to game results (Texel's method).
 //! - [`table`]: the transposition table.
 //! - [`score`]: [`Score`] (centipawns or mate in N) and the mate band.
 //! - [`text`]: moves as tokens and UCI-style `info` lines.
@@ -44,6 +45,7 @@ pub mod score;
 pub mod search;
 pub mod table;
 pub mod text;
+pub mod tune;
 
 pub use game::EngineGame;
 pub use levels::{Level, Player, PlayerKind};

@@ -6,8 +6,13 @@
 //! - A **transposition table** ([`super::table`]): cut-offs away from the principal
 //!   variation, its move tried first everywhere.
 //! - **Quiescence** at the horizon: captures, promotions and Super Nova steps
-//!   ([`EngineGame::tactical_value`]), and every answer while in check or Target
-//!   (the first four quiescence plies; deeper, check is only scored statically).
+//!   ([`EngineGame::tactical_moves`], generated without the quiet moves), and every
+//!   answer while in check or Target (the first four quiescence plies; deeper, check
+//!   is only scored statically). Away from check the quiescence search does not
+//!   generate every move, so an ending by having no legal move (Interstellar's
+//!   "blocked", Triangular's stalemate) is found there only by the full-width search;
+//!   endings that need no look at the moves ([`EngineGame::has_ended_without_moves`])
+//!   are found everywhere.
 //! - **Move ordering**: table move, tactical moves by most valuable victim then least
 //!   valuable attacker, two killers a ply, then the history of quiet cut-off moves.
 //! - **Extension** of a move that gives check or Target by one ply (up to twice the
@@ -125,6 +130,9 @@ pub struct SearchResult<M> {
 pub struct Options {
     /// Null-move pruning.
     pub null_move: bool,
+    /// Null moves only where [`EngineGame::null_move_allowed`] (off: wherever the
+    /// other conditions hold, for measuring the guard).
+    pub null_move_guard: bool,
     /// Late-move reductions.
     pub late_move_reductions: bool,
     /// Aspiration windows around the last iteration's score.
@@ -141,6 +149,7 @@ impl Default for Options {
     fn default() -> Options {
         Options {
             null_move: true,
+            null_move_guard: true,
             late_move_reductions: true,
             aspiration: true,
             check_extension: true,
@@ -152,7 +161,8 @@ impl Default for Options {
 
 impl Options {
     /// The option names `orrery match` accepts, each with its field.
-    pub const NAMES: [&'static str; 6] = ["nullmove", "lmr", "aspiration", "extension", "ordering", "quiescence"];
+    pub const NAMES: [&'static str; 7] =
+        ["nullmove", "nullguard", "lmr", "aspiration", "extension", "ordering", "quiescence"];
 
     /// Whether the option called `name` is on; `None` for an unknown name.
     pub fn get(&self, name: &str) -> Option<bool> {
@@ -175,6 +185,7 @@ impl Options {
     fn field(&mut self, name: &str) -> Option<&mut bool> {
         let field = match name {
             "nullmove" => &mut self.null_move,
+            "nullguard" => &mut self.null_move_guard,
             "lmr" => &mut self.late_move_reductions,
             "aspiration" => &mut self.aspiration,
             "extension" => &mut self.check_extension,
@@ -425,12 +436,11 @@ impl<G: EngineGame> Searcher<'_, G> {
     /// The root searched in a window around `previous` (see the module docs).
     fn aspiration(&mut self, pos: &G, depth: i32, previous: i32) -> i32 {
         let mut delta = 25;
-        let (mut alpha, mut beta) =
-            if self.options.aspiration && depth >= 5 && !is_mate(previous) {
-                (previous - delta, previous + delta)
-            } else {
-                (-INFINITY, INFINITY)
-            };
+        let (mut alpha, mut beta) = if self.options.aspiration && depth >= 5 && !is_mate(previous) {
+            (previous - delta, previous + delta)
+        } else {
+            (-INFINITY, INFINITY)
+        };
         loop {
             let score = self.negamax(pos, depth, alpha, beta, 0, false);
             if self.stopped {
@@ -609,7 +619,7 @@ impl<G: EngineGame> Searcher<'_, G> {
             && depth >= 3
             && moves.len() >= 4
             && beta.abs() < MATE_BOUND
-            && pos.null_move_allowed()
+            && (!self.options.null_move_guard || pos.null_move_allowed())
             && pos.evaluate() >= beta
         {
             let r = 2 + depth / 6;
@@ -654,7 +664,12 @@ impl<G: EngineGame> Searcher<'_, G> {
                 let quiet = !tactical && scores[i] < KILLER;
                 let reduction = if self.options.late_move_reductions
                     && !pv_node
-                    && depth >= 3 && searched >= 3 && quiet && !in_check && !gives_check {
+                    && depth >= 3
+                    && searched >= 3
+                    && quiet
+                    && !in_check
+                    && !gives_check
+                {
                     1 + i32::from(searched >= 8 && depth >= 6)
                 } else {
                     0
