@@ -83,7 +83,7 @@ impl Level {
             4 => LevelSpec { nodes: Some(2_000), noise: 40, lines: 2, ..base },
             5 => LevelSpec { nodes: Some(5_000), noise: 20, lines: 2, ..base },
             6 => LevelSpec { nodes: Some(12_000), noise: 10, lines: 2, ..base },
-            7 => LevelSpec { nodes: Some(25_000), noise: 5, lines: 2, ..base },
+            7 => LevelSpec { nodes: Some(35_000), noise: 5, lines: 2, ..base },
             _ => base,
         }
     }
