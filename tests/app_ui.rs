@@ -631,3 +631,71 @@ fn the_path_prompt_asks_before_saving_over_a_file_that_exists() {
     assert!(h.state().path_prompt.is_none());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Steps the app until the analysis shows an arrow for the shown position (at most
+/// about ten seconds of searching).
+fn wait_for_analysis(h: &mut Harness<'static, OrreryApp>) -> Vec<orrery::record::Arrow<u8>> {
+    for _ in 0..1000 {
+        let arrows = h.state().view.overlay_slots(&h.state().settings).arrows;
+        if !arrows.is_empty() {
+            return arrows;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        h.step();
+    }
+    panic!("no analysis line arrived");
+}
+
+#[test]
+fn the_analysis_panel_shows_lines_and_arrows_space_plays_the_best_move_and_l_hides_it() {
+    let mut h = harness(FakeDialogs::default());
+    h.run();
+    // Off until asked.
+    assert!(!h.state().settings.analysis);
+    assert!(h.query_by_label_contains("Depth ").is_none());
+    h.state_mut().settings.analysis_seconds = Some(1);
+    h.key_press(egui::Key::L);
+    h.step();
+    let arrows = wait_for_analysis(&mut h);
+    assert!(arrows.iter().any(|a| a.color == orrery::record::MarkColor::Blue), "{arrows:?}");
+    h.step();
+    h.get_by_label_contains("Depth ");
+    // Space plays the best line's first move, whose arrow was shown.
+    let best = *arrows.iter().find(|a| a.color == orrery::record::MarkColor::Blue).unwrap();
+    h.key_press(egui::Key::Space);
+    h.step();
+    assert_eq!(h.state().view.overlay_slots(&h.state().settings).last_move, Some((best.from, best.to)));
+    assert!(h.state().modified());
+    // The new position is analysed in its turn; L hides the panel and its arrows.
+    wait_for_analysis(&mut h);
+    h.key_press(egui::Key::L);
+    h.step();
+    h.step();
+    assert!(h.state().view.overlay_slots(&h.state().settings).arrows.is_empty());
+    assert!(h.query_by_label_contains("Depth ").is_none());
+}
+
+#[test]
+fn clicking_a_move_of_an_analysis_line_plays_the_line_to_it_and_puzzles_turn_the_engine_off() {
+    let mut h = harness(FakeDialogs::default());
+    h.run();
+    h.state_mut().settings.analysis_seconds = Some(1);
+    h.state_mut().apply(Command::ToggleAnalysis);
+    h.step();
+    wait_for_analysis(&mut h);
+    h.state_mut().apply(Command::PlayAnalysisMove { line: 0, upto: 1 });
+    h.step();
+    // Two moves of the line were played.
+    assert_eq!(h.state().view.cursor_path().len(), 2);
+    // Opening a puzzle turns the analysis off: solving is the user's.
+    let mut h = harness(FakeDialogs::default());
+    h.run();
+    h.state_mut().apply(Command::ToggleAnalysis);
+    h.step();
+    assert!(h.state().settings.analysis);
+    h.state_mut().apply(Command::OpenPuzzle(0));
+    for _ in 0..5 {
+        h.step();
+    }
+    assert!(!h.state().settings.analysis);
+}

@@ -84,6 +84,24 @@ pub enum Command {
     ShowShortcuts,
     /// Show or hide the games list (the games of the open file).
     ToggleGamesList,
+    // The analysis panel.
+    /// Show or hide the analysis panel (the engine searches the shown position while
+    /// it is shown).
+    ToggleAnalysis,
+    /// Play the first move of the analysis's best line.
+    PlayBestMove,
+    /// Play the moves of an analysis line up to one of them (as a variation when the
+    /// game goes another way).
+    PlayAnalysisMove {
+        /// The line, 0 for the best.
+        line: usize,
+        /// The last move to play, 0 for the line's first.
+        upto: usize,
+    },
+    /// How many analysis lines (1–5).
+    SetAnalysisLines(u8),
+    /// How long each analysis searches, in seconds; `None` until hidden.
+    SetAnalysisTime(Option<u32>),
     // The games of the file.
     /// Show the game at this index of the document's games.
     ShowGame(usize),
@@ -212,6 +230,8 @@ impl Command {
             Command::BoardEditor,
             Command::ToggleNotationEditor,
             Command::ToggleGamesList,
+            Command::ToggleAnalysis,
+            Command::PlayBestMove,
             Command::Quit,
             Command::Undo,
             Command::Redo,
@@ -298,6 +318,12 @@ impl Command {
             Command::ToggleTheme => "Light or dark theme".into(),
             Command::ShowShortcuts => "Keyboard shortcuts…".into(),
             Command::ToggleGamesList => "Games list".into(),
+            Command::ToggleAnalysis => "Analysis (engine)".into(),
+            Command::PlayBestMove => "Play the engine's best move".into(),
+            Command::PlayAnalysisMove { .. } => "Play the analysis line to here".into(),
+            Command::SetAnalysisLines(n) => format!("{n} analysis lines"),
+            Command::SetAnalysisTime(Some(s)) => format!("Analyse {s} s"),
+            Command::SetAnalysisTime(None) => "Analyse without a time limit".into(),
             Command::ShowGame(index) => format!("Show game {}", index + 1),
             Command::ShowProblem { .. } => "Show the problem in the notation editor".into(),
             Command::Back => "Previous move".into(),
@@ -345,6 +371,8 @@ impl Command {
             Command::Redo => global(Modifiers::COMMAND, Key::Y),
             Command::InsertComment => global(SHIFT_COMMAND, Key::C),
             Command::FlipBoard => plain(Key::F),
+            Command::ToggleAnalysis => plain(Key::L),
+            Command::PlayBestMove => plain(Key::Space),
             Command::Back => plain(Key::ArrowLeft),
             Command::Forward => plain(Key::ArrowRight),
             Command::PreviousVariation => plain(Key::ArrowUp),
@@ -387,6 +415,8 @@ impl Command {
                 | Command::DeleteFrom(_)
                 | Command::ToggleNag(_)
                 | Command::ReplaceGame { .. }
+                | Command::PlayBestMove
+                | Command::PlayAnalysisMove { .. }
         )
     }
 

@@ -4,6 +4,7 @@
 //! generic ([`session`], [`setup`], [`puzzle_ui`], the [`board`] widget, the
 //! [`move_list`]) and erased once, in [`view`]. See `ARCHITECTURE.md`.
 
+pub mod analysis;
 pub mod autosave;
 pub mod board;
 pub mod command;

@@ -33,6 +33,16 @@ pub struct Settings {
     pub notation_editor: bool,
     /// The study marks (arrows, marked cells) of the shown move are drawn.
     pub show_marks: bool,
+    /// The analysis panel is shown (and the engine searching). Off at every start.
+    #[serde(skip)]
+    pub analysis: bool,
+    /// How many lines the analysis shows (1–5).
+    pub analysis_lines: u8,
+    /// How long each analysis searches, in seconds; `None`: until the position changes
+    /// or the panel is hidden.
+    pub analysis_seconds: Option<u32>,
+    /// The analysis engine's transposition table, in MiB.
+    pub analysis_hash_mb: usize,
 }
 
 impl Default for Settings {
@@ -46,6 +56,10 @@ impl Default for Settings {
             last_folder: None,
             notation_editor: false,
             show_marks: true,
+            analysis: false,
+            analysis_lines: 3,
+            analysis_seconds: Some(10),
+            analysis_hash_mb: 64,
         }
     }
 }

@@ -16,6 +16,7 @@ use std::sync::{Arc, mpsc};
 
 use egui::{Key, KeyboardShortcut, Modifiers, RichText};
 
+use super::analysis::AnalysisRequest;
 use super::autosave::{Autosave, Autosaver};
 use super::command::{Command, Scope};
 use super::dialogs::{DialogAnswer, DialogRequest, FileDialogs};
@@ -524,6 +525,9 @@ impl OrreryApp {
             }
             Command::ShowShortcuts => self.show_shortcuts = true,
             Command::ToggleGamesList => self.games_list = !self.games_list,
+            Command::ToggleAnalysis => self.settings.analysis = !self.settings.analysis,
+            Command::SetAnalysisLines(n) => self.settings.analysis_lines = n.clamp(1, 5),
+            Command::SetAnalysisTime(seconds) => self.settings.analysis_seconds = seconds,
             Command::ShowGame(index) => {
                 if self.notation_text_pending() {
                     self.message =
@@ -671,6 +675,8 @@ impl OrreryApp {
             Ok(puzzle) => {
                 self.show_document(Document::new(puzzle.record.clone()));
                 self.view.start_puzzle(&puzzle);
+                // Solving is the user's: the engine stays off until they turn it on.
+                self.settings.analysis = false;
                 self.document.set_shown(self.view.to_game());
             }
             Err(e) => self.error_list = Some(("Could not read the puzzle".into(), vec![e.to_string()])),
@@ -1075,6 +1081,15 @@ impl OrreryApp {
         if self.view.poll() {
             ctx.request_repaint_after(std::time::Duration::from_millis(100));
         }
+        let request = (self.settings.analysis && !self.view.board_editor_open()).then(|| AnalysisRequest {
+            lines: usize::from(self.settings.analysis_lines),
+            time: self.settings.analysis_seconds.map(|s| std::time::Duration::from_secs(u64::from(s))),
+            hash_mb: self.settings.analysis_hash_mb,
+        });
+        if self.view.sync_analysis(request) {
+            // New lines arrive from the searching thread: look again soon.
+            ctx.request_repaint_after(std::time::Duration::from_millis(100));
+        }
         if self.settings.notation_editor {
             for event in self.editor.poll(ctx, self.now) {
                 let command = editor_command(event, self.view.cursor());
@@ -1115,6 +1130,10 @@ impl OrreryApp {
         } else {
             egui::Panel::right("moves").default_size(300.0).show(ui, |ui| {
                 self.view.puzzle_panel_ui(ui, &mut commands);
+                if self.settings.analysis {
+                    self.analysis_panel(ui, &mut commands);
+                    ui.separator();
+                }
                 self.view.move_list_ui(ui, &mut self.move_list, &mut commands);
             });
             if self.settings.notation_editor {
@@ -1148,6 +1167,36 @@ impl OrreryApp {
             self.apply(command);
         }
         self.update_title(&ctx);
+    }
+
+    /// The analysis panel: its settings (lines, time), then the engine's lines.
+    fn analysis_panel(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+        ui.horizontal(|ui| {
+            ui.strong("Analysis");
+            egui::ComboBox::from_id_salt("analysis lines")
+                .selected_text(format!("{} lines", self.settings.analysis_lines))
+                .show_ui(ui, |ui| {
+                    for n in 1..=5u8 {
+                        if ui.selectable_label(self.settings.analysis_lines == n, format!("{n} lines")).clicked() {
+                            commands.push(Command::SetAnalysisLines(n));
+                        }
+                    }
+                });
+            let time_text = |t: Option<u32>| t.map_or_else(|| "unlimited".to_string(), |s| format!("{s} s"));
+            egui::ComboBox::from_id_salt("analysis time")
+                .selected_text(time_text(self.settings.analysis_seconds))
+                .show_ui(ui, |ui| {
+                    for t in [Some(5), Some(10), Some(30), None] {
+                        if ui.selectable_label(self.settings.analysis_seconds == t, time_text(t)).clicked() {
+                            commands.push(Command::SetAnalysisTime(t));
+                        }
+                    }
+                });
+            if ui.small_button("Hide").on_hover_text("Hide the analysis (L)").clicked() {
+                commands.push(Command::ToggleAnalysis);
+            }
+        });
+        self.view.analysis_ui(ui, commands);
     }
 
     /// Clears the status message once it has been shown for [`MESSAGE_SECONDS`] or the
@@ -1346,6 +1395,12 @@ impl OrreryApp {
                     commands.push(Command::ToggleTheme);
                 }
                 self.menu_item(ui, &Command::ToggleGamesList, true, commands);
+                let label = format!(
+                    "{} ({})",
+                    Command::ToggleAnalysis.label(),
+                    Command::ToggleAnalysis.shortcut_text().unwrap_or_default()
+                );
+                ui.checkbox(&mut self.settings.analysis, label);
                 self.menu_item(ui, &Command::ShowShortcuts, true, commands);
             });
         });

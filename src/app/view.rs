@@ -9,6 +9,7 @@
 
 use egui::Pos2;
 
+use super::analysis::{Analysis, AnalysisRequest, Snapshot};
 use super::board::{BoardEvent, BoardWidget};
 use super::command::Command;
 use super::move_list::MoveListPanel;
@@ -19,17 +20,25 @@ use super::settings::Settings;
 use super::setup::SetupMode;
 use super::setup_ui::{self, PuzzleForm};
 use crate::core::game::{BoardCell, BoardSetup, GameSide, Variant};
-use crate::record::{AnyGame, Arrow, GameRecord, GameResult, MarkedCell, NodeId, RecordGame};
+use crate::engine::{EngineGame, Score};
+use crate::record::{AnyGame, Arrow, GameRecord, GameResult, MarkColor, MarkedCell, NodeId, RecordGame};
 use crate::render::diagram::{Caption, DiagramOptions, record_diagram};
 use crate::render::overlay::BoardOverlay;
 use crate::render::scene::Scene;
 use crate::render::view::DrawGame;
 use crate::solver::{Puzzle, SolverGame, Stipulation};
 
-/// Everything the app needs of a game: its rules, records, drawing and solver.
-pub trait AppGame: DrawGame + SolverGame + RecordGame {}
+/// Everything the app needs of a game: its rules, records, drawing, solver and engine
+/// (positions and moves sent to background threads).
+pub trait AppGame:
+    DrawGame + SolverGame + RecordGame + EngineGame + crate::core::Game<Move: Send> + Send + 'static
+{
+}
 
-impl<G: DrawGame + SolverGame + RecordGame> AppGame for G {}
+impl<G: DrawGame + SolverGame + RecordGame + EngineGame + crate::core::Game<Move: Send> + Send + 'static> AppGame
+    for G
+{
+}
 
 /// How a Termination tag written for an ending on the board starts ("Ended by Target
 /// Out"), to tell it from a decision ("Positive resigned", "Draw agreed").
@@ -64,6 +73,8 @@ pub struct GameView<G: AppGame> {
     pub puzzle: Option<PuzzleState<G>>,
     /// A promotion waiting for the choice of piece: from, to.
     pub promotion: Option<(G::Cell, G::Cell)>,
+    /// The analysis engine, once the panel was first shown.
+    pub analysis: Option<Analysis<G>>,
     hover: Option<G::Cell>,
     drag_origin: Option<G::Cell>,
     board_rect: Option<egui::Rect>,
@@ -77,6 +88,7 @@ impl<G: AppGame> GameView<G> {
             setup: None,
             puzzle: None,
             promotion: None,
+            analysis: None,
             hover: None,
             drag_origin: None,
             board_rect: None,
@@ -211,7 +223,114 @@ impl<G: AppGame> GameView<G> {
             overlay.marked_cells = marks.cells.iter().map(|m| (m.cell, m.color)).collect();
         }
         overlay.in_target.extend(s.position().checked_cell());
+        if settings.analysis
+            && let Some(snapshot) = self.current_analysis()
+        {
+            // The best line's move in blue, the others' in green, under the study marks.
+            let arrows = snapshot.lines.iter().enumerate().filter_map(|(i, line)| {
+                let (from, to) = G::move_cells(*line.pv.first()?);
+                Some(Arrow { color: if i == 0 { MarkColor::Blue } else { MarkColor::Green }, from, to })
+            });
+            let mut all: Vec<Arrow<G::Cell>> = arrows.rev().collect();
+            all.append(&mut overlay.arrows);
+            overlay.arrows = all;
+        }
         overlay
+    }
+
+    /// The analysis's snapshot when it belongs to the shown position.
+    fn current_analysis(&self) -> Option<Snapshot<G::Move>> {
+        let analysis = self.analysis.as_ref()?;
+        (analysis.analysed_key() == Some(self.session.position().zobrist())).then(|| analysis.snapshot())
+    }
+
+    /// Plays the moves of analysis line `line` up to its move `upto`, each following
+    /// an existing continuation or starting a variation.
+    fn play_analysis(&mut self, line: usize, upto: usize) -> Applied {
+        let Some(snapshot) = self.current_analysis() else { return Applied::default() };
+        let Some(line) = snapshot.lines.get(line) else { return Applied::default() };
+        let before = self.session.record.tree.move_count();
+        let mut pos = self.session.position();
+        for &mv in line.pv.iter().take(upto + 1) {
+            let mut legal = crate::core::moves::MoveList::new();
+            pos.legal_moves(&mut legal);
+            if !legal.contains(&mv) {
+                break;
+            }
+            self.session.cursor = self.session.record.add_move(self.session.cursor, mv);
+            pos.play(mv);
+        }
+        self.session.selected = None;
+        self.moved(MoveAttempt::Played, before)
+    }
+
+    /// The analysis panel: the lines with their scores, depth and speed, the verdict
+    /// of a proven result, and an evaluation bar.
+    fn analysis_panel(&self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+        let pos = self.session.position();
+        if let Some(outcome) = pos.outcome() {
+            ui.label(super::session::describe_outcome::<G>(outcome));
+            return;
+        }
+        let Some(snapshot) = self.current_analysis() else {
+            ui.label("Starting…");
+            return;
+        };
+        let first = G::opening().side_to_move();
+        // Scores from the first player's point of view, as the evaluation bar shows them.
+        let for_first = |score: Score| if pos.side_to_move() == first { score } else { negate(score) };
+        ui.horizontal(|ui| {
+            let state = if snapshot.running { "searching" } else { "done" };
+            ui.label(format!(
+                "Depth {} · {} · {:.1} s · {state}",
+                snapshot.depth,
+                speed(snapshot.nps),
+                snapshot.time.as_secs_f64()
+            ));
+            if snapshot.running {
+                ui.spinner();
+            }
+        });
+        if let Some(best) = snapshot.lines.first() {
+            let share = expected_share(for_first(best.score));
+            let (rect, _) = ui.allocate_exact_size(egui::vec2(ui.available_width(), 10.0), egui::Sense::hover());
+            let split = rect.left() + rect.width() * share;
+            ui.painter().rect_filled(rect, 2.0, egui::Color32::from_gray(40));
+            ui.painter().rect_filled(
+                egui::Rect::from_min_max(rect.min, egui::pos2(split, rect.max.y)),
+                2.0,
+                egui::Color32::from_gray(225),
+            );
+            ui.label(format!("{} {:.0} %", super::session::capitalise(first.name()), share * 100.0))
+                .on_hover_text("The first player's share of the evaluation bar");
+            if let Some(verdict) = verdict(&pos, best) {
+                ui.label(egui::RichText::new(verdict).strong().color(super::theme::BANNER));
+            }
+        }
+        for (index, line) in snapshot.lines.iter().enumerate() {
+            ui.separator();
+            ui.horizontal_wrapped(|ui| {
+                ui.label(egui::RichText::new(score_text(for_first(line.score))).monospace().strong())
+                    .on_hover_text(format!("Depth {}", line.depth));
+                let mut p = pos.clone();
+                let ply = self.session.record.tree.path_to(self.session.cursor).len();
+                for (j, &mv) in line.pv.iter().enumerate() {
+                    // Move numbers as the move list writes them: "12." before the first
+                    // player's move, "12…" when the line starts with the second's.
+                    let (number, first_moves) = self.session.record.move_number_at_ply(ply + j);
+                    if first_moves {
+                        ui.label(format!("{number}."));
+                    } else if j == 0 {
+                        ui.label(format!("{number}…"));
+                    }
+                    let text = p.notation(mv);
+                    if ui.small_button(text).on_hover_text("Play the line to this move").clicked() {
+                        commands.push(Command::PlayAnalysisMove { line: index, upto: j });
+                    }
+                    p.play(mv);
+                }
+            });
+        }
     }
 
     fn show_board(
@@ -297,6 +416,12 @@ pub trait AnyView {
     fn puzzle_status(&self) -> Option<PuzzleStatus>;
     /// Collects finished background work (the solver); `true` while some still runs.
     fn poll(&mut self) -> bool;
+
+    /// Keeps the analysis in step with the shown position: searching it as `request`
+    /// asks, or stopped when `None`. Returns whether a search is running.
+    fn sync_analysis(&mut self, request: Option<AnalysisRequest>) -> bool;
+    /// The analysis panel.
+    fn analysis_ui(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>);
 
     /// The diagram of the shown position.
     fn diagram_scene(&self, options: &DiagramOptions) -> Scene;
@@ -417,6 +542,8 @@ impl<G: AppGame> AnyView for GameView<G> {
             Command::End => s.end(),
             Command::Deselect => s.selected = None,
             Command::Jump(node) => s.jump(*node),
+            Command::PlayBestMove => return self.play_analysis(0, 0),
+            Command::PlayAnalysisMove { line, upto } => return self.play_analysis(*line, *upto),
             Command::ClickCell(slot) => {
                 let Some(cell) = Self::cell(*slot) else { return Applied::default() };
                 let attempt = s.click(cell);
@@ -571,6 +698,27 @@ impl<G: AppGame> AnyView for GameView<G> {
         self.puzzle.as_mut().is_some_and(PuzzleState::poll)
     }
 
+    fn sync_analysis(&mut self, request: Option<AnalysisRequest>) -> bool {
+        let Some(request) = request else {
+            if let Some(analysis) = &mut self.analysis
+                && analysis.active()
+            {
+                analysis.stop();
+            }
+            return false;
+        };
+        let pos = self.session.position();
+        let mut history = self.session.position_keys();
+        history.pop();
+        let analysis = self.analysis.get_or_insert_with(|| Analysis::new(request.hash_mb));
+        analysis.ensure(&pos, &history, request.lines, request.time);
+        analysis.snapshot().running
+    }
+
+    fn analysis_ui(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+        self.analysis_panel(ui, commands);
+    }
+
     fn diagram_scene(&self, options: &DiagramOptions) -> Scene {
         record_diagram(&self.session.record, self.session.cursor, options)
     }
@@ -694,4 +842,53 @@ pub fn mark_color(modifiers: egui::Modifiers) -> crate::record::MarkColor {
         (false, true) => MarkColor::Blue,
         (true, true) => MarkColor::Yellow,
     }
+}
+
+/// A score seen from the other side.
+fn negate(score: Score) -> Score {
+    match score {
+        Score::Cp(cp) => Score::Cp(-cp),
+        Score::Mate(n) => Score::Mate(-n),
+    }
+}
+
+/// A score as the panel writes it: `+0.35` (stars or pawns), `#3` (a forced win in 3
+/// moves), `#-2` (a forced loss).
+pub fn score_text(score: Score) -> String {
+    match score {
+        Score::Cp(cp) => format!("{:+.2}", f64::from(cp) / 100.0),
+        Score::Mate(n) => format!("#{n}"),
+    }
+}
+
+/// The evaluation bar's share for the side the score is for: the logistic
+/// expectation of the score (`1 / (1 + 10^(−cp/400))`), all or nothing for a forced
+/// result.
+pub fn expected_share(score: Score) -> f32 {
+    match score {
+        Score::Cp(cp) => crate::engine::rating::expected_score(f64::from(cp)) as f32,
+        Score::Mate(n) if n > 0 => 1.0,
+        Score::Mate(_) => 0.0,
+    }
+}
+
+/// Nodes per second in words: `850 k nodes/s`, `1.4 M nodes/s`.
+fn speed(nps: u64) -> String {
+    if nps >= 1_000_000 { format!("{:.1} M nodes/s", nps as f64 / 1e6) } else { format!("{} k nodes/s", nps / 1000) }
+}
+
+/// A proven result in words, from the best line: "Positive wins: Target Out in 3",
+/// "White is mated in 2".
+fn verdict<G: AppGame>(pos: &G, line: &super::analysis::AnalysisLine<G::Move>) -> Option<String> {
+    let Score::Mate(n) = line.score else { return None };
+    let mut end = pos.clone();
+    for &mv in &line.pv {
+        end.play(mv);
+    }
+    let outcome = end.outcome()?;
+    let title = super::session::capitalise(G::ending_title(outcome));
+    let mover = pos.side_to_move();
+    let (winner, moves) = if n > 0 { (mover, n) } else { (mover.other(), -n) };
+    let plural = if moves == 1 { "move" } else { "moves" };
+    Some(format!("{} wins: {title} in {moves} {plural}", super::session::capitalise(winner.name())))
 }
