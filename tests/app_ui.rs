@@ -699,3 +699,52 @@ fn clicking_a_move_of_an_analysis_line_plays_the_line_to_it_and_puzzles_turn_the
     }
     assert!(!h.state().settings.analysis);
 }
+
+#[test]
+fn a_whole_game_against_level_1_with_take_back_and_the_level_in_the_tags() {
+    use orrery::core::{Game, interstellar};
+    use orrery::engine::{Limits, Player, PlayerKind};
+    let mut h = harness(FakeDialogs::default());
+    h.run();
+    menu(&mut h, "Game", "New game against the computer");
+    assert!(h.state().computer_form.is_some());
+    h.state_mut().apply(Command::NewComputerGame { variant: Variant::Interstellar, user_side: Some(0), level: 1 });
+    h.step();
+    assert_eq!(h.state().view.tag("ComputerLevel").as_deref(), Some("1"));
+    assert_eq!(h.state().view.tag("Negative").as_deref(), Some("Orrery level 1"));
+    h.get_by_label("You (positive) against Orrery (level 1)");
+    // The user plays the greedy move; the computer answers on its own.
+    let mut me = Player::<interstellar::Position>::new(PlayerKind::Greedy, 1, 9);
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let mut my_moves = 0;
+    let mut took_back = false;
+    for _ in 0..20_000 {
+        h.step();
+        if h.state().view.game_over() {
+            break;
+        }
+        let pos = interstellar::Position::from_position_string(&h.state().view.position_string()).unwrap();
+        if !pos.is_first_player_to_move() {
+            // The computer's move: the board is not ours meanwhile.
+            std::thread::sleep(std::time::Duration::from_millis(2));
+            continue;
+        }
+        if my_moves == 3 && !took_back {
+            // Take back the last move pair: the same position as two plies ago.
+            let plies = h.state().view.cursor_path().len();
+            h.state_mut().apply(Command::TakeBack);
+            h.step();
+            assert_eq!(h.state().view.cursor_path().len(), plies - 2);
+            took_back = true;
+            continue;
+        }
+        let choice = me.choose(&pos, &[], &Limits::depth(1), &stop).unwrap();
+        // As ui_support::play, but stepping: the computer's spinner keeps repainting.
+        let (from, to) = h.state().view.move_slots(&pos.notation(choice.mv)).unwrap();
+        h.state_mut().apply(Command::DropPiece { from, to });
+        my_moves += 1;
+    }
+    assert!(h.state().view.game_over(), "the game did not end");
+    assert!(h.state().view.banner().is_some());
+    assert!(took_back);
+}

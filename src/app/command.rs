@@ -100,6 +100,22 @@ pub enum Command {
     },
     /// How many analysis lines (1–5).
     SetAnalysisLines(u8),
+    // Against the computer.
+    /// Open the New game against the computer window.
+    NewComputerGameForm,
+    /// A new game against the computer.
+    NewComputerGame {
+        /// The game.
+        variant: Variant,
+        /// The side the user plays: 0 moves first, 1 second, `None` at random.
+        user_side: Option<usize>,
+        /// The computer's level, 1–8.
+        level: u8,
+    },
+    /// The computer's move, in the game's notation, at the end of the main line.
+    PlayComputerMove(String),
+    /// Take back the user's last move and the computer's answer.
+    TakeBack,
     /// How long each analysis searches, in seconds; `None` until hidden.
     SetAnalysisTime(Option<u32>),
     // The games of the file.
@@ -252,6 +268,7 @@ impl Command {
     pub fn game_menu() -> Vec<Option<Command>> {
         let mut menu = vec![Some(Command::NewSameGame)];
         menu.extend(Variant::ALL.map(|v| Some(Command::NewGame(v))));
+        menu.push(Some(Command::NewComputerGameForm));
         menu.extend([
             Some(Command::BoardEditor),
             Some(Command::ExportDiagram),
@@ -322,6 +339,10 @@ impl Command {
             Command::PlayBestMove => "Play the engine's best move".into(),
             Command::PlayAnalysisMove { .. } => "Play the analysis line to here".into(),
             Command::SetAnalysisLines(n) => format!("{n} analysis lines"),
+            Command::NewComputerGameForm => "New game against the computer…".into(),
+            Command::NewComputerGame { .. } => "Start the game against the computer".into(),
+            Command::PlayComputerMove(text) => format!("Computer plays {text}"),
+            Command::TakeBack => "Take back".into(),
             Command::SetAnalysisTime(Some(s)) => format!("Analyse {s} s"),
             Command::SetAnalysisTime(None) => "Analyse without a time limit".into(),
             Command::ShowGame(index) => format!("Show game {}", index + 1),
@@ -417,6 +438,8 @@ impl Command {
                 | Command::ReplaceGame { .. }
                 | Command::PlayBestMove
                 | Command::PlayAnalysisMove { .. }
+                | Command::PlayComputerMove(_)
+                | Command::TakeBack
         )
     }
 
@@ -432,6 +455,7 @@ impl Command {
                     | Command::OpenPath(_)
                     | Command::Paste
                     | Command::PasteText(_)
+                    | Command::NewComputerGame { .. }
             )
     }
 }

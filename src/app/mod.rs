@@ -14,6 +14,7 @@ pub mod editor;
 pub mod export;
 pub mod history;
 pub mod move_list;
+pub mod opponent;
 pub mod painter;
 pub mod promotion;
 pub mod puzzle_ui;

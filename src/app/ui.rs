@@ -29,7 +29,9 @@ use super::settings::{Settings, Theme};
 use super::setup_ui::PuzzleForm;
 use super::theme;
 use super::view::{AnyView, view_of};
+use crate::app::session::capitalise;
 use crate::core::game::Variant;
+use crate::engine::Level;
 use crate::files::{
     Diagnostic, FileError, Format, RecordsRead, read_record_file, read_records_with, write_record_file,
 };
@@ -56,6 +58,26 @@ pub enum PendingAction {
     Puzzle(usize),
     /// A pasted game or position, as a new game.
     OpenGame(Box<AnyGame>),
+    /// Game → New game against the computer.
+    Computer {
+        /// The game.
+        variant: Variant,
+        /// The user's side: 0 moves first.
+        user_side: usize,
+        /// The computer's level.
+        level: Level,
+    },
+}
+
+/// The New game against the computer window's choices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ComputerForm {
+    /// The game.
+    pub variant: Variant,
+    /// The user's side: 0 moves first, 1 second, `None` at random.
+    pub user_side: Option<usize>,
+    /// The computer's level, 1–8.
+    pub level: u8,
 }
 
 /// The in-app path prompt, used when no native file dialog can be shown.
@@ -185,6 +207,8 @@ pub struct OrreryApp {
     pub pending: Option<PendingAction>,
     /// The text of the Paste position window, when open.
     pub paste_text: Option<String>,
+    /// The New game against the computer window, while open.
+    pub computer_form: Option<ComputerForm>,
     /// The in-app path prompt, when open.
     pub path_prompt: Option<PathPrompt>,
     /// The notation editor (shown when `settings.notation_editor` is on).
@@ -237,6 +261,7 @@ impl OrreryApp {
             error_list: None,
             pending: None,
             paste_text: None,
+            computer_form: None,
             path_prompt: None,
             editor: NotationEditor::default(),
             puzzle_form: None,
@@ -526,6 +551,14 @@ impl OrreryApp {
             Command::ShowShortcuts => self.show_shortcuts = true,
             Command::ToggleGamesList => self.games_list = !self.games_list,
             Command::ToggleAnalysis => self.settings.analysis = !self.settings.analysis,
+            Command::NewComputerGameForm => {
+                self.computer_form = Some(ComputerForm { variant: self.view.variant(), user_side: Some(0), level: 3 });
+            }
+            Command::NewComputerGame { variant, user_side, level } => {
+                let user_side = user_side.unwrap_or_else(|| usize::from(seed_bit()));
+                let level = Level::new(level).unwrap_or(Level::MAX);
+                self.request(PendingAction::Computer { variant, user_side: user_side.min(1), level });
+            }
             Command::SetAnalysisLines(n) => self.settings.analysis_lines = n.clamp(1, 5),
             Command::SetAnalysisTime(seconds) => self.settings.analysis_seconds = seconds,
             Command::ShowGame(index) => {
@@ -656,6 +689,12 @@ impl OrreryApp {
                 document.modified = true;
                 self.show_document(document);
                 self.message = "New game from the board editor's position".into();
+            }
+            PendingAction::Computer { variant, user_side, level } => {
+                self.show_document(Document::new(AnyGame::new(variant)));
+                self.view.set_opponent(1 - user_side, level);
+                self.document.set_shown(self.view.to_game());
+                self.message = format!("New {} game against Orrery (level {})", variant.name(), level.number());
             }
             PendingAction::OpenGame(game) => {
                 let variant = game.variant();
@@ -1081,6 +1120,13 @@ impl OrreryApp {
         if self.view.poll() {
             ctx.request_repaint_after(std::time::Duration::from_millis(100));
         }
+        let (computer_move, thinking) = self.view.poll_opponent();
+        if let Some(command) = computer_move {
+            self.apply(command);
+        }
+        if thinking {
+            ctx.request_repaint_after(std::time::Duration::from_millis(100));
+        }
         let request = (self.settings.analysis && !self.view.board_editor_open()).then(|| AnalysisRequest {
             lines: usize::from(self.settings.analysis_lines),
             time: self.settings.analysis_seconds.map(|s| std::time::Duration::from_secs(u64::from(s))),
@@ -1129,6 +1175,7 @@ impl OrreryApp {
             egui::CentralPanel::default().show(ui, |ui| self.view.setup_board_ui(ui, &self.settings));
         } else {
             egui::Panel::right("moves").default_size(300.0).show(ui, |ui| {
+                self.view.opponent_ui(ui, &mut commands);
                 self.view.puzzle_panel_ui(ui, &mut commands);
                 if self.settings.analysis {
                     self.analysis_panel(ui, &mut commands);
@@ -1172,7 +1219,7 @@ impl OrreryApp {
     /// The analysis panel: its settings (lines, time), then the engine's lines.
     fn analysis_panel(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
         ui.horizontal(|ui| {
-            ui.strong("Analysis");
+            let title = ui.strong("Analysis");
             egui::ComboBox::from_id_salt("analysis lines")
                 .selected_text(format!("{} lines", self.settings.analysis_lines))
                 .show_ui(ui, |ui| {
@@ -1181,7 +1228,9 @@ impl OrreryApp {
                             commands.push(Command::SetAnalysisLines(n));
                         }
                     }
-                });
+                })
+                .response
+                .labelled_by(title.id);
             let time_text = |t: Option<u32>| t.map_or_else(|| "unlimited".to_string(), |s| format!("{s} s"));
             egui::ComboBox::from_id_salt("analysis time")
                 .selected_text(time_text(self.settings.analysis_seconds))
@@ -1191,7 +1240,9 @@ impl OrreryApp {
                             commands.push(Command::SetAnalysisTime(t));
                         }
                     }
-                });
+                })
+                .response
+                .labelled_by(title.id);
             if ui.small_button("Hide").on_hover_text("Hide the analysis (L)").clicked() {
                 commands.push(Command::ToggleAnalysis);
             }
@@ -1504,6 +1555,7 @@ impl OrreryApp {
         self.games_list_window(ctx, commands);
         self.path_prompt_window(ctx);
         self.paste_window(ctx, commands);
+        self.computer_window(ctx, commands);
         if self.show_shortcuts {
             let mut open = true;
             egui::Window::new("Keyboard shortcuts").open(&mut open).collapsible(false).show(ctx, |ui| {
@@ -1748,6 +1800,7 @@ impl OrreryApp {
             PendingAction::PlayFrom(_) => "starting a game from the board editor",
             PendingAction::Puzzle(_) => "opening a puzzle",
             PendingAction::OpenGame(_) => "opening the pasted game",
+            PendingAction::Computer { .. } => "starting a game against the computer",
         };
         let modal = egui::Modal::new(egui::Id::unique("unsaved")).show(ctx, |ui| {
             ui.heading("Unsaved changes");
@@ -1845,6 +1898,59 @@ impl OrreryApp {
             });
         });
         self.path_prompt = keep.then_some(prompt);
+    }
+
+    /// Game → New game against the computer: the game, the user's side and the level.
+    fn computer_window(&mut self, ctx: &egui::Context, commands: &mut Vec<Command>) {
+        let Some(mut form) = self.computer_form else { return };
+        let mut keep = true;
+        egui::Window::new("New game against the computer").collapsible(false).show(ctx, |ui| {
+            egui::Grid::new("computer form").num_columns(2).show(ui, |ui| {
+                ui.label("Game");
+                ui.horizontal(|ui| {
+                    for v in Variant::ALL {
+                        ui.radio_value(&mut form.variant, v, v.name());
+                    }
+                });
+                ui.end_row();
+                ui.label("You play");
+                let sides = crate::with_variant!(form.variant, G => {
+                    let first = <G as crate::core::Game>::opening().side_to_move();
+                    [capitalise(first.name()), capitalise(first.other().name())]
+                });
+                ui.horizontal(|ui| {
+                    ui.radio_value(&mut form.user_side, Some(0), format!("{} (moves first)", sides[0]));
+                    ui.radio_value(&mut form.user_side, Some(1), sides[1].as_str());
+                    ui.radio_value(&mut form.user_side, None, "Random");
+                });
+                ui.end_row();
+                let label = ui.label("Level");
+                egui::ComboBox::from_id_salt("computer level")
+                    .selected_text(Level::new(form.level).map_or_else(String::new, Level::describe))
+                    .show_ui(ui, |ui| {
+                        for level in Level::all() {
+                            ui.selectable_value(&mut form.level, level.number(), level.describe());
+                        }
+                    })
+                    .response
+                    .labelled_by(label.id);
+                ui.end_row();
+            });
+            ui.horizontal(|ui| {
+                if ui.button("Start").clicked() {
+                    commands.push(Command::NewComputerGame {
+                        variant: form.variant,
+                        user_side: form.user_side,
+                        level: form.level,
+                    });
+                    keep = false;
+                }
+                if ui.button("Cancel").clicked() {
+                    keep = false;
+                }
+            });
+        });
+        self.computer_form = keep.then_some(form);
     }
 
     fn paste_window(&mut self, ctx: &egui::Context, commands: &mut Vec<Command>) {
@@ -1976,4 +2082,9 @@ impl eframe::App for OrreryApp {
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
         OrreryApp::on_exit(self);
     }
+}
+
+/// A random bit for "random side", from the clock.
+fn seed_bit() -> u8 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| (d.subsec_nanos() >> 10) as u8 & 1)
 }

@@ -13,6 +13,7 @@ use super::analysis::{Analysis, AnalysisRequest, Snapshot};
 use super::board::{BoardEvent, BoardWidget};
 use super::command::Command;
 use super::move_list::MoveListPanel;
+use super::opponent::Opponent;
 use super::promotion::{PromotionOutcome, PromotionPicker};
 use super::puzzle_ui::{Judged, PuzzleState, fresh_record};
 use super::session::{GameSession, MoveAttempt, capitalise};
@@ -75,6 +76,8 @@ pub struct GameView<G: AppGame> {
     pub promotion: Option<(G::Cell, G::Cell)>,
     /// The analysis engine, once the panel was first shown.
     pub analysis: Option<Analysis<G>>,
+    /// The computer, in a game against it (from the record's tags).
+    pub opponent: Option<Opponent<G>>,
     hover: Option<G::Cell>,
     drag_origin: Option<G::Cell>,
     board_rect: Option<egui::Rect>,
@@ -83,12 +86,14 @@ pub struct GameView<G: AppGame> {
 impl<G: AppGame> GameView<G> {
     /// A view of `record`, the cursor at the end of its main line.
     pub fn new(record: GameRecord<G>) -> GameView<G> {
+        let opponent = Opponent::from_tags(&record.tags, seed());
         GameView {
             session: GameSession::from_record(record),
             setup: None,
             puzzle: None,
             promotion: None,
             analysis: None,
+            opponent,
             hover: None,
             drag_origin: None,
             board_rect: None,
@@ -153,11 +158,109 @@ impl<G: AppGame> GameView<G> {
         }
     }
 
-    fn decide(&mut self, command: &Command) -> Applied {
+    /// Whether the computer is to move at the shown position, the end of the main
+    /// line: the board is then not the user's.
+    fn computer_to_move(&self) -> bool {
+        let Some(opponent) = &self.opponent else { return false };
+        let s = &self.session;
+        let at_end = s.record.tree.node(s.cursor).children.is_empty()
+            && s.record.tree.main_line_from(NodeId::ROOT).last().is_none_or(|&end| end == s.cursor);
+        at_end && !s.game_over() && s.position().side_to_move() == opponent.side
+    }
+
+    /// Takes back the user's last move and the computer's answer to it (only the
+    /// user's move while the computer is still thinking about it).
+    fn take_back(&mut self) -> Applied {
+        let Some(opponent) = &mut self.opponent else {
+            return Applied::say("Take back is for games against the computer");
+        };
+        opponent.halt();
+        let human = opponent.side.other();
         let s = &mut self.session;
-        if s.game_over() {
+        let Some(&end) = s.record.tree.main_line_from(NodeId::ROOT).last() else {
+            return Applied::say("There is no move to take back");
+        };
+        // Back from the end to the last position where the user was to move before
+        // their last move.
+        let mut node = end;
+        let mut first_removed = None;
+        while let Some(parent) = s.record.tree.node(node).parent {
+            first_removed = Some(node);
+            let before = s.record.position_at(parent);
+            node = parent;
+            if before.side_to_move() == human {
+                break;
+            }
+        }
+        let Some(first) = first_removed else { return Applied::say("There is no move to take back") };
+        if s.record.position_at(node).side_to_move() != human {
+            return Applied::say("There is no move of yours to take back");
+        }
+        s.record.tree.delete(first);
+        s.cursor = node;
+        s.selected = None;
+        s.record.result = GameResult::Unknown;
+        s.record.tags.remove("Termination");
+        self.record_ending();
+        Applied { changed: true, message: Some("Took back your last move".into()) }
+    }
+
+    /// Plays the computer's move (in the game's notation) at the end of the main line,
+    /// the cursor following when it was there.
+    fn play_computer_move(&mut self, text: &str) -> Applied {
+        let s = &mut self.session;
+        let end = s.record.tree.main_line_from(NodeId::ROOT).last().copied().unwrap_or(NodeId::ROOT);
+        let Ok(mv) = s.record.position_at(end).parse_move(text) else { return Applied::default() };
+        let node = s.record.add_move(end, mv);
+        if s.cursor == end {
+            s.cursor = node;
+            s.selected = None;
+        }
+        self.record_ending();
+        Applied::changed()
+    }
+
+    /// The computer's answer to a draw offer: accepted when a short search scores the
+    /// position no better than level for it.
+    fn computer_accepts_draw(&self) -> bool {
+        let pos = self.session.position();
+        let mut engine = crate::engine::Engine::<G>::new(4);
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        let result = engine.search(&pos, &[], &crate::engine::Limits::nodes(20_000), 1, &stop, &mut |_| {});
+        let computer_moves = self.opponent.as_ref().is_some_and(|o| o.side == pos.side_to_move());
+        let for_computer = if computer_moves { result.score } else { negate(result.score) };
+        for_computer.order_key() <= 0
+    }
+
+    fn decide(&mut self, command: &Command) -> Applied {
+        if self.session.game_over() {
             return Applied::say("The game is already over");
         }
+        if let Some(opponent) = &self.opponent {
+            let name = opponent.name();
+            let human = opponent.side.other();
+            match command {
+                Command::AgreeDraw if G::HAS_DRAWS && !self.computer_accepts_draw() => {
+                    return Applied::say(format!("{name} declines the draw"));
+                }
+                Command::Resign => {
+                    let s = &mut self.session;
+                    s.record.result = if human == G::opening().side_to_move() {
+                        GameResult::SecondPlayerWins
+                    } else {
+                        GameResult::FirstPlayerWins
+                    };
+                    s.record.tags.set("Termination", &format!("{} resigned", capitalise(human.name())));
+                    s.cursor = s.record.tree.main_line_from(NodeId::ROOT).last().copied().unwrap_or(NodeId::ROOT);
+                    if let Some(o) = &mut self.opponent {
+                        o.halt();
+                    }
+                    return Applied::changed();
+                }
+                _ => {}
+            }
+        }
+        let s = &mut self.session;
         let pos = s.position();
         match command {
             Command::Resign => {
@@ -423,6 +526,16 @@ pub trait AnyView {
     /// The analysis panel.
     fn analysis_ui(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>);
 
+    /// Makes the computer play the side with index `side` (0 moves first) at `level`
+    /// in this game, its level and side written into the tags.
+    fn set_opponent(&mut self, side: usize, level: crate::engine::Level);
+    /// Lets the computer think when it is its move at the end of the main line; its
+    /// move, once chosen, as the command that plays it. The flag: it is thinking.
+    fn poll_opponent(&mut self) -> (Option<Command>, bool);
+    /// The game-against-the-computer panel (who plays what, thinking, Take back), when
+    /// the game has an opponent.
+    fn opponent_ui(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>);
+
     /// The diagram of the shown position.
     fn diagram_scene(&self, options: &DiagramOptions) -> Scene;
     /// A diagram caption for the shown position.
@@ -531,6 +644,18 @@ impl<G: AppGame> AnyView for GameView<G> {
     }
 
     fn apply(&mut self, command: &Command) -> Applied {
+        let board_move = matches!(
+            command,
+            Command::ClickCell(_)
+                | Command::DropPiece { .. }
+                | Command::DragStart(_)
+                | Command::PlayBestMove
+                | Command::PlayAnalysisMove { .. }
+        );
+        if board_move && self.computer_to_move() {
+            let name = self.opponent.as_ref().map(Opponent::name).unwrap_or_default();
+            return Applied::say(format!("{name} is thinking: it is its move"));
+        }
         let before = self.session.record.tree.move_count();
         let s = &mut self.session;
         match command {
@@ -544,6 +669,8 @@ impl<G: AppGame> AnyView for GameView<G> {
             Command::Jump(node) => s.jump(*node),
             Command::PlayBestMove => return self.play_analysis(0, 0),
             Command::PlayAnalysisMove { line, upto } => return self.play_analysis(*line, *upto),
+            Command::PlayComputerMove(text) => return self.play_computer_move(text),
+            Command::TakeBack => return self.take_back(),
             Command::ClickCell(slot) => {
                 let Some(cell) = Self::cell(*slot) else { return Applied::default() };
                 let attempt = s.click(cell);
@@ -719,6 +846,70 @@ impl<G: AppGame> AnyView for GameView<G> {
         self.analysis_panel(ui, commands);
     }
 
+    fn set_opponent(&mut self, side: usize, level: crate::engine::Level) {
+        let first = G::opening().side_to_move();
+        let side = if side == 0 { first } else { first.other() };
+        let opponent = Opponent::new(side, level, seed());
+        let roster = crate::record::game::roster(G::VARIANT);
+        opponent.write_tags(&mut self.session.record.tags, [roster[4], roster[5]]);
+        self.opponent = Some(opponent);
+    }
+
+    fn poll_opponent(&mut self) -> (Option<Command>, bool) {
+        let Some(opponent) = &mut self.opponent else { return (None, false) };
+        let s = &self.session;
+        if s.closed_by_decision() {
+            opponent.halt();
+            return (None, false);
+        }
+        let end = s.record.tree.main_line_from(NodeId::ROOT).last().copied().unwrap_or(NodeId::ROOT);
+        let pos = s.record.position_at(end);
+        if let Some(mv) = opponent.take_answer(pos.zobrist()) {
+            return (Some(Command::PlayComputerMove(pos.notation(mv))), false);
+        }
+        let mut history = vec![s.record.start.zobrist()];
+        let mut p = s.record.start.clone();
+        for id in s.record.tree.path_to(end) {
+            if let Some(mv) = s.record.tree.node(id).mv {
+                p.play(mv);
+                history.push(p.zobrist());
+            }
+        }
+        history.pop();
+        opponent.consider(&pos, &history);
+        (None, opponent.is_thinking())
+    }
+
+    fn opponent_ui(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+        let Some(opponent) = &self.opponent else { return };
+        let human = opponent.side.other();
+        ui.horizontal_wrapped(|ui| {
+            ui.strong(format!("You ({}) against {}", human.name(), opponent.name()));
+        });
+        ui.horizontal(|ui| {
+            if opponent.is_thinking() {
+                ui.spinner();
+                ui.label("Thinking…");
+            } else if self.session.game_over() {
+                ui.label("The game is over");
+            } else {
+                ui.label("Your move");
+            }
+        });
+        ui.horizontal(|ui| {
+            if ui.button("Take back").on_hover_text("Take back your last move and the answer to it").clicked() {
+                commands.push(Command::TakeBack);
+            }
+            if ui.button("Resign").clicked() {
+                commands.push(Command::Resign);
+            }
+            if G::HAS_DRAWS && ui.button("Offer a draw").clicked() {
+                commands.push(Command::AgreeDraw);
+            }
+        });
+        ui.separator();
+    }
+
     fn diagram_scene(&self, options: &DiagramOptions) -> Scene {
         record_diagram(&self.session.record, self.session.cursor, options)
     }
@@ -891,4 +1082,9 @@ fn verdict<G: AppGame>(pos: &G, line: &super::analysis::AnalysisLine<G::Move>) -
     let (winner, moves) = if n > 0 { (mover, n) } else { (mover.other(), -n) };
     let plural = if moves == 1 { "move" } else { "moves" };
     Some(format!("{} wins: {title} in {moves} {plural}", super::session::capitalise(winner.name())))
+}
+
+/// A seed for the computer's randomness: different in every game.
+fn seed() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(7, |d| d.as_nanos() as u64)
 }
