@@ -682,11 +682,30 @@ fn clicking_a_move_of_an_analysis_line_plays_the_line_to_it_and_puzzles_turn_the
     h.state_mut().settings.analysis_seconds = Some(1);
     h.state_mut().apply(Command::ToggleAnalysis);
     h.step();
-    wait_for_analysis(&mut h);
-    h.state_mut().apply(Command::PlayAnalysisMove { line: 0, upto: 1 });
+    let arrows = wait_for_analysis(&mut h);
     h.step();
-    // Two moves of the line were played.
-    assert_eq!(h.state().view.cursor_path().len(), 2);
+    // Click the best line's first move in the panel, as the user would.
+    let best = *arrows.iter().find(|a| a.color == orrery::record::MarkColor::Blue).unwrap();
+    use orrery::core::Game;
+    let pos = orrery::core::interstellar::Position::from_position_string(&h.state().view.position_string()).unwrap();
+    let text = {
+        let mut moves = orrery::core::moves::MoveList::new();
+        pos.legal_moves(&mut moves);
+        let mv = moves
+            .iter()
+            .copied()
+            .find(|&m| {
+                let (from, to) = orrery::core::interstellar::Position::move_cells(m);
+                (from.slot(), to.slot()) == (best.from, best.to)
+            })
+            .unwrap();
+        pos.notation(mv)
+    };
+    h.get_all_by_label(&text).next().expect("the move in the panel").click();
+    h.step();
+    h.step();
+    assert_eq!(h.state().view.cursor_path().len(), 1);
+    assert_eq!(h.state().view.overlay_slots(&h.state().settings).last_move, Some((best.from, best.to)));
     // Opening a puzzle turns the analysis off: solving is the user's.
     let mut h = harness(FakeDialogs::default());
     h.run();

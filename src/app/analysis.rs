@@ -114,6 +114,12 @@ where
         self.started = Some(Instant::now());
         let (engine, shared) = (self.engine.clone(), self.shared.clone());
         let (pos, history) = (pos.clone(), history.to_vec());
+        // The lines an iteration gives: fewer when there are fewer legal moves.
+        let lines = {
+            let mut moves = crate::core::moves::MoveList::new();
+            pos.legal_moves(&mut moves);
+            lines.min(moves.len()).max(1)
+        };
         if let Ok(mut s) = shared.lock() {
             s.running = true;
         }
@@ -125,21 +131,24 @@ where
             }
             let limits = Limits { movetime: time, ..Limits::default() };
             let mut found: Vec<AnalysisLine<G::Move>> = Vec::new();
+            // An iteration's lines are shown together once its last one is in, best
+            // first, so the lines do not change order while the user reads them.
             let publish = |report: &Report<G::Move>, found: &mut Vec<AnalysisLine<G::Move>>| {
-                let line = AnalysisLine { score: report.score, depth: report.depth, pv: report.pv.clone() };
-                // A new iteration's lines replace the old ones as they come.
-                let index = report.multipv - 1;
-                if index < found.len() {
-                    found[index] = line;
-                } else {
-                    found.push(line);
+                if report.multipv == 1 {
+                    found.clear();
                 }
+                found.push(AnalysisLine { score: report.score, depth: report.depth, pv: report.pv.clone() });
                 if stop.load(Ordering::Relaxed) {
                     return;
                 }
                 if let Ok(mut s) = shared.lock() {
-                    s.lines = found.clone();
-                    s.depth = found.iter().map(|l| l.depth).min().unwrap_or(0);
+                    let complete = report.multipv == lines || s.lines.is_empty();
+                    if complete {
+                        let mut shown = found.clone();
+                        shown.sort_by_key(|l| std::cmp::Reverse(l.score.order_key()));
+                        s.lines = shown;
+                        s.depth = report.depth;
+                    }
                     s.nodes = report.nodes;
                     s.nps = report.nps;
                     s.time = report.time;

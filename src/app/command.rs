@@ -90,14 +90,9 @@ pub enum Command {
     ToggleAnalysis,
     /// Play the first move of the analysis's best line.
     PlayBestMove,
-    /// Play the moves of an analysis line up to one of them (as a variation when the
-    /// game goes another way).
-    PlayAnalysisMove {
-        /// The line, 0 for the best.
-        line: usize,
-        /// The last move to play, 0 for the line's first.
-        upto: usize,
-    },
+    /// Play these moves of an analysis line, in the game's notation, from the shown
+    /// position (as a variation when the game goes another way).
+    PlayAnalysisLine(Vec<String>),
     /// How many analysis lines (1–5).
     SetAnalysisLines(u8),
     // Against the computer.
@@ -337,7 +332,8 @@ impl Command {
             Command::ToggleGamesList => "Games list".into(),
             Command::ToggleAnalysis => "Analysis (engine)".into(),
             Command::PlayBestMove => "Play the engine's best move".into(),
-            Command::PlayAnalysisMove { .. } => "Play the analysis line to here".into(),
+            Command::PlayAnalysisLine(_) => "Play the analysis line to here".into(),
+            Command::SetAnalysisLines(1) => "1 analysis line".into(),
             Command::SetAnalysisLines(n) => format!("{n} analysis lines"),
             Command::NewComputerGameForm => "New game against the computer…".into(),
             Command::NewComputerGame { .. } => "Start the game against the computer".into(),
@@ -437,7 +433,7 @@ impl Command {
                 | Command::ToggleNag(_)
                 | Command::ReplaceGame { .. }
                 | Command::PlayBestMove
-                | Command::PlayAnalysisMove { .. }
+                | Command::PlayAnalysisLine(_)
                 | Command::PlayComputerMove(_)
                 | Command::TakeBack
         )

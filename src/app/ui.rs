@@ -1221,10 +1221,10 @@ impl OrreryApp {
         ui.horizontal(|ui| {
             let title = ui.strong("Analysis");
             egui::ComboBox::from_id_salt("analysis lines")
-                .selected_text(format!("{} lines", self.settings.analysis_lines))
+                .selected_text(lines_text(self.settings.analysis_lines))
                 .show_ui(ui, |ui| {
                     for n in 1..=5u8 {
-                        if ui.selectable_label(self.settings.analysis_lines == n, format!("{n} lines")).clicked() {
+                        if ui.selectable_label(self.settings.analysis_lines == n, lines_text(n)).clicked() {
                             commands.push(Command::SetAnalysisLines(n));
                         }
                     }
@@ -2087,4 +2087,9 @@ impl eframe::App for OrreryApp {
 /// A random bit for "random side", from the clock.
 fn seed_bit() -> u8 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| (d.subsec_nanos() >> 10) as u8 & 1)
+}
+
+/// "1 line", "3 lines".
+fn lines_text(n: u8) -> String {
+    if n == 1 { "1 line".into() } else { format!("{n} lines") }
 }

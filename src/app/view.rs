@@ -347,19 +347,24 @@ impl<G: AppGame> GameView<G> {
         (analysis.analysed_key() == Some(self.session.position().zobrist())).then(|| analysis.snapshot())
     }
 
-    /// Plays the moves of analysis line `line` up to its move `upto`, each following
-    /// an existing continuation or starting a variation.
-    fn play_analysis(&mut self, line: usize, upto: usize) -> Applied {
-        let Some(snapshot) = self.current_analysis() else { return Applied::default() };
-        let Some(line) = snapshot.lines.get(line) else { return Applied::default() };
+    /// Plays the best analysis line's first move.
+    fn play_best_move(&mut self) -> Applied {
+        let Some(snapshot) = self.current_analysis() else { return Applied::say("No analysis line yet") };
+        let Some(&mv) = snapshot.lines.first().and_then(|l| l.pv.first()) else {
+            return Applied::say("No analysis line yet");
+        };
+        let text = self.session.position().notation(mv);
+        self.play_moves(&[text])
+    }
+
+    /// Plays moves given in the game's notation from the shown position, each
+    /// following an existing continuation or starting a variation; stops at the first
+    /// that is not legal.
+    fn play_moves(&mut self, moves: &[String]) -> Applied {
         let before = self.session.record.tree.move_count();
         let mut pos = self.session.position();
-        for &mv in line.pv.iter().take(upto + 1) {
-            let mut legal = crate::core::moves::MoveList::new();
-            pos.legal_moves(&mut legal);
-            if !legal.contains(&mv) {
-                break;
-            }
+        for text in moves {
+            let Ok(mv) = pos.parse_move(text) else { break };
             self.session.cursor = self.session.record.add_move(self.session.cursor, mv);
             pos.play(mv);
         }
@@ -410,13 +415,14 @@ impl<G: AppGame> GameView<G> {
                 ui.label(egui::RichText::new(verdict).strong().color(super::theme::BANNER));
             }
         }
-        for (index, line) in snapshot.lines.iter().enumerate() {
+        for line in &snapshot.lines {
             ui.separator();
             ui.horizontal_wrapped(|ui| {
                 ui.label(egui::RichText::new(score_text(for_first(line.score))).monospace().strong())
                     .on_hover_text(format!("Depth {}", line.depth));
                 let mut p = pos.clone();
                 let ply = self.session.record.tree.path_to(self.session.cursor).len();
+                let mut texts = Vec::with_capacity(line.pv.len());
                 for (j, &mv) in line.pv.iter().enumerate() {
                     // Move numbers as the move list writes them: "12." before the first
                     // player's move, "12…" when the line starts with the second's.
@@ -427,8 +433,9 @@ impl<G: AppGame> GameView<G> {
                         ui.label(format!("{number}…"));
                     }
                     let text = p.notation(mv);
+                    texts.push(text.clone());
                     if ui.small_button(text).on_hover_text("Play the line to this move").clicked() {
-                        commands.push(Command::PlayAnalysisMove { line: index, upto: j });
+                        commands.push(Command::PlayAnalysisLine(texts.clone()));
                     }
                     p.play(mv);
                 }
@@ -650,7 +657,7 @@ impl<G: AppGame> AnyView for GameView<G> {
                 | Command::DropPiece { .. }
                 | Command::DragStart(_)
                 | Command::PlayBestMove
-                | Command::PlayAnalysisMove { .. }
+                | Command::PlayAnalysisLine(_)
         );
         if board_move && self.computer_to_move() {
             let name = self.opponent.as_ref().map(Opponent::name).unwrap_or_default();
@@ -667,8 +674,8 @@ impl<G: AppGame> AnyView for GameView<G> {
             Command::End => s.end(),
             Command::Deselect => s.selected = None,
             Command::Jump(node) => s.jump(*node),
-            Command::PlayBestMove => return self.play_analysis(0, 0),
-            Command::PlayAnalysisMove { line, upto } => return self.play_analysis(*line, *upto),
+            Command::PlayBestMove => return self.play_best_move(),
+            Command::PlayAnalysisLine(moves) => return self.play_moves(moves),
             Command::PlayComputerMove(text) => return self.play_computer_move(text),
             Command::TakeBack => return self.take_back(),
             Command::ClickCell(slot) => {
@@ -900,10 +907,11 @@ impl<G: AppGame> AnyView for GameView<G> {
             if ui.button("Take back").on_hover_text("Take back your last move and the answer to it").clicked() {
                 commands.push(Command::TakeBack);
             }
-            if ui.button("Resign").clicked() {
+            let playing = !self.session.game_over();
+            if ui.add_enabled(playing, egui::Button::new("Resign")).clicked() {
                 commands.push(Command::Resign);
             }
-            if G::HAS_DRAWS && ui.button("Offer a draw").clicked() {
+            if G::HAS_DRAWS && ui.add_enabled(playing, egui::Button::new("Offer a draw")).clicked() {
                 commands.push(Command::AgreeDraw);
             }
         });

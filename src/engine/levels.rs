@@ -94,6 +94,7 @@ impl Level {
         let detail = match (spec.searches, spec.depth, spec.nodes) {
             (false, _, _) => "random moves and captures".to_string(),
             (_, Some(d), _) => format!("depth {d}"),
+            (_, _, Some(n)) if n < 1000 => format!("{n} nodes"),
             (_, _, Some(n)) => format!("{} k nodes", n / 1000),
             _ => "full strength".to_string(),
         };
@@ -339,5 +340,7 @@ mod tests {
         }
         assert_eq!(Level::MAX.spec().nodes, None);
         assert!(Level::new(0).is_none() && Level::new(9).is_none());
+        assert_eq!(Level::new(3).map(Level::describe).as_deref(), Some("Level 3 (600 nodes)"));
+        assert_eq!(Level::new(4).map(Level::describe).as_deref(), Some("Level 4 (2 k nodes)"));
     }
 }
