@@ -3,10 +3,12 @@
 //! asserted): at least 3 M nodes/s on one core; depth 8 within 1 s from each opening.
 //! Run: `cargo bench --bench engine`.
 //!
-//! First measured (2026-12-01, a 2-core machine shared with three other builds, so per
-//! core figures are low): 0.7–1.1 M nodes/s in both games' middle games; from the
-//! openings depth 8 in about 1.0 s (Interstellar) and 2.0 s (Triangular, depth 7 in
-//! 1.2 s). Both goals are still ahead.
+//! Measured 2026-12-01 on this 2-core machine, otherwise idle, after the quiescence
+//! search stopped generating quiet moves: 0.9–1.5 M nodes/s in Interstellar's middle
+//! games and 1.0–1.7 M in Triangular's (first measured: 0.7–1.1 M); from the openings
+//! depth 8 in 0.84–0.98 s (Interstellar) and 1.39–1.59 s (Triangular, depth 7 in
+//! 0.64–0.79 s). The 3 M nodes/s goal is not reached: the static evaluation (attack
+//! maps of every piece) and move generation take most of the time (`perf`).
 
 #![allow(clippy::unwrap_used)] // benches may unwrap
 

@@ -23,7 +23,8 @@
 //!   king and pawns). Why guarded: in both games having to move can lose — zugzwang in
 //!   chess-like endings, and in Interstellar a side with no legal move loses outright
 //!   ("blocked", `docs/rules-interstellar.md` §7), so a pass would lie exactly in the
-//!   positions where few pieces and few moves are left.
+//!   positions where few pieces and few moves are left. What the null move and its
+//!   guard measured in games is in `docs/engine.md` (*What each technique is worth*).
 //! - **Late-move reductions** of one ply (two from the eighth move at depth 6 or
 //!   more) for quiet moves after the first three, at depth 3 or more, away from the
 //!   principal variation (so a quiet key such as a mating threat at the root is
