@@ -10,7 +10,7 @@
 //! - [`limits`]: [`Limits`] (depth, nodes, move time, clocks) and [`Clock`].
 //! - [`levels`]: [`Level`]s 1–8 for play, and the [`Player`]s a match pits against
 //!   each other ([`PlayerKind`]: a level, greedy, random).
-//! - [`matches`]: engine against engine — short openings, one game to its end.
+//! - [`mod@matches`]: engine against engine — short openings, one game to its end.
 //! - [`rating`]: a match's score, Elo difference with error bar, and SPRT.
 //! - [`tune`]: fitting the evaluation's weights to game results (Texel's method).
 //! - [`table`]: the transposition table.
