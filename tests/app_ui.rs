@@ -731,6 +731,7 @@ fn a_whole_game_against_level_1_with_take_back_and_the_level_in_the_tags() {
     h.step();
     assert_eq!(h.state().view.tag("ComputerLevel").as_deref(), Some("1"));
     assert_eq!(h.state().view.tag("Negative").as_deref(), Some("Orrery level 1"));
+    assert!(!h.state().settings.flipped, "the user's side is at the bottom");
     h.get_by_label("You (positive) against Orrery (level 1)");
     // The user plays the greedy move; the computer answers on its own.
     let mut me = Player::<interstellar::Position>::new(PlayerKind::Greedy, 1, 9);
@@ -766,4 +767,24 @@ fn a_whole_game_against_level_1_with_take_back_and_the_level_in_the_tags() {
     assert!(h.state().view.game_over(), "the game did not end");
     assert!(h.state().view.banner().is_some());
     assert!(took_back);
+}
+
+#[test]
+fn playing_the_second_side_turns_the_board_and_the_computer_moves_first() {
+    let mut h = harness(FakeDialogs::default());
+    h.run();
+    h.state_mut().apply(Command::NewComputerGame { variant: Variant::Triangular, user_side: Some(1), level: 2 });
+    assert!(h.state().settings.flipped);
+    assert_eq!(h.state().view.tag("White").as_deref(), Some("Orrery level 2"));
+    assert_eq!(h.state().view.tag("Black").as_deref(), Some("You"));
+    for _ in 0..2000 {
+        h.step();
+        if !h.state().view.cursor_path().is_empty() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    assert_eq!(h.state().view.cursor_path().len(), 1, "the computer played its first move");
+    // The board is not the user's while the computer is to move: here it is the user's.
+    h.get_by_label("Your move");
 }

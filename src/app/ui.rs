@@ -693,6 +693,8 @@ impl OrreryApp {
             PendingAction::Computer { variant, user_side, level } => {
                 self.show_document(Document::new(AnyGame::new(variant)));
                 self.view.set_opponent(1 - user_side, level);
+                // The user's side at the bottom of the board.
+                self.settings.flipped = user_side == 1;
                 self.document.set_shown(self.view.to_game());
                 self.message = format!("New {} game against Orrery (level {})", variant.name(), level.number());
             }
