@@ -787,4 +787,20 @@ fn playing_the_second_side_turns_the_board_and_the_computer_moves_first() {
     assert_eq!(h.state().view.cursor_path().len(), 1, "the computer played its first move");
     // The board is not the user's while the computer is to move: here it is the user's.
     h.get_by_label("Your move");
+    // Resigning asks first (pointer clicks, as the user gives them).
+    let resign = h.get_by_label("Resign").rect().center();
+    ui_support::click_px(&mut h, resign, egui::PointerButton::Primary);
+    assert!(!h.state().view.game_over());
+    h.get_by_label("Resign this game?");
+    let keep = h.get_by_label("Keep playing").rect().center();
+    ui_support::click_px(&mut h, keep, egui::PointerButton::Primary);
+    assert!(h.query_by_label("Resign this game?").is_none(), "Keep playing closes the question");
+    h.get_by_label("Resign").click();
+    h.step();
+    h.step();
+    h.get_by_label("Yes, resign").click();
+    h.step();
+    h.step();
+    assert!(h.state().view.game_over());
+    assert_eq!(h.state().view.tag("Termination").as_deref(), Some("Black resigned"));
 }

@@ -78,6 +78,8 @@ pub struct GameView<G: AppGame> {
     pub analysis: Option<Analysis<G>>,
     /// The computer, in a game against it (from the record's tags).
     pub opponent: Option<Opponent<G>>,
+    /// The opponent panel asks "Resign this game?" (a second click resigns).
+    resign_asked: bool,
     hover: Option<G::Cell>,
     drag_origin: Option<G::Cell>,
     board_rect: Option<egui::Rect>,
@@ -94,6 +96,7 @@ impl<G: AppGame> GameView<G> {
             promotion: None,
             analysis: None,
             opponent,
+            resign_asked: false,
             hover: None,
             drag_origin: None,
             board_rect: None,
@@ -908,8 +911,19 @@ impl<G: AppGame> AnyView for GameView<G> {
                 commands.push(Command::TakeBack);
             }
             let playing = !self.session.game_over();
+            if self.resign_asked && playing {
+                ui.label("Resign this game?");
+                if ui.button("Yes, resign").clicked() {
+                    commands.push(Command::Resign);
+                    self.resign_asked = false;
+                }
+                if ui.button("Keep playing").clicked() {
+                    self.resign_asked = false;
+                }
+                return;
+            }
             if ui.add_enabled(playing, egui::Button::new("Resign")).clicked() {
-                commands.push(Command::Resign);
+                self.resign_asked = true;
             }
             if G::HAS_DRAWS && ui.add_enabled(playing, egui::Button::new("Offer a draw")).clicked() {
                 commands.push(Command::AgreeDraw);
