@@ -632,12 +632,13 @@ fn the_path_prompt_asks_before_saving_over_a_file_that_exists() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// Steps the app until the analysis shows an arrow for the shown position (at most
-/// about ten seconds of searching).
+/// Steps the app until the analysis of the shown position has finished its (short)
+/// search and shows its arrows (at most about ten seconds), so that the lines no
+/// longer change under the test.
 fn wait_for_analysis(h: &mut Harness<'static, OrreryApp>) -> Vec<orrery::record::Arrow<u8>> {
     for _ in 0..1000 {
         let arrows = h.state().view.overlay_slots(&h.state().settings).arrows;
-        if !arrows.is_empty() {
+        if !arrows.is_empty() && h.query_by_label_contains("· done").is_some() {
             return arrows;
         }
         std::thread::sleep(std::time::Duration::from_millis(10));
@@ -738,7 +739,7 @@ fn a_whole_game_against_level_1_with_take_back_and_the_level_in_the_tags() {
     let stop = std::sync::atomic::AtomicBool::new(false);
     let mut my_moves = 0;
     let mut took_back = false;
-    for _ in 0..20_000 {
+    for _ in 0..100_000 {
         h.step();
         if h.state().view.game_over() {
             break;
