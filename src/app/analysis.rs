@@ -93,16 +93,25 @@ where
         }
     }
 
-    /// Makes sure `pos` is being analysed with `lines` lines (1–5) for `time` (`None`:
-    /// until stopped); `history` holds the keys of the game's positions before it, for
-    /// repetitions. Starts a new search only when one of these changed; a finished
-    /// position (no legal move) is not searched.
-    pub fn ensure(&mut self, pos: &G, history: &[u64], lines: usize, time: Option<Duration>) {
+    /// Makes sure `pos`, `ply` plies into its game, is being analysed with `lines`
+    /// lines (1–5) for `time` (`None`: until stopped); `history` gives the keys of the
+    /// game's positions before it, for repetitions, and is called only when a new
+    /// search starts (so the per-frame call costs nothing more). Starts a new search
+    /// only when one of these changed; a finished position is not searched.
+    pub fn ensure(
+        &mut self,
+        pos: &G,
+        ply: usize,
+        history: impl FnOnce() -> Vec<u64>,
+        lines: usize,
+        time: Option<Duration>,
+    ) {
         let lines = lines.clamp(1, MAX_MULTI_PV);
-        let target = Target { key: pos.zobrist(), history_len: history.len(), lines, time };
+        let target = Target { key: pos.zobrist(), history_len: ply, lines, time };
         if self.target == Some(target) {
             return;
         }
+        let history = history();
         self.halt();
         self.target = Some(target);
         *self.shared.lock().unwrap_or_else(PoisonError::into_inner) = Snapshot::default();
@@ -113,7 +122,7 @@ where
         self.stop = stop.clone();
         self.started = Some(Instant::now());
         let (engine, shared) = (self.engine.clone(), self.shared.clone());
-        let (pos, history) = (pos.clone(), history.to_vec());
+        let pos = pos.clone();
         // The lines an iteration gives: fewer when there are fewer legal moves.
         let lines = {
             let mut moves = crate::core::moves::MoveList::new();
@@ -229,13 +238,14 @@ mod tests {
     fn lines_arrive_while_searching_and_a_new_position_restarts_the_search() {
         let mut analysis = Analysis::<interstellar::Position>::new(4);
         let opening = interstellar::Position::opening();
-        analysis.ensure(&opening, &[], 2, None);
+        analysis.ensure(&opening, 0, Vec::new, 2, None);
         wait_for(&analysis, |s| s.lines.len() == 2 && s.depth >= 2 && s.running);
-        // The same request changes nothing; another position starts over.
-        analysis.ensure(&opening, &[], 2, None);
+        // The same request changes nothing (the history is not even asked for);
+        // another position starts over.
+        analysis.ensure(&opening, 0, || unreachable!("no new search"), 2, None);
         assert!(analysis.snapshot().running);
         let win = interstellar::Position::from_position_string("9/U7/3p1q3/8/9/8/9/4Q3/3P5 +").expect("a position");
-        analysis.ensure(&win, &[], 1, Some(Duration::from_millis(300)));
+        analysis.ensure(&win, 0, Vec::new, 1, Some(Duration::from_millis(300)));
         wait_for(&analysis, |s| !s.running && !s.lines.is_empty());
         let snapshot = analysis.snapshot();
         assert_eq!(snapshot.lines[0].score, Score::Mate(1));

@@ -87,24 +87,25 @@ where
         self.thinking.is_some()
     }
 
-    /// Starts thinking about `pos` (the end of the main line; `history`: the keys of
-    /// the positions before it) if it is the computer's move there and it is not
-    /// already thinking about it; stops thinking about any other position.
-    pub fn consider(&mut self, pos: &G, history: &[u64]) {
+    /// Starts thinking about `pos` (the end of the main line; `history` gives the keys
+    /// of the positions before it, called only when thinking starts) if it is the
+    /// computer's move there and it is not already thinking about it; stops thinking
+    /// about any other position.
+    pub fn consider(&mut self, pos: &G, history: impl FnOnce() -> Vec<u64>) {
         let key = pos.zobrist();
-        let my_move = pos.side_to_move() == self.side && pos.outcome().is_none();
-        if self.thinking == Some(key) && my_move {
+        if self.thinking == Some(key) {
             return;
         }
         self.halt();
-        if !my_move {
+        if pos.side_to_move() != self.side || pos.outcome().is_some() {
             return;
         }
+        let history = history();
         let stop = Arc::new(AtomicBool::new(false));
         self.stop = stop.clone();
         self.thinking = Some(key);
         let (player, answer) = (self.player.clone(), self.answer.clone());
-        let (pos, history) = (pos.clone(), history.to_vec());
+        let pos = pos.clone();
         std::thread::spawn(move || {
             let mut player = player.lock().unwrap_or_else(PoisonError::into_inner);
             if stop.load(Ordering::Relaxed) {
@@ -165,12 +166,12 @@ mod tests {
         assert_eq!((again.side, again.level.number()), (first.other(), 2));
         // Not its move at the opening.
         let mut pos = <triangular::Position as Game>::opening();
-        again.consider(&pos, &[]);
+        again.consider(&pos, Vec::new);
         assert!(!again.is_thinking());
         let mut moves = crate::core::moves::MoveList::new();
         pos.legal_moves(&mut moves);
         pos.play(moves[0]);
-        again.consider(&pos, &[]);
+        again.consider(&pos, Vec::new);
         assert!(again.is_thinking());
         let start = std::time::Instant::now();
         let mv = loop {

@@ -845,10 +845,15 @@ impl<G: AppGame> AnyView for GameView<G> {
             return false;
         };
         let pos = self.session.position();
-        let mut history = self.session.position_keys();
-        history.pop();
+        let ply = self.session.record.tree.path_to(self.session.cursor).len();
+        let session = &self.session;
+        let history = || {
+            let mut keys = session.position_keys();
+            keys.pop();
+            keys
+        };
         let analysis = self.analysis.get_or_insert_with(|| Analysis::new(request.hash_mb));
-        analysis.ensure(&pos, &history, request.lines, request.time);
+        analysis.ensure(&pos, ply, history, request.lines, request.time);
         analysis.snapshot().running
     }
 
@@ -872,21 +877,26 @@ impl<G: AppGame> AnyView for GameView<G> {
             opponent.halt();
             return (None, false);
         }
-        let end = s.record.tree.main_line_from(NodeId::ROOT).last().copied().unwrap_or(NodeId::ROOT);
-        let pos = s.record.position_at(end);
+        // Cached while the cursor is at the end of the main line (as it is in play).
+        let pos = s.main_line_end_position();
         if let Some(mv) = opponent.take_answer(pos.zobrist()) {
             return (Some(Command::PlayComputerMove(pos.notation(mv))), false);
         }
-        let mut history = vec![s.record.start.zobrist()];
-        let mut p = s.record.start.clone();
-        for id in s.record.tree.path_to(end) {
-            if let Some(mv) = s.record.tree.node(id).mv {
-                p.play(mv);
-                history.push(p.zobrist());
+        // The keys before the end, worked out only when the computer starts thinking.
+        let history = || {
+            let end = s.record.tree.main_line_from(NodeId::ROOT).last().copied().unwrap_or(NodeId::ROOT);
+            let mut keys = vec![s.record.start.zobrist()];
+            let mut p = s.record.start.clone();
+            for id in s.record.tree.path_to(end) {
+                if let Some(mv) = s.record.tree.node(id).mv {
+                    p.play(mv);
+                    keys.push(p.zobrist());
+                }
             }
-        }
-        history.pop();
-        opponent.consider(&pos, &history);
+            keys.pop();
+            keys
+        };
+        opponent.consider(&pos, history);
         (None, opponent.is_thinking())
     }
 
