@@ -23,6 +23,11 @@ pub const SIDE_TAG: &str = "ComputerSide";
 /// limits long before).
 pub const THINKING_TIME: Duration = Duration::from_secs(2);
 
+/// A seed for the computer's randomness from the clock: different in every game.
+pub fn clock_seed() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(7, |d| d.as_nanos() as u64)
+}
+
 /// The computer playing one side of a game.
 pub struct Opponent<G: EngineGame> {
     /// The side it plays.

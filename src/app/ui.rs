@@ -555,7 +555,8 @@ impl OrreryApp {
                 self.computer_form = Some(ComputerForm { variant: self.view.variant(), user_side: Some(0), level: 3 });
             }
             Command::NewComputerGame { variant, user_side, level } => {
-                let user_side = user_side.unwrap_or_else(|| usize::from(seed_bit()));
+                // "Random": a bit of the clock (its low bits change fastest).
+                let user_side = user_side.unwrap_or_else(|| (crate::app::opponent::clock_seed() >> 10) as usize & 1);
                 let level = Level::new(level).unwrap_or(Level::MAX);
                 self.request(PendingAction::Computer { variant, user_side: user_side.min(1), level });
             }
@@ -2084,11 +2085,6 @@ impl eframe::App for OrreryApp {
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
         OrreryApp::on_exit(self);
     }
-}
-
-/// A random bit for "random side", from the clock.
-fn seed_bit() -> u8 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| (d.subsec_nanos() >> 10) as u8 & 1)
 }
 
 /// "1 line", "3 lines".

@@ -13,7 +13,7 @@ use super::analysis::{Analysis, AnalysisRequest, Snapshot};
 use super::board::{BoardEvent, BoardWidget};
 use super::command::Command;
 use super::move_list::MoveListPanel;
-use super::opponent::Opponent;
+use super::opponent::{Opponent, clock_seed};
 use super::promotion::{PromotionOutcome, PromotionPicker};
 use super::puzzle_ui::{Judged, PuzzleState, fresh_record};
 use super::session::{GameSession, MoveAttempt, capitalise};
@@ -88,7 +88,7 @@ pub struct GameView<G: AppGame> {
 impl<G: AppGame> GameView<G> {
     /// A view of `record`, the cursor at the end of its main line.
     pub fn new(record: GameRecord<G>) -> GameView<G> {
-        let opponent = Opponent::from_tags(&record.tags, seed());
+        let opponent = Opponent::from_tags(&record.tags, clock_seed());
         GameView {
             session: GameSession::from_record(record),
             setup: None,
@@ -864,7 +864,7 @@ impl<G: AppGame> AnyView for GameView<G> {
     fn set_opponent(&mut self, side: usize, level: crate::engine::Level) {
         let first = G::opening().side_to_move();
         let side = if side == 0 { first } else { first.other() };
-        let opponent = Opponent::new(side, level, seed());
+        let opponent = Opponent::new(side, level, clock_seed());
         let roster = crate::record::game::roster(G::VARIANT);
         opponent.write_tags(&mut self.session.record.tags, [roster[4], roster[5]]);
         self.opponent = Some(opponent);
@@ -1114,9 +1114,4 @@ fn verdict<G: AppGame>(pos: &G, line: &super::analysis::AnalysisLine<G::Move>) -
     let (winner, moves) = if n > 0 { (mover, n) } else { (mover.other(), -n) };
     let plural = if moves == 1 { "move" } else { "moves" };
     Some(format!("{} wins: {title} in {moves} {plural}", super::session::capitalise(winner.name())))
-}
-
-/// A seed for the computer's randomness: different in every game.
-fn seed() -> u64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(7, |d| d.as_nanos() as u64)
 }

@@ -23,7 +23,7 @@ use super::shared::CliError;
 use crate::core::game::Variant;
 use crate::core::{interstellar, triangular};
 use crate::engine::matches::{GameEnd, PlayedGame, openings, play_game};
-use crate::engine::rating::{Sprt, Tally, Verdict};
+use crate::engine::rating::{GamePoints, Sprt, Tally, Verdict};
 use crate::engine::{Engine, EngineGame, Limits, Player, PlayerKind};
 use crate::record::{GameRecord, GameResult, NodeId};
 
@@ -91,7 +91,8 @@ fn parse_sprt(text: &str) -> Result<(f64, f64), String> {
 /// # Errors
 /// A one-line [`CliError`]: bad SPRT error rates, no openings found, a failed write.
 pub fn run_match(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    if !(0.0..0.5).contains(&args.alpha) || !(0.0..0.5).contains(&args.beta) || args.alpha <= 0.0 || args.beta <= 0.0 {
+    let rate = |r: f64| r > 0.0 && r < 0.5;
+    if !rate(args.alpha) || !rate(args.beta) {
         return Err(CliError("--alpha and --beta must lie between 0 and 0.5".into()));
     }
     match args.variant {
@@ -167,7 +168,7 @@ where
             "game {}: A {} {}, {} plies: {}",
             finished.index + 1,
             if a_first { "first" } else { "second" },
-            points_word(a_points),
+            GamePoints::of(a_points).word(),
             finished.game.moves.len(),
             describe_end(&finished.game.end),
         );
@@ -220,16 +221,6 @@ where
     Ok(())
 }
 
-fn points_word(points: f64) -> &'static str {
-    if points > 0.75 {
-        "won"
-    } else if points > 0.25 {
-        "drew"
-    } else {
-        "lost"
-    }
-}
-
 fn describe_end(end: &GameEnd) -> String {
     match end {
         GameEnd::Rules(title) => (*title).to_string(),
@@ -276,12 +267,12 @@ fn records<G: EngineGame>(args: &MatchArgs, played: &[Option<PlayedGame<G::Move>
         for &mv in &game.moves {
             at = record.add_move(at, mv);
         }
-        record.result = match game.first_points {
-            p if p > 0.75 => GameResult::FirstPlayerWins,
-            p if p < 0.25 => GameResult::SecondPlayerWins,
+        record.result = match GamePoints::of(game.first_points) {
+            GamePoints::Won => GameResult::FirstPlayerWins,
+            GamePoints::Lost => GameResult::SecondPlayerWins,
             // Interstellar has no draws: an adjudicated level game stays unfinished.
-            _ if !G::HAS_DRAWS => GameResult::Unknown,
-            _ => GameResult::Draw,
+            GamePoints::Drew if !G::HAS_DRAWS => GameResult::Unknown,
+            GamePoints::Drew => GameResult::Draw,
         };
         text.push_str(&crate::record::write_game(&record));
         text.push('\n');

@@ -87,15 +87,46 @@ pub fn elo_from_score(s: f64) -> f64 {
     -400.0 * (1.0 / s - 1.0).log10()
 }
 
+/// A game's result for one player, from its points (1, ½ or 0; the nearest counts).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GamePoints {
+    /// 1 point.
+    Won,
+    /// ½ point.
+    Drew,
+    /// 0 points.
+    Lost,
+}
+
+impl GamePoints {
+    /// The result that `points` stands for.
+    pub fn of(points: f64) -> GamePoints {
+        if points > 0.75 {
+            GamePoints::Won
+        } else if points > 0.25 {
+            GamePoints::Drew
+        } else {
+            GamePoints::Lost
+        }
+    }
+
+    /// `won`, `drew` or `lost`.
+    pub fn word(self) -> &'static str {
+        match self {
+            GamePoints::Won => "won",
+            GamePoints::Drew => "drew",
+            GamePoints::Lost => "lost",
+        }
+    }
+}
+
 impl Tally {
     /// Counts one game's points for A: 1, ½ or 0.
     pub fn add(&mut self, points_for_a: f64) {
-        if points_for_a > 0.75 {
-            self.wins += 1;
-        } else if points_for_a > 0.25 {
-            self.draws += 1;
-        } else {
-            self.losses += 1;
+        match GamePoints::of(points_for_a) {
+            GamePoints::Won => self.wins += 1,
+            GamePoints::Drew => self.draws += 1,
+            GamePoints::Lost => self.losses += 1,
         }
     }
 
