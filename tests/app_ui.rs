@@ -727,8 +727,13 @@ fn a_whole_game_against_level_1_with_take_back_and_the_level_in_the_tags() {
     let mut h = harness(FakeDialogs::default());
     h.run();
     menu(&mut h, "Game", "New game against the computer");
-    assert!(h.state().computer_form.is_some());
-    h.state_mut().apply(Command::NewComputerGame { variant: Variant::Interstellar, user_side: Some(0), level: 1 });
+    assert!(h.state().new_game_form.is_some());
+    h.state_mut().apply(Command::NewComputerGame {
+        variant: Variant::Interstellar,
+        user_side: Some(0),
+        level: 1,
+        clock: None,
+    });
     h.step();
     assert_eq!(h.state().view.tag("ComputerLevel").as_deref(), Some("1"));
     assert_eq!(h.state().view.tag("Negative").as_deref(), Some("Orrery level 1"));
@@ -774,7 +779,12 @@ fn a_whole_game_against_level_1_with_take_back_and_the_level_in_the_tags() {
 fn playing_the_second_side_turns_the_board_and_the_computer_moves_first() {
     let mut h = harness(FakeDialogs::default());
     h.run();
-    h.state_mut().apply(Command::NewComputerGame { variant: Variant::Triangular, user_side: Some(1), level: 2 });
+    h.state_mut().apply(Command::NewComputerGame {
+        variant: Variant::Triangular,
+        user_side: Some(1),
+        level: 2,
+        clock: None,
+    });
     assert!(h.state().settings.flipped);
     assert_eq!(h.state().view.tag("White").as_deref(), Some("Orrery level 2"));
     assert_eq!(h.state().view.tag("Black").as_deref(), Some("You"));

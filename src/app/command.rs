@@ -13,6 +13,7 @@ use std::path::PathBuf;
 
 use egui::{Key, KeyboardShortcut, Modifiers};
 
+use super::clock::ClockSetup;
 use crate::core::Variant;
 use crate::record::{AnyGame, MarkColor, Nag, NodeId};
 use crate::solver::Stipulation;
@@ -106,6 +107,28 @@ pub enum Command {
         user_side: Option<usize>,
         /// The computer's level, 1–8.
         level: u8,
+        /// The clock, if the game is timed.
+        clock: Option<ClockSetup>,
+    },
+    /// Open the New game with a clock window (two players on this screen).
+    NewClockGameForm,
+    /// A new game for two players on this screen with a clock.
+    NewClockGame {
+        /// The game.
+        variant: Variant,
+        /// The time control and handicap.
+        clock: ClockSetup,
+    },
+    /// The side to move's time ran out (the clock saw it): the game ends.
+    FlagFall,
+    /// Pause the clock, or start it again.
+    ToggleClockPause,
+    /// Give a side more time on its clock.
+    AddTime {
+        /// The side index: 0 moves first.
+        side: usize,
+        /// Seconds to add.
+        seconds: u32,
     },
     /// The computer's move, in the game's notation, at the end of the main line.
     PlayComputerMove(String),
@@ -264,6 +287,7 @@ impl Command {
         let mut menu = vec![Some(Command::NewSameGame)];
         menu.extend(Variant::ALL.map(|v| Some(Command::NewGame(v))));
         menu.push(Some(Command::NewComputerGameForm));
+        menu.push(Some(Command::NewClockGameForm));
         menu.extend([
             Some(Command::BoardEditor),
             Some(Command::ExportDiagram),
@@ -337,6 +361,11 @@ impl Command {
             Command::SetAnalysisLines(n) => format!("{n} analysis lines"),
             Command::NewComputerGameForm => "New game against the computer…".into(),
             Command::NewComputerGame { .. } => "Start the game against the computer".into(),
+            Command::NewClockGameForm => "New game with a clock…".into(),
+            Command::NewClockGame { .. } => "Start the game with a clock".into(),
+            Command::FlagFall => "Time ran out".into(),
+            Command::ToggleClockPause => "Pause or resume the clock".into(),
+            Command::AddTime { seconds, .. } => format!("Add {seconds} s"),
             Command::PlayComputerMove(text) => format!("Computer plays {text}"),
             Command::TakeBack => "Take back".into(),
             Command::SetAnalysisTime(Some(s)) => format!("Analyse {s} s"),
@@ -436,6 +465,7 @@ impl Command {
                 | Command::PlayAnalysisLine(_)
                 | Command::PlayComputerMove(_)
                 | Command::TakeBack
+                | Command::FlagFall
         )
     }
 
@@ -452,6 +482,7 @@ impl Command {
                     | Command::Paste
                     | Command::PasteText(_)
                     | Command::NewComputerGame { .. }
+                    | Command::NewClockGame { .. }
             )
     }
 }

@@ -7,6 +7,8 @@
 pub mod analysis;
 pub mod autosave;
 pub mod board;
+pub mod clock;
+pub mod clock_ui;
 pub mod command;
 pub mod dialogs;
 pub mod document;

@@ -4,6 +4,7 @@
 //! panel width, so only the lines in view are laid out and long records scroll without
 //! stalls. Clicks and the context menu push [`Command`]s.
 
+use crate::record::annotations::without_commands;
 use egui::RichText;
 
 use super::command::Command;
@@ -133,7 +134,7 @@ fn build_lines<G: Game>(s: &GameSession<G>, chars: usize) -> Vec<ListLine> {
         }
     };
     let root = tree.node(NodeId::ROOT);
-    comment(&mut lines, 0, &root.comment_after);
+    comment(&mut lines, 0, &without_commands(&root.comment_after));
     if root.children.is_empty() {
         lines.push(ListLine::Note("No moves yet: click a piece, then one of its marked cells (or drag it).".into()));
     }
@@ -146,11 +147,11 @@ fn build_lines<G: Game>(s: &GameSession<G>, chars: usize) -> Vec<ListLine> {
             break;
         }
         let (number, first_player) = s.record.move_number_at_ply(ply);
-        if !node.comment_before.is_empty() {
+        if !without_commands(&node.comment_before).is_empty() {
             if let Some((n, first)) = row.take() {
                 lines.push(ListLine::Row { number: n, first, second: None });
             }
-            comment(&mut lines, 0, &node.comment_before);
+            comment(&mut lines, 0, &without_commands(&node.comment_before));
         }
         let text = move_text(&notations[node_id.0 as usize], &node.nags);
         if first_player {
@@ -165,11 +166,13 @@ fn build_lines<G: Game>(s: &GameSession<G>, chars: usize) -> Vec<ListLine> {
         ply += 1;
         let parent = node.parent.unwrap_or(NodeId::ROOT);
         let alternatives = &tree.node(parent).children[1..];
-        if !node.comment_after.is_empty() || !alternatives.is_empty() {
+        // Clock and evaluation commands are for the clock and the graph, not the reader.
+        let after = without_commands(&node.comment_after);
+        if !after.is_empty() || !alternatives.is_empty() {
             if let Some((n, first)) = row.take() {
                 lines.push(ListLine::Row { number: n, first, second: None });
             }
-            comment(&mut lines, 0, &node.comment_after);
+            comment(&mut lines, 0, &after);
             for &v in alternatives {
                 variation_lines(s, &notations, v, ply - 1, 1, chars, &mut lines);
             }
@@ -238,8 +241,9 @@ fn variation_lines<G: Game>(
         }
         text.push_str(&move_text(&notations[id.0 as usize], &node.nags));
         items.push(LineItem::Move(id, text));
-        words(&mut items, &node.comment_after);
-        need_number = !node.comment_after.is_empty();
+        let after = without_commands(&node.comment_after);
+        words(&mut items, &after);
+        need_number = !after.is_empty();
         ply += 1;
         let parent = node.parent.unwrap_or(NodeId::ROOT);
         let siblings = &tree.node(parent).children;

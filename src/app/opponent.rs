@@ -95,8 +95,9 @@ where
     /// Starts thinking about `pos` (the end of the main line; `history` gives the keys
     /// of the positions before it, called only when thinking starts) if it is the
     /// computer's move there and it is not already thinking about it; stops thinking
-    /// about any other position.
-    pub fn consider(&mut self, pos: &G, history: impl FnOnce() -> Vec<u64>) {
+    /// about any other position. `think` caps the time it may take (the strongest level
+    /// uses it all; the others stop at their node limits).
+    pub fn consider(&mut self, pos: &G, history: impl FnOnce() -> Vec<u64>, think: Duration) {
         let key = pos.zobrist();
         if self.thinking == Some(key) {
             return;
@@ -116,7 +117,7 @@ where
             if stop.load(Ordering::Relaxed) {
                 return;
             }
-            let choice = player.choose(&pos, &history, &Limits::movetime(THINKING_TIME), &stop);
+            let choice = player.choose(&pos, &history, &Limits::movetime(think), &stop);
             if let Some(choice) = choice
                 && !stop.load(Ordering::Relaxed)
             {
@@ -171,12 +172,12 @@ mod tests {
         assert_eq!((again.side, again.level.number()), (first.other(), 2));
         // Not its move at the opening.
         let mut pos = <triangular::Position as Game>::opening();
-        again.consider(&pos, Vec::new);
+        again.consider(&pos, Vec::new, THINKING_TIME);
         assert!(!again.is_thinking());
         let mut moves = crate::core::moves::MoveList::new();
         pos.legal_moves(&mut moves);
         pos.play(moves[0]);
-        again.consider(&pos, Vec::new);
+        again.consider(&pos, Vec::new, THINKING_TIME);
         assert!(again.is_thinking());
         let start = std::time::Instant::now();
         let mv = loop {

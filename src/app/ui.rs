@@ -18,6 +18,7 @@ use egui::{Key, KeyboardShortcut, Modifiers, RichText};
 
 use super::analysis::AnalysisRequest;
 use super::autosave::{Autosave, Autosaver};
+use super::clock::{self, ClockSetup};
 use super::command::{Command, Scope};
 use super::dialogs::{DialogAnswer, DialogRequest, FileDialogs};
 use super::document::{Document, game_title, main_line_plies};
@@ -35,6 +36,7 @@ use crate::engine::Level;
 use crate::files::{
     Diagnostic, FileError, Format, RecordsRead, read_record_file, read_records_with, write_record_file,
 };
+use crate::record::annotations::TimeControl;
 use crate::record::{AnyGame, NodeId, Severity, read_games, read_one, write_any, write_games};
 use crate::solver::{PuzzleGoal, Stipulation, builtin_puzzles};
 
@@ -66,18 +68,42 @@ pub enum PendingAction {
         user_side: usize,
         /// The computer's level.
         level: Level,
+        /// The clock, if timed.
+        clock: Option<ClockSetup>,
+    },
+    /// Game → New game with a clock (two players on this screen).
+    Clock {
+        /// The game.
+        variant: Variant,
+        /// The clock.
+        clock: ClockSetup,
     },
 }
 
-/// The New game against the computer window's choices.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ComputerForm {
+/// The New game against the computer and New game with a clock windows' choices.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewGameForm {
     /// The game.
     pub variant: Variant,
+    /// Against the computer (else two players on this screen).
+    pub computer: bool,
     /// The user's side: 0 moves first, 1 second, `None` at random.
     pub user_side: Option<usize>,
     /// The computer's level, 1–8.
     pub level: u8,
+    /// The time control as `TimeControl` tag text (`300+3`); `None`: no clock.
+    pub clock: Option<String>,
+    /// The handicap per side in seconds (added to the first stage; negative: taken).
+    pub handicap: [i64; 2],
+}
+
+impl NewGameForm {
+    /// The clock the form describes, or why its time control cannot be read.
+    fn clock_setup(&self) -> Result<Option<ClockSetup>, String> {
+        let Some(text) = &self.clock else { return Ok(None) };
+        let control = TimeControl::parse(text).map_err(|e| e.to_string())?;
+        Ok(Some(ClockSetup { control, handicap: self.handicap }))
+    }
 }
 
 /// The in-app path prompt, used when no native file dialog can be shown.
@@ -208,7 +234,7 @@ pub struct OrreryApp {
     /// The text of the Paste position window, when open.
     pub paste_text: Option<String>,
     /// The New game against the computer window, while open.
-    pub computer_form: Option<ComputerForm>,
+    pub new_game_form: Option<NewGameForm>,
     /// The in-app path prompt, when open.
     pub path_prompt: Option<PathPrompt>,
     /// The notation editor (shown when `settings.notation_editor` is on).
@@ -261,7 +287,7 @@ impl OrreryApp {
             error_list: None,
             pending: None,
             paste_text: None,
-            computer_form: None,
+            new_game_form: None,
             path_prompt: None,
             editor: NotationEditor::default(),
             puzzle_form: None,
@@ -552,13 +578,31 @@ impl OrreryApp {
             Command::ToggleGamesList => self.games_list = !self.games_list,
             Command::ToggleAnalysis => self.settings.analysis = !self.settings.analysis,
             Command::NewComputerGameForm => {
-                self.computer_form = Some(ComputerForm { variant: self.view.variant(), user_side: Some(0), level: 3 });
+                self.new_game_form = Some(NewGameForm {
+                    variant: self.view.variant(),
+                    computer: true,
+                    user_side: Some(0),
+                    level: 3,
+                    clock: None,
+                    handicap: [0, 0],
+                });
             }
-            Command::NewComputerGame { variant, user_side, level } => {
+            Command::NewClockGameForm => {
+                self.new_game_form = Some(NewGameForm {
+                    variant: self.view.variant(),
+                    computer: false,
+                    user_side: Some(0),
+                    level: 3,
+                    clock: Some("300+3".into()),
+                    handicap: [0, 0],
+                });
+            }
+            Command::NewClockGame { variant, clock } => self.request(PendingAction::Clock { variant, clock }),
+            Command::NewComputerGame { variant, user_side, level, clock } => {
                 // "Random": a bit of the clock (its low bits change fastest).
                 let user_side = user_side.unwrap_or_else(|| (crate::app::opponent::clock_seed() >> 10) as usize & 1);
                 let level = Level::new(level).unwrap_or(Level::MAX);
-                self.request(PendingAction::Computer { variant, user_side: user_side.min(1), level });
+                self.request(PendingAction::Computer { variant, user_side: user_side.min(1), level, clock });
             }
             Command::SetAnalysisLines(n) => self.settings.analysis_lines = n.clamp(1, 5),
             Command::SetAnalysisTime(seconds) => self.settings.analysis_seconds = seconds,
@@ -691,13 +735,23 @@ impl OrreryApp {
                 self.show_document(document);
                 self.message = "New game from the board editor's position".into();
             }
-            PendingAction::Computer { variant, user_side, level } => {
+            PendingAction::Computer { variant, user_side, level, clock } => {
                 self.show_document(Document::new(AnyGame::new(variant)));
                 self.view.set_opponent(1 - user_side, level);
+                let _ = self.view.tick(self.now);
+                self.view.set_clock(clock);
                 // The user's side at the bottom of the board.
                 self.settings.flipped = user_side == 1;
                 self.document.set_shown(self.view.to_game());
                 self.message = format!("New {} game against Orrery (level {})", variant.name(), level.number());
+            }
+            PendingAction::Clock { variant, clock } => {
+                let describe = clock.control.describe();
+                self.show_document(Document::new(AnyGame::new(variant)));
+                let _ = self.view.tick(self.now);
+                self.view.set_clock(Some(clock));
+                self.document.set_shown(self.view.to_game());
+                self.message = format!("New {} game with a clock: {describe}", variant.name());
             }
             PendingAction::OpenGame(game) => {
                 let variant = game.variant();
@@ -1100,6 +1154,13 @@ impl OrreryApp {
     /// the notation editor's reading of its text.
     pub fn logic(&mut self, ctx: &egui::Context) {
         self.now = ctx.input(|i| i.time);
+        if let Some(flag) = self.view.tick(self.now) {
+            self.apply(flag);
+        }
+        if self.view.clock_running() {
+            // Tenths show under ten seconds; the flag is seen within a tenth.
+            ctx.request_repaint_after(std::time::Duration::from_millis(100));
+        }
         self.poll_dialog();
         self.poll_reading(ctx);
         if self.dialog.is_some() {
@@ -1208,7 +1269,7 @@ impl OrreryApp {
                             .color(theme::BANNER),
                     );
                 });
-                self.view.board_ui(ui, &self.settings, &mut commands);
+                self.board_area(ui, &mut commands);
             });
             self.view.promotion_ui(ui, &mut commands);
         }
@@ -1217,6 +1278,33 @@ impl OrreryApp {
             self.apply(command);
         }
         self.update_title(&ctx);
+    }
+
+    /// The board, with the evaluation bar on its left while the analysis runs and the
+    /// clocks on its right in a timed game.
+    fn board_area(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+        let area = ui.available_rect_before_wrap();
+        let bar = if self.settings.analysis { 16.0 } else { 0.0 };
+        let clocks = if self.view.has_clock() { 170.0 } else { 0.0 };
+        let board = egui::Rect::from_min_max(
+            egui::pos2(area.left() + bar + if bar > 0.0 { 6.0 } else { 0.0 }, area.top()),
+            egui::pos2(area.right() - clocks, area.bottom()),
+        );
+        ui.scope_builder(egui::UiBuilder::new().max_rect(board), |ui| {
+            self.view.board_ui(ui, &self.settings, commands);
+        });
+        if bar > 0.0 {
+            let height = self.view.board_rect().map_or(area.height(), |r| r.height());
+            let top = self.view.board_rect().map_or(area.top(), |r| r.top());
+            let rect = egui::Rect::from_min_size(egui::pos2(area.left(), top), egui::vec2(bar, height));
+            self.view.eval_bar_ui(ui, rect, &self.settings);
+        }
+        if clocks > 0.0 {
+            let rect = egui::Rect::from_min_max(egui::pos2(area.right() - clocks + 8.0, area.top()), area.max);
+            ui.scope_builder(egui::UiBuilder::new().max_rect(rect), |ui| {
+                self.view.clock_ui(ui, &self.settings, commands);
+            });
+        }
     }
 
     /// The analysis panel: its settings (lines, time), then the engine's lines.
@@ -1804,6 +1892,7 @@ impl OrreryApp {
             PendingAction::Puzzle(_) => "opening a puzzle",
             PendingAction::OpenGame(_) => "opening the pasted game",
             PendingAction::Computer { .. } => "starting a game against the computer",
+            PendingAction::Clock { .. } => "starting a game with a clock",
         };
         let modal = egui::Modal::new(egui::Id::unique("unsaved")).show(ctx, |ui| {
             ui.heading("Unsaved changes");
@@ -1903,11 +1992,17 @@ impl OrreryApp {
         self.path_prompt = keep.then_some(prompt);
     }
 
-    /// Game → New game against the computer: the game, the user's side and the level.
+    /// Game → New game against the computer / with a clock: the game, (against the
+    /// computer) the user's side and the level, and the time control with a handicap.
     fn computer_window(&mut self, ctx: &egui::Context, commands: &mut Vec<Command>) {
-        let Some(mut form) = self.computer_form else { return };
+        let Some(mut form) = self.new_game_form.clone() else { return };
         let mut keep = true;
-        egui::Window::new("New game against the computer").collapsible(false).show(ctx, |ui| {
+        let title = if form.computer { "New game against the computer" } else { "New game with a clock" };
+        egui::Window::new(title).collapsible(false).show(ctx, |ui| {
+            let sides = crate::with_variant!(form.variant, G => {
+                let first = <G as crate::core::Game>::opening().side_to_move();
+                [capitalise(first.name()), capitalise(first.other().name())]
+            });
             egui::Grid::new("computer form").num_columns(2).show(ui, |ui| {
                 ui.label("Game");
                 ui.horizontal(|ui| {
@@ -1916,35 +2011,86 @@ impl OrreryApp {
                     }
                 });
                 ui.end_row();
-                ui.label("You play");
-                let sides = crate::with_variant!(form.variant, G => {
-                    let first = <G as crate::core::Game>::opening().side_to_move();
-                    [capitalise(first.name()), capitalise(first.other().name())]
-                });
-                ui.horizontal(|ui| {
-                    ui.radio_value(&mut form.user_side, Some(0), format!("{} (moves first)", sides[0]));
-                    ui.radio_value(&mut form.user_side, Some(1), sides[1].as_str());
-                    ui.radio_value(&mut form.user_side, None, "Random");
-                });
-                ui.end_row();
-                let label = ui.label("Level");
-                egui::ComboBox::from_id_salt("computer level")
-                    .selected_text(Level::new(form.level).map_or_else(String::new, Level::describe))
+                if form.computer {
+                    ui.label("You play");
+                    ui.horizontal(|ui| {
+                        ui.radio_value(&mut form.user_side, Some(0), format!("{} (moves first)", sides[0]));
+                        ui.radio_value(&mut form.user_side, Some(1), sides[1].as_str());
+                        ui.radio_value(&mut form.user_side, None, "Random");
+                    });
+                    ui.end_row();
+                    let label = ui.label("Level");
+                    egui::ComboBox::from_id_salt("computer level")
+                        .selected_text(Level::new(form.level).map_or_else(String::new, Level::describe))
+                        .show_ui(ui, |ui| {
+                            for level in Level::all() {
+                                ui.selectable_value(&mut form.level, level.number(), level.describe());
+                            }
+                        })
+                        .response
+                        .labelled_by(label.id);
+                    ui.end_row();
+                }
+                let label = ui.label("Clock");
+                let shown = match &form.clock {
+                    None => "No clock".to_string(),
+                    Some(text) => match clock::PRESETS.iter().find(|(_, t)| t == text) {
+                        Some((name, _)) => (*name).to_string(),
+                        None => "Custom".to_string(),
+                    },
+                };
+                egui::ComboBox::from_id_salt("time control")
+                    .selected_text(shown)
+                    .width(260.0)
                     .show_ui(ui, |ui| {
-                        for level in Level::all() {
-                            ui.selectable_value(&mut form.level, level.number(), level.describe());
+                        if form.computer {
+                            ui.selectable_value(&mut form.clock, None, "No clock");
+                        }
+                        for (name, text) in clock::PRESETS {
+                            ui.selectable_value(&mut form.clock, Some(text.to_string()), name);
+                        }
+                        if ui.selectable_label(false, "Custom…").clicked() {
+                            form.clock = Some(form.clock.clone().unwrap_or_else(|| "300+3".into()) + " ");
                         }
                     })
                     .response
                     .labelled_by(label.id);
                 ui.end_row();
+                if let Some(text) = &mut form.clock {
+                    let label = ui.label("Time control");
+                    ui.vertical(|ui| {
+                        ui.add(egui::TextEdit::singleline(text).desired_width(220.0)).labelled_by(label.id).on_hover_text(
+                            "Seconds, + increment, d simple delay, b Bronstein delay, moves/ for a stage, : between stages: 300+3, 300d5, 40/5400+30:1800+30",
+                        );
+                        match TimeControl::parse(text) {
+                            Ok(tc) => ui.label(RichText::new(tc.describe()).small()),
+                            Err(e) => ui.label(RichText::new(e.to_string()).small().color(theme::ERROR)),
+                        };
+                    });
+                    ui.end_row();
+                    for (i, side) in sides.iter().enumerate() {
+                        let label = ui.label(format!("Handicap {side}"));
+                        ui.add(egui::DragValue::new(&mut form.handicap[i]).range(-3600..=3600).suffix(" s"))
+                            .labelled_by(label.id)
+                            .on_hover_text("Seconds added to this side's first stage (negative: taken away)");
+                        ui.end_row();
+                    }
+                }
             });
+            let setup = form.clock_setup();
             ui.horizontal(|ui| {
-                if ui.button("Start").clicked() {
-                    commands.push(Command::NewComputerGame {
-                        variant: form.variant,
-                        user_side: form.user_side,
-                        level: form.level,
+                if ui.add_enabled(setup.is_ok(), egui::Button::new("Start")).clicked()
+                    && let Ok(clock) = setup.clone()
+                {
+                    commands.push(match (form.computer, clock) {
+                        (true, clock) => Command::NewComputerGame {
+                            variant: form.variant,
+                            user_side: form.user_side,
+                            level: form.level,
+                            clock,
+                        },
+                        (false, Some(clock)) => Command::NewClockGame { variant: form.variant, clock },
+                        (false, None) => Command::NewGame(form.variant),
                     });
                     keep = false;
                 }
@@ -1953,7 +2099,7 @@ impl OrreryApp {
                 }
             });
         });
-        self.computer_form = keep.then_some(form);
+        self.new_game_form = keep.then_some(form);
     }
 
     fn paste_window(&mut self, ctx: &egui::Context, commands: &mut Vec<Command>) {

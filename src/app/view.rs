@@ -11,6 +11,7 @@ use egui::Pos2;
 
 use super::analysis::{Analysis, AnalysisRequest, Snapshot};
 use super::board::{BoardEvent, BoardWidget};
+use super::clock::{ClockSetup, GameClock, stamp_text};
 use super::command::Command;
 use super::move_list::MoveListPanel;
 use super::opponent::{Opponent, clock_seed};
@@ -78,6 +79,10 @@ pub struct GameView<G: AppGame> {
     pub analysis: Option<Analysis<G>>,
     /// The computer, in a game against it (from the record's tags).
     pub opponent: Option<Opponent<G>>,
+    /// The game clock, when the record's tags name a time control.
+    pub clock: Option<GameClock>,
+    /// The time now (seconds, the app's frame time), set by [`AnyView::tick`].
+    now: f64,
     /// The opponent panel asks "Resign this game?" (a second click resigns).
     resign_asked: bool,
     hover: Option<G::Cell>,
@@ -89,18 +94,123 @@ impl<G: AppGame> GameView<G> {
     /// A view of `record`, the cursor at the end of its main line.
     pub fn new(record: GameRecord<G>) -> GameView<G> {
         let opponent = Opponent::from_tags(&record.tags, clock_seed());
-        GameView {
+        let mut view = GameView {
             session: GameSession::from_record(record),
             setup: None,
             puzzle: None,
             promotion: None,
             analysis: None,
             opponent,
+            clock: None,
+            now: 0.0,
             resign_asked: false,
             hover: None,
             drag_origin: None,
             board_rect: None,
+        };
+        view.clock = view.clock_from_record();
+        view
+    }
+
+    /// The side index (`0`: the side that moves first in the game) of `side`.
+    fn side_index(side: G::Side) -> usize {
+        usize::from(side != G::opening().side_to_move())
+    }
+
+    /// The clock the record's tags and `[%clk]` stamps describe (paused when the game
+    /// has moves; standing when it is over).
+    fn clock_from_record(&self) -> Option<GameClock> {
+        let record = &self.session.record;
+        let end = self.session.main_line_end_position();
+        let mut side = Self::side_index(record.start.side_to_move());
+        let movers: Vec<(usize, &str)> = record
+            .tree
+            .main_line_from(NodeId::ROOT)
+            .iter()
+            .map(|&id| {
+                let mover = side;
+                side = 1 - side;
+                (mover, record.tree.node(id).comment_after.as_str())
+            })
+            .collect();
+        let first = Self::side_index(record.start.side_to_move());
+        GameClock::from_record(
+            &record.tags,
+            first,
+            movers,
+            Self::side_index(end.side_to_move()),
+            self.session.game_over(),
+        )
+    }
+
+    /// The clock again from the record (after an undo, a take-back, a deletion), going
+    /// on from now unless it was paused.
+    fn rebuild_clock(&mut self) {
+        let paused = self.clock.as_ref().is_none_or(GameClock::is_paused);
+        self.clock = self.clock_from_record();
+        if let Some(clock) = &mut self.clock {
+            clock.set_paused(paused && clock.is_paused(), self.now);
         }
+    }
+
+    /// The node at the end of the main line.
+    fn main_line_end(&self) -> NodeId {
+        self.session.record.tree.main_line_from(NodeId::ROOT).last().copied().unwrap_or(NodeId::ROOT)
+    }
+
+    /// After a change of the record: a move added at the end of the main line is
+    /// timed and stamped with the mover's clock (`[%clk]`); any other change of the main
+    /// line rebuilds the clock from the stamps; an ended game stops it.
+    fn clock_after_change(&mut self, end_before: NodeId) {
+        if self.clock.is_none() {
+            return;
+        }
+        let end = self.main_line_end();
+        let added = end != end_before && self.session.record.tree.node(end).parent == Some(end_before);
+        if added {
+            let now = self.now;
+            let left = self.clock.as_mut().map(|c| c.moved(now)).unwrap_or_default();
+            let tree = &mut self.session.record.tree;
+            let comment =
+                crate::record::annotations::with_command(&tree.node(end).comment_after, "clk", Some(&stamp_text(left)));
+            tree.set_comment_after(end, &comment);
+        } else if end != end_before || self.clock.as_ref().is_some_and(GameClock::is_stopped) {
+            self.rebuild_clock();
+        }
+        if self.session.game_over()
+            && let Some(clock) = &mut self.clock
+        {
+            clock.stop(self.now);
+        }
+    }
+
+    /// The side to move's time ran out: it loses, or — in a game with draws — the game
+    /// is drawn when the other side cannot win (`docs/app.md` *Clocks*).
+    fn flag_fall(&mut self) -> Applied {
+        let Some(clock) = &mut self.clock else { return Applied::default() };
+        if self.session.game_over() || clock.flag(self.now).is_none() {
+            return Applied::default();
+        }
+        clock.stop(self.now);
+        let s = &mut self.session;
+        let pos = s.main_line_end_position();
+        let loser = pos.side_to_move();
+        let name = capitalise(loser.name());
+        if pos.cannot_win(loser.other()) {
+            s.record.result = GameResult::Draw;
+            s.record.tags.set(
+                "Termination",
+                &format!("Draw: {name}'s time ran out and {} cannot win", capitalise(loser.other().name())),
+            );
+        } else {
+            s.record.result =
+                if Self::side_index(loser) == 0 { GameResult::SecondPlayerWins } else { GameResult::FirstPlayerWins };
+            s.record.tags.set("Termination", &format!("{name} lost on time"));
+        }
+        if let Some(o) = &mut self.opponent {
+            o.halt();
+        }
+        Applied { changed: true, message: Some(format!("{name}'s time ran out")) }
     }
 
     fn cell(slot: u8) -> Option<G::Cell> {
@@ -564,6 +674,23 @@ pub trait AnyView {
     /// The promotion picker, while a promotion waits.
     fn promotion_ui(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>);
 
+    /// The time now (seconds, the app's frame time: a test's fake time in UI tests),
+    /// once a frame before anything else: starts a clock that waits, and returns
+    /// [`Command::FlagFall`] when the side to move's time has run out.
+    fn tick(&mut self, now: f64) -> Option<Command>;
+    /// Gives the game a clock (its time control and handicap written into the tags), or
+    /// takes it away.
+    fn set_clock(&mut self, setup: Option<ClockSetup>);
+    /// Whether the game has a clock.
+    fn has_clock(&self) -> bool;
+    /// Whether a clock counts now (the app then draws at least ten times a second).
+    fn clock_running(&self) -> bool;
+    /// The two clock faces, the top one first (as the board is turned), with Pause and
+    /// the added-time buttons.
+    fn clock_ui(&mut self, ui: &mut egui::Ui, settings: &Settings, commands: &mut Vec<Command>);
+    /// The evaluation bar beside the board in `rect`, while the analysis runs.
+    fn eval_bar_ui(&mut self, ui: &mut egui::Ui, rect: egui::Rect, settings: &Settings);
+
     /// Where the board was drawn last frame.
     fn board_rect(&self) -> Option<egui::Rect>;
     /// The centre of the cell with this slot on the board as drawn last frame (for UI
@@ -610,6 +737,7 @@ impl<G: AppGame> AnyView for GameView<G> {
             Ok(record) => {
                 self.session = GameSession::from_record(record);
                 self.promotion = None;
+                self.rebuild_clock();
                 true
             }
             Err(_) => false,
@@ -654,121 +782,32 @@ impl<G: AppGame> AnyView for GameView<G> {
     }
 
     fn apply(&mut self, command: &Command) -> Applied {
-        let board_move = matches!(
-            command,
-            Command::ClickCell(_)
-                | Command::DropPiece { .. }
-                | Command::DragStart(_)
-                | Command::PlayBestMove
-                | Command::PlayAnalysisLine(_)
-        );
-        if board_move && self.computer_to_move() {
-            let name = self.opponent.as_ref().map(Opponent::name).unwrap_or_default();
-            return Applied::say(format!("{name} is thinking: it is its move"));
+        let end_before = self.main_line_end();
+        let applied = match command {
+            Command::FlagFall => self.flag_fall(),
+            Command::ToggleClockPause => {
+                let now = self.now;
+                match &mut self.clock {
+                    Some(clock) if !clock.is_stopped() => {
+                        let paused = !clock.is_paused();
+                        clock.set_paused(paused, now);
+                        Applied::say(if paused { "Clock paused" } else { "Clock running" })
+                    }
+                    _ => Applied::say("There is no running clock"),
+                }
+            }
+            Command::AddTime { side, seconds } => {
+                if let Some(clock) = &mut self.clock {
+                    clock.add_time(*side, std::time::Duration::from_secs(u64::from(*seconds)));
+                }
+                Applied::default()
+            }
+            _ => self.apply_command(command),
+        };
+        if applied.changed {
+            self.clock_after_change(end_before);
         }
-        let before = self.session.record.tree.move_count();
-        let s = &mut self.session;
-        match command {
-            Command::Back => s.back(),
-            Command::Forward => s.forward(),
-            Command::PreviousVariation => s.switch_variation(-1),
-            Command::NextVariation => s.switch_variation(1),
-            Command::Start => s.home(),
-            Command::End => s.end(),
-            Command::Deselect => s.selected = None,
-            Command::Jump(node) => s.jump(*node),
-            Command::PlayBestMove => return self.play_best_move(),
-            Command::PlayAnalysisLine(moves) => return self.play_moves(moves),
-            Command::PlayComputerMove(text) => return self.play_computer_move(text),
-            Command::TakeBack => return self.take_back(),
-            Command::ClickCell(slot) => {
-                let Some(cell) = Self::cell(*slot) else { return Applied::default() };
-                let attempt = s.click(cell);
-                return self.moved(attempt, before);
-            }
-            Command::DragStart(slot) => {
-                if let Some(cell) = Self::cell(*slot)
-                    && !s.targets_of(cell).is_empty()
-                {
-                    s.selected = Some(cell);
-                }
-            }
-            Command::DropPiece { from, to } => {
-                let (Some(from), Some(to)) = (Self::cell(*from), Self::cell(*to)) else { return Applied::default() };
-                s.selected = None;
-                let attempt = s.try_move(from, to, None);
-                return self.moved(attempt, before);
-            }
-            Command::ChoosePromotion(choice) => {
-                let Some((from, to)) = self.promotion.take() else { return Applied::default() };
-                let s = &mut self.session;
-                s.selected = None;
-                let Some(index) = choice else { return Applied::default() };
-                let Some(&mv) = s.moves_between(from, to).get(*index) else { return Applied::default() };
-                let attempt = s.try_move(from, to, Some(mv));
-                return self.moved(attempt, before);
-            }
-            Command::ToggleMark { from, to, color } => {
-                let Some(from) = Self::cell(*from) else { return Applied::default() };
-                let to = match to {
-                    Some(t) => match Self::cell(*t) {
-                        Some(c) => Some(c),
-                        None => return Applied::default(),
-                    },
-                    None => None,
-                };
-                return self.toggle_mark(from, to, *color);
-            }
-            Command::PromoteVariation(node) => {
-                let changed = s.record.tree.promote(*node);
-                self.record_ending();
-                return Applied { changed, message: None };
-            }
-            Command::DeleteFrom(node) => {
-                if *node == NodeId::ROOT {
-                    return Applied::default();
-                }
-                let path = s.record.tree.path_to(s.cursor);
-                if let Some(parent) = s.record.tree.delete(*node) {
-                    if path.contains(node) {
-                        s.cursor = parent;
-                    }
-                    self.record_ending();
-                    return Applied::changed();
-                }
-            }
-            Command::ToggleNag(nag) => {
-                if s.cursor == NodeId::ROOT {
-                    return Applied::say("Choose a move first: NAGs belong to a move");
-                }
-                let nags = &mut s.record.tree.node_mut(s.cursor).nags;
-                match nags.iter().position(|n| n == nag) {
-                    Some(i) => {
-                        nags.remove(i);
-                    }
-                    None => nags.push(*nag),
-                }
-                return Applied::changed();
-            }
-            Command::Resign | Command::AgreeDraw | Command::ClaimDraw => return self.decide(command),
-            Command::SetPosition(text) => {
-                return match G::from_position_string(text) {
-                    Ok(p) => {
-                        self.session = GameSession::from_record(GameRecord::from_position(p));
-                        Applied::changed()
-                    }
-                    Err(e) => Applied::say(e.to_string()),
-                };
-            }
-            Command::Hint => {
-                if let Some(p) = &mut self.puzzle {
-                    p.hint();
-                }
-            }
-            Command::ClosePuzzle => self.puzzle = None,
-            _ => {}
-        }
-        Applied::default()
+        applied
     }
 
     fn open_board_editor(&mut self) {
@@ -896,7 +935,15 @@ impl<G: AppGame> AnyView for GameView<G> {
             keys.pop();
             keys
         };
-        opponent.consider(&pos, history);
+        let think = match &self.clock {
+            Some(clock) if clock.is_paused() => {
+                opponent.halt();
+                return (None, false);
+            }
+            Some(clock) => clock.budget(self.now, super::opponent::THINKING_TIME),
+            None => super::opponent::THINKING_TIME,
+        };
+        opponent.consider(&pos, history, think);
         (None, opponent.is_thinking())
     }
 
@@ -1016,6 +1063,78 @@ impl<G: AppGame> AnyView for GameView<G> {
         }
     }
 
+    fn tick(&mut self, now: f64) -> Option<Command> {
+        self.now = now;
+        let clock = self.clock.as_mut()?;
+        clock.tick(now);
+        (clock.flag(now).is_some() && !self.session.game_over()).then_some(Command::FlagFall)
+    }
+
+    fn set_clock(&mut self, setup: Option<ClockSetup>) {
+        let tags = &mut self.session.record.tags;
+        match setup {
+            Some(setup) => {
+                let first = Self::side_index(self.session.record.start.side_to_move());
+                let clock = GameClock::new(setup.control, setup.handicap, first);
+                clock.write_tags(tags);
+                self.clock = Some(clock);
+                self.rebuild_clock();
+                if let Some(clock) = &mut self.clock {
+                    clock.set_paused(false, self.now);
+                }
+            }
+            None => {
+                tags.remove(crate::record::annotations::TIME_CONTROL_TAG);
+                tags.remove(crate::record::annotations::TIME_HANDICAP_TAG);
+                self.clock = None;
+            }
+        }
+    }
+
+    fn has_clock(&self) -> bool {
+        self.clock.is_some()
+    }
+
+    fn clock_running(&self) -> bool {
+        self.clock.as_ref().is_some_and(|c| c.reading(c.turn(), self.now).running)
+    }
+
+    fn clock_ui(&mut self, ui: &mut egui::Ui, settings: &Settings, commands: &mut Vec<Command>) {
+        let Some(clock) = &self.clock else { return };
+        let first = G::opening().side_to_move();
+        let sides = [first, first.other()];
+        // Unflipped, the side that moves first sits at the bottom.
+        let order = if settings.flipped { [0, 1] } else { [1, 0] };
+        let faces = order.map(|i| super::clock_ui::Face {
+            side: i,
+            name: capitalise(sides[i].name()),
+            reading: clock.reading(i, self.now),
+            to_move: clock.turn() == i && !clock.is_stopped(),
+        });
+        super::clock_ui::clocks_ui(ui, &faces, clock, commands);
+    }
+
+    fn eval_bar_ui(&mut self, ui: &mut egui::Ui, rect: egui::Rect, settings: &Settings) {
+        let pos = self.session.position();
+        let first = G::opening().side_to_move();
+        let share = match (pos.outcome(), self.current_analysis()) {
+            (Some(outcome), _) => match G::winner(outcome) {
+                Some(w) if w == first => 1.0,
+                Some(_) => 0.0,
+                None => 0.5,
+            },
+            (None, Some(snapshot)) => match snapshot.lines.first() {
+                Some(best) => {
+                    let for_first = if pos.side_to_move() == first { best.score } else { negate(best.score) };
+                    expected_share(for_first)
+                }
+                None => return,
+            },
+            (None, None) => return,
+        };
+        super::clock_ui::eval_bar(ui, rect, share, settings.flipped);
+    }
+
     fn board_rect(&self) -> Option<egui::Rect> {
         self.board_rect
     }
@@ -1051,6 +1170,127 @@ impl<G: AppGame> AnyView for GameView<G> {
                 .collect(),
             marked_cells: o.marked_cells.into_iter().map(|(c, m)| (c.slot(), m)).collect(),
         }
+    }
+}
+
+impl<G: AppGame> GameView<G> {
+    /// Applies a command meant for the game ([`AnyView::apply`] without the clock).
+    fn apply_command(&mut self, command: &Command) -> Applied {
+        let board_move = matches!(
+            command,
+            Command::ClickCell(_)
+                | Command::DropPiece { .. }
+                | Command::DragStart(_)
+                | Command::PlayBestMove
+                | Command::PlayAnalysisLine(_)
+        );
+        if board_move && self.computer_to_move() {
+            let name = self.opponent.as_ref().map(Opponent::name).unwrap_or_default();
+            return Applied::say(format!("{name} is thinking: it is its move"));
+        }
+        let before = self.session.record.tree.move_count();
+        let s = &mut self.session;
+        match command {
+            Command::Back => s.back(),
+            Command::Forward => s.forward(),
+            Command::PreviousVariation => s.switch_variation(-1),
+            Command::NextVariation => s.switch_variation(1),
+            Command::Start => s.home(),
+            Command::End => s.end(),
+            Command::Deselect => s.selected = None,
+            Command::Jump(node) => s.jump(*node),
+            Command::PlayBestMove => return self.play_best_move(),
+            Command::PlayAnalysisLine(moves) => return self.play_moves(moves),
+            Command::PlayComputerMove(text) => return self.play_computer_move(text),
+            Command::TakeBack => return self.take_back(),
+            Command::ClickCell(slot) => {
+                let Some(cell) = Self::cell(*slot) else { return Applied::default() };
+                let attempt = s.click(cell);
+                return self.moved(attempt, before);
+            }
+            Command::DragStart(slot) => {
+                if let Some(cell) = Self::cell(*slot)
+                    && !s.targets_of(cell).is_empty()
+                {
+                    s.selected = Some(cell);
+                }
+            }
+            Command::DropPiece { from, to } => {
+                let (Some(from), Some(to)) = (Self::cell(*from), Self::cell(*to)) else { return Applied::default() };
+                s.selected = None;
+                let attempt = s.try_move(from, to, None);
+                return self.moved(attempt, before);
+            }
+            Command::ChoosePromotion(choice) => {
+                let Some((from, to)) = self.promotion.take() else { return Applied::default() };
+                let s = &mut self.session;
+                s.selected = None;
+                let Some(index) = choice else { return Applied::default() };
+                let Some(&mv) = s.moves_between(from, to).get(*index) else { return Applied::default() };
+                let attempt = s.try_move(from, to, Some(mv));
+                return self.moved(attempt, before);
+            }
+            Command::ToggleMark { from, to, color } => {
+                let Some(from) = Self::cell(*from) else { return Applied::default() };
+                let to = match to {
+                    Some(t) => match Self::cell(*t) {
+                        Some(c) => Some(c),
+                        None => return Applied::default(),
+                    },
+                    None => None,
+                };
+                return self.toggle_mark(from, to, *color);
+            }
+            Command::PromoteVariation(node) => {
+                let changed = s.record.tree.promote(*node);
+                self.record_ending();
+                return Applied { changed, message: None };
+            }
+            Command::DeleteFrom(node) => {
+                if *node == NodeId::ROOT {
+                    return Applied::default();
+                }
+                let path = s.record.tree.path_to(s.cursor);
+                if let Some(parent) = s.record.tree.delete(*node) {
+                    if path.contains(node) {
+                        s.cursor = parent;
+                    }
+                    self.record_ending();
+                    return Applied::changed();
+                }
+            }
+            Command::ToggleNag(nag) => {
+                if s.cursor == NodeId::ROOT {
+                    return Applied::say("Choose a move first: NAGs belong to a move");
+                }
+                let nags = &mut s.record.tree.node_mut(s.cursor).nags;
+                match nags.iter().position(|n| n == nag) {
+                    Some(i) => {
+                        nags.remove(i);
+                    }
+                    None => nags.push(*nag),
+                }
+                return Applied::changed();
+            }
+            Command::Resign | Command::AgreeDraw | Command::ClaimDraw => return self.decide(command),
+            Command::SetPosition(text) => {
+                return match G::from_position_string(text) {
+                    Ok(p) => {
+                        self.session = GameSession::from_record(GameRecord::from_position(p));
+                        Applied::changed()
+                    }
+                    Err(e) => Applied::say(e.to_string()),
+                };
+            }
+            Command::Hint => {
+                if let Some(p) = &mut self.puzzle {
+                    p.hint();
+                }
+            }
+            Command::ClosePuzzle => self.puzzle = None,
+            _ => {}
+        }
+        Applied::default()
     }
 }
 

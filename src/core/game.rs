@@ -370,4 +370,11 @@ pub trait Game: Clone + Debug + PartialEq + Eq + Send + Sync + 'static {
     fn can_claim_draw(&self, _history: &[u64]) -> bool {
         false
     }
+
+    /// Whether `side` has too little left to win at all, so that the other side's flag
+    /// fall draws instead of losing (`docs/app.md` *Clocks*). In games without draws,
+    /// never.
+    fn cannot_win(&self, _side: Self::Side) -> bool {
+        false
+    }
 }

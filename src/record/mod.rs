@@ -19,6 +19,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod annotations;
 pub mod game;
 pub mod ron_file;
 pub mod samples;

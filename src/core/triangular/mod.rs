@@ -148,4 +148,9 @@ impl Game for Position {
     fn can_claim_draw(&self, history: &[u64]) -> bool {
         self.can_claim_fifty_move_draw() || is_threefold_repetition(history)
     }
+
+    /// A lone king cannot mate (`docs/app.md` *Clocks*: the flag-fall rule).
+    fn cannot_win(&self, side: Side) -> bool {
+        self.by_side[side.index()] == (self.by_side[side.index()] & self.by_kind[Kind::King.index()])
+    }
 }
