@@ -58,6 +58,9 @@ pub struct AnalysisRequest {
     pub time: Option<Duration>,
     /// The table's size in MiB (used when the analysis is first started).
     pub hash_mb: usize,
+    /// Analyse the threat: the shown position with the other side to move (a null
+    /// move), what it would play if it were its turn.
+    pub threat: bool,
 }
 
 /// What is being analysed: a search restarts when this changes.

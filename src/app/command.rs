@@ -119,6 +119,25 @@ pub enum Command {
         /// The time control and handicap.
         clock: ClockSetup,
     },
+    /// Game → Analyse game: the game report on the main line, in the background.
+    AnalyseGame,
+    /// Start the game report, this many nodes per position.
+    StartReport(u64),
+    /// Stop the game report being worked out.
+    CancelReport,
+    /// Write the finished report into the record (evaluations, NAGs, better lines).
+    ApplyReport,
+    /// Start "Learn from your mistakes" on the marked moves.
+    LearnFromMistakes,
+    /// Show the engine's move for the asked position.
+    LearnShow,
+    /// On to the next marked move.
+    LearnNext,
+    /// End "Learn from your mistakes".
+    LearnStop,
+    /// Show what the opponent would play if it were its move (the analysis shows the
+    /// threat instead of the lines), or back to the lines.
+    ToggleThreat,
     /// The side to move's time ran out (the clock saw it): the game ends.
     FlagFall,
     /// Pause the clock, or start it again.
@@ -266,6 +285,7 @@ impl Command {
             Command::ToggleGamesList,
             Command::ToggleAnalysis,
             Command::PlayBestMove,
+            Command::ToggleThreat,
             Command::Quit,
             Command::Undo,
             Command::Redo,
@@ -364,6 +384,15 @@ impl Command {
             Command::NewClockGameForm => "New game with a clock…".into(),
             Command::NewClockGame { .. } => "Start the game with a clock".into(),
             Command::FlagFall => "Time ran out".into(),
+            Command::AnalyseGame => "Analyse game (report)".into(),
+            Command::StartReport(_) => "Start the game report".into(),
+            Command::CancelReport => "Cancel the game report".into(),
+            Command::ApplyReport => "Write the game report".into(),
+            Command::LearnFromMistakes => "Learn from your mistakes".into(),
+            Command::LearnShow => "Show the engine's move".into(),
+            Command::LearnNext => "Next mistake".into(),
+            Command::LearnStop => "Stop learning".into(),
+            Command::ToggleThreat => "Show the threat".into(),
             Command::ToggleClockPause => "Pause or resume the clock".into(),
             Command::AddTime { seconds, .. } => format!("Add {seconds} s"),
             Command::PlayComputerMove(text) => format!("Computer plays {text}"),
@@ -419,6 +448,7 @@ impl Command {
             Command::FlipBoard => plain(Key::F),
             Command::ToggleAnalysis => plain(Key::L),
             Command::PlayBestMove => plain(Key::Space),
+            Command::ToggleThreat => plain(Key::X),
             Command::Back => plain(Key::ArrowLeft),
             Command::Forward => plain(Key::ArrowRight),
             Command::PreviousVariation => plain(Key::ArrowUp),
@@ -466,6 +496,8 @@ impl Command {
                 | Command::PlayComputerMove(_)
                 | Command::TakeBack
                 | Command::FlagFall
+                | Command::ApplyReport
+                | Command::LearnShow
         )
     }
 

@@ -20,6 +20,8 @@ pub mod opponent;
 pub mod painter;
 pub mod promotion;
 pub mod puzzle_ui;
+pub mod report;
+pub mod report_ui;
 pub mod session;
 pub mod settings;
 pub mod setup;

@@ -43,6 +43,11 @@ pub struct Settings {
     pub analysis_seconds: Option<u32>,
     /// The analysis engine's transposition table, in MiB.
     pub analysis_hash_mb: usize,
+    /// The analysis shows the threat (the opponent's best move if it were its turn).
+    #[serde(skip)]
+    pub threat: bool,
+    /// Nodes the game report searches per position.
+    pub report_nodes: u64,
 }
 
 impl Default for Settings {
@@ -60,6 +65,8 @@ impl Default for Settings {
             analysis_lines: 3,
             analysis_seconds: Some(10),
             analysis_hash_mb: 64,
+            threat: false,
+            report_nodes: crate::app::report::DEFAULT_NODES,
         }
     }
 }

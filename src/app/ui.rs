@@ -576,7 +576,15 @@ impl OrreryApp {
             }
             Command::ShowShortcuts => self.show_shortcuts = true,
             Command::ToggleGamesList => self.games_list = !self.games_list,
-            Command::ToggleAnalysis => self.settings.analysis = !self.settings.analysis,
+            Command::ToggleAnalysis => {
+                self.settings.analysis = !self.settings.analysis;
+                self.settings.threat = false;
+            }
+            Command::ToggleThreat => {
+                self.settings.threat = !self.settings.threat;
+                self.settings.analysis |= self.settings.threat;
+            }
+            Command::AnalyseGame => self.edit(Command::StartReport(self.settings.report_nodes)),
             Command::NewComputerGameForm => {
                 self.new_game_form = Some(NewGameForm {
                     variant: self.view.variant(),
@@ -1184,6 +1192,13 @@ impl OrreryApp {
         if self.view.poll() {
             ctx.request_repaint_after(std::time::Duration::from_millis(100));
         }
+        let (report, analysing) = self.view.poll_report();
+        if let Some(command) = report {
+            self.apply(command);
+        }
+        if analysing {
+            ctx.request_repaint_after(std::time::Duration::from_millis(100));
+        }
         let (computer_move, thinking) = self.view.poll_opponent();
         if let Some(command) = computer_move {
             self.apply(command);
@@ -1192,7 +1207,8 @@ impl OrreryApp {
             ctx.request_repaint_after(std::time::Duration::from_millis(100));
         }
         let request = (self.settings.analysis && !self.view.board_editor_open()).then(|| AnalysisRequest {
-            lines: usize::from(self.settings.analysis_lines),
+            lines: if self.settings.threat { 1 } else { usize::from(self.settings.analysis_lines) },
+            threat: self.settings.threat,
             time: self.settings.analysis_seconds.map(|s| std::time::Duration::from_secs(u64::from(s))),
             hash_mb: self.settings.analysis_hash_mb,
         });
@@ -1241,6 +1257,7 @@ impl OrreryApp {
             egui::Panel::right("moves").default_size(300.0).show(ui, |ui| {
                 self.view.opponent_ui(ui, &mut commands);
                 self.view.puzzle_panel_ui(ui, &mut commands);
+                self.view.report_ui(ui, &mut commands);
                 if self.settings.analysis {
                     self.analysis_panel(ui, &mut commands);
                     ui.separator();
@@ -1496,6 +1513,7 @@ impl OrreryApp {
                         self.menu_item(ui, &command, enabled, commands);
                     }
                 }
+                self.menu_item(ui, &Command::AnalyseGame, true, commands);
                 ui.separator();
                 self.menu_item(ui, &Command::Quit, true, commands);
             });

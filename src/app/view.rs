@@ -17,6 +17,7 @@ use super::move_list::MoveListPanel;
 use super::opponent::{Opponent, clock_seed};
 use super::promotion::{PromotionOutcome, PromotionPicker};
 use super::puzzle_ui::{Judged, PuzzleState, fresh_record};
+use super::report::{LearnState, Learning, ReportJob};
 use super::session::{GameSession, MoveAttempt, capitalise};
 use super::settings::Settings;
 use super::setup::SetupMode;
@@ -79,6 +80,16 @@ pub struct GameView<G: AppGame> {
     pub analysis: Option<Analysis<G>>,
     /// The computer, in a game against it (from the record's tags).
     pub opponent: Option<Opponent<G>>,
+    /// The analysis shows the threat (set by [`AnyView::sync_analysis`]).
+    threat: bool,
+    /// A hint against the computer: the shown position's key and the piece to move.
+    hint: Option<(u64, G::Cell)>,
+    /// The game report being worked out.
+    pub report: Option<ReportJob<G>>,
+    /// How long the last report took.
+    pub report_time: Option<std::time::Duration>,
+    /// "Learn from your mistakes", while it runs.
+    pub learning: Option<Learning>,
     /// The game clock, when the record's tags name a time control.
     pub clock: Option<GameClock>,
     /// The time now (seconds, the app's frame time), set by [`AnyView::tick`].
@@ -101,6 +112,11 @@ impl<G: AppGame> GameView<G> {
             promotion: None,
             analysis: None,
             opponent,
+            threat: false,
+            hint: None,
+            report: None,
+            report_time: None,
+            learning: None,
             clock: None,
             now: 0.0,
             resign_asked: false,
@@ -184,6 +200,188 @@ impl<G: AppGame> GameView<G> {
         }
     }
 
+    /// A hint against the computer: a short search, and the piece to move marked.
+    fn hint(&mut self) -> Applied {
+        if self.computer_to_move() || self.session.game_over() {
+            return Applied::say("A hint is for your move");
+        }
+        let pos = self.session.position();
+        let mut keys = self.session.position_keys();
+        keys.pop();
+        let mut engine = crate::engine::Engine::<G>::new(4);
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        let result = engine.search(&pos, &keys, &crate::engine::Limits::nodes(30_000), 1, &stop, &mut |_| {});
+        let Some(best) = result.best else { return Applied::default() };
+        let (from, _) = G::move_cells(best);
+        self.hint = Some((pos.zobrist(), from));
+        Applied::say(format!("Hint: move the piece on {from}"))
+    }
+
+    /// Starts the game report on the main line (`nodes` per position).
+    fn analyse_game(&mut self, nodes: u64) -> Applied {
+        if self.report.is_some() {
+            return Applied::say("The game is being analysed");
+        }
+        let positions = super::report::main_line_positions(&self.session.record);
+        if positions.len() < 2 {
+            return Applied::say("There is no move to analyse");
+        }
+        let workers = std::thread::available_parallelism().map_or(2, |n| n.get()).min(8);
+        self.report = Some(ReportJob::start(positions, nodes, workers));
+        Applied::say("Analysing the game…")
+    }
+
+    /// Writes the finished report into the record, if it is still the game analysed.
+    fn apply_report(&mut self) -> Applied {
+        let Some(job) = self.report.take() else { return Applied::default() };
+        let Some(evals) = job.finished() else {
+            self.report = Some(job);
+            return Applied::default();
+        };
+        let now: Vec<u64> =
+            super::report::main_line_positions(&self.session.record).iter().map(|(p, _)| p.zobrist()).collect();
+        if now != job.keys {
+            return Applied::say("The game changed while it was analysed: run Analyse game again");
+        }
+        self.report_time = Some(job.elapsed());
+        let judged = super::report::annotate(&mut self.session.record, &evals);
+        Applied {
+            changed: true,
+            message: Some(format!("Game report: {judged} moves marked, in {:.1} s", job.elapsed().as_secs_f64())),
+        }
+    }
+
+    /// Starts "Learn from your mistakes" (the user's moves against the computer, both
+    /// sides' otherwise).
+    fn start_learning(&mut self) -> Applied {
+        let side = self.opponent.as_ref().map(|o| Self::side_index(o.side.other()));
+        let moves = super::report::mistakes(&self.session.record, side);
+        if moves.is_empty() {
+            return Applied::say("No mistakes or blunders to learn from: run Analyse game first");
+        }
+        self.learning = Some(Learning { moves, index: 0, state: LearnState::Asking, feedback: String::new() });
+        self.ask_learning();
+        Applied::default()
+    }
+
+    /// Shows the position before the marked move asked now, and asks for a better move.
+    fn ask_learning(&mut self) {
+        let Some(learning) = &mut self.learning else { return };
+        let Some(&node) = learning.moves.get(learning.index) else { return };
+        let tree = &self.session.record.tree;
+        let parent = tree.node(node).parent.unwrap_or(NodeId::ROOT);
+        let pos = self.session.record.position_at(parent);
+        let played = tree.node(node).mv.map(|m| pos.notation(m)).unwrap_or_default();
+        let what =
+            tree.node(node).nags.iter().find_map(|&n| super::report::Judgement::of_nag(n)).map_or("a mistake", |j| {
+                if j == super::report::Judgement::Blunder { "a blunder" } else { "a mistake" }
+            });
+        learning.state = LearnState::Asking;
+        learning.feedback = format!(
+            "{} played {played} here, {what}. Find a better move for {}.",
+            capitalise(pos.side_to_move().name()),
+            pos.side_to_move().name()
+        );
+        self.session.jump(parent);
+        self.session.selected = None;
+    }
+
+    /// Judges the user's move at the asked position: the game's move is refused, the
+    /// engine's move or one nearly as good is right, anything else is taken back.
+    fn judge_learning(&mut self, changed: bool) -> Applied {
+        let Some(learning) = &self.learning else { return Applied::default() };
+        if learning.state != LearnState::Asking {
+            return Applied { changed, message: Some(String::new()) };
+        }
+        let Some(&asked) = learning.moves.get(learning.index) else { return Applied::default() };
+        let s = &mut self.session;
+        let parent = s.record.tree.node(asked).parent.unwrap_or(NodeId::ROOT);
+        let played = s.cursor;
+        if s.record.tree.node(played).parent != Some(parent) {
+            return Applied { changed, message: Some(String::new()) };
+        }
+        let pos = s.record.position_at(parent);
+        let best_text = super::report::best_in_comment(&s.record.tree.node(asked).comment_after).map(str::to_string);
+        let best = best_text.as_deref().and_then(|t| pos.parse_move(t).ok());
+        let mv = s.record.tree.node(played).mv;
+        let take_back = |s: &mut GameSession<G>, changed: bool| {
+            if changed {
+                s.record.tree.delete(played);
+            }
+            s.jump(parent);
+        };
+        let feedback;
+        let mut kept = changed;
+        if played == asked {
+            take_back(s, false);
+            feedback = "That is the move of the game: try another.".to_string();
+        } else if mv.is_some() && mv == best {
+            feedback = format!("Right: {} is the engine's move.", best_text.unwrap_or_default());
+            if let Some(l) = &mut self.learning {
+                l.state = LearnState::Solved;
+            }
+        } else if let (Some(mv), Some(best)) = (mv, best) {
+            let history = {
+                let mut keys = s.position_keys();
+                keys.truncate(s.record.tree.path_to(parent).len());
+                keys
+            };
+            let mine = super::report::share_after(&pos, &history, mv, 20_000);
+            let engine = super::report::share_after(&pos, &history, best, 20_000);
+            if mine + super::report::THRESHOLDS[0] > engine {
+                feedback = format!("Good move: about as good as the engine's {}.", pos.notation(best));
+                if let Some(l) = &mut self.learning {
+                    l.state = LearnState::Solved;
+                }
+            } else {
+                take_back(s, changed);
+                kept = false;
+                feedback = "You can do better: try another move.".to_string();
+            }
+        } else {
+            take_back(s, changed);
+            kept = false;
+            feedback = "Try another move.".to_string();
+        }
+        if let Some(l) = &mut self.learning {
+            l.feedback = feedback;
+        }
+        Applied { changed: kept, message: Some(String::new()) }
+    }
+
+    /// Shows the engine's move for the asked position.
+    fn learning_show(&mut self) -> Applied {
+        let Some(learning) = &mut self.learning else { return Applied::default() };
+        let Some(&asked) = learning.moves.get(learning.index) else { return Applied::default() };
+        let s = &mut self.session;
+        let parent = s.record.tree.node(asked).parent.unwrap_or(NodeId::ROOT);
+        let pos = s.record.position_at(parent);
+        let Some(best) = super::report::best_in_comment(&s.record.tree.node(asked).comment_after)
+            .and_then(|t| pos.parse_move(t).ok())
+        else {
+            learning.feedback = "The report names no better move here.".into();
+            return Applied::default();
+        };
+        let before = s.record.tree.move_count();
+        let node = s.record.add_move(parent, best);
+        s.jump(node);
+        learning.state = LearnState::Shown;
+        learning.feedback = format!("The engine plays {}.", pos.notation(best));
+        Applied { changed: s.record.tree.move_count() != before, message: Some(String::new()) }
+    }
+
+    /// The next marked move, or the end of the lesson.
+    fn learning_next(&mut self) -> Applied {
+        let Some(learning) = &mut self.learning else { return Applied::default() };
+        learning.index += 1;
+        if learning.index >= learning.moves.len() {
+            self.learning = None;
+            return Applied::say("That was the last marked move");
+        }
+        self.ask_learning();
+        Applied::default()
+    }
+
     /// The side to move's time ran out: it loses, or — in a game with draws — the game
     /// is drawn when the other side cannot win (`docs/app.md` *Clocks*).
     fn flag_fall(&mut self) -> Applied {
@@ -230,6 +428,9 @@ impl<G: AppGame> GameView<G> {
                 }
                 if changed {
                     self.record_ending();
+                }
+                if self.learning.is_some() {
+                    return self.judge_learning(changed);
                 }
                 Applied { changed, message: Some(String::new()) }
             }
@@ -439,13 +640,23 @@ impl<G: AppGame> GameView<G> {
             overlay.marked_cells = marks.cells.iter().map(|m| (m.cell, m.color)).collect();
         }
         overlay.in_target.extend(s.position().checked_cell());
+        if let Some((key, cell)) = self.hint
+            && key == s.position().zobrist()
+        {
+            overlay.marked_cells.push((cell, MarkColor::Yellow));
+        }
         if settings.analysis
             && let Some(snapshot) = self.current_analysis()
         {
             // The best line's move in blue, the others' in green, under the study marks.
             let arrows = snapshot.lines.iter().enumerate().filter_map(|(i, line)| {
                 let (from, to) = G::move_cells(*line.pv.first()?);
-                Some(Arrow { color: if i == 0 { MarkColor::Blue } else { MarkColor::Green }, from, to })
+                let color = match (self.threat, i) {
+                    (true, _) => MarkColor::Red,
+                    (false, 0) => MarkColor::Blue,
+                    (false, _) => MarkColor::Green,
+                };
+                Some(Arrow { color, from, to })
             });
             let mut all: Vec<Arrow<G::Cell>> = arrows.rev().collect();
             all.append(&mut overlay.arrows);
@@ -454,14 +665,32 @@ impl<G: AppGame> GameView<G> {
         overlay
     }
 
-    /// The analysis's snapshot when it belongs to the shown position.
+    /// The position the analysis looks at: the shown one, or for the threat the shown
+    /// one with the other side to move (`None` in check or Target, where passing is not
+    /// a move).
+    fn analysed_position(&self) -> Option<G> {
+        let mut pos = self.session.position();
+        if self.threat {
+            if pos.is_in_check() || pos.outcome().is_some() {
+                return None;
+            }
+            pos.play_null();
+        }
+        Some(pos)
+    }
+
+    /// The analysis's snapshot when it belongs to the shown position (or its threat).
     fn current_analysis(&self) -> Option<Snapshot<G::Move>> {
         let analysis = self.analysis.as_ref()?;
-        (analysis.analysed_key() == Some(self.session.position().zobrist())).then(|| analysis.snapshot())
+        let key = self.analysed_position()?.zobrist();
+        (analysis.analysed_key() == Some(key)).then(|| analysis.snapshot())
     }
 
     /// Plays the best analysis line's first move.
     fn play_best_move(&mut self) -> Applied {
+        if self.threat {
+            return Applied::say("The analysis shows the threat: press X to see the lines again");
+        }
         let Some(snapshot) = self.current_analysis() else { return Applied::say("No analysis line yet") };
         let Some(&mv) = snapshot.lines.first().and_then(|l| l.pv.first()) else {
             return Applied::say("No analysis line yet");
@@ -488,10 +717,23 @@ impl<G: AppGame> GameView<G> {
     /// The analysis panel: the lines with their scores, depth and speed, the verdict
     /// of a proven result, and an evaluation bar.
     fn analysis_panel(&self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
-        let pos = self.session.position();
-        if let Some(outcome) = pos.outcome() {
+        let shown = self.session.position();
+        if let Some(outcome) = shown.outcome() {
             ui.label(super::session::describe_outcome::<G>(outcome));
             return;
+        }
+        let Some(pos) = self.analysed_position() else {
+            ui.label(format!("No threat to show: {} must answer the {}", shown.side_to_move().name(), G::CHECK_NAME));
+            return;
+        };
+        if self.threat {
+            ui.label(
+                egui::RichText::new(format!(
+                    "Threat: what {} would play if it were its move",
+                    pos.side_to_move().name()
+                ))
+                .color(super::theme::ERROR),
+            );
         }
         let Some(snapshot) = self.current_analysis() else {
             ui.label("Starting…");
@@ -534,7 +776,7 @@ impl<G: AppGame> GameView<G> {
                 ui.label(egui::RichText::new(score_text(for_first(line.score))).monospace().strong())
                     .on_hover_text(format!("Depth {}", line.depth));
                 let mut p = pos.clone();
-                let ply = self.session.record.tree.path_to(self.session.cursor).len();
+                let ply = self.session.record.tree.path_to(self.session.cursor).len() + usize::from(self.threat);
                 let mut texts = Vec::with_capacity(line.pv.len());
                 for (j, &mv) in line.pv.iter().enumerate() {
                     // Move numbers as the move list writes them: "12." before the first
@@ -547,7 +789,9 @@ impl<G: AppGame> GameView<G> {
                     }
                     let text = p.notation(mv);
                     texts.push(text.clone());
-                    if ui.small_button(text).on_hover_text("Play the line to this move").clicked() {
+                    if self.threat {
+                        ui.label(text);
+                    } else if ui.small_button(text).on_hover_text("Play the line to this move").clicked() {
                         commands.push(Command::PlayAnalysisLine(texts.clone()));
                     }
                     p.play(mv);
@@ -674,6 +918,12 @@ pub trait AnyView {
     /// The promotion picker, while a promotion waits.
     fn promotion_ui(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>);
 
+    /// Collects the game report once it is finished: [`Command::ApplyReport`] to write
+    /// it; and whether one is being worked out (the app then looks again soon).
+    fn poll_report(&mut self) -> (Option<Command>, bool);
+    /// The game report's part of the side panel: progress and Cancel while it runs;
+    /// then the evaluation graph, the per-side summary and "Learn from your mistakes".
+    fn report_ui(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>);
     /// The time now (seconds, the app's frame time: a test's fake time in UI tests),
     /// once a frame before anything else: starts a clock that waits, and returns
     /// [`Command::FlagFall`] when the side to move's time has run out.
@@ -883,12 +1133,20 @@ impl<G: AppGame> AnyView for GameView<G> {
             }
             return false;
         };
-        let pos = self.session.position();
-        let ply = self.session.record.tree.path_to(self.session.cursor).len();
+        self.threat = request.threat;
+        let Some(pos) = self.analysed_position() else {
+            if let Some(analysis) = &mut self.analysis {
+                analysis.stop();
+            }
+            return false;
+        };
+        let ply = self.session.record.tree.path_to(self.session.cursor).len() + usize::from(request.threat);
         let session = &self.session;
         let history = || {
             let mut keys = session.position_keys();
-            keys.pop();
+            if !request.threat {
+                keys.pop();
+            }
             keys
         };
         let analysis = self.analysis.get_or_insert_with(|| Analysis::new(request.hash_mb));
@@ -1063,6 +1321,36 @@ impl<G: AppGame> AnyView for GameView<G> {
         }
     }
 
+    fn poll_report(&mut self) -> (Option<Command>, bool) {
+        match &self.report {
+            Some(job) if job.finished().is_some() => (Some(Command::ApplyReport), false),
+            Some(_) => (None, true),
+            None => (None, false),
+        }
+    }
+
+    fn report_ui(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+        let progress = self.report.as_ref().map(|job| (job.progress(), job.elapsed()));
+        let record = &self.session.record;
+        let points = super::report::graph(record);
+        let summary = super::report::summary(record);
+        let first = G::opening().side_to_move();
+        let names = [capitalise(first.name()), capitalise(first.other().name())];
+        super::report_ui::report_ui(
+            ui,
+            &super::report_ui::ReportView {
+                progress,
+                points: &points,
+                cursor: self.session.cursor,
+                summary: &summary,
+                names: &names,
+                learning: self.learning.as_ref(),
+                took: self.report_time,
+            },
+            commands,
+        );
+    }
+
     fn tick(&mut self, now: f64) -> Option<Command> {
         self.now = now;
         let clock = self.clock.as_mut()?;
@@ -1115,6 +1403,9 @@ impl<G: AppGame> AnyView for GameView<G> {
     }
 
     fn eval_bar_ui(&mut self, ui: &mut egui::Ui, rect: egui::Rect, settings: &Settings) {
+        if self.threat {
+            return;
+        }
         let pos = self.session.position();
         let first = G::opening().side_to_move();
         let share = match (pos.outcome(), self.current_analysis()) {
@@ -1285,9 +1576,25 @@ impl<G: AppGame> GameView<G> {
             Command::Hint => {
                 if let Some(p) = &mut self.puzzle {
                     p.hint();
+                } else if self.opponent.is_some() {
+                    return self.hint();
+                } else {
+                    return Applied::say("Hints are for puzzles and games against the computer; try the analysis (L)");
                 }
             }
             Command::ClosePuzzle => self.puzzle = None,
+            Command::StartReport(nodes) => return self.analyse_game(*nodes),
+            Command::CancelReport => {
+                if let Some(job) = self.report.take() {
+                    job.cancel();
+                    return Applied::say("Game report cancelled");
+                }
+            }
+            Command::ApplyReport => return self.apply_report(),
+            Command::LearnFromMistakes => return self.start_learning(),
+            Command::LearnShow => return self.learning_show(),
+            Command::LearnNext => return self.learning_next(),
+            Command::LearnStop => self.learning = None,
             _ => {}
         }
         Applied::default()

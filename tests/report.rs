@@ -1,0 +1,118 @@
+//! UI tests of the game report: Analyse game on a short record writes evaluations and
+//! NAGs, the evaluation graph is drawn and leads to moves, the summary counts, and
+//! "Learn from your mistakes" asks, judges and shows the engine's move.
+
+#![allow(clippy::unwrap_used)] // tests may unwrap
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use orrery::app::OrreryApp;
+use orrery::app::command::Command;
+use orrery::app::dialogs::FakeDialogs;
+use orrery::core::game::Variant;
+use orrery::core::{Game, triangular};
+use orrery::engine::{Limits, Player, PlayerKind};
+use orrery::record::{NodeId, write_any};
+
+mod ui_support;
+
+/// A Triangular game of `plies` random moves (a fixed seed): random moves give pieces
+/// away, so the report has mistakes to mark.
+fn random_game(h: &mut Harness<'static, OrreryApp>, plies: usize) {
+    h.state_mut().apply(Command::NewGame(Variant::Triangular));
+    h.step();
+    let mut random = Player::<triangular::Position>::new(PlayerKind::Random, 1, 11);
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    for _ in 0..plies {
+        let pos = triangular::Position::from_position_string(&h.state().view.position_string()).unwrap();
+        if pos.outcome().is_some() {
+            break;
+        }
+        let mv = random.choose(&pos, &[], &Limits::depth(1), &stop).unwrap().mv;
+        let (from, to) = h.state().view.move_slots(&pos.notation(mv)).unwrap();
+        h.state_mut().apply(Command::DropPiece { from, to });
+        h.step();
+    }
+}
+
+fn analyse(h: &mut Harness<'static, OrreryApp>) {
+    h.state_mut().settings.report_nodes = 4_000;
+    ui_support::menu(h, "Game", "Analyse game");
+    for _ in 0..3000 {
+        h.step();
+        if h.query_by_label("Evaluation graph").is_some() {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    panic!("the report did not finish");
+}
+
+#[test]
+fn analyse_game_writes_evals_and_nags_and_draws_the_graph() {
+    let mut h = ui_support::harness(FakeDialogs::default(), 900.0);
+    h.run();
+    random_game(&mut h, 14);
+    let plies = h.state().view.cursor_path().len();
+    analyse(&mut h);
+    let text = write_any(&h.state().view.to_game());
+    let evals = text.matches("[%eval ").count();
+    assert!(evals + 1 >= plies && evals > 0, "an evaluation after every move: {evals} of {plies}\n{text}");
+    let nags = ["$2", "$4", "$6", "?!", "??", "?"].iter().any(|g| text.contains(g));
+    assert!(nags, "at least one move marked\n{text}");
+    assert!(text.contains(" was best ("), "a comment names the better move\n{text}");
+    assert!(h.state().modified(), "the report is a change of the record (undo takes it back)");
+    h.get_by_label("Average loss");
+    // Clicking the graph's left end goes to the first move.
+    let graph = h.get_by_label("Evaluation graph").rect();
+    let left = egui::pos2(graph.left() + 2.0, graph.center().y);
+    ui_support::click_px(&mut h, left, egui::PointerButton::Primary);
+    assert_eq!(h.state().view.cursor_path().len(), 1, "the first move is shown");
+    // Undo takes the report back.
+    h.state_mut().apply(Command::Undo);
+    h.step();
+    assert!(!write_any(&h.state().view.to_game()).contains("[%eval"));
+}
+
+#[test]
+fn learn_from_your_mistakes_asks_refuses_the_games_move_and_shows_the_engines() {
+    let mut h = ui_support::harness(FakeDialogs::default(), 900.0);
+    h.run();
+    random_game(&mut h, 16);
+    analyse(&mut h);
+    h.get_by_label("Learn from your mistakes").click();
+    h.step();
+    h.step();
+    h.get_by_label_contains("Find a better move");
+    // The game's own move is refused and taken back.
+    let asked = h.state().view.cursor();
+    let path = h.state().view.cursor_path();
+    let mut game_path = path.clone();
+    game_path.push(0);
+    h.state_mut().view.follow_path(&game_path);
+    let game_move = h.state().view.cursor();
+    assert_ne!(game_move, asked);
+    h.state_mut().view.follow_path(&path);
+    // Play the game's move by its cells.
+    let text = {
+        let g = h.state().view.to_game();
+        let orrery::record::AnyGame::Triangular(record) = g else { panic!("a Triangular game") };
+        let mv = record.tree.node(game_move).mv.unwrap();
+        record.position_at(record.tree.node(game_move).parent.unwrap_or(NodeId::ROOT)).notation(mv)
+    };
+    let (from, to) = h.state().view.move_slots(&text).unwrap();
+    h.state_mut().apply(Command::DropPiece { from, to });
+    h.step();
+    h.step();
+    h.get_by_label_contains("That is the move of the game");
+    assert_eq!(h.state().view.cursor(), asked, "back at the position to find a move");
+    h.get_by_label("Show the engine's move").click();
+    h.step();
+    h.step();
+    h.get_by_label_contains("The engine plays");
+    assert_ne!(h.state().view.cursor(), game_move);
+    assert_eq!(h.state().view.cursor_path().len(), path.len() + 1);
+    h.get_by_label("Stop").click();
+    h.step();
+    assert!(h.query_by_label_contains("Find a better move").is_none());
+}
