@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds Orrery, runs the real app under Xvfb and captures screenshots/*.png of both
 # games. Needs: apt-get install -y --no-install-recommends xvfb x11-apps imagemagick
+# xdotool python3
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release
@@ -17,3 +18,16 @@ shoot() { # name, size, args...
 shoot app-interstellar-game 1280x860 open assets/games/interstellar-planet-hunt.pgn
 shoot app-triangular-game 1280x860 open assets/games/triangular-queen-raid.pgn
 shoot app-start 1024x700
+# The game report, clocks and the analysis panel: a demonstration game analysed by
+# `orrery report`, with made-up clock readings, the analysis turned on from the View
+# menu at move 13 (clicks at the default window's layout).
+work=$(mktemp -d)
+./target/release/orrery report assets/games/triangular-queen-raid.pgn "$work/raid.pgn" >/dev/null
+python3 scripts/stamp_clocks.py "$work/raid.pgn" "$work/raid-clock.pgn"
+shoot_steps() { # name, file, seconds to wait at the end, xdotool steps...
+  local name=$1 file=$2 wait=$3; shift 3
+  HOME=$(mktemp -d) xvfb-run -a -s "-screen 0 1400x900x24" sh -c "./target/release/orrery open '$file' & P=\$!; sleep 5; for s in $*; do xdotool \$(echo \$s | tr , ' '); sleep 1; done; sleep $wait; import -window root -crop 1180x820+0+0 +repage '$out/$name.png'; kill \$P"
+  echo "wrote $out/$name.png"
+}
+shoot_steps app-analysis-report "$work/raid-clock.pgn" 6 mousemove,158,12,click,1 mousemove,156,200,click,1 mousemove,600,850,click,1 mousemove,900,418,click,1 mousemove,845,507,click,1
+

@@ -166,3 +166,26 @@ fn record_check_prints_warnings_and_convert_keeps_what_it_can_read() {
     assert!(stderr(&o).contains("unknown variant"), "{}", stderr(&o));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn report_writes_evaluations_and_marks_to_another_file() {
+    let dir = std::env::temp_dir().join(format!("orrery-report-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("raid.pgn");
+    let input = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/games/triangular-queen-raid.pgn");
+    let o = orrery(&["report", input, out.to_str().unwrap(), "--nodes", "3000", "--threads", "1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let line = stdout(&o);
+    assert!(line.starts_with("game 1: 31 plies, ?! "), "{line}");
+    // The writer wraps lines: compare with single spaces.
+    let text = std::fs::read_to_string(&out).unwrap().replace('\n', " ");
+    assert!(text.matches("[%eval ").count() >= 30, "{text}");
+    assert!(text.contains(" was best ("), "{text}");
+    let check = orrery(&["record", "check", out.to_str().unwrap()]);
+    assert!(check.status.success(), "{}", stdout(&check));
+    // Never over the input.
+    let same = orrery(&["report", input, input]);
+    assert_eq!(same.status.code(), Some(2));
+    assert!(stderr(&same).contains("another file"), "{}", stderr(&same));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

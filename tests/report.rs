@@ -55,7 +55,7 @@ fn analyse_game_writes_evals_and_nags_and_draws_the_graph() {
     random_game(&mut h, 14);
     let plies = h.state().view.cursor_path().len();
     analyse(&mut h);
-    let text = write_any(&h.state().view.to_game());
+    let text = write_any(&h.state().view.to_game()).replace('\n', " ");
     let evals = text.matches("[%eval ").count();
     assert!(evals + 1 >= plies && evals > 0, "an evaluation after every move: {evals} of {plies}\n{text}");
     let nags = ["$2", "$4", "$6", "?!", "??", "?"].iter().any(|g| text.contains(g));

@@ -27,9 +27,9 @@ pub const ADDED_SECONDS: u32 = 15;
 pub fn clocks_ui(ui: &mut egui::Ui, faces: &[Face; 2], clock: &GameClock, commands: &mut Vec<Command>) {
     let height = ui.available_height();
     ui.with_layout(Layout::top_down(Align::Center), |ui| {
-        face_ui(ui, &faces[0], commands);
+        face_ui(ui, &faces[0], clock.is_stopped(), commands);
         ui.add_space((height / 2.0 - 150.0).max(8.0));
-        ui.label(RichText::new(clock.control.describe()).small()).on_hover_text("The time control");
+        ui.label(clock.control.describe()).on_hover_text("The time control");
         if !clock.is_stopped() {
             let label = if clock.is_paused() { "Resume clock" } else { "Pause clock" };
             if ui.button(label).clicked() {
@@ -37,11 +37,11 @@ pub fn clocks_ui(ui: &mut egui::Ui, faces: &[Face; 2], clock: &GameClock, comman
             }
         }
         ui.add_space((height / 2.0 - 150.0).max(8.0));
-        face_ui(ui, &faces[1], commands);
+        face_ui(ui, &faces[1], clock.is_stopped(), commands);
     });
 }
 
-fn face_ui(ui: &mut egui::Ui, face: &Face, commands: &mut Vec<Command>) {
+fn face_ui(ui: &mut egui::Ui, face: &Face, stopped: bool, commands: &mut Vec<Command>) {
     let dark = ui.visuals().dark_mode;
     let (fill, text) = match (face.to_move, dark) {
         (true, _) => (theme::BANNER, Color32::BLACK),
@@ -54,7 +54,7 @@ fn face_ui(ui: &mut egui::Ui, face: &Face, commands: &mut Vec<Command>) {
         ui.set_min_width(140.0);
         ui.vertical_centered(|ui| {
             ui.label(RichText::new(&face.name).color(text).strong());
-            let time = ui.label(RichText::new(face_text(face.reading.left)).size(34.0).monospace().color(color));
+            let time = ui.label(RichText::new(face_text(face.reading.left)).size(36.0).strong().color(color));
             let state = if face.reading.running { "running" } else { "stopped" };
             time.on_hover_text(format!("{}'s clock, {state}", face.name));
             if !face.reading.delay_left.is_zero() {
@@ -62,10 +62,11 @@ fn face_ui(ui: &mut egui::Ui, face: &Face, commands: &mut Vec<Command>) {
                     RichText::new(format!("delay {:.1} s", face.reading.delay_left.as_secs_f64())).small().color(text),
                 );
             }
-            if ui
-                .small_button(format!("+{ADDED_SECONDS} s"))
-                .on_hover_text(format!("Give {} {ADDED_SECONDS} seconds more", face.name))
-                .clicked()
+            if !stopped
+                && ui
+                    .small_button(format!("+{ADDED_SECONDS} s"))
+                    .on_hover_text(format!("Give {} {ADDED_SECONDS} seconds more", face.name))
+                    .clicked()
             {
                 commands.push(Command::AddTime { side: face.side, seconds: ADDED_SECONDS });
             }

@@ -97,6 +97,40 @@ pub struct PositionEval<M> {
     pub score: Score,
     /// The best line (empty when the game is over there).
     pub pv: Vec<M>,
+    /// The best score of each completed iteration: `by_depth[d - 1]` at depth `d`
+    /// (empty when the game is over there).
+    pub by_depth: Vec<Score>,
+}
+
+impl<M> PositionEval<M> {
+    /// The score at `depth` (1-based), or the deepest one.
+    fn at_depth(&self, depth: usize) -> Score {
+        depth.checked_sub(1).and_then(|d| self.by_depth.get(d)).copied().unwrap_or(self.score)
+    }
+
+    /// The score as `[%eval]` and the graph show it: the mean of the last two
+    /// iterations, which cancels the swing between odd and even depths (the side to
+    /// move at the search's leaves gains a tempo); the deepest when either is a forced
+    /// result.
+    pub fn shown_score(&self) -> Score {
+        match self.by_depth.as_slice() {
+            [.., Score::Cp(a), Score::Cp(b)] => Score::Cp((a + b) / 2),
+            _ => self.score,
+        }
+    }
+}
+
+/// The mover's winning shares before and after a move, from the evaluations of the
+/// positions before (`before`) and after (`after`) it, compared at the same search
+/// parity: the best move's score at depth `D` from the position before against the
+/// played move's score at depth `D − 1` from the position after (so both are the
+/// mover's view with leaves on the same side), `D` the deepest depth both allow.
+pub fn shares<M>(before: &PositionEval<M>, after: &PositionEval<M>) -> (f32, f32) {
+    if after.by_depth.is_empty() || before.by_depth.len() < 2 {
+        return (winning_share(before.score), 1.0 - winning_share(after.score));
+    }
+    let depth = before.by_depth.len().min(after.by_depth.len() + 1);
+    (winning_share(before.at_depth(depth)), 1.0 - winning_share(after.at_depth(depth - 1)))
 }
 
 /// The positions of a record's main line, each with the Zobrist keys before it: what a
@@ -162,13 +196,21 @@ where
                         break;
                     }
                     let (pos, history) = &positions[i];
-                    let result = engine.search(pos, history, &Limits::nodes(nodes), 1, &cancel, &mut |_| {});
+                    let mut by_depth = Vec::new();
+                    let result = engine.search(pos, history, &Limits::nodes(nodes), 1, &cancel, &mut |r| {
+                        if r.multipv == 1 {
+                            by_depth.truncate(r.depth.saturating_sub(1) as usize);
+                            by_depth.push(r.score);
+                        }
+                    });
                     if cancel.load(Ordering::Relaxed) {
                         break;
                     }
+                    // Only completed iterations count.
+                    by_depth.truncate(result.depth as usize);
                     let pv = result.lines.first().map(|l| l.pv.clone()).unwrap_or_default();
                     results.lock().unwrap_or_else(PoisonError::into_inner)[i] =
-                        Some(PositionEval { score: result.score, pv });
+                        Some(PositionEval { score: result.score, pv, by_depth });
                     if done.fetch_add(1, Ordering::Relaxed) + 1 == positions.len() {
                         *finished_after.lock().unwrap_or_else(PoisonError::into_inner) = Some(started.elapsed());
                     }
@@ -243,10 +285,9 @@ pub fn annotate<G: EngineGame>(record: &mut GameRecord<G>, evals: &[PositionEval
         comment = with_command(
             &comment,
             "eval",
-            eval_text(after.score, next.is_first_player_to_move()).map(|e| e.to_string()).as_deref(),
+            eval_text(after.shown_score(), next.is_first_player_to_move()).map(|e| e.to_string()).as_deref(),
         );
-        let share_before = winning_share(before.score);
-        let share_after = 1.0 - winning_share(after.score);
+        let (share_before, share_after) = shares(before, after);
         let best_played = before.pv.first() == Some(&mv);
         if let (Some(judgement), false, Some(best)) = (judge(share_before, share_after), best_played, &notation_best) {
             judged += 1;
@@ -503,8 +544,11 @@ mod tests {
             vec![moves[moves.len() - 1]]
         };
         let scores = [Score::Cp(0), Score::Cp(0), Score::Cp(0), Score::Cp(200), Score::Cp(-200)];
-        let evals: Vec<PositionEval<_>> =
-            scores.iter().enumerate().map(|(i, &score)| PositionEval { score, pv: best(i) }).collect();
+        let evals: Vec<PositionEval<_>> = scores
+            .iter()
+            .enumerate()
+            .map(|(i, &score)| PositionEval { score, pv: best(i), by_depth: vec![] })
+            .collect();
         assert_eq!(annotate(&mut record, &evals), 1);
         let nodes = record.tree.main_line_from(NodeId::ROOT);
         let second = record.tree.node(nodes[2]);

@@ -140,7 +140,7 @@ fn graph(ui: &mut egui::Ui, points: &[GraphPoint], cursor: NodeId, commands: &mu
         pos2(rect.left() + rect.width() * i as f32 / n as f32, rect.bottom() - rect.height() * share.clamp(0.0, 1.0))
     };
     // The first player's share as light columns from the bottom.
-    let slice = rect.width() / (n as f32 + 1.0);
+    let slice = rect.width() / n as f32 + 1.0;
     for (i, p) in points.iter().enumerate() {
         let top = at(i, p.share);
         let r = Rect::from_min_max(pos2(top.x - slice / 2.0, top.y), pos2(top.x + slice / 2.0, rect.bottom()))

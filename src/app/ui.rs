@@ -1351,6 +1351,14 @@ impl OrreryApp {
                 })
                 .response
                 .labelled_by(title.id);
+            let threat = if self.settings.threat { "Lines" } else { "Threat" };
+            if ui
+                .small_button(threat)
+                .on_hover_text("Show what the other side would play if it were its move, or the lines again (X)")
+                .clicked()
+            {
+                commands.push(Command::ToggleThreat);
+            }
             if ui.small_button("Hide").on_hover_text("Hide the analysis (L)").clicked() {
                 commands.push(Command::ToggleAnalysis);
             }

@@ -1243,7 +1243,21 @@ impl<G: AppGame> AnyView for GameView<G> {
             if G::HAS_DRAWS && ui.add_enabled(playing, egui::Button::new("Offer a draw")).clicked() {
                 commands.push(Command::AgreeDraw);
             }
+            let my_move = playing && !self.computer_to_move();
+            if ui
+                .add_enabled(my_move, egui::Button::new("Hint"))
+                .on_hover_text("Mark the piece the engine would move")
+                .clicked()
+            {
+                commands.push(Command::Hint);
+            }
         });
+        if self.session.game_over()
+            && self.report.is_none()
+            && ui.button("Analyse game").on_hover_text("The game report: the engine looks at every move").clicked()
+        {
+            commands.push(Command::AnalyseGame);
+        }
         ui.separator();
     }
 
@@ -1631,15 +1645,10 @@ pub fn score_text(score: Score) -> String {
     }
 }
 
-/// The evaluation bar's share for the side the score is for: the logistic
-/// expectation of the score (`1 / (1 + 10^(−cp/400))`), all or nothing for a forced
-/// result.
+/// The evaluation bar's share for the side the score is for: its winning share, as
+/// the game report judges moves by ([`super::report::winning_share`]).
 pub fn expected_share(score: Score) -> f32 {
-    match score {
-        Score::Cp(cp) => crate::engine::rating::expected_score(f64::from(cp)) as f32,
-        Score::Mate(n) if n > 0 => 1.0,
-        Score::Mate(_) => 0.0,
-    }
+    super::report::winning_share(score)
 }
 
 /// Nodes per second in words: `850 k nodes/s`, `1.4 M nodes/s`.

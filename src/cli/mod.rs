@@ -20,6 +20,7 @@ mod analyse;
 mod diagram;
 mod matches;
 pub mod protocol;
+mod report;
 mod shared;
 mod solve;
 mod tune;
@@ -99,6 +100,9 @@ pub enum Command {
     /// Fit the evaluation's weights to the results of recorded games (Texel's method)
     /// and print them.
     Tune(TuneArgs),
+    /// The game report for every game of a record file, written to another file:
+    /// `[%eval]` after each move, `?!`/`?`/`??` and the better lines.
+    Report(report::ReportArgs),
     /// Check or convert game records (`.pgn` text, `.ron`).
     Record {
         /// What to do with records.
@@ -190,6 +194,7 @@ fn run_game<G: StatusReport>(command: &Command, out: &mut dyn Write) -> Result<(
         | Command::Analyse(_)
         | Command::Match(_)
         | Command::Tune(_)
+        | Command::Report(_)
         | Command::Engine => {
             unreachable!("run by run()")
         }
@@ -222,6 +227,9 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<Finish, CliError> {
         Command::Analyse(args) => return analyse::run_analyse(args, out).map(|()| Finish::Success),
         Command::Match(args) => return matches::run_match(args, out).map(|()| Finish::Success),
         Command::Tune(args) => return tune::run_tune(args, out).map(|()| Finish::Success),
+        Command::Report(args) => {
+            return report::run_report(args, out).map(|all| if all { Finish::Success } else { Finish::ProblemsFound });
+        }
         Command::Engine => {
             // Needs standard output unlocked (its search thread writes there too).
             protocol::serve_stdio();

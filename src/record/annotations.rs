@@ -2,7 +2,7 @@
 //! `[%clk 0:04:58]` (the mover's clock after the move) and `[%eval 0.35]` /
 //! `[%eval #-3]` (the engine's score after the move, from the first player's view),
 //! and the `TimeControl` tag (`300+3`, `40/5400+30:1800+30`, `300d5`, `300b5`).
-//! `docs/records.md` *Clocks and evaluations* describes the forms. Text in, text out.
+//! `docs/app.md` *Clocks and evaluations in records* describes the forms. Text in, text out.
 
 use std::fmt;
 use std::time::Duration;
