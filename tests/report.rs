@@ -62,12 +62,15 @@ fn analyse_game_writes_evals_and_nags_and_draws_the_graph() {
     assert!(nags, "at least one move marked\n{text}");
     assert!(text.contains(" was best ("), "a comment names the better move\n{text}");
     assert!(h.state().modified(), "the report is a change of the record (undo takes it back)");
-    h.get_by_label("Average loss");
-    // Clicking the graph's left end goes to the first move.
+    h.get_by_label("Avg. loss (cp)");
+    // The graph's left end is the start position, its right end the last move.
     let graph = h.get_by_label("Evaluation graph").rect();
     let left = egui::pos2(graph.left() + 2.0, graph.center().y);
     ui_support::click_px(&mut h, left, egui::PointerButton::Primary);
-    assert_eq!(h.state().view.cursor_path().len(), 1, "the first move is shown");
+    assert_eq!(h.state().view.cursor_path().len(), 0, "the start is shown");
+    let right = egui::pos2(graph.right() - 2.0, graph.center().y);
+    ui_support::click_px(&mut h, right, egui::PointerButton::Primary);
+    assert_eq!(h.state().view.cursor_path().len(), plies, "the last move is shown");
     // Undo takes the report back.
     h.state_mut().apply(Command::Undo);
     h.step();

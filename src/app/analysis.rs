@@ -180,6 +180,8 @@ where
                         .iter()
                         .map(|l| AnalysisLine { score: l.score, depth: result.depth, pv: l.pv.clone() })
                         .collect();
+                    // Best first, as the iterations were shown.
+                    s.lines.sort_by_key(|l| std::cmp::Reverse(l.score.order_key()));
                 }
             }
         });

@@ -27,7 +27,7 @@ pub const ADDED_SECONDS: u32 = 15;
 pub fn clocks_ui(ui: &mut egui::Ui, faces: &[Face; 2], clock: &GameClock, commands: &mut Vec<Command>) {
     let height = ui.available_height();
     ui.with_layout(Layout::top_down(Align::Center), |ui| {
-        face_ui(ui, &faces[0], clock.is_stopped(), commands);
+        face_ui(ui, &faces[0], clock.is_stopped(), clock.is_paused(), commands);
         ui.add_space((height / 2.0 - 150.0).max(8.0));
         ui.label(clock.control.describe()).on_hover_text("The time control");
         if !clock.is_stopped() {
@@ -37,11 +37,11 @@ pub fn clocks_ui(ui: &mut egui::Ui, faces: &[Face; 2], clock: &GameClock, comman
             }
         }
         ui.add_space((height / 2.0 - 150.0).max(8.0));
-        face_ui(ui, &faces[1], clock.is_stopped(), commands);
+        face_ui(ui, &faces[1], clock.is_stopped(), clock.is_paused(), commands);
     });
 }
 
-fn face_ui(ui: &mut egui::Ui, face: &Face, stopped: bool, commands: &mut Vec<Command>) {
+fn face_ui(ui: &mut egui::Ui, face: &Face, stopped: bool, paused: bool, commands: &mut Vec<Command>) {
     let dark = ui.visuals().dark_mode;
     let (fill, text) = match (face.to_move, dark) {
         (true, _) => (theme::BANNER, Color32::BLACK),
@@ -57,6 +57,9 @@ fn face_ui(ui: &mut egui::Ui, face: &Face, stopped: bool, commands: &mut Vec<Com
             let time = ui.label(RichText::new(face_text(face.reading.left)).size(36.0).strong().color(color));
             let state = if face.reading.running { "running" } else { "stopped" };
             time.on_hover_text(format!("{}'s clock, {state}", face.name));
+            if face.to_move && paused {
+                ui.label(RichText::new("paused").small().strong().color(text));
+            }
             if !face.reading.delay_left.is_zero() {
                 ui.label(
                     RichText::new(format!("delay {:.1} s", face.reading.delay_left.as_secs_f64())).small().color(text),

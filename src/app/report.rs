@@ -103,11 +103,6 @@ pub struct PositionEval<M> {
 }
 
 impl<M> PositionEval<M> {
-    /// The score at `depth` (1-based), or the deepest one.
-    fn at_depth(&self, depth: usize) -> Score {
-        depth.checked_sub(1).and_then(|d| self.by_depth.get(d)).copied().unwrap_or(self.score)
-    }
-
     /// The score as `[%eval]` and the graph show it: the mean of the last two
     /// iterations, which cancels the swing between odd and even depths (the side to
     /// move at the search's leaves gains a tempo); the deepest when either is a forced
@@ -118,19 +113,6 @@ impl<M> PositionEval<M> {
             _ => self.score,
         }
     }
-}
-
-/// The mover's winning shares before and after a move, from the evaluations of the
-/// positions before (`before`) and after (`after`) it, compared at the same search
-/// parity: the best move's score at depth `D` from the position before against the
-/// played move's score at depth `D − 1` from the position after (so both are the
-/// mover's view with leaves on the same side), `D` the deepest depth both allow.
-pub fn shares<M>(before: &PositionEval<M>, after: &PositionEval<M>) -> (f32, f32) {
-    if after.by_depth.is_empty() || before.by_depth.len() < 2 {
-        return (winning_share(before.score), 1.0 - winning_share(after.score));
-    }
-    let depth = before.by_depth.len().min(after.by_depth.len() + 1);
-    (winning_share(before.at_depth(depth)), 1.0 - winning_share(after.at_depth(depth - 1)))
 }
 
 /// The positions of a record's main line, each with the Zobrist keys before it: what a
@@ -271,6 +253,12 @@ fn eval_text(score: Score, first_to_move: bool) -> Option<EvalText> {
 /// comments rather than adding to them. Returns how many moves were judged.
 pub fn annotate<G: EngineGame>(record: &mut GameRecord<G>, evals: &[PositionEval<G::Move>]) -> usize {
     let nodes = record.tree.main_line_from(NodeId::ROOT);
+    // The start position's evaluation, so the graph and the first move's loss have it.
+    if let Some(start) = evals.first() {
+        let text = eval_text(start.shown_score(), record.start.is_first_player_to_move()).map(|e| e.to_string());
+        let comment = with_command(&record.tree.node(NodeId::ROOT).comment_after, "eval", text.as_deref());
+        record.tree.set_comment_after(NodeId::ROOT, &comment);
+    }
     let mut pos = record.start.clone();
     let mut judged = 0;
     for (i, &node) in nodes.iter().enumerate() {
@@ -281,20 +269,24 @@ pub fn annotate<G: EngineGame>(record: &mut GameRecord<G>, evals: &[PositionEval
         let notation_best = before.pv.first().map(|&b| pos.notation(b));
         let mut next = pos.clone();
         next.play(mv);
-        let mut comment = remove_report_sentence(&record.tree.node(node).comment_after);
+        let old = &record.tree.node(node).comment_after;
+        let mut comment = remove_report_sentence(old);
+        if comment != *old {
+            // An earlier report's sentence: its mark goes with it, to be judged again.
+            record.tree.node_mut(node).nags.retain(|&n| Judgement::of_nag(n).is_none());
+        }
         comment = with_command(
             &comment,
             "eval",
             eval_text(after.shown_score(), next.is_first_player_to_move()).map(|e| e.to_string()).as_deref(),
         );
-        let (share_before, share_after) = shares(before, after);
-        let best_played = before.pv.first() == Some(&mv);
-        if let (Some(judgement), false, Some(best)) = (judge(share_before, share_after), best_played, &notation_best) {
+        let share_before = winning_share(before.shown_score());
+        let share_after = 1.0 - winning_share(after.shown_score());
+        // The engine's own choice is never marked, nor a move its annotator judged.
+        let skip = before.pv.first() == Some(&mv) || record.tree.node(node).nags.iter().any(|n| (1..=6).contains(&n.0));
+        if let (Some(judgement), false, Some(best)) = (judge(share_before, share_after), skip, &notation_best) {
             judged += 1;
-            let nags = &mut record.tree.node_mut(node).nags;
-            if !nags.iter().any(|n| (1..=6).contains(&n.0)) {
-                nags.push(judgement.nag());
-            }
+            record.tree.node_mut(node).nags.push(judgement.nag());
             let sentence = format!(
                 "{}: {best} was best ({:.0} % to {:.0} %).",
                 judgement.name(),
@@ -351,6 +343,19 @@ pub fn graph<G: EngineGame>(record: &GameRecord<G>) -> Vec<GraphPoint> {
     let mut points = Vec::new();
     let mut pos = record.start.clone();
     let first = G::opening().side_to_move();
+    let start = command_value(&record.tree.node(NodeId::ROOT).comment_after, "eval").and_then(EvalText::parse);
+    if let Some(eval) = start {
+        let score = match eval {
+            EvalText::Cp(cp) => Score::Cp(cp),
+            EvalText::Mate(n) => Score::Mate(n),
+        };
+        points.push(GraphPoint {
+            node: NodeId::ROOT,
+            share: winning_share(score),
+            judgement: None,
+            label: format!("Start {eval}"),
+        });
+    }
     for (ply, id) in record.tree.main_line_from(NodeId::ROOT).into_iter().enumerate() {
         let node = record.tree.node(id);
         let Some(mv) = node.mv else { break };
@@ -406,7 +411,8 @@ pub fn summary<G: EngineGame>(record: &GameRecord<G>) -> [SideSummary; 2] {
         EvalText::Cp(cp) => f64::from(cp.clamp(-1000, 1000)),
         EvalText::Mate(n) => f64::from(n.signum() * 1000),
     };
-    let mut previous: Option<f64> = None;
+    let mut previous: Option<f64> =
+        command_value(&record.tree.node(NodeId::ROOT).comment_after, "eval").and_then(EvalText::parse).map(clip);
     for id in record.tree.main_line_from(NodeId::ROOT) {
         let node = record.tree.node(id);
         let Some(mv) = node.mv else { break };
@@ -565,7 +571,7 @@ mod tests {
         let sides = summary(&record);
         assert_eq!(sides[0].blunders, 1);
         assert_eq!(sides[1].blunders, 0);
-        assert_eq!(graph(&record).len(), 4);
+        assert_eq!(graph(&record).len(), 5, "the start and the four moves");
         assert_eq!(mistakes(&record, Some(0)), vec![nodes[2]]);
         assert!(mistakes(&record, Some(1)).is_empty());
     }

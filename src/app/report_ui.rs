@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use egui::{Color32, Pos2, Rect, RichText, Sense, Stroke, pos2, vec2};
+use egui::{Color32, Pos2, RichText, Sense, Stroke, pos2, vec2};
 
 use super::command::Command;
 use super::report::{GraphPoint, Judgement, LearnState, Learning, SideSummary};
@@ -25,6 +25,8 @@ pub struct ReportView<'a> {
     pub names: &'a [String; 2],
     /// "Learn from your mistakes", while it runs.
     pub learning: Option<&'a Learning>,
+    /// Whether "Learn from your mistakes" has moves to go through.
+    pub learnable: bool,
     /// How long the last report took.
     pub took: Option<Duration>,
 }
@@ -65,7 +67,7 @@ pub fn report_ui(ui: &mut egui::Ui, view: &ReportView<'_>, commands: &mut Vec<Co
         ui.label(RichText::new("?!").color(judgement_color(Judgement::Inaccuracy))).on_hover_text("Inaccuracies");
         ui.label(RichText::new("?").color(judgement_color(Judgement::Mistake))).on_hover_text("Mistakes");
         ui.label(RichText::new("??").color(judgement_color(Judgement::Blunder))).on_hover_text("Blunders");
-        ui.label("Average loss").on_hover_text(
+        ui.label("Avg. loss (cp)").on_hover_text(
             "The average drop of the evaluation per move, in hundredths of a star or pawn (scores capped at ±10)",
         );
         ui.end_row();
@@ -81,11 +83,10 @@ pub fn report_ui(ui: &mut egui::Ui, view: &ReportView<'_>, commands: &mut Vec<Co
     match view.learning {
         Some(learning) => learning_ui(ui, learning, commands),
         None => {
-            let any = view.summary.iter().any(|s| s.mistakes + s.blunders > 0);
             if ui
-                .add_enabled(any, egui::Button::new("Learn from your mistakes"))
+                .add_enabled(view.learnable, egui::Button::new("Learn from your mistakes"))
                 .on_hover_text("Go through the moves marked ? and ?? and find a better one")
-                .on_disabled_hover_text("No move is marked ? or ??")
+                .on_disabled_hover_text("No move of yours is marked ? or ??")
                 .clicked()
             {
                 commands.push(Command::LearnFromMistakes);
@@ -108,11 +109,17 @@ fn learning_ui(ui: &mut egui::Ui, learning: &Learning, commands: &mut Vec<Comman
                 commands.push(Command::LearnShow);
             }
             let last = learning.index + 1 >= learning.moves.len();
-            if ui.button(if last { "Finish" } else { "Next mistake" }).clicked() {
-                commands.push(Command::LearnNext);
-            }
-            if ui.button("Stop").clicked() {
-                commands.push(Command::LearnStop);
+            if last {
+                if ui.button("Finish").on_hover_text("That was the last marked move").clicked() {
+                    commands.push(Command::LearnNext);
+                }
+            } else {
+                if ui.button("Next mistake").clicked() {
+                    commands.push(Command::LearnNext);
+                }
+                if ui.button("Stop").on_hover_text("End the lesson here").clicked() {
+                    commands.push(Command::LearnStop);
+                }
             }
         });
     });
@@ -135,17 +142,18 @@ fn graph(ui: &mut egui::Ui, points: &[GraphPoint], cursor: NodeId, commands: &mu
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "Evaluation graph"));
     let painter = ui.painter_at(rect);
     painter.rect_filled(rect, 3.0, Color32::from_gray(40));
+    // Inset, so the dots at the ends are drawn whole.
+    let rect = rect.shrink2(vec2(4.0, 3.0));
     let n = points.len().max(2) - 1;
     let at = |i: usize, share: f32| -> Pos2 {
         pos2(rect.left() + rect.width() * i as f32 / n as f32, rect.bottom() - rect.height() * share.clamp(0.0, 1.0))
     };
-    // The first player's share as light columns from the bottom.
-    let slice = rect.width() / n as f32 + 1.0;
-    for (i, p) in points.iter().enumerate() {
-        let top = at(i, p.share);
-        let r = Rect::from_min_max(pos2(top.x - slice / 2.0, top.y), pos2(top.x + slice / 2.0, rect.bottom()))
-            .intersect(rect);
-        painter.rect_filled(r, 0.0, Color32::from_gray(205));
+    // The first player's share, light, from the bottom up to the line: one convex
+    // piece per segment.
+    for (i, w) in points.windows(2).enumerate() {
+        let (a, b) = (at(i, w[0].share), at(i + 1, w[1].share));
+        let piece = vec![pos2(a.x, rect.bottom()), a, b, pos2(b.x, rect.bottom())];
+        painter.add(egui::Shape::convex_polygon(piece, Color32::from_gray(205), Stroke::NONE));
     }
     painter.line_segment(
         [pos2(rect.left(), rect.center().y), pos2(rect.right(), rect.center().y)],

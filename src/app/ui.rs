@@ -235,6 +235,8 @@ pub struct OrreryApp {
     pub paste_text: Option<String>,
     /// The New game against the computer window, while open.
     pub new_game_form: Option<NewGameForm>,
+    /// The choices of the last game started from that window (offered again).
+    last_game_form: Option<NewGameForm>,
     /// The in-app path prompt, when open.
     pub path_prompt: Option<PathPrompt>,
     /// The notation editor (shown when `settings.notation_editor` is on).
@@ -288,6 +290,7 @@ impl OrreryApp {
             pending: None,
             paste_text: None,
             new_game_form: None,
+            last_game_form: None,
             path_prompt: None,
             editor: NotationEditor::default(),
             puzzle_form: None,
@@ -585,25 +588,33 @@ impl OrreryApp {
                 self.settings.analysis |= self.settings.threat;
             }
             Command::AnalyseGame => self.edit(Command::StartReport(self.settings.report_nodes)),
+            Command::LearnFromMistakes => {
+                // The engine's lines would give the answers away.
+                self.settings.analysis = false;
+                self.settings.threat = false;
+                self.edit(Command::LearnFromMistakes);
+            }
             Command::NewComputerGameForm => {
-                self.new_game_form = Some(NewGameForm {
+                let last = self.last_game_form.clone().filter(|f| f.computer);
+                self.new_game_form = Some(last.unwrap_or(NewGameForm {
                     variant: self.view.variant(),
                     computer: true,
                     user_side: Some(0),
                     level: 3,
                     clock: None,
                     handicap: [0, 0],
-                });
+                }));
             }
             Command::NewClockGameForm => {
-                self.new_game_form = Some(NewGameForm {
+                let last = self.last_game_form.clone().filter(|f| !f.computer && f.clock.is_some());
+                self.new_game_form = Some(last.unwrap_or(NewGameForm {
                     variant: self.view.variant(),
                     computer: false,
                     user_side: Some(0),
                     level: 3,
                     clock: Some("300+3".into()),
                     handicap: [0, 0],
-                });
+                }));
             }
             Command::NewClockGame { variant, clock } => self.request(PendingAction::Clock { variant, clock }),
             Command::NewComputerGame { variant, user_side, level, clock } => {
@@ -1254,7 +1265,8 @@ impl OrreryApp {
             egui::Panel::right("setup").default_size(320.0).show(ui, |ui| self.view.setup_panel_ui(ui, &mut commands));
             egui::CentralPanel::default().show(ui, |ui| self.view.setup_board_ui(ui, &self.settings));
         } else {
-            egui::Panel::right("moves").default_size(300.0).show(ui, |ui| {
+            // A bounded width: the panel does not grow with its content and squeeze the board.
+            egui::Panel::right("moves").default_size(320.0).size_range(280.0..=400.0).show(ui, |ui| {
                 self.view.opponent_ui(ui, &mut commands);
                 self.view.puzzle_panel_ui(ui, &mut commands);
                 self.view.report_ui(ui, &mut commands);
@@ -2068,6 +2080,7 @@ impl OrreryApp {
                 egui::ComboBox::from_id_salt("time control")
                     .selected_text(shown)
                     .width(260.0)
+                    .height(400.0)
                     .show_ui(ui, |ui| {
                         if form.computer {
                             ui.selectable_value(&mut form.clock, None, "No clock");
@@ -2118,6 +2131,7 @@ impl OrreryApp {
                         (false, Some(clock)) => Command::NewClockGame { variant: form.variant, clock },
                         (false, None) => Command::NewGame(form.variant),
                     });
+                    self.last_game_form = Some(form.clone());
                     keep = false;
                 }
                 if ui.button("Cancel").clicked() {

@@ -257,7 +257,12 @@ impl<G: AppGame> GameView<G> {
         let side = self.opponent.as_ref().map(|o| Self::side_index(o.side.other()));
         let moves = super::report::mistakes(&self.session.record, side);
         if moves.is_empty() {
-            return Applied::say("No mistakes or blunders to learn from: run Analyse game first");
+            let analysed = command_value_in_main_line(&self.session.record);
+            return Applied::say(if analysed {
+                "No move is marked ? or ?? to learn from"
+            } else {
+                "No mistakes or blunders to learn from: run Analyse game first"
+            });
         }
         self.learning = Some(Learning { moves, index: 0, state: LearnState::Asking, feedback: String::new() });
         self.ask_learning();
@@ -280,7 +285,7 @@ impl<G: AppGame> GameView<G> {
         learning.feedback = format!(
             "{} played {played} here, {what}. Find a better move for {}.",
             capitalise(pos.side_to_move().name()),
-            pos.side_to_move().name()
+            capitalise(pos.side_to_move().name())
         );
         self.session.jump(parent);
         self.session.selected = None;
@@ -691,6 +696,9 @@ impl<G: AppGame> GameView<G> {
         if self.threat {
             return Applied::say("The analysis shows the threat: press X to see the lines again");
         }
+        if self.session.position().outcome().is_some() {
+            return Applied::say("The game is over here");
+        }
         let Some(snapshot) = self.current_analysis() else { return Applied::say("No analysis line yet") };
         let Some(&mv) = snapshot.lines.first().and_then(|l| l.pv.first()) else {
             return Applied::say("No analysis line yet");
@@ -1056,6 +1064,7 @@ impl<G: AppGame> AnyView for GameView<G> {
         };
         if applied.changed {
             self.clock_after_change(end_before);
+            self.hint = None;
         }
         applied
     }
@@ -1359,6 +1368,11 @@ impl<G: AppGame> AnyView for GameView<G> {
                 summary: &summary,
                 names: &names,
                 learning: self.learning.as_ref(),
+                learnable: !super::report::mistakes(
+                    record,
+                    self.opponent.as_ref().map(|o| Self::side_index(o.side.other())),
+                )
+                .is_empty(),
                 took: self.report_time,
             },
             commands,
@@ -1613,6 +1627,15 @@ impl<G: AppGame> GameView<G> {
         }
         Applied::default()
     }
+}
+
+/// Whether a record's main line carries any `[%eval]` (a game report was written).
+fn command_value_in_main_line<G: AppGame>(record: &GameRecord<G>) -> bool {
+    record
+        .tree
+        .main_line_from(NodeId::ROOT)
+        .iter()
+        .any(|&id| crate::record::annotations::command_value(&record.tree.node(id).comment_after, "eval").is_some())
 }
 
 /// The colour of a mark drawn with these modifier keys held, as on lichess: none →
