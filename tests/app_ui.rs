@@ -142,6 +142,15 @@ fn unsaved_work_is_not_dropped_without_asking() {
     h.get_by_label("Don't save").click();
     h.run();
     assert_eq!(h.state().view.variant(), Variant::Triangular);
+    // Don't save, then the file dialog cancelled: the work is still there.
+    ui_support::play(&mut h, "Bc3d");
+    assert!(h.state().modified());
+    menu(&mut h, "Game", "Open");
+    h.get_by_label("Don't save").click();
+    h.run();
+    h.run();
+    assert!(h.state().modified(), "nothing was opened, so nothing was dropped");
+    h.get_by_label("Bc3d");
 }
 
 #[test]

@@ -143,6 +143,13 @@ fn a_flag_fall_loses_and_the_record_keeps_the_clock() {
     step_at(&mut h, 20.1);
     assert!(h.state().view.game_over(), "the flag fell");
     assert_eq!(h.state().view.tag("Termination").as_deref(), Some("Positive lost on time"));
+    h.get_by_label("0:00.0");
+    // Stepping back through the finished game shows the clocks as they stood.
+    h.state_mut().apply(Command::Back);
+    step_at(&mut h, 21.0);
+    assert_eq!(h.get_all_by_label("0:20").count(), 2);
+    h.state_mut().apply(Command::End);
+    step_at(&mut h, 22.0);
     let game = h.state().view.to_game();
     let AnyGame::Interstellar(record) = read_one(&write_any(&game)).unwrap() else { panic!("an Interstellar game") };
     assert_eq!(record.result, GameResult::SecondPlayerWins);

@@ -1950,7 +1950,11 @@ impl OrreryApp {
                 }
                 if ui.button("Don't save").clicked() {
                     self.pending = None;
-                    self.discard_changes();
+                    // Opening replaces the game only once a file has been read: a
+                    // cancelled file dialog or an unreadable file keeps the work.
+                    if !matches!(action, PendingAction::Open | PendingAction::OpenPath(_)) {
+                        self.discard_changes();
+                    }
                     self.perform(action.clone());
                 }
                 if ui.button("Cancel").clicked() {

@@ -159,6 +159,23 @@ impl<G: AppGame> GameView<G> {
         )
     }
 
+    /// The clocks as the stamps on the way to `node` give them (standing).
+    fn clock_at(&self, node: NodeId) -> Option<GameClock> {
+        let record = &self.session.record;
+        let first = Self::side_index(record.start.side_to_move());
+        let mut side = first;
+        let path = record.tree.path_to(node);
+        let movers: Vec<(usize, &str)> = path
+            .iter()
+            .map(|&id| {
+                let mover = side;
+                side = 1 - side;
+                (mover, record.tree.node(id).comment_after.as_str())
+            })
+            .collect();
+        GameClock::from_record(&record.tags, first, movers, side, true)
+    }
+
     /// The clock again from the record (after an undo, a take-back, a deletion), going
     /// on from now unless it was paused.
     fn rebuild_clock(&mut self) {
@@ -190,7 +207,10 @@ impl<G: AppGame> GameView<G> {
             let comment =
                 crate::record::annotations::with_command(&tree.node(end).comment_after, "clk", Some(&stamp_text(left)));
             tree.set_comment_after(end, &comment);
-        } else if end != end_before || self.clock.as_ref().is_some_and(GameClock::is_stopped) {
+        } else if end != end_before
+            || (self.clock.as_ref().is_some_and(GameClock::is_stopped) && !self.session.game_over())
+        {
+            // The main line changed, or a decision was taken back: the clock from the record.
             self.rebuild_clock();
         }
         if self.session.game_over()
@@ -1416,7 +1436,12 @@ impl<G: AppGame> AnyView for GameView<G> {
     }
 
     fn clock_ui(&mut self, ui: &mut egui::Ui, settings: &Settings, commands: &mut Vec<Command>) {
-        let Some(clock) = &self.clock else { return };
+        let Some(live) = &self.clock else { return };
+        // A finished game shows the clocks as they stood at the shown move.
+        let at_cursor = (live.is_stopped() && self.session.cursor != self.main_line_end())
+            .then(|| self.clock_at(self.session.cursor))
+            .flatten();
+        let clock = at_cursor.as_ref().unwrap_or(live);
         let first = G::opening().side_to_move();
         let sides = [first, first.other()];
         // Unflipped, the side that moves first sits at the bottom.
