@@ -204,6 +204,9 @@ fn a_timed_game_against_the_computer_stamps_both_sides() {
     });
     step_at(&mut h, 0.0);
     assert_eq!(h.state().view.tag("TimeHandicap").as_deref(), Some("0,-60"));
+    let date = h.state().view.tag("Date").unwrap_or_default();
+    assert!(date.len() == 10 && !date.contains('?'), "today's date: {date}");
+    assert!(!h.state().modified(), "a new game is not unsaved work");
     let m = interstellar_move(&h, 0);
     play_at(&mut h, 0.0, &m);
     let mut t = 0.0;

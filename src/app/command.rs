@@ -138,6 +138,8 @@ pub enum Command {
     /// Show what the opponent would play if it were its move (the analysis shows the
     /// threat instead of the lines), or back to the lines.
     ToggleThreat,
+    /// Set a header tag of the shown game (key, value).
+    SetTag(String, String),
     /// The side to move's time ran out (the clock saw it): the game ends.
     FlagFall,
     /// Pause the clock, or start it again.
@@ -384,6 +386,7 @@ impl Command {
             Command::NewClockGameForm => "New game with a clock…".into(),
             Command::NewClockGame { .. } => "Start the game with a clock".into(),
             Command::FlagFall => "Time ran out".into(),
+            Command::SetTag(key, _) => format!("Set the {key} tag"),
             Command::AnalyseGame => "Analyse game (report)".into(),
             Command::StartReport(_) => "Start the game report".into(),
             Command::CancelReport => "Cancel the game report".into(),
@@ -496,6 +499,7 @@ impl Command {
                 | Command::PlayComputerMove(_)
                 | Command::TakeBack
                 | Command::FlagFall
+                | Command::SetTag(..)
                 | Command::ApplyReport
                 | Command::LearnShow
         )

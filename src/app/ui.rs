@@ -759,6 +759,7 @@ impl OrreryApp {
                 self.view.set_opponent(1 - user_side, level);
                 let _ = self.view.tick(self.now);
                 self.view.set_clock(clock);
+                self.date_new_game();
                 // The user's side at the bottom of the board.
                 self.settings.flipped = user_side == 1;
                 self.document.set_shown(self.view.to_game());
@@ -769,6 +770,7 @@ impl OrreryApp {
                 self.show_document(Document::new(AnyGame::new(variant)));
                 let _ = self.view.tick(self.now);
                 self.view.set_clock(Some(clock));
+                self.date_new_game();
                 self.document.set_shown(self.view.to_game());
                 self.message = format!("New {} game with a clock: {describe}", variant.name());
             }
@@ -780,6 +782,15 @@ impl OrreryApp {
                 self.message = format!("Pasted a {} game", variant.name());
             }
         }
+    }
+
+    /// Writes today's date (UTC) into the new game's Date tag, as `2026.12.01`.
+    fn date_new_game(&mut self) {
+        let days = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs() / 86_400) as i64;
+        let (y, m, d) = civil_from_days(days);
+        let _ = self.view.apply(&Command::SetTag("Date".into(), format!("{y:04}.{m:02}.{d:02}")));
     }
 
     /// Opens a built-in puzzle (by index in [`builtin_puzzles`]): shows its start
@@ -2280,4 +2291,28 @@ impl eframe::App for OrreryApp {
 /// "1 line", "3 lines".
 fn lines_text(n: u8) -> String {
     if n == 1 { "1 line".into() } else { format!("{n} lines") }
+}
+
+/// The calendar date of a day counted from 1970-01-01 (Howard Hinnant's
+/// `civil_from_days`): year, month 1–12, day 1–31.
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    (yoe + era * 400 + i64::from(m <= 2), m, d)
+}
+
+#[cfg(test)]
+mod date_tests {
+    #[test]
+    fn days_become_calendar_dates() {
+        assert_eq!(super::civil_from_days(0), (1970, 1, 1));
+        assert_eq!(super::civil_from_days(20_788), (2026, 12, 1));
+        assert_eq!(super::civil_from_days(11_016), (2000, 2, 29));
+    }
 }

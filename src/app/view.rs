@@ -1644,6 +1644,10 @@ impl<G: AppGame> GameView<G> {
                 }
             }
             Command::ApplyReport => return self.apply_report(),
+            Command::SetTag(key, value) => {
+                s.record.tags.set(key, value);
+                return Applied::changed();
+            }
             Command::LearnFromMistakes => return self.start_learning(),
             Command::LearnShow => return self.learning_show(),
             Command::LearnNext => return self.learning_next(),
