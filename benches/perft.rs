@@ -28,6 +28,15 @@ fn triangular_perft_opening(bencher: Bencher, depth: u32) {
     bencher.counter(ItemsCount::new(nodes)).bench(|| perft(divan::black_box(&opening), depth));
 }
 
+/// Triangular draughts perft from the opening at depths 5 and 6 (its rules core's own
+/// `perft`: the last ply counted by generating the moves, captures searched in full).
+#[divan::bench(args = [5, 6], sample_count = 10, sample_size = 1)]
+fn draughts_perft_opening(bencher: Bencher, depth: u32) {
+    let opening = orrery::core::draughts::Position::opening();
+    let nodes = orrery::core::draughts::perft(&opening, depth);
+    bencher.counter(ItemsCount::new(nodes)).bench(|| orrery::core::draughts::perft(divan::black_box(&opening), depth));
+}
+
 /// shakmaty's chess perft from the standard start at depth 5 (4,865,609 nodes).
 #[divan::bench(sample_count = 10, sample_size = 1)]
 fn shakmaty_perft_chess_start(bencher: Bencher) {

@@ -3,9 +3,11 @@
 //! Shared mechanisms live here — [`bitboard`] (`u128` cell sets), [`moves`] (fixed-capacity
 //! move lists), [`zobrist`] (hash keys), [`game`] (the [`game::Game`] trait every
 //! variant implements, and the [`game::Variant`] enum), [`perft`] — and each game has
-//! its own folder: [`interstellar`] and [`triangular`].
+//! its own folder: [`interstellar`], [`triangular`] and [`draughts`] (Triangular draughts,
+//! not yet wired into [`game::Variant`]).
 
 pub mod bitboard;
+pub mod draughts;
 pub mod game;
 pub mod interstellar;
 pub mod moves;
