@@ -824,3 +824,40 @@ fn playing_the_second_side_turns_the_board_and_the_computer_moves_first() {
     assert!(h.state().view.game_over());
     assert_eq!(h.state().view.tag("Termination").as_deref(), Some("Black resigned"));
 }
+
+#[test]
+fn the_move_list_keeps_the_shown_move_in_view_as_the_game_grows() {
+    use orrery::core::{Game, triangular};
+    let mut h = harness(FakeDialogs::default());
+    h.run();
+    h.state_mut().apply(Command::NewGame(Variant::Triangular));
+    h.state_mut().apply(Command::ToggleAnalysis);
+    h.step();
+    let mut seed = 99u64;
+    let mut first = String::new();
+    for ply in 0..70 {
+        let pos = triangular::Position::from_position_string(&h.state().view.position_string()).unwrap();
+        let mut moves = orrery::core::moves::MoveList::new();
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        let mv = moves[(seed >> 33) as usize % moves.len()];
+        let text = pos.notation(mv);
+        if ply == 0 {
+            first = text.clone();
+        }
+        let (from, to) = h.state().view.move_slots(&text).unwrap();
+        h.state_mut().apply(Command::DropPiece { from, to });
+        h.step();
+        h.step();
+        assert!(h.query_all_by_label(&text).next().is_some(), "ply {ply}: the move just played ({text}) is in view");
+    }
+    // Back to the first move: it is in view again.
+    h.state_mut().apply(Command::Start);
+    h.state_mut().apply(Command::Forward);
+    h.step();
+    h.step();
+    assert!(h.query_all_by_label(&first).next().is_some(), "the first move ({first}) is in view");
+}

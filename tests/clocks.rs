@@ -92,6 +92,29 @@ fn the_new_game_window_starts_a_timed_game_and_the_increment_counts() {
 }
 
 #[test]
+fn time_given_to_the_side_not_to_move_survives_undo() {
+    let mut h = harness();
+    new_clock_game(&mut h, Variant::Interstellar, "300+3");
+    for t in [0.0, 0.0] {
+        let m = interstellar_move(&h, 0);
+        play_at(&mut h, t, &m);
+    }
+    let m = interstellar_move(&h, 1);
+    play_at(&mut h, 10.0, &m);
+    assert_eq!(stamps(&h), ["0:05:00", "0:05:00", "0:04:53"]);
+    // Negative to move: Positive (side 0) gets 15 s, written into its last stamp.
+    h.state_mut().apply(Command::AddTime { side: 0, seconds: 15 });
+    step_at(&mut h, 11.0);
+    assert_eq!(stamps(&h), ["0:05:00", "0:05:00", "0:05:08"]);
+    let m = interstellar_move(&h, 0);
+    play_at(&mut h, 12.0, &m);
+    h.state_mut().apply(Command::Undo);
+    step_at(&mut h, 13.0);
+    assert_eq!(stamps(&h), ["0:05:00", "0:05:00", "0:05:08"], "undo keeps the added time");
+    h.get_by_label("5:08");
+}
+
+#[test]
 fn a_simple_delay_waits_and_pause_stops_the_count() {
     let mut h = harness();
     new_clock_game(&mut h, Variant::Triangular, "60d5");

@@ -57,8 +57,9 @@ fn face_ui(ui: &mut egui::Ui, face: &Face, stopped: bool, paused: bool, commands
             let time = ui.label(RichText::new(face_text(face.reading.left)).size(36.0).strong().color(color));
             let state = if face.reading.running { "running" } else { "stopped" };
             time.on_hover_text(format!("{}'s clock, {state}", face.name));
-            if face.to_move && paused {
-                ui.label(RichText::new("paused").small().strong().color(text));
+            if face.to_move {
+                // The line is always there, so the buttons below keep their place.
+                ui.label(RichText::new(if paused { "paused" } else { " " }).small().strong().color(text));
             }
             if !face.reading.delay_left.is_zero() {
                 ui.label(

@@ -500,6 +500,7 @@ impl Command {
                 | Command::TakeBack
                 | Command::FlagFall
                 | Command::SetTag(..)
+                | Command::AddTime { .. }
                 | Command::ApplyReport
                 | Command::LearnShow
         )

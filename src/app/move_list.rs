@@ -17,6 +17,9 @@ use crate::record::{GameResult, NodeId};
 pub struct MoveListPanel {
     cache: Option<MoveListCache>,
     scrolled_to: Option<NodeId>,
+    /// Scroll once more next frame: egui limits the scroll offset by the list's height of
+    /// the frame before, so a row just added is only reached one frame later.
+    scroll_again: bool,
 }
 
 impl MoveListPanel {
@@ -24,7 +27,12 @@ impl MoveListPanel {
     pub fn ui<G: Game>(&mut self, ui: &mut egui::Ui, s: &GameSession<G>, commands: &mut Vec<Command>) {
         ui.heading("Moves");
         // Bring the shown move into view when it changes (after a move, a key, a jump).
-        let scroll = self.scrolled_to != Some(s.cursor);
+        let moved = self.scrolled_to != Some(s.cursor);
+        let scroll = moved || self.scroll_again;
+        self.scroll_again = moved;
+        if moved {
+            ui.ctx().request_repaint();
+        }
         self.scrolled_to = Some(s.cursor);
         let chars = ((ui.available_width() - 8.0) / 7.5).max(16.0) as usize;
         let key = list_key(s, chars);

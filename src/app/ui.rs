@@ -235,8 +235,9 @@ pub struct OrreryApp {
     pub paste_text: Option<String>,
     /// The New game against the computer window, while open.
     pub new_game_form: Option<NewGameForm>,
-    /// The choices of the last game started from that window (offered again).
-    last_game_form: Option<NewGameForm>,
+    /// The choices of the last game started from each of those windows (against the
+    /// computer, with a clock), offered again.
+    last_game_forms: [Option<NewGameForm>; 2],
     /// The in-app path prompt, when open.
     pub path_prompt: Option<PathPrompt>,
     /// The notation editor (shown when `settings.notation_editor` is on).
@@ -290,7 +291,7 @@ impl OrreryApp {
             pending: None,
             paste_text: None,
             new_game_form: None,
-            last_game_form: None,
+            last_game_forms: [None, None],
             path_prompt: None,
             editor: NotationEditor::default(),
             puzzle_form: None,
@@ -595,7 +596,7 @@ impl OrreryApp {
                 self.edit(Command::LearnFromMistakes);
             }
             Command::NewComputerGameForm => {
-                let last = self.last_game_form.clone().filter(|f| f.computer);
+                let last = self.last_game_forms[0].clone();
                 self.new_game_form = Some(last.unwrap_or(NewGameForm {
                     variant: self.view.variant(),
                     computer: true,
@@ -606,7 +607,7 @@ impl OrreryApp {
                 }));
             }
             Command::NewClockGameForm => {
-                let last = self.last_game_form.clone().filter(|f| !f.computer && f.clock.is_some());
+                let last = self.last_game_forms[1].clone().filter(|f| f.clock.is_some());
                 self.new_game_form = Some(last.unwrap_or(NewGameForm {
                     variant: self.view.variant(),
                     computer: false,
@@ -768,6 +769,8 @@ impl OrreryApp {
             PendingAction::Clock { variant, clock } => {
                 let describe = clock.control.describe();
                 self.show_document(Document::new(AnyGame::new(variant)));
+                // The first player at the bottom, whatever the last game needed.
+                self.settings.flipped = false;
                 let _ = self.view.tick(self.now);
                 self.view.set_clock(Some(clock));
                 self.date_new_game();
@@ -2051,6 +2054,10 @@ impl OrreryApp {
         let Some(mut form) = self.new_game_form.clone() else { return };
         let mut keep = true;
         let title = if form.computer { "New game against the computer" } else { "New game with a clock" };
+        if ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
+            self.new_game_form = None;
+            return;
+        }
         egui::Window::new(title).collapsible(false).show(ctx, |ui| {
             let sides = crate::with_variant!(form.variant, G => {
                 let first = <G as crate::core::Game>::opening().side_to_move();
@@ -2146,7 +2153,7 @@ impl OrreryApp {
                         (false, Some(clock)) => Command::NewClockGame { variant: form.variant, clock },
                         (false, None) => Command::NewGame(form.variant),
                     });
-                    self.last_game_form = Some(form.clone());
+                    self.last_game_forms[usize::from(!form.computer)] = Some(form.clone());
                     keep = false;
                 }
                 if ui.button("Cancel").clicked() {

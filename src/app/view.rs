@@ -361,7 +361,12 @@ impl<G: AppGame> GameView<G> {
             } else {
                 take_back(s, changed);
                 kept = false;
-                feedback = "You can do better: try another move.".to_string();
+                feedback = format!(
+                    "You can do better: {} keeps {:.0} % of the chances, the best move {:.0} %. Try another move.",
+                    pos.notation(mv),
+                    mine * 100.0,
+                    engine * 100.0
+                );
             }
         } else {
             take_back(s, changed);
@@ -405,6 +410,34 @@ impl<G: AppGame> GameView<G> {
         }
         self.ask_learning();
         Applied::default()
+    }
+
+    /// Gives `side` more time. For the side not to move the time is written into its
+    /// last `[%clk]` at once (so undo and redo keep it); the side to move's next stamp
+    /// carries it.
+    fn add_time(&mut self, side: usize, seconds: u32) -> Applied {
+        let Some(clock) = &mut self.clock else { return Applied::default() };
+        if clock.is_stopped() {
+            return Applied::say("The game is over");
+        }
+        clock.add_time(side, std::time::Duration::from_secs(u64::from(seconds)));
+        if side == clock.turn() {
+            return Applied::default();
+        }
+        let left = clock.reading(side, self.now).left;
+        let record = &mut self.session.record;
+        let first = Self::side_index(record.start.side_to_move());
+        let line = record.tree.main_line_from(NodeId::ROOT);
+        // The moves alternate from the start's side: `side`'s last one.
+        let last = line.iter().enumerate().rev().find(|(i, _)| (first + i) % 2 == side).map(|(_, &id)| id);
+        let Some(node) = last else { return Applied::default() };
+        let comment = crate::record::annotations::with_command(
+            &record.tree.node(node).comment_after,
+            "clk",
+            Some(&stamp_text(left)),
+        );
+        record.tree.set_comment_after(node, &comment);
+        Applied::changed()
     }
 
     /// The side to move's time ran out: it loses, or — in a game with draws — the game
@@ -1074,12 +1107,7 @@ impl<G: AppGame> AnyView for GameView<G> {
                     _ => Applied::say("There is no running clock"),
                 }
             }
-            Command::AddTime { side, seconds } => {
-                if let Some(clock) = &mut self.clock {
-                    clock.add_time(*side, std::time::Duration::from_secs(u64::from(*seconds)));
-                }
-                Applied::default()
-            }
+            Command::AddTime { side, seconds } => self.add_time(*side, *seconds),
             _ => self.apply_command(command),
         };
         if applied.changed {
