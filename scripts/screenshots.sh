@@ -29,5 +29,5 @@ shoot_steps() { # name, file, seconds to wait at the end, xdotool steps...
   HOME=$(mktemp -d) xvfb-run -a -s "-screen 0 1400x900x24" sh -c "./target/release/orrery open '$file' & P=\$!; sleep 5; for s in $*; do xdotool \$(echo \$s | tr , ' '); sleep 1; done; sleep $wait; import -window root -crop 1180x820+0+0 +repage '$out/$name.png'; kill \$P"
   echo "wrote $out/$name.png"
 }
-shoot_steps app-analysis-report "$work/raid-clock.pgn" 6 mousemove,158,12,click,1 mousemove,156,200,click,1 mousemove,600,850,click,1 mousemove,900,418,click,1 mousemove,845,507,click,1
+shoot_steps app-analysis-report "$work/raid-clock.pgn" 6 mousemove,158,12,click,1 mousemove,156,200,click,1 mousemove,600,850,click,1 mousemove,878,511,click,1
 

@@ -1352,9 +1352,10 @@ impl OrreryApp {
 
     /// The analysis panel: its settings (lines, time), then the engine's lines.
     fn analysis_panel(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let title = ui.strong("Analysis");
             egui::ComboBox::from_id_salt("analysis lines")
+                .width(72.0)
                 .selected_text(lines_text(self.settings.analysis_lines))
                 .show_ui(ui, |ui| {
                     for n in 1..=5u8 {
@@ -1367,6 +1368,7 @@ impl OrreryApp {
                 .labelled_by(title.id);
             let time_text = |t: Option<u32>| t.map_or_else(|| "unlimited".to_string(), |s| format!("{s} s"));
             egui::ComboBox::from_id_salt("analysis time")
+                .width(72.0)
                 .selected_text(time_text(self.settings.analysis_seconds))
                 .show_ui(ui, |ui| {
                     for t in [Some(5), Some(10), Some(30), None] {

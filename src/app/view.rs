@@ -803,7 +803,7 @@ impl<G: AppGame> GameView<G> {
         let first = G::opening().side_to_move();
         // Scores from the first player's point of view, as the evaluation bar shows them.
         let for_first = |score: Score| if pos.side_to_move() == first { score } else { negate(score) };
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let state = if snapshot.running { "searching" } else { "done" };
             ui.label(format!(
                 "Depth {} · {} · {:.1} s · {state}",
