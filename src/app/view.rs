@@ -136,44 +136,26 @@ impl<G: AppGame> GameView<G> {
     /// The clock the record's tags and `[%clk]` stamps describe (paused when the game
     /// has moves; standing when it is over).
     fn clock_from_record(&self) -> Option<GameClock> {
-        let record = &self.session.record;
-        let end = self.session.main_line_end_position();
-        let mut side = Self::side_index(record.start.side_to_move());
-        let movers: Vec<(usize, &str)> = record
-            .tree
-            .main_line_from(NodeId::ROOT)
-            .iter()
-            .map(|&id| {
-                let mover = side;
-                side = 1 - side;
-                (mover, record.tree.node(id).comment_after.as_str())
-            })
-            .collect();
-        let first = Self::side_index(record.start.side_to_move());
-        GameClock::from_record(
-            &record.tags,
-            first,
-            movers,
-            Self::side_index(end.side_to_move()),
-            self.session.game_over(),
-        )
+        let line = self.session.record.tree.main_line_from(NodeId::ROOT);
+        let turn = Self::side_index(self.session.main_line_end_position().side_to_move());
+        self.clock_along(&line, turn, self.session.game_over())
     }
 
     /// The clocks as the stamps on the way to `node` give them (standing).
     fn clock_at(&self, node: NodeId) -> Option<GameClock> {
+        let path = self.session.record.tree.path_to(node);
+        let first = Self::side_index(self.session.record.start.side_to_move());
+        self.clock_along(&path, (first + path.len()) % 2, true)
+    }
+
+    /// The clock after the moves of `line` (nodes from the start, the sides taking turns
+    /// from the start's side to move), `turn` to move.
+    fn clock_along(&self, line: &[NodeId], turn: usize, over: bool) -> Option<GameClock> {
         let record = &self.session.record;
         let first = Self::side_index(record.start.side_to_move());
-        let mut side = first;
-        let path = record.tree.path_to(node);
-        let movers: Vec<(usize, &str)> = path
-            .iter()
-            .map(|&id| {
-                let mover = side;
-                side = 1 - side;
-                (mover, record.tree.node(id).comment_after.as_str())
-            })
-            .collect();
-        GameClock::from_record(&record.tags, first, movers, side, true)
+        let movers =
+            line.iter().enumerate().map(|(i, &id)| ((first + i) % 2, record.tree.node(id).comment_after.as_str()));
+        GameClock::from_record(&record.tags, first, movers, turn, over)
     }
 
     /// The clock again from the record (after an undo, a take-back, a deletion), going
