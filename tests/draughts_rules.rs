@@ -279,3 +279,36 @@ fn notation_reads_routes_short_forms_and_refuses_the_rest() {
     assert!(o.parse_move_text("31-23").is_ok());
     assert!(o.parse_move_text("31-22").is_err());
 }
+
+#[test]
+fn an_illegal_move_says_why() {
+    use orrery::core::draughts::IllegalMove;
+    let c = |n| Cell::new(n).unwrap();
+    let o = Position::opening();
+    assert_eq!(o.illegal_move(c(1), c(19)), IllegalMove::NotYourPiece(Side::White));
+    assert_eq!(o.illegal_move(c(31), c(39)), IllegalMove::ManStepsForward);
+    assert_eq!(o.illegal_move(c(31), c(15)), IllegalMove::CannotReach);
+    let after =
+        pos("B:W23,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18");
+    assert_eq!(after.illegal_move(c(18), c(26)), IllegalMove::MustCapture(1));
+    let lost = pos("W:W48:B36,K43,44,K45,K46,K47");
+    assert!(matches!(lost.illegal_move(c(48), c(44)), IllegalMove::GameOver(_)));
+    assert_eq!(IllegalMove::MustCapture(3).to_string(), "A capture is compulsory, and of the most pieces: take 3");
+}
+
+#[test]
+fn the_board_editor_setup_places_moves_and_clears_pieces() {
+    use orrery::core::BoardSetup;
+    let c = |n| Cell::new(n).unwrap();
+    let mut s = <Setup as BoardSetup>::empty(Side::Black);
+    let king = Piece { side: Side::White, kind: Kind::King };
+    BoardSetup::place(&mut s, c(20), king);
+    assert!(BoardSetup::move_piece(&mut s, c(20), c(21)));
+    assert_eq!(BoardSetup::piece_at(&s, c(21)), Some(king));
+    assert_eq!(BoardSetup::piece_at(&s, c(20)), None);
+    assert!(!BoardSetup::move_piece(&mut s, c(20), c(22)), "nothing on 20");
+    assert_eq!(BoardSetup::position_string(&s), "B:WK21:B");
+    assert_eq!(<Setup as BoardSetup>::palette().len(), 4);
+    BoardSetup::clear(&mut s);
+    assert_eq!(BoardSetup::position_string(&s), "B:W:B");
+}

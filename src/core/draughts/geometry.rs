@@ -237,3 +237,15 @@ pub(crate) fn short(text: &str) -> String {
     }
     out
 }
+
+impl crate::core::game::BoardCell for Cell {
+    fn from_slot(slot: u8) -> Option<Cell> {
+        Cell::from_slot(slot)
+    }
+    fn slot(self) -> u8 {
+        self.0
+    }
+    fn all() -> impl Iterator<Item = Cell> {
+        Cell::all()
+    }
+}

@@ -31,7 +31,7 @@ pub mod position;
 pub mod setup;
 
 pub use geometry::{BadCellName, CELL_COUNT, Cell, Direction, cells_of, promotion_cells};
-pub use movegen::{Move, Outcome};
+pub use movegen::{IllegalMove, Move, Outcome};
 pub use notation::NotationError;
 pub use pieces::{Kind, Piece, Side};
 pub use position::{Invalid, MAX_PIECES, OPENING, Position, is_threefold_repetition};

@@ -383,3 +383,57 @@ mod tests {
         }
     }
 }
+
+/// Why a move from one cell to another is not legal (`Display`: a short sentence for
+/// the status bar).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IllegalMove {
+    /// The game is over.
+    GameOver(Outcome),
+    /// No piece of the side to move on the start cell.
+    NotYourPiece(Side),
+    /// A capture is compulsory and this is not one of the largest captures.
+    MustCapture(u32),
+    /// A man steps forward only.
+    ManStepsForward,
+    /// The cell is not on one of the piece's lines, or the way is blocked.
+    CannotReach,
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            IllegalMove::GameOver(outcome) => write!(f, "The game is over: {outcome}"),
+            IllegalMove::NotYourPiece(side) => write!(f, "That is not a {} piece", side.name()),
+            IllegalMove::MustCapture(1) => write!(f, "A capture is compulsory: take a piece"),
+            IllegalMove::MustCapture(n) => write!(f, "A capture is compulsory, and of the most pieces: take {n}"),
+            IllegalMove::ManStepsForward => write!(f, "A man steps forward only (it captures in every direction)"),
+            IllegalMove::CannotReach => write!(f, "That piece cannot move there"),
+        }
+    }
+}
+
+impl Position {
+    /// Why moving the piece on `from` to `to` is not a legal move here (for a pair that
+    /// is legal, the answer is meaningless).
+    pub fn illegal_move(&self, from: Cell, to: Cell) -> IllegalMove {
+        if let Some(outcome) = self.outcome() {
+            return IllegalMove::GameOver(outcome);
+        }
+        let us = self.side_to_move;
+        if self.pieces_of(us) & from.bit() == 0 {
+            return IllegalMove::NotYourPiece(us);
+        }
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        if let Some(capture) = moves.first().filter(|m| m.is_capture()) {
+            return IllegalMove::MustCapture(capture.capture_count());
+        }
+        let du = to.uv().0 - from.uv().0;
+        let backwards = if us == Side::White { du <= 0 } else { du >= 0 };
+        if self.men[us.index()] & from.bit() != 0 && backwards {
+            return IllegalMove::ManStepsForward;
+        }
+        IllegalMove::CannotReach
+    }
+}

@@ -82,3 +82,16 @@ pub struct Piece {
     /// Man or king.
     pub kind: Kind,
 }
+
+impl crate::core::game::GameSide for Side {
+    const BOTH: [Side; 2] = [Side::White, Side::Black];
+    fn other(self) -> Side {
+        Side::other(self)
+    }
+    fn index(self) -> usize {
+        Side::index(self)
+    }
+    fn name(self) -> &'static str {
+        Side::name(self)
+    }
+}

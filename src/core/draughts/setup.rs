@@ -253,3 +253,59 @@ impl fmt::Display for Setup {
         f.write_str(&self.position_string())
     }
 }
+
+impl crate::core::game::BoardSetup for Setup {
+    type Cell = Cell;
+    type Piece = Piece;
+    type Side = Side;
+    type SyntaxError = SyntaxError;
+
+    fn empty(side_to_move: Side) -> Setup {
+        Setup::empty(side_to_move)
+    }
+    fn parse(text: &str) -> Result<Setup, Vec<SyntaxError>> {
+        Setup::parse(text)
+    }
+    fn position_string(&self) -> String {
+        Setup::position_string(self)
+    }
+    fn piece_at(&self, cell: Cell) -> Option<Piece> {
+        Setup::piece_at(self, cell)
+    }
+    fn place(&mut self, cell: Cell, piece: Piece) {
+        Setup::place(self, cell, piece);
+    }
+    fn remove(&mut self, cell: Cell) -> Option<Piece> {
+        Setup::remove(self, cell)
+    }
+    fn move_piece(&mut self, from: Cell, to: Cell) -> bool {
+        if from == to {
+            return false;
+        }
+        let Some(piece) = Setup::remove(self, from) else { return false };
+        Setup::place(self, to, piece);
+        true
+    }
+    /// Empties the board and starts the clocks again (`H0`, `F1`).
+    fn clear(&mut self) {
+        *self = Setup::empty(self.side_to_move);
+    }
+    fn side_to_move(&self) -> Side {
+        self.side_to_move
+    }
+    fn set_side_to_move(&mut self, side: Side) {
+        self.side_to_move = side;
+    }
+    fn palette() -> Vec<Piece> {
+        [Side::White, Side::Black]
+            .into_iter()
+            .flat_map(|side| [Kind::Man, Kind::King].into_iter().map(move |kind| Piece { side, kind }))
+            .collect()
+    }
+    fn piece_side(piece: Piece) -> Side {
+        piece.side
+    }
+    fn kind_name(piece: Piece) -> &'static str {
+        piece.kind.name()
+    }
+}
