@@ -861,3 +861,33 @@ fn the_move_list_keeps_the_shown_move_in_view_as_the_game_grows() {
     h.step();
     assert!(h.query_all_by_label(&first).next().is_some(), "the first move ({first}) is in view");
 }
+
+#[test]
+fn a_hint_against_the_computer_marks_the_piece_to_move_without_blocking() {
+    let mut h = harness(FakeDialogs::default());
+    h.run();
+    h.state_mut().apply(Command::NewComputerGame {
+        variant: Variant::Triangular,
+        user_side: Some(0),
+        level: 1,
+        clock: None,
+    });
+    h.step();
+    h.get_by_label("Hint").click();
+    h.step();
+    let mut found = false;
+    for _ in 0..2000 {
+        h.step();
+        if h.query_by_label_contains("Hint: move the piece on").is_some() {
+            found = true;
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    assert!(found, "the hint arrived");
+    let overlay = h.state().view.overlay_slots(&h.state().settings);
+    assert!(
+        overlay.marked_cells.iter().any(|&(_, color)| color == orrery::record::MarkColor::Yellow),
+        "the piece to move is marked"
+    );
+}

@@ -43,6 +43,10 @@ impl<G: DrawGame + SolverGame + RecordGame + EngineGame + crate::core::Game<Move
 {
 }
 
+/// A hint's result, filled in by its search thread: the position's key and the cell of
+/// the piece to move (`None`: no move).
+type HintJob<C> = std::sync::Arc<std::sync::Mutex<Option<(u64, Option<C>)>>>;
+
 /// How a Termination tag written for an ending on the board starts ("Ended by Target
 /// Out"), to tell it from a decision ("Positive resigned", "Draw agreed").
 pub const ENDING_PREFIX: &str = "Ended by ";
@@ -84,6 +88,8 @@ pub struct GameView<G: AppGame> {
     threat: bool,
     /// A hint against the computer: the shown position's key and the piece to move.
     hint: Option<(u64, G::Cell)>,
+    /// The hint's search, while it runs.
+    hint_job: Option<HintJob<G::Cell>>,
     /// The game report being worked out.
     pub report: Option<ReportJob<G>>,
     /// How long the last report took.
@@ -114,6 +120,7 @@ impl<G: AppGame> GameView<G> {
             opponent,
             threat: false,
             hint: None,
+            hint_job: None,
             report: None,
             report_time: None,
             learning: None,
@@ -210,13 +217,33 @@ impl<G: AppGame> GameView<G> {
         let pos = self.session.position();
         let mut keys = self.session.position_keys();
         keys.pop();
-        let mut engine = crate::engine::Engine::<G>::new(4);
-        let stop = std::sync::atomic::AtomicBool::new(false);
-        let result = engine.search(&pos, &keys, &crate::engine::Limits::nodes(30_000), 1, &stop, &mut |_| {});
-        let Some(best) = result.best else { return Applied::default() };
-        let (from, _) = G::move_cells(best);
-        self.hint = Some((pos.zobrist(), from));
-        Applied::say(format!("Hint: move the piece on {from}"))
+        // A short search on a thread of its own: the window keeps drawing meanwhile.
+        let found: HintJob<G::Cell> = std::sync::Arc::new(std::sync::Mutex::new(None));
+        let out = found.clone();
+        std::thread::spawn(move || {
+            let mut engine = crate::engine::Engine::<G>::new(4);
+            let stop = std::sync::atomic::AtomicBool::new(false);
+            let result = engine.search(&pos, &keys, &crate::engine::Limits::nodes(30_000), 1, &stop, &mut |_| {});
+            let cell = result.best.map(|best| G::move_cells(best).0);
+            *out.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some((pos.zobrist(), cell));
+        });
+        self.hint_job = Some(found);
+        Applied::say("Looking for a hint…")
+    }
+
+    /// Takes the hint once its search has finished; whether one is still searched.
+    fn poll_hint(&mut self) -> bool {
+        let Some(job) = &self.hint_job else { return false };
+        let Some((key, cell)) = job.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take() else {
+            return true;
+        };
+        self.hint_job = None;
+        if let Some(cell) = cell
+            && key == self.session.position().zobrist()
+        {
+            self.hint = Some((key, cell));
+        }
+        false
     }
 
     /// Starts the game report on the main line (`nodes` per position).
@@ -1207,6 +1234,10 @@ impl<G: AppGame> AnyView for GameView<G> {
     }
 
     fn poll_opponent(&mut self) -> (Option<Command>, bool) {
+        let hinting = self.poll_hint();
+        if hinting {
+            return (None, true);
+        }
         let Some(opponent) = &mut self.opponent else { return (None, false) };
         let s = &self.session;
         if s.closed_by_decision() {
@@ -1260,6 +1291,16 @@ impl<G: AppGame> AnyView for GameView<G> {
                 ui.label("Your move");
             }
         });
+        if let Some((key, cell)) = self.hint
+            && key == self.session.position().zobrist()
+        {
+            ui.label(egui::RichText::new(format!("Hint: move the piece on {cell}")).color(super::theme::BANNER));
+        } else if self.hint_job.is_some() {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label("Looking for a hint…");
+            });
+        }
         ui.horizontal(|ui| {
             if ui.button("Take back").on_hover_text("Take back your last move and the answer to it").clicked() {
                 commands.push(Command::TakeBack);
