@@ -34,6 +34,7 @@ fn fast_moves(p: &Position) -> BTreeSet<RefMove> {
         .map(|m| (m.from.number(), m.to.number(), cells_of(m.captured).map(Cell::number).collect()))
         .collect();
     assert_eq!(set.len(), list.len(), "a move twice in {p}");
+    assert_eq!(p.count_moves() as usize, list.len(), "count and list disagree in {p}");
     for &m in &list {
         assert_eq!(p.parse_move_text(&p.move_text(m)).unwrap(), m, "{} in {p}", p.move_text(m));
         assert_eq!(p.parse_move_text(&p.short_text(m)).unwrap(), m, "{} in {p}", p.short_text(m));

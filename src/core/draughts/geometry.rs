@@ -86,6 +86,8 @@ struct Tables {
     uv: [(i8, i8); CELL_COUNT],
     neighbour: [[u8; CELL_COUNT]; 6],
     promotion: [u64; 2],
+    /// `steps[side][slot]`: the cells a man of `side` on `slot` steps to (its F, FL, FR).
+    steps: [[u64; CELL_COUNT]; 2],
 }
 
 /// `m(v)`: how far from the centre line a dark cell of row `v` may lie.
@@ -124,7 +126,18 @@ static TABLES: LazyLock<Tables> = LazyLock::new(|| {
             promotion[Side::Black.index()] |= 1 << i;
         }
     }
-    Tables { uv, neighbour, promotion }
+    let mut steps = [[0u64; CELL_COUNT]; 2];
+    for side in [Side::White, Side::Black] {
+        for (i, mask) in steps[side.index()].iter_mut().enumerate() {
+            for d in Direction::forward(side) {
+                let n = neighbour[d.index()][i];
+                if n != NONE {
+                    *mask |= 1 << n;
+                }
+            }
+        }
+    }
+    Tables { uv, neighbour, promotion, steps }
 });
 
 impl Cell {
@@ -183,6 +196,12 @@ impl Cell {
 /// corner (White: 1 2 3 4 6 7 10 14; Black: 38 39 42 43 45 46 47 48).
 pub fn promotion_cells(side: Side) -> u64 {
     TABLES.promotion[side.index()]
+}
+
+/// The cells a man of `side` on `cell` steps to, if they are empty.
+#[inline(always)]
+pub fn man_steps(side: Side, cell: Cell) -> u64 {
+    TABLES.steps[side.index()][cell.slot() as usize]
 }
 
 /// The cells of a set, in ascending order.

@@ -8,7 +8,7 @@
 
 use std::fmt;
 
-use super::geometry::{Cell, Direction, cells_of, promotion_cells};
+use super::geometry::{Cell, Direction, cells_of, man_steps, promotion_cells};
 use super::pieces::{Kind, Side};
 use super::position::{Position, piece_key, side_key};
 use crate::core::moves::{MoveList, MoveSink};
@@ -204,12 +204,8 @@ impl Position {
         let us = self.side_to_move;
         let empty = !self.occupied();
         for from in cells_of(self.men[us.index()]) {
-            for d in Direction::forward(us) {
-                if let Some(to) = from.neighbour(d)
-                    && empty & to.bit() != 0
-                {
-                    sink.push(Move { from, to, captured: 0 });
-                }
+            for to in cells_of(man_steps(us, from) & empty) {
+                sink.push(Move { from, to, captured: 0 });
             }
         }
         for from in cells_of(self.kings[us.index()]) {
@@ -236,11 +232,31 @@ impl Position {
         }
     }
 
-    /// The number of legal moves.
+    /// The number of legal moves; steps are counted without being made (perft's last
+    /// ply).
     pub fn count_moves(&self) -> u64 {
         let mut moves = MoveList::new();
-        self.legal_moves(&mut moves);
-        moves.len() as u64
+        self.captures_into(&mut Collect { list: &mut moves, start: 0 });
+        if !moves.is_empty() {
+            return moves.len() as u64;
+        }
+        let us = self.side_to_move;
+        let empty = !self.occupied();
+        let men: u32 = cells_of(self.men[us.index()]).map(|from| (man_steps(us, from) & empty).count_ones()).sum();
+        let mut kings = 0u64;
+        for from in cells_of(self.kings[us.index()]) {
+            for d in Direction::ALL {
+                let mut c = from;
+                while let Some(to) = c.neighbour(d) {
+                    if empty & to.bit() == 0 {
+                        break;
+                    }
+                    kings += 1;
+                    c = to;
+                }
+            }
+        }
+        u64::from(men) + kings
     }
 
     /// Plays a legal move: the piece goes to its end cell, the jumped pieces come off,
