@@ -312,3 +312,28 @@ fn the_board_editor_setup_places_moves_and_clears_pieces() {
     BoardSetup::clear(&mut s);
     assert_eq!(BoardSetup::position_string(&s), "B:W:B");
 }
+
+#[test]
+fn a_capture_ending_on_the_far_edge_crowns_the_man() {
+    // 17's F is 9 and 9's F is 3, one of White's promotion cells.
+    let mut p = pos("W:W17:B9");
+    assert_eq!(moves(&p), ["17x3"]);
+    p.play(p.parse_move_text("17x3").unwrap());
+    assert_eq!(p.piece_at(Cell::new(3).unwrap()), Some(Piece { side: Side::White, kind: Kind::King }));
+    assert_eq!(p.piece_at(Cell::new(9).unwrap()), None, "the jumped man is removed");
+}
+
+#[test]
+fn no_legal_move_loses_even_on_the_fiftieth_king_move_and_a_third_repetition_draws() {
+    let blocked = pos("W:W48:B36,K43,44,K45,K46,K47:H50");
+    assert_eq!(blocked.outcome().map(|o| o.winner()), Some(Some(Side::Black)), "the loss comes first");
+    // Kings on no common line: they shuffle without a capture.
+    let mut p = pos("W:WK38:BK7");
+    let mut history = vec![p.zobrist()];
+    for text in ["38-30", "7-4", "30-38", "4-7", "38-30", "7-4", "30-38", "4-7"] {
+        p.play(p.parse_move_text(text).unwrap());
+        history.push(p.zobrist());
+    }
+    assert!(orrery::core::draughts::is_threefold_repetition(&history), "the start position a third time");
+    assert!(!orrery::core::draughts::is_threefold_repetition(&history[..history.len() - 1]));
+}
