@@ -294,6 +294,9 @@ impl<'a> Lexer<'a> {
                         Tok::Result(r)
                     } else if s.trim_end_matches('.').bytes().all(|c| c.is_ascii_digit()) {
                         Tok::MoveNumber
+                    } else if is_numbered_step(s) {
+                        // A step in cell numbers, as PDN writes draughts (`33-28`).
+                        Tok::Symbol(s)
                     } else {
                         Tok::Unknown(s)
                     }
@@ -304,6 +307,14 @@ impl<'a> Lexer<'a> {
             return Some(Token { tok, line, column, start, end: self.offset });
         }
     }
+}
+
+/// Whether `s` is cell numbers joined by single `-` (`33-28`): a draughts step. Results
+/// (`1-0`) are matched before this.
+fn is_numbered_step(s: &str) -> bool {
+    let mut parts = s.split('-');
+    let ok = |p: &str| !p.is_empty() && p.len() <= 3 && p.bytes().all(|c| c.is_ascii_digit());
+    parts.clone().count() >= 2 && parts.all(ok)
 }
 
 impl<'a> Lexer<'a> {
@@ -359,5 +370,22 @@ impl<'a> Iterator for Lexer<'a> {
 
     fn next(&mut self) -> Option<Token<'a>> {
         self.next_token()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbered_steps_and_captures_are_moves_and_results_stay_results() {
+        let toks: Vec<Tok> = Lexer::new("1. 33-28 17-21 2. 5x20x36 1-0 12-3-4 1-").map(|t| t.tok).collect();
+        assert_eq!(toks[0], Tok::MoveNumber);
+        assert_eq!(toks[1], Tok::Symbol("33-28"));
+        assert_eq!(toks[2], Tok::Symbol("17-21"));
+        assert_eq!(toks[4], Tok::Symbol("5x20x36"));
+        assert_eq!(toks[5], Tok::Result(GameResult::FirstPlayerWins));
+        assert_eq!(toks[6], Tok::Symbol("12-3-4"), "read as a move, rejected by the game");
+        assert!(matches!(toks[7], Tok::Unknown("1-")));
     }
 }
