@@ -891,3 +891,14 @@ fn a_hint_against_the_computer_marks_the_piece_to_move_without_blocking() {
         "the piece to move is marked"
     );
 }
+
+#[test]
+fn flip_board_is_a_checkbox_in_the_view_menu() {
+    let mut h = harness(FakeDialogs::default());
+    h.run();
+    menu(&mut h, "View", "Flip board");
+    assert!(h.state().settings.flipped);
+    h.key_press(egui::Key::F);
+    h.run();
+    assert!(!h.state().settings.flipped, "F turns it back");
+}

@@ -1573,7 +1573,13 @@ impl OrreryApp {
             });
             self.puzzles_menu(ui, commands);
             ui.menu_button("View", |ui| {
-                self.menu_item(ui, &Command::FlipBoard, true, commands);
+                // A checkbox: a turned board says so.
+                let label = format!(
+                    "{} ({})",
+                    Command::FlipBoard.label(),
+                    Command::FlipBoard.shortcut_text().unwrap_or_default()
+                );
+                ui.checkbox(&mut self.settings.flipped, label);
                 ui.checkbox(&mut self.settings.coordinates, Command::ToggleCoordinates.label());
                 ui.checkbox(&mut self.settings.hints, Command::ToggleHints.label());
                 ui.checkbox(&mut self.settings.show_marks, Command::ToggleMarks.label());

@@ -1301,8 +1301,18 @@ impl<G: AppGame> AnyView for GameView<G> {
                 ui.label("Looking for a hint…");
             });
         }
+        // Whether the user has made a move yet (the main line's sides take turns from the
+        // start's side to move).
+        let plies = self.session.record.tree.main_line_from(NodeId::ROOT).len();
+        let user_starts = self.session.record.start.side_to_move() == human;
+        let moved = plies >= if user_starts { 1 } else { 2 };
         ui.horizontal(|ui| {
-            if ui.button("Take back").on_hover_text("Take back your last move and the answer to it").clicked() {
+            if ui
+                .add_enabled(moved, egui::Button::new("Take back"))
+                .on_hover_text("Take back your last move and the answer to it")
+                .on_disabled_hover_text("You have not moved yet")
+                .clicked()
+            {
                 commands.push(Command::TakeBack);
             }
             let playing = !self.session.game_over();
