@@ -1,9 +1,10 @@
 //! One frame of the board widget with every highlight, on the CPU (release): building
 //! the board scene, painting it into egui shapes and tessellating them into triangles.
 //! Target: under 2 ms. Run: `cargo bench --bench frame`. Also whole app frames: with a
-//! 10,000-ply record, and while the analysis engine searches (measured 2026-12-01 on
-//! this 2-core machine: median 1.14 ms Interstellar, 0.74 ms Triangular, slowest 2.5 ms,
-//! with 5 lines being searched on the other core).
+//! 10,000-ply record (measured 2026-12-01 on this 2-core machine: median 1.0 ms, 2.5 ms
+//! with the notation editor open), and while the analysis engine searches (median
+//! 0.97 ms Interstellar, 0.72 ms Triangular, slowest 2.5 ms, with 5 lines being searched
+//! on the other core).
 
 use divan::Bencher;
 use orrery::app::board::BoardWidget;

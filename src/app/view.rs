@@ -43,6 +43,13 @@ impl<G: DrawGame + SolverGame + RecordGame + EngineGame + crate::core::Game<Move
 {
 }
 
+/// What the report panel shows, read from the record's evaluations and NAGs.
+struct ReportData {
+    points: Vec<super::report::GraphPoint>,
+    summary: [super::report::SideSummary; 2],
+    learnable: bool,
+}
+
 /// A hint's result, filled in by its search thread: the position's key and the cell of
 /// the piece to move (`None`: no move).
 type HintJob<C> = std::sync::Arc<std::sync::Mutex<Option<(u64, Option<C>)>>>;
@@ -92,6 +99,12 @@ pub struct GameView<G: AppGame> {
     hint_job: Option<HintJob<G::Cell>>,
     /// The game report being worked out.
     pub report: Option<ReportJob<G>>,
+    /// Counts the record's changes (applied commands, replaced games), so what is read
+    /// from the whole record is read again only after a change.
+    revision: u64,
+    /// The report panel's data (graph, summary, whether there is anything to learn)
+    /// and the revision it was read at.
+    report_data: Option<(u64, ReportData)>,
     /// How long the last report took.
     pub report_time: Option<std::time::Duration>,
     /// "Learn from your mistakes", while it runs.
@@ -122,6 +135,8 @@ impl<G: AppGame> GameView<G> {
             hint: None,
             hint_job: None,
             report: None,
+            revision: 0,
+            report_data: None,
             report_time: None,
             learning: None,
             clock: None,
@@ -1058,6 +1073,7 @@ impl<G: AppGame> AnyView for GameView<G> {
                 self.session = GameSession::from_record(record);
                 self.promotion = None;
                 self.rebuild_clock();
+                self.revision += 1;
                 true
             }
             Err(_) => false,
@@ -1122,6 +1138,7 @@ impl<G: AppGame> AnyView for GameView<G> {
         if applied.changed {
             self.clock_after_change(end_before);
             self.hint = None;
+            self.revision += 1;
         }
         applied
     }
@@ -1168,6 +1185,7 @@ impl<G: AppGame> AnyView for GameView<G> {
     fn start_puzzle(&mut self, puzzle: &Puzzle) {
         let Some(record) = G::of_any(&puzzle.record) else { return };
         self.session = GameSession::from_record(fresh_record(record));
+        self.revision += 1;
         self.setup = None;
         self.puzzle = Some(PuzzleState::open(puzzle, record));
     }
@@ -1231,6 +1249,7 @@ impl<G: AppGame> AnyView for GameView<G> {
         let roster = crate::record::game::roster(G::VARIANT);
         opponent.write_tags(&mut self.session.record.tags, [roster[4], roster[5]]);
         self.opponent = Some(opponent);
+        self.revision += 1;
     }
 
     fn poll_opponent(&mut self) -> (Option<Command>, bool) {
@@ -1435,25 +1454,30 @@ impl<G: AppGame> AnyView for GameView<G> {
 
     fn report_ui(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
         let progress = self.report.as_ref().map(|job| (job.progress(), job.elapsed()));
-        let record = &self.session.record;
-        let points = super::report::graph(record);
-        let summary = super::report::summary(record);
+        if self.report_data.as_ref().is_none_or(|(at, _)| *at != self.revision) {
+            let record = &self.session.record;
+            let learner = self.opponent.as_ref().map(|o| Self::side_index(o.side.other()));
+            let data = ReportData {
+                points: super::report::graph(record),
+                summary: super::report::summary(record),
+                learnable: !super::report::mistakes(record, learner).is_empty(),
+            };
+            self.report_data = Some((self.revision, data));
+        }
+        let Some((_, data)) = &self.report_data else { return };
+        let (points, summary) = (&data.points, &data.summary);
         let first = G::opening().side_to_move();
         let names = [capitalise(first.name()), capitalise(first.other().name())];
         super::report_ui::report_ui(
             ui,
             &super::report_ui::ReportView {
                 progress,
-                points: &points,
+                points,
                 cursor: self.session.cursor,
-                summary: &summary,
+                summary,
                 names: &names,
                 learning: self.learning.as_ref(),
-                learnable: !super::report::mistakes(
-                    record,
-                    self.opponent.as_ref().map(|o| Self::side_index(o.side.other())),
-                )
-                .is_empty(),
+                learnable: data.learnable,
                 took: self.report_time,
             },
             commands,
