@@ -15,7 +15,7 @@ use std::time::Duration;
 
 use crate::record::Tags;
 use crate::record::annotations::{
-    Bonus, TIME_CONTROL_TAG, TIME_HANDICAP_TAG, TimeControl, clock_text, command_value, parse_clock, parse_handicap,
+    Bonus, TIME_CONTROL_TAG, TIME_HANDICAP_TAG, TimeControl, command_value, parse_clock, parse_handicap,
 };
 
 /// A clock for a new game: the time control and the handicap.
@@ -285,11 +285,6 @@ pub fn face_text(left: Duration) -> String {
     } else {
         format!("{}:{:02}", secs / 60, secs % 60)
     }
-}
-
-/// `[%clk]`'s text for a time left.
-pub fn stamp_text(left: Duration) -> String {
-    clock_text(left)
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@ use egui::Pos2;
 
 use super::analysis::{Analysis, AnalysisRequest, Snapshot};
 use super::board::{BoardEvent, BoardWidget};
-use super::clock::{ClockSetup, GameClock, stamp_text};
+use super::clock::{ClockSetup, GameClock};
 use super::command::Command;
 use super::move_list::MoveListPanel;
 use super::opponent::{Opponent, clock_seed};
@@ -207,10 +207,7 @@ impl<G: AppGame> GameView<G> {
         if added {
             let now = self.now;
             let left = self.clock.as_mut().map(|c| c.moved(now)).unwrap_or_default();
-            let tree = &mut self.session.record.tree;
-            let comment =
-                crate::record::annotations::with_command(&tree.node(end).comment_after, "clk", Some(&stamp_text(left)));
-            tree.set_comment_after(end, &comment);
+            self.stamp_clock(end, left);
         } else if end != end_before
             || (self.clock.as_ref().is_some_and(GameClock::is_stopped) && !self.session.game_over())
         {
@@ -449,19 +446,22 @@ impl<G: AppGame> GameView<G> {
             return Applied::default();
         }
         let left = clock.reading(side, self.now).left;
-        let record = &mut self.session.record;
+        let record = &self.session.record;
         let first = Self::side_index(record.start.side_to_move());
         let line = record.tree.main_line_from(NodeId::ROOT);
         // The moves alternate from the start's side: `side`'s last one.
         let last = line.iter().enumerate().rev().find(|(i, _)| (first + i) % 2 == side).map(|(_, &id)| id);
         let Some(node) = last else { return Applied::default() };
-        let comment = crate::record::annotations::with_command(
-            &record.tree.node(node).comment_after,
-            "clk",
-            Some(&stamp_text(left)),
-        );
-        record.tree.set_comment_after(node, &comment);
+        self.stamp_clock(node, left);
         Applied::changed()
+    }
+
+    /// Writes `left` as the `[%clk]` of the move at `node` (replacing its old one).
+    fn stamp_clock(&mut self, node: NodeId, left: std::time::Duration) {
+        let tree = &mut self.session.record.tree;
+        let text = crate::record::annotations::clock_text(left);
+        let comment = crate::record::annotations::with_command(&tree.node(node).comment_after, "clk", Some(&text));
+        tree.set_comment_after(node, &comment);
     }
 
     /// The side to move's time ran out: it loses, or — in a game with draws — the game
@@ -840,7 +840,7 @@ impl<G: AppGame> GameView<G> {
             }
         });
         if let Some(best) = snapshot.lines.first() {
-            let share = expected_share(for_first(best.score));
+            let share = super::report::winning_share(for_first(best.score));
             let (rect, _) = ui.allocate_exact_size(egui::vec2(ui.available_width(), 10.0), egui::Sense::hover());
             let split = rect.left() + rect.width() * share;
             ui.painter().rect_filled(rect, 2.0, egui::Color32::from_gray(40));
@@ -1555,7 +1555,7 @@ impl<G: AppGame> AnyView for GameView<G> {
             (None, Some(snapshot)) => match snapshot.lines.first() {
                 Some(best) => {
                     let for_first = if pos.side_to_move() == first { best.score } else { negate(best.score) };
-                    expected_share(for_first)
+                    super::report::winning_share(for_first)
                 }
                 None => return,
             },
@@ -1780,12 +1780,6 @@ pub fn score_text(score: Score) -> String {
         Score::Cp(cp) => format!("{:+.2}", f64::from(cp) / 100.0),
         Score::Mate(n) => format!("#{n}"),
     }
-}
-
-/// The evaluation bar's share for the side the score is for: its winning share, as
-/// the game report judges moves by ([`super::report::winning_share`]).
-pub fn expected_share(score: Score) -> f32 {
-    super::report::winning_share(score)
 }
 
 /// Nodes per second in words: `850 k nodes/s`, `1.4 M nodes/s`.

@@ -98,6 +98,23 @@ impl fmt::Display for Outcome {
     }
 }
 
+/// The cells a king on `from` flies to along its six lines over `empty` cells.
+#[inline(always)]
+fn king_steps(from: Cell, empty: u64) -> u64 {
+    let mut reach = 0;
+    for d in Direction::ALL {
+        let mut c = from;
+        while let Some(to) = c.neighbour(d) {
+            if empty & to.bit() == 0 {
+                break;
+            }
+            reach |= to.bit();
+            c = to;
+        }
+    }
+    reach
+}
+
 /// The capture search's state for one piece.
 struct Jumps<'a, S> {
     from: Cell,
@@ -209,15 +226,8 @@ impl Position {
             }
         }
         for from in cells_of(self.kings[us.index()]) {
-            for d in Direction::ALL {
-                let mut c = from;
-                while let Some(to) = c.neighbour(d) {
-                    if empty & to.bit() == 0 {
-                        break;
-                    }
-                    sink.push(Move { from, to, captured: 0 });
-                    c = to;
-                }
+            for to in cells_of(king_steps(from, empty)) {
+                sink.push(Move { from, to, captured: 0 });
             }
         }
     }
@@ -243,20 +253,8 @@ impl Position {
         let us = self.side_to_move;
         let empty = !self.occupied();
         let men: u32 = cells_of(self.men[us.index()]).map(|from| (man_steps(us, from) & empty).count_ones()).sum();
-        let mut kings = 0u64;
-        for from in cells_of(self.kings[us.index()]) {
-            for d in Direction::ALL {
-                let mut c = from;
-                while let Some(to) = c.neighbour(d) {
-                    if empty & to.bit() == 0 {
-                        break;
-                    }
-                    kings += 1;
-                    c = to;
-                }
-            }
-        }
-        u64::from(men) + kings
+        let kings: u32 = cells_of(self.kings[us.index()]).map(|from| king_steps(from, empty).count_ones()).sum();
+        u64::from(men + kings)
     }
 
     /// Plays a legal move: the piece goes to its end cell, the jumped pieces come off,
