@@ -39,6 +39,8 @@ fn overlay<C: Copy>(cells: &[C]) -> BoardOverlay<C> {
             Arrow { color: MarkColor::Red, from: cells[14], to: cells[15] },
         ],
         marked_cells: vec![(cells[16], MarkColor::Blue), (cells[17], MarkColor::Yellow)],
+        landed: vec![cells[18]],
+        jumped: vec![cells[19]],
     }
 }
 

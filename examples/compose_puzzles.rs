@@ -135,10 +135,7 @@ fn print_record(args: &[String]) {
         }
         write_game(&record)
     }
-    let text = match variant {
-        Variant::Interstellar => build::<interstellar::Position>(args, stipulation),
-        Variant::Triangular => build::<triangular::Position>(args, stipulation),
-    };
+    let text = orrery::with_variant!(variant, G => build::<G>(args, stipulation));
     print!("{text}");
 }
 
@@ -188,6 +185,7 @@ fn main() {
         let result = match variant {
             Variant::Interstellar => try_one::<interstellar::Position>(&interstellar_string(&mut rng), stipulation),
             Variant::Triangular => try_one::<triangular::Position>(&triangular_string(&mut rng), stipulation),
+            Variant::Draughts => panic!("random draughts positions are not composed here"),
         };
         if let Some(text) = result {
             println!("--- attempt {attempt}\n{text}");

@@ -21,6 +21,11 @@ fn write_png(scene: &Scene, width: u32, path: &Path) -> Result<(), Box<dyn std::
     Ok(())
 }
 
+/// An empty draughts overlay.
+fn none_d() -> BoardOverlay<orrery::core::draughts::Cell> {
+    BoardOverlay::default()
+}
+
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let out = Path::new("screenshots");
     std::fs::create_dir_all(out)?;
@@ -57,6 +62,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             Arrow { from: c(9, 2), to: c(7, 5), color: MarkColor::Red },
         ],
         marked_cells: vec![(c(5, 7), MarkColor::Yellow), (c(8, 8), MarkColor::Green)],
+        ..BoardOverlay::default()
     };
     write_png(&view.scene_of_pieces(&pieces, &overlay), 800, &out.join("interstellar-highlights.png"))?;
 
@@ -74,8 +80,28 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             Arrow { from: t("f8l"), to: t("c5d"), color: MarkColor::Red },
         ],
         marked_cells: vec![(t("d4l"), MarkColor::Blue), (t("g6d"), MarkColor::Yellow)],
+        ..BoardOverlay::default()
     };
     write_png(&tri.scene(&board, &overlay), 800, &out.join("triangular-highlights.png"))?;
+
+    // Triangular draughts: the opening, and a capture of six being entered landing by
+    // landing (the rules page's second example, two landings clicked).
+    let draughts = orrery::render::draughts::DraughtsView::new(false, true);
+    let opening = orrery::core::draughts::Position::opening().to_setup();
+    write_png(&draughts.scene(&opening, &none_d()), 800, &out.join("draughts-opening.png"))?;
+    let d = |n: u8| orrery::core::draughts::Cell::new(n).expect("cell");
+    let example = orrery::core::draughts::Setup::parse(
+        "B:W12,24,28,30,31,33,34,35,39,41,42,43,44,47,48:B1,3,4,5,6,7,8,9,10,11,13,14,19",
+    )
+    .map_err(|e| format!("{e:?}"))?;
+    let overlay = BoardOverlay {
+        selected: Some(d(5)),
+        landed: vec![d(20), d(36)],
+        jumped: vec![d(12), d(28)],
+        targets: vec![d(29), d(45)],
+        ..BoardOverlay::default()
+    };
+    write_png(&draughts.scene(&example, &overlay), 800, &out.join("draughts-capture.png"))?;
 
     // Glyph gallery: every glyph in both armies on a light and a dark ground, large and small.
     for (px, name) in [(120.0, "glyphs-120.png"), (24.0, "glyphs-24.png")] {

@@ -132,14 +132,9 @@ fn the_engine_solves_every_builtin_puzzle_as_the_solver_does() {
         let puzzle = builtin.puzzle().unwrap();
         let Some(stipulation) = puzzle.stipulation() else { continue };
         let keys = puzzle.recorded_keys();
-        match puzzle.variant {
-            Variant::Interstellar => {
-                check_puzzle::<interstellar::Position>(builtin.file, &puzzle.position, stipulation.moves, &keys)
-            }
-            Variant::Triangular => {
-                check_puzzle::<triangular::Position>(builtin.file, &puzzle.position, stipulation.moves, &keys)
-            }
-        }
+        orrery::with_variant!(puzzle.variant, G => {
+            check_puzzle::<G>(builtin.file, &puzzle.position, stipulation.moves, &keys)
+        });
         checked += 1;
     }
     assert_eq!(checked, 6);

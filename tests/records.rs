@@ -188,7 +188,7 @@ fn every_error_of_a_damaged_file_is_reported_with_line_and_column() {
         "9:10: warning: '$300' is not a NAG ($0 to $255, ! ? !! ?? !? ?!)",
         "9:26: ')' without a matching '('",
         "7:1: warning: the Result tag says 1-0 but the moves end with *",
-        "11:1: unknown variant `Chess` (expected `interstellar` or `triangular`)",
+        "11:1: unknown variant `Chess` (expected `interstellar`, `triangular` or `draughts`)",
         "16:1: invalid Position: positive has nothing but its planet (the game would be over by Total Annihilation); negative has nothing but its planet (the game would be over by Total Annihilation)",
         "22:10: comment not closed with '}'",
     ];

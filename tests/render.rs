@@ -37,6 +37,7 @@ fn full_overlay_interstellar() -> BoardOverlay<Cell> {
         hover: Some(c(5, 5)),
         arrows: vec![Arrow { from: c(1, 1), to: c(5, 3), color: MarkColor::Blue }],
         marked_cells: MarkColor::ALL.iter().enumerate().map(|(k, &m)| (c(5, k as u8 + 1), m)).collect(),
+        ..BoardOverlay::default()
     }
 }
 

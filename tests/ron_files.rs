@@ -231,7 +231,7 @@ fn ron_errors_stand_at_their_line_and_column_and_name_the_field() {
     let (_, problems) = parse_records(hand, Format::Ron, "h.ron");
     assert_eq!(
         problems[0].to_string(),
-        "h.ron:5:16: game 1, variant: unknown variant `Chess` (expected `interstellar` or `triangular`)"
+        "h.ron:5:16: game 1, variant: unknown variant `Chess` (expected `interstellar`, `triangular` or `draughts`)"
     );
     let (_, problems) = parse_records("(\n version: 7, games: [])", Format::Ron, "v.ron");
     assert!(problems[0].to_string().starts_with("v.ron:2:11: the file has schema version 7"), "{}", problems[0]);

@@ -9,7 +9,7 @@ const GAME: &str = "[Variant \"Interstellar\"]\n[Event \"A\"]\n\n1. PQ-33 PQ-37 
 fn interstellar(game: &AnyGame) -> &orrery::record::GameRecord<orrery::core::interstellar::Position> {
     match game {
         AnyGame::Interstellar(g) => g,
-        AnyGame::Triangular(_) => panic!("variant"),
+        _ => panic!("variant"),
     }
 }
 

@@ -107,6 +107,9 @@ where
             return;
         }
         let history = history();
+        if G::ENDS_BY_HISTORY && pos.outcome_in(&[history.as_slice(), &[key]].concat()).is_some() {
+            return;
+        }
         let stop = Arc::new(AtomicBool::new(false));
         self.stop = stop.clone();
         self.thinking = Some(key);

@@ -3,7 +3,7 @@
 //! and the editing operations the board, the move list and the menus call. No egui
 //! here, so it is tested directly.
 
-use crate::core::game::{Game, GameSide};
+use crate::core::game::{Game, GameSide, Landing};
 use crate::core::moves::MoveList;
 use crate::record::{GameRecord, GameResult, NodeId};
 
@@ -22,6 +22,75 @@ pub enum MoveAttempt<C> {
     },
     /// Not a legal move; the reason, for the status bar.
     Illegal(String),
+    /// Part of a move entered click by click (a landing cell of a capture of several
+    /// pieces): the move is not complete yet; what to do next, for the status bar.
+    Partial(String),
+}
+
+/// A capture being entered click by click (`docs/app.md` *Playing a move*): the
+/// landing cells clicked so far and, once clicked while several captures end there,
+/// the final cell. Belongs to the selected piece `from`; any other selection makes it
+/// void.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry<C> {
+    /// The piece the entry belongs to.
+    pub from: Option<C>,
+    /// The landing cells clicked, in order.
+    pub landed: Vec<C>,
+    /// The final cell, when it was clicked and several captures end there.
+    pub final_cell: Option<C>,
+}
+
+impl<C> Default for Entry<C> {
+    fn default() -> Self {
+        Entry { from: None, landed: Vec::new(), final_cell: None }
+    }
+}
+
+/// What the board shows of a capture being entered ([`GameSession::entry_marks`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EntryMarks<C> {
+    /// The landing cells clicked (and the final cell, once clicked).
+    pub landed: Vec<C>,
+    /// Where the piece may land next.
+    pub next: Vec<C>,
+    /// The pieces jumped so far.
+    pub jumped: Vec<C>,
+}
+
+impl<C> Default for EntryMarks<C> {
+    fn default() -> Self {
+        EntryMarks { landed: Vec::new(), next: Vec::new(), jumped: Vec::new() }
+    }
+}
+
+/// A legal move that fits the landing cells clicked so far, with its routes that do
+/// ([`GameSession::fitting_moves`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fit<G: Game> {
+    /// The move.
+    pub mv: G::Move,
+    /// Its routes that land on the clicked cells in order.
+    pub routes: Vec<Vec<Landing<G::Cell>>>,
+}
+
+/// Whether `clicks` land, in order, on cells of `route`.
+fn is_subsequence<C: PartialEq>(clicks: &[C], route: &[Landing<C>]) -> bool {
+    let mut steps = route.iter();
+    clicks.iter().all(|c| steps.any(|l| l.cell == *c))
+}
+
+/// How many landings of `route` the clicks use up: the index after the last clicked
+/// one (clicks matched in order).
+fn matched_prefix<C: PartialEq>(clicks: &[C], route: &[Landing<C>]) -> usize {
+    let mut at = 0;
+    for c in clicks {
+        match route[at..].iter().position(|l| l.cell == *c) {
+            Some(k) => at += k + 1,
+            None => break,
+        }
+    }
+    at
 }
 
 /// The position at one node, kept so that a frame does not replay the game from the
@@ -90,6 +159,8 @@ pub struct GameSession<G: Game> {
     pub cursor: NodeId,
     /// The selected cell (a piece of the side to move), if any.
     pub selected: Option<G::Cell>,
+    /// The capture being entered from the selected piece, landing by landing.
+    pub entry: Entry<G::Cell>,
     cache: PositionCache<G>,
     notations: NotationCell<G>,
 }
@@ -101,6 +172,7 @@ impl<G: Game> GameSession<G> {
             record: GameRecord::new(),
             cursor: NodeId::ROOT,
             selected: None,
+            entry: Entry::default(),
             cache: PositionCache::default(),
             notations: NotationCell::default(),
         }
@@ -113,6 +185,7 @@ impl<G: Game> GameSession<G> {
             record,
             cursor,
             selected: None,
+            entry: Entry::default(),
             cache: PositionCache::default(),
             notations: NotationCell::default(),
         }
@@ -169,10 +242,33 @@ impl<G: Game> GameSession<G> {
     /// drawn at the end of the main line.
     pub fn legal_moves(&self) -> MoveList<G::Move> {
         let mut moves = MoveList::new();
-        if !self.closed_by_decision() {
+        if !(self.closed_by_decision() || G::ENDS_BY_HISTORY && self.outcome().is_some()) {
             self.position().legal_moves(&mut moves);
         }
         moves
+    }
+
+    /// How the game stands at the cursor: [`Game::outcome_in`] with the positions
+    /// that led there (a draughts game ends at once on a third repetition).
+    pub fn outcome(&self) -> Option<G::Outcome> {
+        let pos = self.position();
+        if G::ENDS_BY_HISTORY { pos.outcome_in(&self.position_keys()) } else { pos.outcome() }
+    }
+
+    /// How the game stands at the end of its main line, its history included.
+    pub fn main_line_end_outcome(&self) -> Option<G::Outcome> {
+        if !G::ENDS_BY_HISTORY {
+            return self.main_line_end_position().outcome();
+        }
+        let mut p = self.record.start.clone();
+        let mut keys = vec![p.zobrist()];
+        for id in self.record.tree.main_line_from(NodeId::ROOT) {
+            if let Some(mv) = self.record.tree.node(id).mv {
+                p.play(mv);
+                keys.push(p.zobrist());
+            }
+        }
+        p.outcome_in(&keys)
     }
 
     /// Whether a decision (resignation, draw) closed the game and the cursor is at the
@@ -188,7 +284,7 @@ impl<G: Game> GameSession<G> {
     /// refused wherever the board stands.
     pub fn game_over(&self) -> bool {
         (self.record.tags.get("Termination").is_some() && self.record.result != GameResult::Unknown)
-            || self.main_line_end_position().outcome().is_some()
+            || self.main_line_end_outcome().is_some()
     }
 
     /// The position at the end of the main line (the cursor's, without replaying the
@@ -219,22 +315,7 @@ impl<G: Game> GameSession<G> {
     /// selection, or clears the selection.
     pub fn click(&mut self, cell: G::Cell) -> MoveAttempt<G::Cell> {
         match self.selected {
-            Some(from) if from == cell => {
-                self.selected = None;
-                MoveAttempt::Played
-            }
-            Some(_) if !self.targets_of(cell).is_empty() => {
-                // Another piece that can move: select it instead.
-                self.selected = Some(cell);
-                MoveAttempt::Played
-            }
-            Some(from) => {
-                let result = self.try_move(from, cell, None);
-                if !matches!(result, MoveAttempt::NeedsPromotion { .. }) {
-                    self.selected = None;
-                }
-                result
-            }
+            Some(from) => self.click_from(from, cell),
             None if self.targets_of(cell).is_empty() => MoveAttempt::Illegal(if self.closed_by_decision() {
                 "The game is over".to_string()
             } else {
@@ -242,9 +323,146 @@ impl<G: Game> GameSession<G> {
             }),
             None => {
                 self.selected = Some(cell);
+                self.entry = Entry::default();
                 MoveAttempt::Played
             }
         }
+    }
+
+    /// The capture being entered from the selected piece (empty when none).
+    fn current_entry(&self) -> Entry<G::Cell> {
+        match self.selected {
+            Some(from) if self.entry.from == Some(from) => self.entry.clone(),
+            _ => Entry { from: self.selected, ..Entry::default() },
+        }
+    }
+
+    /// The legal moves from `from` that fit an entry: a route lands on every clicked
+    /// cell in order (and ends on the final cell, once that was clicked). Each comes
+    /// with its fitting routes.
+    pub fn fitting_moves(&self, from: G::Cell, landed: &[G::Cell], final_cell: Option<G::Cell>) -> Vec<Fit<G>> {
+        let pos = self.position();
+        self.legal_moves()
+            .iter()
+            .filter(|&&m| {
+                let (f, t) = G::move_cells(m);
+                f == from && final_cell.is_none_or(|fc| fc == t)
+            })
+            .filter_map(|&m| {
+                let routes: Vec<Vec<Landing<G::Cell>>> =
+                    pos.move_routes(m).into_iter().filter(|r| is_subsequence(landed, r)).collect();
+                (!routes.is_empty()).then_some(Fit { mv: m, routes })
+            })
+            .collect()
+    }
+
+    /// A click on `cell` while the piece on `from` is selected: a landing cell of the
+    /// move being entered, the move's last cell, another piece to select, or a
+    /// mistake.
+    fn click_from(&mut self, from: G::Cell, cell: G::Cell) -> MoveAttempt<G::Cell> {
+        let entry = self.current_entry();
+        let mut landed = entry.landed.clone();
+        landed.push(cell);
+        let fits = self.fitting_moves(from, &landed, entry.final_cell);
+        let fresh = entry.landed.is_empty() && entry.final_cell.is_none();
+        if fits.is_empty() {
+            if cell == from || !self.targets_of(cell).is_empty() {
+                // The piece again: start over; another piece that can move: select it.
+                self.selected = (cell != from).then_some(cell);
+                self.entry = Entry::default();
+                return MoveAttempt::Played;
+            }
+            if !fresh {
+                return MoveAttempt::Illegal(format!(
+                    "No capture from {from} lands on {cell} after the cells clicked; click another landing cell, or {from} to start over"
+                ));
+            }
+            let result = self.try_move(from, cell, None);
+            self.selected = None;
+            return result;
+        }
+        let ending: Vec<&Fit<G>> = fits.iter().filter(|f| G::move_cells(f.mv).1 == cell).collect();
+        let finished = |fit: &Fit<G>| {
+            let to = G::move_cells(fit.mv).1;
+            entry.final_cell == Some(to) || landed.last() == Some(&to)
+        };
+        if fits.len() == 1 && finished(&fits[0]) {
+            let mv = fits[0].mv;
+            return self.play_entered(mv);
+        }
+        if entry.final_cell.is_none() && ending.len() == 1 {
+            // The move that ends here, rather than one that goes on through it.
+            let mv = ending[0].mv;
+            return self.play_entered(mv);
+        }
+        if entry.final_cell.is_none() && ending.len() > 1 {
+            let same_routes = ending.iter().all(|f| f.routes == ending[0].routes);
+            if same_routes && fresh {
+                // Moves that differ only in the piece promoted to.
+                return self.try_move(from, cell, None);
+            }
+            self.entry = Entry { from: Some(from), landed: entry.landed, final_cell: Some(cell) };
+            return MoveAttempt::Partial(format!(
+                "{} captures end on {cell}: click a cell it lands on the way, to choose",
+                ending.len()
+            ));
+        }
+        self.entry = Entry { from: Some(from), landed, final_cell: entry.final_cell };
+        MoveAttempt::Partial(match fits.len() {
+            1 => "Go on: click the next landing cell, or the last".to_string(),
+            n => format!("{n} captures go this way: click the next landing cell, or the last"),
+        })
+    }
+
+    /// Plays a move entered on the board and clears the selection and the entry.
+    fn play_entered(&mut self, mv: G::Move) -> MoveAttempt<G::Cell> {
+        self.entry = Entry::default();
+        self.selected = None;
+        self.cursor = self.record.add_move(self.cursor, mv);
+        MoveAttempt::Played
+    }
+
+    /// A piece dragged from `from` and dropped on `to`: the move, when `to` decides
+    /// it; otherwise the start of an entry (as if `from` and then `to` were clicked).
+    pub fn drop_on(&mut self, from: G::Cell, to: G::Cell) -> MoveAttempt<G::Cell> {
+        self.selected = Some(from);
+        self.entry = Entry::default();
+        let result = self.click_from(from, to);
+        if matches!(result, MoveAttempt::Illegal(_)) {
+            self.selected = None;
+            self.entry = Entry::default();
+        }
+        result
+    }
+
+    /// While a capture is being entered: the clicked landings, the cells where it may
+    /// land next, and the pieces jumped so far (along the first fitting route).
+    pub fn entry_marks(&self) -> EntryMarks<G::Cell> {
+        let entry = self.current_entry();
+        let Some(from) = entry.from else { return EntryMarks::default() };
+        if entry.landed.is_empty() && entry.final_cell.is_none() {
+            return EntryMarks::default();
+        }
+        let fits = self.fitting_moves(from, &entry.landed, entry.final_cell);
+        let mut next = Vec::new();
+        let mut jumped = Vec::new();
+        for (i, fit) in fits.iter().enumerate() {
+            for route in &fit.routes {
+                let matched = matched_prefix(&entry.landed, route);
+                if let Some(step) = route.get(matched)
+                    && !next.contains(&step.cell)
+                    && Some(step.cell) != entry.final_cell
+                {
+                    next.push(step.cell);
+                }
+                if i == 0 && jumped.is_empty() {
+                    jumped = route[..matched].iter().filter_map(|l| l.jumped).collect();
+                }
+            }
+        }
+        let mut landed = entry.landed.clone();
+        landed.extend(entry.final_cell);
+        EntryMarks { landed, next, jumped }
     }
 
     /// The legal moves from `from` to `to` (several when a pawn promotes).
@@ -312,7 +530,7 @@ impl<G: Game> GameSession<G> {
     /// Target Out"), or a decision taken at the end of the main line (resignation,
     /// agreed or claimed draw).
     pub fn banner(&self) -> Option<String> {
-        if let Some(outcome) = self.position().outcome() {
+        if let Some(outcome) = self.outcome() {
             return Some(describe_outcome::<G>(outcome));
         }
         if self.closed_by_decision() {

@@ -244,6 +244,7 @@ fn board_draws_with_highlights_at_many_sizes_and_scales() {
                 hover: Some(ids[33]),
                 arrows: vec![Arrow { from: ids[20], to: ids[60], color: MarkColor::Green }],
                 marked_cells: vec![(ids[44], MarkColor::Red)],
+                ..BoardOverlay::default()
             };
             let mut h = Harness::builder().with_size(size).with_pixels_per_point(ppp).build_ui_state(
                 |ui, st: &mut State<G>| {

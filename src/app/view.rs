@@ -520,7 +520,7 @@ impl<G: AppGame> GameView<G> {
                 self.promotion = Some((from, to));
                 Applied::default()
             }
-            MoveAttempt::Illegal(reason) => Applied::say(reason),
+            MoveAttempt::Illegal(reason) | MoveAttempt::Partial(reason) => Applied::say(reason),
         }
     }
 
@@ -535,7 +535,7 @@ impl<G: AppGame> GameView<G> {
         if termination.as_deref().is_some_and(|t| !auto(t)) {
             return;
         }
-        let outcome = self.session.main_line_end_position().outcome();
+        let outcome = self.session.main_line_end_outcome();
         let record = &mut self.session.record;
         match outcome {
             Some(outcome) => {
@@ -714,6 +714,12 @@ impl<G: AppGame> GameView<G> {
             && let Some(from) = s.selected
         {
             overlay.targets = s.targets_of(from);
+        }
+        let marks = s.entry_marks();
+        if !marks.landed.is_empty() {
+            overlay.landed = marks.landed;
+            overlay.jumped = marks.jumped;
+            overlay.targets = if settings.hints { marks.next } else { Vec::new() };
         }
         overlay.last_move = s.last_move();
         if settings.show_marks {
@@ -1598,6 +1604,8 @@ impl<G: AppGame> AnyView for GameView<G> {
                 .map(|a| Arrow { color: a.color, from: a.from.slot(), to: a.to.slot() })
                 .collect(),
             marked_cells: o.marked_cells.into_iter().map(|(c, m)| (c.slot(), m)).collect(),
+            landed: o.landed.into_iter().map(slot).collect(),
+            jumped: o.jumped.into_iter().map(slot).collect(),
         }
     }
 }
@@ -1640,14 +1648,15 @@ impl<G: AppGame> GameView<G> {
             Command::DragStart(slot) => {
                 if let Some(cell) = Self::cell(*slot)
                     && !s.targets_of(cell).is_empty()
+                    && s.selected != Some(cell)
                 {
                     s.selected = Some(cell);
+                    s.entry = Default::default();
                 }
             }
             Command::DropPiece { from, to } => {
                 let (Some(from), Some(to)) = (Self::cell(*from), Self::cell(*to)) else { return Applied::default() };
-                s.selected = None;
-                let attempt = s.try_move(from, to, None);
+                let attempt = s.drop_on(from, to);
                 return self.moved(attempt, before);
             }
             Command::ChoosePromotion(choice) => {

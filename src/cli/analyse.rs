@@ -13,7 +13,6 @@ use std::time::Duration;
 
 use super::shared::{CliError, load};
 use crate::core::game::Variant;
-use crate::core::{interstellar, triangular};
 use crate::engine::text::{info_line, move_token};
 use crate::engine::{Engine, EngineGame, Limits, MAX_MULTI_PV};
 
@@ -77,8 +76,5 @@ fn analyse<G: EngineGame>(args: &AnalyseArgs, out: &mut dyn Write) -> Result<(),
 /// # Errors
 /// A one-line [`CliError`]: a position the game rejects, or a failed write.
 pub fn run_analyse(args: &AnalyseArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    match args.variant {
-        Variant::Interstellar => analyse::<interstellar::Position>(args, out),
-        Variant::Triangular => analyse::<triangular::Position>(args, out),
-    }
+    crate::with_variant!(args.variant, G => analyse::<G>(args, out))
 }

@@ -9,9 +9,8 @@ use clap::Args;
 
 use super::shared::{CliError, Finish, load};
 use crate::core::game::Variant;
-use crate::core::{interstellar, triangular};
 use crate::files::{read_record_file, write_diagram};
-use crate::record::{AnyGame, GameRecord};
+use crate::record::GameRecord;
 use crate::render::diagram::{
     Caption, DiagramGame, DiagramOptions, ImageFormat, SIZE_RANGE, main_line_node, position_diagram, record_diagram,
     side_to_move_text,
@@ -118,9 +117,12 @@ pub fn run_diagram(args: &DiagramArgs, _out: &mut dyn Write) -> Result<Finish, C
     }
     match &args.record {
         None => match args.variant {
-            Some(Variant::Interstellar) => from_position::<interstellar::Position>(args)?,
-            Some(Variant::Triangular) => from_position::<triangular::Position>(args)?,
-            None => return Err(CliError("diagram needs --variant interstellar|triangular (or --record FILE)".into())),
+            Some(variant) => crate::with_variant!(variant, G => from_position::<G>(args)?),
+            None => {
+                return Err(CliError(
+                    "diagram needs --variant interstellar|triangular|draughts (or --record FILE)".into(),
+                ));
+            }
         },
         Some(path) => {
             let file = path.display().to_string();
@@ -134,10 +136,7 @@ pub fn run_diagram(args: &DiagramArgs, _out: &mut dyn Write) -> Result<Finish, C
             {
                 return Err(CliError(format!("{file}: the record is a {} game, not {}", game.variant(), v)));
             }
-            match game {
-                AnyGame::Interstellar(g) => from_record(args, g, &file)?,
-                AnyGame::Triangular(g) => from_record(args, g, &file)?,
-            }
+            crate::with_game!(game, g => from_record(args, g, &file)?)
         }
     }
     Ok(Finish::Success)

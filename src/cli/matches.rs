@@ -21,7 +21,6 @@ use std::time::Duration;
 
 use super::shared::CliError;
 use crate::core::game::Variant;
-use crate::core::{interstellar, triangular};
 use crate::engine::matches::{GameEnd, PlayedGame, openings, play_game};
 use crate::engine::rating::{GamePoints, Sprt, Tally, Verdict};
 use crate::engine::{Engine, EngineGame, Limits, Player, PlayerKind};
@@ -95,10 +94,7 @@ pub fn run_match(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> 
     if !rate(args.alpha) || !rate(args.beta) {
         return Err(CliError("--alpha and --beta must lie between 0 and 0.5".into()));
     }
-    match args.variant {
-        Variant::Interstellar => run::<interstellar::Position>(args, out),
-        Variant::Triangular => run::<triangular::Position>(args, out),
-    }
+    crate::with_variant!(args.variant, G => run::<G>(args, out))
 }
 
 struct Finished<M> {

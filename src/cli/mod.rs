@@ -14,7 +14,7 @@ use clap::{Parser, Subcommand};
 use crate::core::game::{Game, Variant};
 use crate::core::interstellar;
 use crate::core::perft::{divide, perft};
-use crate::core::triangular;
+use crate::core::{draughts, triangular};
 
 mod analyse;
 mod diagram;
@@ -158,6 +158,17 @@ impl StatusReport for triangular::Position {
     }
 }
 
+impl StatusReport for draughts::Position {
+    fn status_lines(&self) -> Vec<String> {
+        let capture = if self.must_capture() { "yes" } else { "no" };
+        vec![
+            format!("side: {}", self.side_to_move()),
+            format!("must-capture: {capture}"),
+            format!("king-moves: {}", self.halfmoves()),
+        ]
+    }
+}
+
 fn run_game<G: StatusReport>(command: &Command, out: &mut dyn Write) -> Result<(), CliError> {
     match command {
         Command::Perft { depth, position, .. } => {
@@ -245,10 +256,7 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<Finish, CliError> {
             });
         }
     };
-    match variant {
-        Variant::Interstellar => run_game::<interstellar::Position>(&cli.command, out)?,
-        Variant::Triangular => run_game::<triangular::Position>(&cli.command, out)?,
-    }
+    crate::with_variant!(variant, G => run_game::<G>(&cli.command, out)?);
     Ok(Finish::Success)
 }
 

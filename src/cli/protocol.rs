@@ -26,7 +26,6 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use crate::core::game::Variant;
-use crate::core::{interstellar, triangular};
 use crate::engine::text::{info_line, move_token};
 use crate::engine::{Clock, Engine, EngineGame, Limits, MAX_MULTI_PV};
 
@@ -59,10 +58,7 @@ pub fn serve(input: impl BufRead, output: Output) {
     let mut options = Options { hash_mb: 64, multipv: 1 };
     let mut variant = Variant::Interstellar;
     loop {
-        let next = match variant {
-            Variant::Interstellar => session::<interstellar::Position>(&mut lines, &output, &mut options),
-            Variant::Triangular => session::<triangular::Position>(&mut lines, &output, &mut options),
-        };
+        let next = crate::with_variant!(variant, G => session::<G>(&mut lines, &output, &mut options));
         match next {
             Next::Quit => return,
             Next::Variant(v) => variant = v,

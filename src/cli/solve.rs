@@ -12,7 +12,6 @@ use std::path::PathBuf;
 
 use super::shared::{CliError, load};
 use crate::core::game::Variant;
-use crate::core::{interstellar, triangular};
 use crate::solver::{
     AnySolution, Puzzle, PuzzleGoal, Solution, SolveControl, SolveOptions, SolverGame, Stipulation, solve,
 };
@@ -85,10 +84,7 @@ pub fn run_solve(args: &SolveArgs, out: &mut dyn Write) -> Result<(), CliError> 
                 args.position.as_deref().ok_or_else(|| CliError("solve needs --position (or --puzzle)".into()))?;
             let stipulation = stipulation.ok_or_else(|| CliError("solve needs --stipulation (or --puzzle)".into()))?;
             stipulation.check_variant(variant)?;
-            match variant {
-                Variant::Interstellar => solve_position::<interstellar::Position>(position, stipulation, &options)?,
-                Variant::Triangular => solve_position::<triangular::Position>(position, stipulation, &options)?,
-            }
+            crate::with_variant!(variant, G => solve_position::<G>(position, stipulation, &options)?)
         }
     };
     for key in solution.keys() {

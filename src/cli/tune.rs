@@ -13,9 +13,9 @@ use std::path::PathBuf;
 
 use super::shared::CliError;
 use crate::core::game::Variant;
-use crate::core::{interstellar, triangular};
 use crate::engine::tune::{Sample, Tunable, fit, is_quiet};
 use crate::files::{Format, for_each_record};
+use crate::record::RecordGame;
 use crate::record::{AnyGame, GameRecord, GameResult, NodeId};
 
 /// The arguments of `orrery tune`.
@@ -44,16 +44,7 @@ pub struct TuneArgs {
 /// A one-line [`CliError`]: an unreadable file, no finished game of the variant, or
 /// a failed write.
 pub fn run_tune(args: &TuneArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    match args.variant {
-        Variant::Interstellar => tune::<interstellar::Position>(args, out, |g| match g {
-            AnyGame::Interstellar(r) => Some(r),
-            AnyGame::Triangular(_) => None,
-        }),
-        Variant::Triangular => tune::<triangular::Position>(args, out, |g| match g {
-            AnyGame::Triangular(r) => Some(r),
-            AnyGame::Interstellar(_) => None,
-        }),
-    }
+    crate::with_variant!(args.variant, G => tune::<G>(args, out, |g| G::from_any(g).ok()))
 }
 
 fn tune<G: Tunable>(

@@ -21,6 +21,9 @@ pub enum Variant {
     Interstellar,
     /// Triangular, HU 188326 (rules: `docs/rules-triangular.md`).
     Triangular,
+    /// Triangular draughts, the draughts game HU 188326 names (rules:
+    /// `docs/rules-draughts.md`).
+    Draughts,
 }
 
 /// Runs `$body` with the type alias `$G` naming the position type of `$variant`: the one
@@ -46,27 +49,36 @@ macro_rules! with_variant {
                 type $G = $crate::core::triangular::Position;
                 $body
             }
+            $crate::core::Variant::Draughts => {
+                #[allow(unused)]
+                type $G = $crate::core::draughts::Position;
+                $body
+            }
         }
     };
 }
 
 impl Variant {
     /// Every variant, in menu order.
-    pub const ALL: [Variant; 2] = [Variant::Interstellar, Variant::Triangular];
+    pub const ALL: [Variant; 3] = [Variant::Interstellar, Variant::Triangular, Variant::Draughts];
 
-    /// The lower-case name used on the command line (`interstellar`, `triangular`).
+    /// The lower-case name used on the command line (`interstellar`, `triangular`,
+    /// `draughts`).
     pub const fn key(self) -> &'static str {
         match self {
             Variant::Interstellar => "interstellar",
             Variant::Triangular => "triangular",
+            Variant::Draughts => "draughts",
         }
     }
 
-    /// The display name used in record headers (`Interstellar`, `Triangular`).
+    /// The display name used in record headers and menus (`Interstellar`,
+    /// `Triangular`, `Triangular draughts`).
     pub const fn name(self) -> &'static str {
         match self {
             Variant::Interstellar => "Interstellar",
             Variant::Triangular => "Triangular",
+            Variant::Draughts => "Triangular draughts",
         }
     }
 }
@@ -79,19 +91,31 @@ impl Display for Variant {
 
 /// The text did not name a known variant.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown variant `{0}` (expected `interstellar` or `triangular`)")]
+#[error("unknown variant `{0}` (expected `interstellar`, `triangular` or `draughts`)")]
 pub struct UnknownVariant(pub String);
 
 impl FromStr for Variant {
     type Err = UnknownVariant;
 
-    /// Reads `interstellar` or `triangular`, in any letter case.
+    /// Reads a key (`interstellar`, `triangular`, `draughts`) or a display name
+    /// (`Triangular draughts`), in any letter case.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let s2 = s.trim();
         Variant::ALL
             .into_iter()
-            .find(|v| v.key().eq_ignore_ascii_case(s.trim()))
+            .find(|v| v.key().eq_ignore_ascii_case(s2) || v.name().eq_ignore_ascii_case(s2))
             .ok_or_else(|| UnknownVariant(s.to_string()))
     }
+}
+
+/// One landing of a move's route ([`Game::move_routes`]): the cell the piece lands on
+/// and the piece it jumped on the way there, if the game captures by jumping.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Landing<C> {
+    /// Where the piece lands.
+    pub cell: C,
+    /// The cell of the piece jumped on the way (draughts); `None` otherwise.
+    pub jumped: Option<C>,
 }
 
 /// A cell of a game's board. Every game numbers its cells by a *slot*, the cell's bit
@@ -303,6 +327,18 @@ pub trait Game: Clone + Debug + PartialEq + Eq + Send + Sync + 'static {
     /// stands, with the side to move about to play.
     fn outcome(&self) -> Option<Self::Outcome>;
 
+    /// How the game ended, given the Zobrist keys ([`Game::zobrist`]) of every position
+    /// of the game so far, this one last: [`Game::outcome`], or an ending that needs the
+    /// history (draughts' third repetition draws at once). By default the same as
+    /// [`Game::outcome`].
+    fn outcome_in(&self, _history: &[u64]) -> Option<Self::Outcome> {
+        self.outcome()
+    }
+
+    /// Whether [`Game::outcome_in`] can end a game that [`Game::outcome`] says goes on
+    /// (so callers gather the history only where it matters).
+    const ENDS_BY_HISTORY: bool = false;
+
     /// The winner of a finished game, or `None` for a draw.
     fn winner(outcome: Self::Outcome) -> Option<Self::Side>;
 
@@ -337,6 +373,16 @@ pub trait Game: Clone + Debug + PartialEq + Eq + Send + Sync + 'static {
 
     /// The move's from- and to-cells.
     fn move_cells(mv: Self::Move) -> (Self::Cell, Self::Cell);
+
+    /// Every route of a legal move: the cells its piece lands on in order, the to-cell
+    /// last, each with the piece it jumped to get there. One route of one landing (the
+    /// to-cell, nothing jumped) in games whose moves make one step; a draughts capture
+    /// of several pieces lands on several cells and may have several routes
+    /// (`docs/rules-draughts.md` *Captures*). The board takes a move entered by clicking
+    /// its landing cells from these. May allocate.
+    fn move_routes(&self, mv: Self::Move) -> Vec<Vec<Landing<Self::Cell>>> {
+        vec![vec![Landing { cell: Self::move_cells(mv).1, jumped: None }]]
+    }
 
     /// The piece a move promotes to, where the game has promotion (Triangular); `None`
     /// for every other move.

@@ -16,4 +16,4 @@ pub mod triangular;
 pub mod zobrist;
 
 pub use crate::with_variant;
-pub use game::{BoardCell, BoardSetup, Game, GameSide, PositionError, PositionErrorOf, Variant};
+pub use game::{BoardCell, BoardSetup, Game, GameSide, Landing, PositionError, PositionErrorOf, Variant};

@@ -4,9 +4,9 @@
 
 use crate::core::game::{BoardCell, Game};
 use crate::core::moves::MoveList;
-use crate::core::{interstellar, triangular};
+use crate::core::{draughts, interstellar, triangular};
 
-use super::eval::{interstellar as interstellar_eval, triangular as triangular_eval};
+use super::eval::{draughts as draughts_eval, interstellar as interstellar_eval, triangular as triangular_eval};
 
 /// What the search needs from a game beyond [`Game`]. Every method is cheap and
 /// allocation-free: they run at every node.
@@ -28,6 +28,13 @@ pub trait EngineGame: Game {
     /// The legal moves for which [`EngineGame::tactical_value`] is `Some`, generated
     /// without the quiet ones (the quiescence search's moves).
     fn tactical_moves(&self, moves: &mut MoveList<Self::Move>);
+
+    /// Whether the side to move has so few replies that the quiescence search must
+    /// play them all instead of standing pat: in check or Target, or (draughts) bound
+    /// to capture. [`Game::is_in_check`] by default.
+    fn must_answer(&self) -> bool {
+        self.is_in_check()
+    }
 
     /// Whether the game is over whatever moves remain (Interstellar's Super Nova and
     /// Total Annihilation; Triangular's two bare kings): the quiescence search, which
@@ -195,5 +202,81 @@ impl EngineGame for triangular::Position {
     #[inline]
     fn reversible_plies(&self) -> Option<u32> {
         Some(self.halfmove_clock())
+    }
+}
+
+impl EngineGame for draughts::Position {
+    #[inline]
+    fn evaluate(&self) -> i32 {
+        draughts_eval::evaluate(self, &draughts_eval::Weights::DEFAULT)
+    }
+
+    /// From- and to-slot and a fold of the set of jumped pieces (moves with the same
+    /// cells differ there).
+    #[inline(always)]
+    fn move_key(mv: draughts::Move) -> u32 {
+        let fold = (mv.captured.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 55) as u32;
+        1 + ((fold << 12) | (u32::from(mv.from.slot()) << 6) | u32::from(mv.to.slot()))
+    }
+
+    /// Captures (by the pieces they take, kings first) and men's steps onto a
+    /// promotion cell (`docs/rules-draughts.md` *Captures*, *Promotion*).
+    #[inline]
+    fn tactical_value(&self, mv: draughts::Move) -> Option<i32> {
+        let us = self.side_to_move();
+        if mv.is_capture() {
+            let kings = (mv.captured & self.kings(us.other())).count_ones() as i32;
+            return Some(100 * mv.capture_count() as i32 + 200 * kings);
+        }
+        let man = self.men(us) & mv.from.bit() != 0;
+        (man && draughts::promotion_cells(us) & mv.to.bit() != 0).then_some(50)
+    }
+
+    fn tactical_moves(&self, moves: &mut MoveList<draughts::Move>) {
+        let mut all = MoveList::new();
+        draughts::Position::legal_moves(self, &mut all);
+        moves.extend(all.into_iter().filter(|&mv| self.tactical_value(mv).is_some()));
+    }
+
+    /// No legal move: the only way a draughts game is lost.
+    #[inline]
+    fn has_ended_without_moves(&self) -> bool {
+        self.pieces_of(self.side_to_move()) == 0 || draughts::Position::count_moves(self) == 0
+    }
+
+    /// A capture or a man's step (`docs/rules-draughts.md` *End of the game*: they
+    /// restart the 25-move count).
+    #[inline]
+    fn is_irreversible(&self, mv: draughts::Move) -> bool {
+        mv.is_capture() || self.men(self.side_to_move()) & mv.from.bit() != 0
+    }
+
+    #[inline]
+    fn play_null(&mut self) {
+        draughts::Position::play_null(self);
+    }
+
+    /// Never: zugzwang is everyday play in draughts, and a side bound to capture may
+    /// not pass.
+    #[inline]
+    fn null_move_allowed(&self) -> bool {
+        false
+    }
+
+    /// A side bound to capture must (`docs/rules-draughts.md` *Pieces and moves*).
+    #[inline]
+    fn must_answer(&self) -> bool {
+        self.must_capture()
+    }
+
+    /// The 25-move rule (`docs/rules-draughts.md` *End of the game*).
+    #[inline]
+    fn is_rule_draw(&self) -> bool {
+        self.halfmoves() >= 50
+    }
+
+    #[inline]
+    fn reversible_plies(&self) -> Option<u32> {
+        Some(self.halfmoves())
     }
 }

@@ -117,7 +117,7 @@ pub fn play_game<G: EngineGame>(
         Some(_) => 0.0,
     };
     loop {
-        if let Some(outcome) = pos.outcome() {
+        if let Some(outcome) = pos.outcome_in(&keys) {
             let end = GameEnd::Rules(G::ending_title(outcome));
             return PlayedGame {
                 moves,

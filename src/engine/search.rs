@@ -738,7 +738,7 @@ impl<G: EngineGame> Searcher<'_, G> {
         }
         self.pv_len[ply] = 0;
         self.seldepth = self.seldepth.max(ply);
-        let in_check = qply < 4 && pos.is_in_check();
+        let in_check = qply < 4 && pos.must_answer();
         let mut moves = MoveList::new();
         if in_check {
             pos.legal_moves(&mut moves);

@@ -11,9 +11,9 @@
 //! fitted weights, which become [`Tunable::default_weights`]'s successor only after a
 //! match shows them stronger.
 
-use super::eval::{interstellar as interstellar_eval, triangular as triangular_eval};
+use super::eval::{draughts as draughts_eval, interstellar as interstellar_eval, triangular as triangular_eval};
 use super::game::EngineGame;
-use crate::core::{interstellar, triangular};
+use crate::core::{draughts, interstellar, triangular};
 
 /// A game whose evaluation can be tuned: its weights as named numbers.
 pub trait Tunable: EngineGame {
@@ -87,6 +87,31 @@ impl Tunable for triangular::Position {
         out.push(("bishop_pair".into(), &mut w.bishop_pair));
         out.push(("king_shelter".into(), &mut w.king_shelter));
         out.push(("king_attacked".into(), &mut w.king_attacked));
+        out.push(("tempo".into(), &mut w.tempo));
+        out
+    }
+}
+
+impl Tunable for draughts::Position {
+    type Weights = draughts_eval::Weights;
+
+    fn default_weights() -> Self::Weights {
+        draughts_eval::Weights::DEFAULT
+    }
+
+    fn evaluate_with(&self, w: &Self::Weights) -> i32 {
+        draughts_eval::evaluate(self, w)
+    }
+
+    fn params(w: &mut Self::Weights) -> Vec<(String, &mut i32)> {
+        let mut out = Vec::new();
+        out.push(("man".into(), &mut w.man));
+        out.push(("king".into(), &mut w.king));
+        push_array(&mut out, "advance", &mut w.advance, true);
+        out.push(("back_rank".into(), &mut w.back_rank));
+        out.push(("man_mobility".into(), &mut w.man_mobility));
+        out.push(("king_mobility".into(), &mut w.king_mobility));
+        push_array(&mut out, "runaway", &mut w.runaway, true);
         out.push(("tempo".into(), &mut w.tempo));
         out
     }

@@ -4,7 +4,7 @@
 //! from a file.
 
 use crate::core::game::{Game, Variant};
-use crate::core::{interstellar, triangular};
+use crate::core::{draughts, interstellar, triangular};
 
 use super::tree::{NodeId, Tree};
 
@@ -51,7 +51,7 @@ impl GameResult {
 pub fn roster(variant: Variant) -> [&'static str; 6] {
     match variant {
         Variant::Interstellar => ["Event", "Site", "Date", "Round", "Positive", "Negative"],
-        Variant::Triangular => ["Event", "Site", "Date", "Round", "White", "Black"],
+        Variant::Triangular | Variant::Draughts => ["Event", "Site", "Date", "Round", "White", "Black"],
     }
 }
 
@@ -216,6 +216,8 @@ pub enum AnyGame {
     Interstellar(GameRecord<interstellar::Position>),
     /// A Triangular game.
     Triangular(GameRecord<triangular::Position>),
+    /// A Triangular draughts game.
+    Draughts(GameRecord<draughts::Position>),
 }
 
 /// Runs `$body` with `$g` bound to the inner record of an [`AnyGame`], whatever its game.
@@ -225,6 +227,7 @@ macro_rules! with_game {
         match $any {
             $crate::record::game::AnyGame::Interstellar($g) => $body,
             $crate::record::game::AnyGame::Triangular($g) => $body,
+            $crate::record::game::AnyGame::Draughts($g) => $body,
         }
     };
 }
@@ -282,6 +285,25 @@ impl RecordGame for triangular::Position {
     }
 }
 
+impl RecordGame for draughts::Position {
+    fn into_any(record: GameRecord<Self>) -> AnyGame {
+        AnyGame::Draughts(record)
+    }
+    #[allow(clippy::result_large_err)]
+    fn from_any(game: AnyGame) -> Result<GameRecord<Self>, AnyGame> {
+        match game {
+            AnyGame::Draughts(r) => Ok(r),
+            other => Err(other),
+        }
+    }
+    fn of_any(game: &AnyGame) -> Option<&GameRecord<Self>> {
+        match game {
+            AnyGame::Draughts(r) => Some(r),
+            _ => None,
+        }
+    }
+}
+
 impl AnyGame {
     /// A new game of `variant` from its opening.
     pub fn new(variant: Variant) -> AnyGame {
@@ -293,6 +315,7 @@ impl AnyGame {
         match self {
             AnyGame::Interstellar(_) => Variant::Interstellar,
             AnyGame::Triangular(_) => Variant::Triangular,
+            AnyGame::Draughts(_) => Variant::Draughts,
         }
     }
 

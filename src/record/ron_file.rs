@@ -30,8 +30,8 @@ use std::fmt::Write as _;
 
 use serde::{Deserialize, Serialize};
 
+use super::game::RecordGame;
 use crate::core::game::{Game, Variant};
-use crate::core::{interstellar, triangular};
 
 use super::game::{AnyGame, DERIVED_TAGS, GameRecord, GameResult, Tags};
 use super::text::{MAX_VARIATION_DEPTH, is_tag_name};
@@ -733,10 +733,7 @@ fn build_game(data: &GameData) -> Result<AnyGame, Problem> {
     let version = if data.nodes.is_empty() && !data.moves.is_empty() { 1 } else { VERSION };
     match data.variant.parse::<Variant>() {
         Err(e) => Err(Problem::new(vec![Step::Field("variant")], e.to_string())),
-        Ok(Variant::Interstellar) => {
-            record_from_data::<interstellar::Position>(data, version).map(AnyGame::Interstellar)
-        }
-        Ok(Variant::Triangular) => record_from_data::<triangular::Position>(data, version).map(AnyGame::Triangular),
+        Ok(variant) => crate::with_variant!(variant, G => record_from_data::<G>(data, version).map(G::into_any)),
     }
 }
 

@@ -78,11 +78,15 @@ pub enum Glyph {
     Knight,
     /// Chess pawn.
     Pawn,
+    /// Draughts man: a flat disc seen from above, with a groove.
+    Man,
+    /// Draughts king: a man with a crown on it.
+    DraughtsKing,
 }
 
 impl Glyph {
     /// All glyphs (both bishops), for tests and galleries.
-    pub const ALL: [Glyph; 13] = [
+    pub const ALL: [Glyph; 15] = [
         Glyph::Planet,
         Glyph::Quasar,
         Glyph::Pulsar,
@@ -96,6 +100,8 @@ impl Glyph {
         Glyph::Bishop(Shade::Dark),
         Glyph::Knight,
         Glyph::Pawn,
+        Glyph::Man,
+        Glyph::DraughtsKing,
     ];
 }
 
@@ -125,6 +131,12 @@ pub fn glyph(glyph: Glyph, army: Army) -> Vec<Item> {
         Glyph::Rook => chess(co::ROOK_OUTER, co::ROOK_INNER, fill, line),
         Glyph::Knight => chess(co::KNIGHT_OUTER, co::KNIGHT_INNER, fill, line),
         Glyph::Pawn => chess(co::PAWN_OUTER, co::PAWN_INNER, fill, line),
+        Glyph::Man => man(fill, line),
+        Glyph::DraughtsKing => {
+            let mut items = man(fill, line);
+            items.push(crown(line));
+            items
+        }
         Glyph::Bishop(shade) => {
             let mut items = chess(co::BISHOP_OUTER, co::BISHOP_INNER, fill, line);
             let dot = match shade {
@@ -149,6 +161,32 @@ pub fn glyph(glyph: Glyph, army: Army) -> Vec<Item> {
 pub fn place(items: &[Item], center: Point, size: f32) -> Vec<Item> {
     let f = |p: Point| Point::new(center.x + (p.x - 0.5) * size, center.y + (p.y - 0.5) * size);
     items.iter().map(|it| it.mapped(&f, size)).collect()
+}
+
+/// A draughts man from above: a disc, a groove near its rim and a smaller one inside.
+fn man(fill: Rgba, line: Rgba) -> Vec<Item> {
+    vec![
+        Item::new(Shape::Circle { center: C, radius: 0.45 }, Paint::fill_stroke(fill, line, LINE)),
+        Item::new(Shape::Circle { center: C, radius: 0.34 }, Paint::stroke(line.with_alpha(170), 0.03)),
+        Item::new(Shape::Circle { center: C, radius: 0.2 }, Paint::stroke(line.with_alpha(110), 0.025)),
+    ]
+}
+
+/// A three-pointed crown in the middle of a man (a draughts king).
+fn crown(line: Rgba) -> Item {
+    let p = |x: f32, y: f32| Point::new(x, y);
+    Item::new(
+        Shape::Polygon(vec![
+            p(0.3, 0.64),
+            p(0.27, 0.38),
+            p(0.39, 0.5),
+            p(0.5, 0.32),
+            p(0.61, 0.5),
+            p(0.73, 0.38),
+            p(0.7, 0.64),
+        ]),
+        Paint::fill(line),
+    )
 }
 
 /// A ring drawn as a two-tone band along an elliptical arc: a wide stroke in `line`, a

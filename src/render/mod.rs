@@ -8,7 +8,10 @@
 //!   [`view::DrawGame`] link from a game to its view.
 //! - [`triangular`]: the 96-triangle board ([`triangular::TriangularView`]), drawn from
 //!   the rules core's own cells.
-//! - [`glyphs`]: the piece pictures of both games in a unit box.
+//! - [`draughts`]: the Triangular draughts board ([`draughts::DraughtsView`]): the
+//!   same triangles turned a quarter turn, men and kings on the dark cells, cell
+//!   numbers.
+//! - [`glyphs`]: the piece pictures of every game in a unit box.
 //! - [`overlay`]: selection, targets, last move, Target/check glow, hover, study marks
 //!   ([`overlay::BoardOverlay`]).
 //! - [`svg`]: the SVG writer; [`png`]: rasterising that SVG with resvg and the bundled
@@ -22,6 +25,7 @@
 #[rustfmt::skip]
 mod chess_outlines;
 pub mod diagram;
+pub mod draughts;
 pub mod glyphs;
 pub mod interstellar;
 pub mod overlay;

@@ -40,6 +40,11 @@ pub struct BoardOverlay<C> {
     pub arrows: Vec<Arrow<C>>,
     /// Study-marked cells, above the pieces.
     pub marked_cells: Vec<(C, MarkColor)>,
+    /// Landing cells of a capture being entered click by click: tinted like the
+    /// selection.
+    pub landed: Vec<C>,
+    /// Pieces a capture being entered has jumped so far: crossed out in red.
+    pub jumped: Vec<C>,
 }
 
 impl<C> Default for BoardOverlay<C> {
@@ -53,6 +58,8 @@ impl<C> Default for BoardOverlay<C> {
             hover: None,
             arrows: Vec::new(),
             marked_cells: Vec::new(),
+            landed: Vec::new(),
+            jumped: Vec::new(),
         }
     }
 }
@@ -70,6 +77,8 @@ pub mod colors {
     pub const HOVER: Rgba = Rgba::new(20, 85, 30, 90);
     /// Target / check glow (its centre; each layer is fainter).
     pub const CHECK: Rgba = Rgba::rgb(235, 0, 0);
+    /// The cross over a jumped piece.
+    pub const JUMPED: Rgba = Rgba::new(200, 20, 20, 220);
 }
 
 /// What the overlay painters need to know about a board.
@@ -93,7 +102,7 @@ pub(crate) fn under_pieces<C: Copy + PartialEq>(ov: &BoardOverlay<C>, g: &Geomet
             }
         }
     }
-    if let Some(p) = ov.selected.and_then(g.polygon) {
+    for p in ov.selected.iter().chain(&ov.landed).filter_map(|&c| (g.polygon)(c)) {
         items.push(Item::new(Shape::Polygon(p), Paint::fill(colors::SELECTED)));
     }
     if let Some(p) = ov.hover.and_then(g.polygon) {
@@ -152,6 +161,20 @@ pub(crate) fn targets<C: Copy + PartialEq>(ov: &BoardOverlay<C>, g: &Geometry<C>
     }
     for &cell in &ov.captures {
         ring(cell, &mut items);
+    }
+    for &cell in &ov.jumped {
+        if let Some(p) = (g.polygon)(cell) {
+            let c = polygon_center(&p);
+            let r = g.inradius * 0.75;
+            let w = g.inradius * 0.2;
+            for (dx, dy) in [(1.0, 1.0), (1.0, -1.0)] {
+                let d = Point::new(dx * r * std::f32::consts::FRAC_1_SQRT_2, dy * r * std::f32::consts::FRAC_1_SQRT_2);
+                items.push(Item::new(
+                    Shape::Path(vec![PathCmd::MoveTo(c.minus(d)), PathCmd::LineTo(c.plus(d))]),
+                    Paint::stroke(colors::JUMPED, w),
+                ));
+            }
+        }
     }
     items
 }

@@ -25,7 +25,7 @@ use std::time::Duration;
 use super::solution::{Solution, solution_record};
 use super::stipulation::Stipulation;
 use crate::core::game::Variant;
-use crate::core::{interstellar, triangular};
+use crate::core::{draughts, interstellar, triangular};
 use crate::record::AnyGame;
 
 /// A finished solve of either game.
@@ -35,6 +35,8 @@ pub enum AnySolution {
     Interstellar(Solution<interstellar::Position>),
     /// A Triangular solve.
     Triangular(Solution<triangular::Position>),
+    /// A Triangular draughts solve.
+    Draughts(Solution<draughts::Position>),
 }
 
 /// Runs `$body` with `$s` bound to the inner [`Solution`] of an [`AnySolution`].
@@ -43,6 +45,7 @@ macro_rules! with_solution {
         match $any {
             AnySolution::Interstellar($s) => $body,
             AnySolution::Triangular($s) => $body,
+            AnySolution::Draughts($s) => $body,
         }
     };
 }
@@ -53,6 +56,7 @@ impl AnySolution {
         match self {
             AnySolution::Interstellar(_) => Variant::Interstellar,
             AnySolution::Triangular(_) => Variant::Triangular,
+            AnySolution::Draughts(_) => Variant::Draughts,
         }
     }
 
@@ -89,10 +93,7 @@ impl AnySolution {
     /// The solution as a puzzle record ([`solution_record`]): start position,
     /// stipulation tag, keys and the tree as variations.
     pub fn record(&self) -> AnyGame {
-        match self {
-            AnySolution::Interstellar(s) => AnyGame::Interstellar(solution_record(s)),
-            AnySolution::Triangular(s) => AnyGame::Triangular(solution_record(s)),
-        }
+        with_solution!(self, s => crate::record::RecordGame::into_any(solution_record(s)))
     }
 }
 
@@ -105,5 +106,11 @@ impl From<Solution<interstellar::Position>> for AnySolution {
 impl From<Solution<triangular::Position>> for AnySolution {
     fn from(solution: Solution<triangular::Position>) -> Self {
         AnySolution::Triangular(solution)
+    }
+}
+
+impl From<Solution<draughts::Position>> for AnySolution {
+    fn from(solution: Solution<draughts::Position>) -> Self {
+        AnySolution::Draughts(solution)
     }
 }

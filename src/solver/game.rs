@@ -6,7 +6,7 @@
 
 use super::stipulation::Goal;
 use crate::core::game::Game;
-use crate::core::{interstellar, triangular};
+use crate::core::{draughts, interstellar, triangular};
 
 /// What the solver needs from a game beyond [`Game`]: whether a goal has been reached,
 /// and a "pass" to find threats.
@@ -59,5 +59,23 @@ impl SolverGame for triangular::Position {
         let mut setup = self.to_setup();
         setup.side_to_move = setup.side_to_move.other();
         triangular::Position::from_setup(&setup).ok()
+    }
+}
+
+impl SolverGame for draughts::Position {
+    /// Win: the side to move has no legal move, which loses
+    /// (`docs/rules-draughts.md` *End of the game*); draughts has no mate or Target Out.
+    #[inline]
+    fn goal_reached(&self, goal: Goal) -> bool {
+        match goal {
+            Goal::Win => self.count_moves() == 0,
+            Goal::Mate | Goal::TargetOut => false,
+        }
+    }
+
+    fn passed(&self) -> Option<Self> {
+        let mut setup = self.to_setup();
+        setup.side_to_move = setup.side_to_move.other();
+        draughts::Position::from_setup(&setup).ok()
     }
 }

@@ -24,11 +24,15 @@ pub fn slot(r: u8, i: u8) -> u8 {
 }
 
 /// Opens `menu` and clicks the item whose label contains `item` (menu buttons with a
-/// shortcut carry it in their label: "Open… Ctrl+O").
+/// shortcut carry it in their label: "Open… Ctrl+O"); an item labelled exactly `item`
+/// comes first ("New Triangular" before "New Triangular draughts").
 pub fn menu(h: &mut Harness<'static, OrreryApp>, menu: &str, item: &str) {
     h.get_by_label(menu).click();
     h.run();
-    h.get_by_label_contains(item).click();
+    match h.query_by_label(item) {
+        Some(node) => node.click(),
+        None => h.get_by_label_contains(item).click(),
+    }
     h.run();
 }
 

@@ -204,6 +204,22 @@ pub fn man_steps(side: Side, cell: Cell) -> u64 {
     TABLES.steps[side.index()][cell.slot() as usize]
 }
 
+/// The cells strictly between `a` and `b` when they lie on one line (empty otherwise).
+pub fn between(a: Cell, b: Cell) -> u64 {
+    for d in Direction::ALL {
+        let mut set = 0;
+        let mut c = a;
+        while let Some(next) = c.neighbour(d) {
+            if next == b {
+                return set;
+            }
+            set |= next.bit();
+            c = next;
+        }
+    }
+    0
+}
+
 /// The cells of a set, in ascending order.
 pub fn cells_of(set: u64) -> impl Iterator<Item = Cell> {
     let mut rest = set;

@@ -100,7 +100,7 @@ impl fmt::Display for Outcome {
 
 /// The cells a king on `from` flies to along its six lines over `empty` cells.
 #[inline(always)]
-fn king_steps(from: Cell, empty: u64) -> u64 {
+pub(crate) fn king_steps(from: Cell, empty: u64) -> u64 {
     let mut reach = 0;
     for d in Direction::ALL {
         let mut c = from;
@@ -294,6 +294,20 @@ impl Position {
         }
         self.side_to_move = them;
         self.hash ^= side_key();
+    }
+
+    /// Passes: the other side is to move, nothing else changes (a "null move", for the
+    /// solver's threats and the engine; never a legal move of the game).
+    pub fn play_null(&mut self) {
+        self.side_to_move = self.side_to_move.other();
+        self.hash ^= side_key();
+    }
+
+    /// Whether the side to move has a capture (and so must capture).
+    pub fn must_capture(&self) -> bool {
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        moves.first().is_some_and(|m| m.is_capture())
     }
 
     /// How the game stands: lost by the side to move without a legal move, drawn by the

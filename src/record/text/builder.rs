@@ -6,7 +6,6 @@
 use std::ops::Range;
 
 use crate::core::game::{Game, Variant};
-use crate::core::{interstellar, triangular};
 
 use super::error::{RecordError, RecordErrorKind, Severity, shown};
 use super::lexer::{Token, unescape_comment};
@@ -90,7 +89,7 @@ impl GameBuilder {
                 self.error(
                     self.first,
                     RecordErrorKind::Variant,
-                    "moves without a [Variant \"Interstellar\"] or [Variant \"Triangular\"] tag: text after a result marker (`*`, `1-0`, …) starts a new game; put moves before the marker",
+                    "moves without a [Variant \"Interstellar\"], [Variant \"Triangular\"] or [Variant \"Triangular draughts\"] tag: text after a result marker (`*`, `1-0`, …) starts a new game; put moves before the marker",
                 );
                 None
             }
@@ -98,7 +97,7 @@ impl GameBuilder {
                 self.error(
                     self.first,
                     RecordErrorKind::Variant,
-                    "missing [Variant \"Interstellar\"] or [Variant \"Triangular\"] tag",
+                    "missing [Variant \"Interstellar\"], [Variant \"Triangular\"] or [Variant \"Triangular draughts\"] tag",
                 );
                 None
             }
@@ -181,8 +180,7 @@ impl Visitor for GameBuilder {
 
     fn begin_movetext(&mut self) -> Skip {
         self.body = match self.variant() {
-            Some(Variant::Interstellar) => self.body::<interstellar::Position>(),
-            Some(Variant::Triangular) => self.body::<triangular::Position>(),
+            Some(variant) => crate::with_variant!(variant, G => self.body::<G>()),
             None => None,
         };
         Skip(self.body.is_none())
