@@ -20,7 +20,7 @@ use crate::engine::{Engine, EngineGame, Limits, MAX_MULTI_PV};
 #[derive(Debug, Clone, clap::Args)]
 #[command(group(clap::ArgGroup::new("limit").required(true).args(["depth", "movetime", "nodes"])))]
 pub struct AnalyseArgs {
-    /// `interstellar` or `triangular`.
+    /// `interstellar`, `triangular` or `draughts`.
     #[arg(long)]
     pub variant: Variant,
     /// Position string; the opening position when absent.

@@ -20,7 +20,7 @@ use crate::render::overlay::BoardOverlay;
 /// The options of `orrery diagram`.
 #[derive(Debug, Args)]
 pub struct DiagramArgs {
-    /// `interstellar` or `triangular` (taken from the record with `--record`).
+    /// `interstellar`, `triangular` or `draughts` (taken from the record with `--record`).
     #[arg(long)]
     pub variant: Option<Variant>,
     /// Position string; the opening position when absent.

@@ -30,7 +30,7 @@ use crate::record::{GameRecord, GameResult, NodeId};
 #[derive(Debug, Clone, clap::Args)]
 #[command(group(clap::ArgGroup::new("limit").required(true).args(["movetime", "nodes"])))]
 pub struct MatchArgs {
-    /// `interstellar` or `triangular`.
+    /// `interstellar`, `triangular` or `draughts`.
     #[arg(long)]
     pub variant: Variant,
     /// Player A: `level=N` (1 to 8, e.g. `level=8,lmr=off`), `greedy` or `random`.

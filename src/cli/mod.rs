@@ -2,7 +2,7 @@
 //! check` / `record convert` for game records, `solve` for puzzles, `analyse` for the
 //! engine's view of a position and `diagram` for pictures of positions.
 //!
-//! The position commands take `--variant interstellar|triangular` and an optional
+//! The position commands take `--variant interstellar|triangular|draughts` and an optional
 //! `--position STR` (the game's position string; the opening position when absent).
 //! Bad input ends the program with exit code 2 and a one-line message on standard
 //! error.
@@ -47,7 +47,7 @@ pub struct Cli {
 pub enum Command {
     /// Count the leaf nodes of the legal-move tree to a depth; the last line is `nodes N`.
     Perft {
-        /// `interstellar` or `triangular`.
+        /// `interstellar`, `triangular` or `draughts`.
         #[arg(long)]
         variant: Variant,
         /// Depth in plies (half-moves).
@@ -59,7 +59,7 @@ pub enum Command {
     },
     /// Perft split by first move: one `MOVE COUNT` line per legal move, then `nodes N`.
     Divide {
-        /// `interstellar` or `triangular`.
+        /// `interstellar`, `triangular` or `draughts`.
         #[arg(long)]
         variant: Variant,
         /// Depth in plies (half-moves), at least 1.
@@ -71,7 +71,7 @@ pub enum Command {
     },
     /// Describe a position: side to move, Target or check, legal moves, result.
     Status {
-        /// `interstellar` or `triangular`.
+        /// `interstellar`, `triangular` or `draughts`.
         #[arg(long)]
         variant: Variant,
         /// Position string; the opening position when absent.
@@ -90,7 +90,7 @@ pub enum Command {
     /// goes, then `bestmove MOVE`.
     Analyse(AnalyseArgs),
     /// Speak the engine protocol (modelled on UCI) on standard input and output:
-    /// `uci`, `isready`, `setoption name UCI_Variant value interstellar|triangular`,
+    /// `uci`, `isready`, `setoption name UCI_Variant value interstellar|triangular|draughts`,
     /// `position startpos|pos STR [moves …]`, `go depth|movetime|nodes|wtime…|infinite`,
     /// `stop`, `quit`.
     Engine,

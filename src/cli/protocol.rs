@@ -4,7 +4,7 @@
 //! Commands, one a line (unknown ones are answered `info string unknown command: …`):
 //! - `uci` — `id name …`, `id author …`, the options, `uciok`;
 //! - `isready` — `readyok`;
-//! - `setoption name UCI_Variant value interstellar|triangular` (a new game of that
+//! - `setoption name UCI_Variant value interstellar|triangular|draughts` (a new game of that
 //!   variant), `setoption name Hash value MB`, `setoption name MultiPV value 1..5`;
 //! - `ucinewgame` — forget what was learnt;
 //! - `position startpos [moves M …]` or `position pos STRING [moves M …]` (a position

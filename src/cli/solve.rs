@@ -19,7 +19,7 @@ use crate::solver::{
 /// The arguments of `orrery solve`.
 #[derive(Debug, Clone, clap::Args)]
 pub struct SolveArgs {
-    /// `interstellar` or `triangular` (not with --puzzle).
+    /// `interstellar`, `triangular` or `draughts` (not with --puzzle).
     #[arg(long, conflicts_with = "puzzle")]
     pub variant: Option<Variant>,
     /// Position string, the attacker to move (not with --puzzle).

@@ -21,7 +21,7 @@ use crate::record::{AnyGame, GameRecord, GameResult, NodeId};
 /// The arguments of `orrery tune`.
 #[derive(Debug, Clone, clap::Args)]
 pub struct TuneArgs {
-    /// `interstellar` or `triangular`.
+    /// `interstellar`, `triangular` or `draughts`.
     #[arg(long)]
     pub variant: Variant,
     /// Record files (`.pgn` text or `.ron`) with finished games.
