@@ -116,9 +116,9 @@ fn a_man_reaching_the_far_edge_is_crowned() {
     click(&mut h, 2);
     assert_eq!(position(&h), "B:WK2:B40");
     let scene = h.state().view.diagram_scene(&Default::default());
-    let king = scene.groups.iter().any(|g| {
-        matches!(&g.role, orrery::render::scene::Role::Piece { id, cell } if id == "white:king" && cell == "2")
-    });
+    let king = scene.groups.iter().any(
+        |g| matches!(&g.role, orrery::render::scene::Role::Piece { id, cell } if id == "white:king" && cell == "2"),
+    );
     assert!(king, "the board draws a White king on 2");
 }
 

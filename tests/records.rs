@@ -7,7 +7,7 @@
 mod record_support;
 
 use orrery::core::Game;
-use orrery::core::{interstellar, triangular};
+use orrery::core::{draughts, interstellar, triangular};
 use orrery::record::ron_file::{read_ron, write_ron};
 use orrery::record::{
     AnyGame, GameRecord, Nag, NodeId, RecordErrorKind, read_games, read_one, read_one_with_spans, write_any,
@@ -94,18 +94,44 @@ fn thousands_of_random_triangular_trees_round_trip_through_both_formats() {
         let game = AnyGame::Triangular(random_game::<triangular::Position>(seed, size));
         text_round_trip(&game);
         ron_round_trip(&game);
+        let game = AnyGame::Draughts(random_game::<draughts::Position>(seed, size));
+        text_round_trip(&game);
+        ron_round_trip(&game);
     }
 }
 
 #[test]
+fn thousands_of_random_draughts_trees_round_trip_through_both_formats() {
+    for seed in 0..1500u64 {
+        let size = (seed % 60) as usize;
+        let game = AnyGame::Draughts(random_game::<draughts::Position>(seed, size));
+        text_round_trip(&game);
+        ron_round_trip(&game);
+    }
+}
+
+#[test]
+fn a_draughts_record_is_written_as_pdn_writes_moves() {
+    let text = "[Variant \"Triangular draughts\"]\n\n1. 34-26 18x34 2. 37x30 *\n";
+    let game = orrery::record::read_one(text).unwrap();
+    let AnyGame::Draughts(record) = &game else { panic!("{game:?}") };
+    assert_eq!(record.tree.main_line_from(NodeId::ROOT).len(), 3);
+    let written = write_any(&game);
+    assert!(written.contains("[Variant \"Triangular draughts\"]"), "{written}");
+    assert!(written.contains("1. 34-26 18x34 2. 37x30 *"), "{written}");
+    // A short form and an upper-case X read too; a capture's whole route is written.
+    let short = "[Variant \"Triangular draughts\"]\n[SetUp \"1\"]\n[Position \"W:WK29:B12,13,25\"]\n\n1. 29X22 *\n";
+    let game = orrery::record::read_one(short).unwrap();
+    assert!(write_any(&game).contains("1. 29x16x9x22 *"), "{}", write_any(&game));
+}
+
+#[test]
 fn many_games_in_one_file() {
-    let games: Vec<AnyGame> = (0..20)
-        .map(|s| {
-            if s % 2 == 0 {
-                AnyGame::Interstellar(random_game::<interstellar::Position>(1000 + s, 15))
-            } else {
-                AnyGame::Triangular(random_game::<triangular::Position>(1000 + s, 15))
-            }
+    let games: Vec<AnyGame> = (0..30)
+        .map(|s| match s % 3 {
+            0 => AnyGame::Interstellar(random_game::<interstellar::Position>(1000 + s, 15)),
+            1 => AnyGame::Triangular(random_game::<triangular::Position>(1000 + s, 15)),
+            _ => AnyGame::Draughts(random_game::<draughts::Position>(1000 + s, 15)),
         })
         .collect();
     let text = write_games(&games);
@@ -150,6 +176,9 @@ proptest! {
         text_round_trip(&game);
         ron_round_trip(&game);
         let game = AnyGame::Triangular(random_game::<triangular::Position>(seed, size));
+        text_round_trip(&game);
+        ron_round_trip(&game);
+        let game = AnyGame::Draughts(random_game::<draughts::Position>(seed, size));
         text_round_trip(&game);
         ron_round_trip(&game);
     }

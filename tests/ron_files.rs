@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use orrery::core::Game;
 use orrery::core::moves::MoveList;
-use orrery::core::{interstellar, triangular};
+use orrery::core::{draughts, interstellar, triangular};
 use orrery::files::{DiagnosticKind, Format, parse_records};
 use orrery::record::ron_file::{RonError, read_ron, write_ron};
 use orrery::record::text::MAX_VARIATION_DEPTH;
@@ -310,6 +310,7 @@ proptest! {
         both_round_trips(&[
             hostile_game::<triangular::Position>(seed, size),
             hostile_game::<interstellar::Position>(seed ^ 1, size / 2),
+            hostile_game::<draughts::Position>(seed ^ 2, size),
         ]);
     }
 

@@ -94,6 +94,7 @@ macro_rules! for_each_game {
     ($f:ident) => {
         $f::<interstellar::Position>();
         $f::<triangular::Position>();
+        $f::<crate::core::draughts::Position>();
     };
 }
 
@@ -239,11 +240,13 @@ fn board_draws_with_highlights_at_many_sizes_and_scales() {
                 selected: Some(ids[5]),
                 targets: vec![ids[20], ids[30]],
                 captures: vec![ids[2]],
-                last_move: Some((ids[50], ids[60])),
+                last_move: Some((ids[40], ids[46])),
                 in_target: vec![ids[8]],
                 hover: Some(ids[33]),
-                arrows: vec![Arrow { from: ids[20], to: ids[60], color: MarkColor::Green }],
+                arrows: vec![Arrow { from: ids[20], to: ids[46], color: MarkColor::Green }],
                 marked_cells: vec![(ids[44], MarkColor::Red)],
+                landed: vec![ids[12]],
+                jumped: vec![ids[13]],
                 ..BoardOverlay::default()
             };
             let mut h = Harness::builder().with_size(size).with_pixels_per_point(ppp).build_ui_state(

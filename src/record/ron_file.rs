@@ -35,7 +35,7 @@ use crate::core::game::{Game, Variant};
 
 use super::game::{AnyGame, DERIVED_TAGS, GameRecord, GameResult, Tags};
 use super::text::{MAX_VARIATION_DEPTH, is_tag_name};
-use super::tree::{Arrow, MarkColor, MarkedCell, Marks, Nag, NodeId};
+use super::tree::{MarkColor, MarkedCell, Marks, Nag, NodeId};
 
 /// The schema version this code writes.
 pub const VERSION: u32 = 2;
@@ -142,7 +142,8 @@ pub struct MoveData {
     pub variations: Vec<Vec<MoveData>>,
 }
 
-/// Marks as text: arrows `G4355` (colour, from-cell, to-cell) and cells `R43`.
+/// Marks as text: arrows `G4355` (colour, from-cell, to-cell; `B4-37` where the names
+/// alone would not split one way only) and cells `R43`.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct MarksData {
@@ -242,7 +243,7 @@ fn path_text(path: &[Step]) -> String {
 fn marks_to_data<G: Game>(marks: &Marks<G::Cell>) -> MarksData {
     let name = |c: G::Cell| c.to_string();
     MarksData {
-        arrows: marks.arrows.iter().map(|a| format!("{}{}{}", a.color.letter(), name(a.from), name(a.to))).collect(),
+        arrows: marks.arrows.iter().map(super::text::marks::arrow_text::<G>).collect(),
         cells: marks.cells.iter().map(|c| format!("{}{}", c.color.letter(), name(c.cell))).collect(),
     }
 }
@@ -255,21 +256,9 @@ fn marks_from_data<G: Game>(data: &MarksData, at: &[Step]) -> Result<Marks<G::Ce
     };
     let mut marks = Marks::default();
     for (k, a) in data.arrows.iter().enumerate() {
-        let mut chars = a.chars();
-        let bad =
-            || Problem::new(here("arrows", k), format!("{a:?} is not an arrow (colour G, R, B or Y, then two cells)"));
-        let color = chars.next().and_then(MarkColor::from_letter).ok_or_else(bad)?;
-        let cells = chars.as_str();
-        let arrow = (1..cells.len())
-            .filter(|&k| cells.is_char_boundary(k))
-            .find_map(|k| {
-                Some(Arrow {
-                    color,
-                    from: cells[..k].parse::<G::Cell>().ok()?,
-                    to: cells[k..].parse::<G::Cell>().ok()?,
-                })
-            })
-            .ok_or_else(bad)?;
+        let arrow = super::text::marks::parse_arrow::<G>(a).ok_or_else(|| {
+            Problem::new(here("arrows", k), format!("{a:?} is not an arrow (colour G, R, B or Y, then two cells)"))
+        })?;
         marks.arrows.push(arrow);
     }
     for (k, c) in data.cells.iter().enumerate() {

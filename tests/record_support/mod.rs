@@ -3,7 +3,7 @@
 
 #![allow(dead_code)]
 
-use orrery::core::game::{Game, Variant};
+use orrery::core::game::Game;
 use orrery::core::moves::MoveList;
 use orrery::record::{Arrow, GameRecord, GameResult, MarkColor, MarkedCell, Marks, Nag, NodeId};
 use rand::rngs::StdRng;
@@ -89,7 +89,7 @@ pub fn random_game<G: Game>(seed: u64, size: usize) -> GameRecord<G> {
     g.result = match rng.random_range(0..4) {
         0 => GameResult::FirstPlayerWins,
         1 => GameResult::SecondPlayerWins,
-        2 if G::VARIANT == Variant::Triangular => GameResult::Draw,
+        2 if G::HAS_DRAWS => GameResult::Draw,
         _ => GameResult::Unknown,
     };
     if rng.random_bool(0.3) {

@@ -295,8 +295,9 @@ impl<'a> Lexer<'a> {
                     } else if s.trim_end_matches('.').bytes().all(|c| c.is_ascii_digit()) {
                         Tok::MoveNumber
                     } else if is_numbered_step(s) {
-                        // A step in cell numbers, as PDN writes draughts (`33-28`).
-                        Tok::Symbol(s)
+                        // A step in cell numbers, as PDN writes draughts (`33-28`),
+                        // with its glyph (`33-28!`).
+                        Tok::Symbol(self.take_while(start, |c| c == '!' || c == '?'))
                     } else {
                         Tok::Unknown(s)
                     }

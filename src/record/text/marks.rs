@@ -66,10 +66,19 @@ fn parse_marked_cell<G: Game>(item: &str) -> Option<MarkedCell<G::Cell>> {
     Some(MarkedCell { color, cell })
 }
 
-fn parse_arrow<G: Game>(item: &str) -> Option<Arrow<G::Cell>> {
+/// Reads an arrow item: a colour letter, then the from- and to-cell names (`G4355`),
+/// joined by `-` where the names alone would not split one way only (`B4-37`).
+pub(crate) fn parse_arrow<G: Game>(item: &str) -> Option<Arrow<G::Cell>> {
     let mut chars = item.chars();
     let color = MarkColor::from_letter(chars.next()?)?;
     let cells = chars.as_str();
+    // `B4-37`: the form written where the names alone would not split one way only
+    // (draughts' cell numbers).
+    if let Some((from, to)) = cells.split_once('-')
+        && let (Ok(from), Ok(to)) = (from.parse::<G::Cell>(), to.parse::<G::Cell>())
+    {
+        return Some(Arrow { color, from, to });
+    }
     (1..cells.len()).filter(|&k| cells.is_char_boundary(k)).find_map(|k| {
         let from = cells[..k].parse::<G::Cell>().ok()?;
         let to = cells[k..].parse::<G::Cell>().ok()?;
@@ -86,9 +95,15 @@ pub(super) fn marks_commands<G: Game>(marks: &Marks<G::Cell>) -> String {
         out.push(format!("[%csl {}]", items.join(",")));
     }
     if !marks.arrows.is_empty() {
-        let items: Vec<String> =
-            marks.arrows.iter().map(|a| format!("{}{}{}", a.color.letter(), name(a.from), name(a.to))).collect();
+        let items: Vec<String> = marks.arrows.iter().map(|a| arrow_text::<G>(a)).collect();
         out.push(format!("[%cal {}]", items.join(",")));
     }
     out.join(" ")
+}
+
+/// An arrow item as [`parse_arrow`] reads it back: `G4355`, or `B4-37` where the plain
+/// form would read as another arrow.
+pub(crate) fn arrow_text<G: Game>(a: &Arrow<G::Cell>) -> String {
+    let plain = format!("{}{}{}", a.color.letter(), a.from, a.to);
+    if parse_arrow::<G>(&plain) == Some(*a) { plain } else { format!("{}{}-{}", a.color.letter(), a.from, a.to) }
 }

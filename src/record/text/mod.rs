@@ -17,7 +17,7 @@
 mod builder;
 mod error;
 mod lexer;
-mod marks;
+pub(crate) mod marks;
 mod read;
 mod reader;
 mod writer;
