@@ -247,7 +247,6 @@ fn board_draws_with_highlights_at_many_sizes_and_scales() {
                 marked_cells: vec![(ids[44], MarkColor::Red)],
                 landed: vec![ids[12]],
                 jumped: vec![ids[13]],
-                ..BoardOverlay::default()
             };
             let mut h = Harness::builder().with_size(size).with_pixels_per_point(ppp).build_ui_state(
                 |ui, st: &mut State<G>| {
