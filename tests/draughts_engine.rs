@@ -2,6 +2,8 @@
 //! the game*): a win by blocking found as the one key, the engine's forced win and its
 //! compulsory captures, and legal, reproducible play from random positions.
 
+#![allow(clippy::unwrap_used)] // tests may unwrap
+
 use std::sync::atomic::AtomicBool;
 
 use orrery::core::draughts::Position;

@@ -4,6 +4,8 @@
 //! are jumped, promotion to king, a game ended by blocking, a third repetition, and a
 //! game saved and opened again.
 
+#![allow(clippy::unwrap_used)] // tests may unwrap
+
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use orrery::app::OrreryApp;
