@@ -137,7 +137,7 @@ fn the_engine_solves_every_builtin_puzzle_as_the_solver_does() {
         });
         checked += 1;
     }
-    assert_eq!(checked, 6);
+    assert_eq!(checked, 8);
 }
 
 #[test]

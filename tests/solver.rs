@@ -30,13 +30,15 @@ fn builtin(file: &str) -> Puzzle {
 // Built-in puzzles
 
 /// The original puzzles: file, stipulation, the one key.
-const ORIGINALS: [(&str, &str, &str); 6] = [
+const ORIGINALS: [(&str, &str, &str); 8] = [
     ("interstellar-out1.pgn", "Target Out in 1", KEY_OUT1),
     ("interstellar-out2.pgn", "Target Out in 2", KEY_OUT2),
     ("interstellar-out3.pgn", "Target Out in 3", KEY_OUT3),
     ("triangular-mate1.pgn", "mate in 1", KEY_MATE1),
     ("triangular-mate2.pgn", "mate in 2", KEY_MATE2),
     ("triangular-mate3.pgn", "mate in 3", KEY_MATE3),
+    ("draughts-win1.pgn", "win in 1", "37-45"),
+    ("draughts-win2.pgn", "win in 2", "2-7"),
 ];
 const KEY_OUT1: &str = "PQ-73 out";
 const KEY_OUT2: &str = "PNS-44";
@@ -47,7 +49,7 @@ const KEY_MATE3: &str = "Rf6l";
 
 #[test]
 fn every_builtin_puzzle_reads_with_title_author_and_source() {
-    assert_eq!(builtin_puzzles().len(), 9);
+    assert_eq!(builtin_puzzles().len(), 11);
     for b in builtin_puzzles() {
         let p = b.puzzle().unwrap_or_else(|e| panic!("{}: {e}", b.file));
         assert!(!p.title.is_empty() && p.author == "Orrery" && !p.source.is_empty(), "{}: {p:?}", b.file);

@@ -9,7 +9,7 @@ use super::command::Command;
 use super::puzzle_ui::goals_of;
 use super::setup::SetupMode;
 use super::theme;
-use crate::core::game::{BoardSetup, Game};
+use crate::core::game::{BoardCell, BoardSetup, Game};
 use crate::record::{AnyGame, GameRecord, RecordGame};
 use crate::render::view::{BoardView, DrawGame};
 use crate::solver::Goal;
@@ -228,7 +228,10 @@ fn palette<G: DrawGame>(ui: &mut egui::Ui, setup: &mut SetupMode<G>) {
     }
     let hint = match setup.chosen {
         Some(p) => format!("Placing: {} (click it again to stop)", G::Setup::piece_label(p)),
-        None => "No piece chosen: a click selects a piece (to rename it)".to_string(),
+        None if G::Cell::all().any(|c| setup.name_at(c).is_some()) => {
+            "No piece chosen: a click selects a piece (to rename it)".to_string()
+        }
+        None => "No piece chosen: choose one above, then click cells to place it".to_string(),
     };
     ui.label(RichText::new(hint).weak());
 }

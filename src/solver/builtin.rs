@@ -6,6 +6,8 @@
 //!   (`[Stipulation "Target Out"]`, the loser to move).
 //! - `interstellar-out1.pgn`, `-out2`, `-out3`: original Target Out in 1, 2, 3.
 //! - `triangular-mate1.pgn`, `-mate2`, `-mate3`: original mates in 1, 2, 3.
+//! - `draughts-win1.pgn`, `-win2`: original Triangular draughts wins in 1 and 2 (the
+//!   loser left without a legal move).
 //!
 //! Every original puzzle has exactly one key (checked by `tests/solver.rs`).
 
@@ -36,7 +38,8 @@ macro_rules! builtin {
     };
 }
 
-/// Every built-in puzzle, the patent's figures first, then Interstellar, then Triangular.
+/// Every built-in puzzle, the patent's figures first, then Interstellar, Triangular and
+/// Triangular draughts.
 pub const BUILTIN_PUZZLES: &[BuiltinPuzzle] = builtin![
     "interstellar-fig18.pgn",
     "interstellar-fig19.pgn",
@@ -47,6 +50,8 @@ pub const BUILTIN_PUZZLES: &[BuiltinPuzzle] = builtin![
     "triangular-mate1.pgn",
     "triangular-mate2.pgn",
     "triangular-mate3.pgn",
+    "draughts-win1.pgn",
+    "draughts-win2.pgn",
 ];
 
 /// Every built-in puzzle (see [`BUILTIN_PUZZLES`]).
