@@ -52,11 +52,19 @@ fn jumped(h: &Harness<'static, OrreryApp>) -> Vec<u8> {
 fn a_capture_of_three_is_entered_landing_by_landing_with_the_jumped_pieces_shown() {
     // The rules page's king example: eight captures of all three men.
     let mut h = from_position("W:WK29:B12,13,25");
+    // Bound to capture: the king is ringed before it is chosen.
+    let ringed: Vec<u8> = h.state().view.overlay_slots(&h.state().settings).captures.iter().map(|s| s + 1).collect();
+    assert_eq!(ringed, [29]);
     click(&mut h, 29);
+    // Chosen: the last cells and the first landings (6, 16, and 20 of 29x20x5x18, a
+    // route of 29x16x9x18) are marked.
+    let mut marked: Vec<u8> = h.state().view.overlay_slots(&h.state().settings).targets.iter().map(|s| s + 1).collect();
+    marked.sort_unstable();
+    assert_eq!(marked, [6, 16, 18, 20, 21, 22, 29, 34, 37, 38, 45]);
     click(&mut h, 6);
     // Six captures land on 6; none ends there: the move goes on.
     assert_eq!(position(&h), "W:WK29:B12,13,25", "nothing played yet");
-    assert!(h.state().message.contains("captures go this way"), "{}", h.state().message);
+    assert!(h.state().message.contains("6 different captures still fit"), "{}", h.state().message);
     assert_eq!(jumped(&h), [13], "the man on 13 is shown jumped");
     click(&mut h, 16);
     assert_eq!(jumped(&h), [13, 12]);
@@ -132,7 +140,7 @@ fn blocking_every_white_piece_wins_for_black() {
     assert_eq!(position(&h), "W:W48:B36,K43,44,K45,K46,K47:H1:F2");
     assert_eq!(h.state().view.tag("Termination").as_deref(), Some("Ended by no legal move"));
     let banner = h.state().view.banner().unwrap_or_default();
-    assert!(banner.contains("Black wins"), "{banner}");
+    assert_eq!(banner, "Black wins: White has no legal move");
     // The board takes no more moves.
     click(&mut h, 48);
     assert!(h.state().message.contains("over"), "{}", h.state().message);

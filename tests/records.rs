@@ -24,6 +24,13 @@ fn text_round_trip(game: &AnyGame) {
     // Movetext wraps at 80 columns (a tag pair always stays on its own line).
     for line in text.lines().filter(|l| !l.starts_with('[')) {
         assert!(line.chars().count() <= 80, "line over 80 columns: {line}");
+        // A move number stays with its move.
+        let last = line.split_whitespace().last().unwrap_or("");
+        let number = last.trim_end_matches('.');
+        assert!(
+            !(last.ends_with('.') && !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit())),
+            "a line ends with a move number: {line}"
+        );
     }
     move_spans_agree(game);
 }

@@ -428,7 +428,19 @@ fn cli_solve_reads_puzzle_files_and_reports_cooks() {
     let o = orrery(&["solve", "--variant", "interstellar", "--position", COOKED, "--stipulation", "out1"]);
     let out = String::from_utf8_lossy(&o.stdout).into_owned();
     assert_eq!(out.lines().filter(|l| l.starts_with("key: ")).count(), 2, "{out}");
-    assert!(out.contains("unique: no\n"), "{out}");
+    assert!(out.contains("unique: no\n") && !out.contains("solution: none"), "{out}");
+    // No key at all says so (White's men cannot stop Black's king in one move).
+    let o = orrery(&[
+        "solve",
+        "--variant",
+        "draughts",
+        "--position",
+        "W:W35,36,37,K40:BK9,12,13,17",
+        "--stipulation",
+        "win1",
+    ]);
+    let out = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert!(out.starts_with("solution: none\nunique: no\nnodes: "), "{out}");
 }
 
 #[test]

@@ -409,8 +409,10 @@ impl<G: Game> GameSession<G> {
         }
         self.entry = Entry { from: Some(from), landed, final_cell: entry.final_cell };
         MoveAttempt::Partial(match fits.len() {
-            1 => "Go on: click the next landing cell, or the last".to_string(),
-            n => format!("{n} captures go this way: click the next landing cell, or the last"),
+            1 => "The capture goes on: click where the piece lands next, or its last cell".to_string(),
+            n => format!(
+                "The capture goes on ({n} different captures still fit): click where the piece lands next, or its last cell"
+            ),
         })
     }
 
@@ -435,14 +437,12 @@ impl<G: Game> GameSession<G> {
         result
     }
 
-    /// While a capture is being entered: the clicked landings, the cells where it may
-    /// land next, and the pieces jumped so far (along the first fitting route).
+    /// While a piece is selected: the clicked landings, the cells where it may land next
+    /// (before any click, the first landing of every route), and the pieces jumped so
+    /// far (along the first fitting route).
     pub fn entry_marks(&self) -> EntryMarks<G::Cell> {
         let entry = self.current_entry();
         let Some(from) = entry.from else { return EntryMarks::default() };
-        if entry.landed.is_empty() && entry.final_cell.is_none() {
-            return EntryMarks::default();
-        }
         let fits = self.fitting_moves(from, &entry.landed, entry.final_cell);
         let mut next = Vec::new();
         let mut jumped = Vec::new();
@@ -463,6 +463,21 @@ impl<G: Game> GameSession<G> {
         let mut landed = entry.landed.clone();
         landed.extend(entry.final_cell);
         EntryMarks { landed, next, jumped }
+    }
+
+    /// The cells of the pieces that may move when every legal move jumps over pieces (a
+    /// compulsory draughts capture); empty otherwise.
+    pub fn bound_to_capture(&self) -> Vec<G::Cell> {
+        let pos = self.position();
+        let moves = self.legal_moves();
+        let jumps = |m: G::Move| pos.move_routes(m).first().and_then(|r| r.first()).is_some_and(|l| l.jumped.is_some());
+        if moves.is_empty() || !moves.iter().all(|&m| jumps(m)) {
+            return Vec::new();
+        }
+        let mut origins: Vec<G::Cell> = moves.iter().map(|&m| G::move_cells(m).0).collect();
+        origins.sort();
+        origins.dedup();
+        origins
     }
 
     /// The legal moves from `from` to `to` (several when a pawn promotes).
@@ -619,10 +634,7 @@ impl<G: Game> Default for GameSession<G> {
 /// How a finished game ended, in a sentence: "Positive wins by Target Out", "Draw by
 /// stalemate".
 pub fn describe_outcome<G: Game>(outcome: G::Outcome) -> String {
-    match G::winner(outcome) {
-        Some(winner) => format!("{} wins by {}", capitalise(winner.name()), G::ending_title(outcome)),
-        None => format!("Draw by {}", G::ending_title(outcome)),
-    }
+    G::outcome_sentence(outcome)
 }
 
 /// Upper-cases the first letter.

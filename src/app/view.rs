@@ -715,11 +715,25 @@ impl<G: AppGame> GameView<G> {
         {
             overlay.targets = s.targets_of(from);
         }
-        let marks = s.entry_marks();
-        if !marks.landed.is_empty() {
-            overlay.landed = marks.landed;
-            overlay.jumped = marks.jumped;
-            overlay.targets = if settings.hints { marks.next } else { Vec::new() };
+        if s.selected.is_some() {
+            let marks = s.entry_marks();
+            if marks.landed.is_empty() {
+                // Before the first landing: the last cells and the first landings.
+                if settings.hints {
+                    for c in marks.next {
+                        if !overlay.targets.contains(&c) {
+                            overlay.targets.push(c);
+                        }
+                    }
+                }
+            } else {
+                overlay.landed = marks.landed;
+                overlay.jumped = marks.jumped;
+                overlay.targets = if settings.hints { marks.next } else { Vec::new() };
+            }
+        } else if settings.hints {
+            // A compulsory draughts capture: ring the pieces that may (must) take.
+            overlay.captures = s.bound_to_capture();
         }
         overlay.last_move = s.last_move();
         if settings.show_marks {

@@ -3,7 +3,9 @@
 //! `orrery solve --variant V --position STR --stipulation out2|win2|mate2 [--tree]`, or
 //! `orrery solve --puzzle FILE [--tree]` (a puzzle record, see [`crate::solver::puzzle`]).
 //! Prints one `key: MOVE` line per key (the game's notation), with `--tree` a `tree:`
-//! line and the indented solution tree, then `unique: yes|no` and `nodes: N`. A puzzle
+//! line and the indented solution tree, then `unique: yes|no` and `nodes: N`; with no
+//! key at all, `solution: none` comes before them (so `unique: no` is not read as
+//! cooks). A puzzle
 //! that shows a finished position prints `shown: GOAL` and `reached: yes|no`. Bad input
 //! is a [`CliError`] (one line, exit code 2).
 
@@ -95,6 +97,9 @@ pub fn run_solve(args: &SolveArgs, out: &mut dyn Write) -> Result<(), CliError> 
         for line in solution.tree_text().lines() {
             writeln!(out, "  {line}")?;
         }
+    }
+    if solution.keys().is_empty() {
+        writeln!(out, "solution: none")?;
     }
     writeln!(out, "unique: {}", if solution.is_unique() { "yes" } else { "no" })?;
     writeln!(out, "nodes: {}", solution.nodes())?;

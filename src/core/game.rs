@@ -346,6 +346,21 @@ pub trait Game: Clone + Debug + PartialEq + Eq + Send + Sync + 'static {
     /// "checkmate", "stalemate".
     fn ending_title(outcome: Self::Outcome) -> &'static str;
 
+    /// The result as a sentence for the banner: "Positive wins by Target Out", "Draw by
+    /// stalemate" (from [`Game::ending_title`] by default).
+    fn outcome_sentence(outcome: Self::Outcome) -> String {
+        let title = Self::ending_title(outcome);
+        match Self::winner(outcome) {
+            Some(winner) => {
+                let name = winner.name();
+                let mut chars = name.chars();
+                let name: String = chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default();
+                format!("{name} wins by {title}")
+            }
+            None => format!("Draw by {title}"),
+        }
+    }
+
     /// Writes a legal move in the game's notation, with its suffix (`+`, `++`, ` out`
     /// in Interstellar; `+`, `#` in Triangular).
     fn notation(&self, mv: Self::Move) -> String;

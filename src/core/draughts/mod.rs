@@ -100,6 +100,16 @@ impl Game for Position {
         outcome.title()
     }
 
+    /// "White wins: Black has no legal move", "Draw by the 25-move rule".
+    fn outcome_sentence(outcome: Outcome) -> String {
+        match outcome {
+            Outcome::NoMoves { winner } => {
+                format!("{} wins: {} has no legal move", winner.name(), winner.other().name())
+            }
+            _ => format!("Draw by {}", outcome.title()),
+        }
+    }
+
     /// The full form, the smallest route written (`docs/rules-draughts.md` *Notation*).
     fn notation(&self, mv: Move) -> String {
         self.move_text(mv)

@@ -46,9 +46,10 @@ pub enum SyntaxProblem {
 
 /// One mistake in a position string and where it starts.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("at character {offset}: {problem}")]
+#[error("at character {}: {problem}", .offset + 1)]
 pub struct SyntaxError {
-    /// Byte offset of the offending text.
+    /// Byte offset of the offending text (its message counts characters from 1, as the
+    /// other games' position strings do; the strings are ASCII).
     pub offset: usize,
     /// What is wrong.
     pub problem: SyntaxProblem,

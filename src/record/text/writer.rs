@@ -51,6 +51,15 @@ impl Wrap {
         self.line_len += len;
     }
 
+    /// Breaks the line first unless `len` more columns (after a space) fit on it: a move
+    /// number and its move stay on one line.
+    fn keep_together(&mut self, len: usize) {
+        if self.line_len > 0 && self.line_len + 1 + len > Self::WIDTH {
+            self.out.push('\n');
+            self.line_len = 0;
+        }
+    }
+
     /// A `{comment}` split into words so it wraps like the rest.
     fn comment(&mut self, text: &str) {
         let words: Vec<&str> = text.split_whitespace().collect();
@@ -143,11 +152,6 @@ fn write_line<G: Game>(record: &GameRecord<G>, wrap: &mut Wrap, first: NodeId, p
             wrap.comment(&escape_comment(&node.comment_before));
         }
         let (number, first_player) = record.move_number_at_ply(ply);
-        if first_player {
-            wrap.word(&format!("{number}."));
-        } else if need_number {
-            wrap.word(&format!("{number}..."));
-        }
         // The notation is one word for wrapping: a Target Out suffix (` out`) is never
         // put at the start of a line.
         let notation = pos.notation(mv);
@@ -158,7 +162,25 @@ fn write_line<G: Game>(record: &GameRecord<G>, wrap: &mut Wrap, first: NodeId, p
             Some(glyph) => format!("{notation}{glyph}"),
             None => notation,
         };
-        wrap.word(&word);
+        let number_text = if first_player {
+            Some(format!("{number}."))
+        } else if need_number {
+            Some(format!("{number}..."))
+        } else {
+            None
+        };
+        match number_text {
+            Some(n) => {
+                // The number and its move on one line (`6. 29x22`, never `6.` at a line's end).
+                let len = n.chars().count() + 1 + word.chars().count();
+                if len <= Wrap::WIDTH && !wrap.glue_next {
+                    wrap.keep_together(len);
+                }
+                wrap.word(&n);
+                wrap.word_breaking(&word, wrap.line_len + 1 + word.chars().count() > Wrap::WIDTH);
+            }
+            None => wrap.word(&word),
+        }
         let end = wrap.out.len();
         wrap.spans.push(MoveSpan { range: end - word.len()..end, node: id });
         for nag in node.nags.iter().skip(glued) {
