@@ -17,6 +17,7 @@ shoot() { # name, size, args...
 }
 shoot app-interstellar-game 1280x860 open assets/games/interstellar-planet-hunt.pgn
 shoot app-triangular-game 1280x860 open assets/games/triangular-queen-raid.pgn
+shoot app-draughts-game 1280x860 open assets/games/draughts-level-match.pgn
 shoot app-start 1024x700
 # The game report, clocks and the analysis panel: a demonstration game analysed by
 # `orrery report`, with made-up clock readings, the analysis turned on from the View

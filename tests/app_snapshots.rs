@@ -33,3 +33,8 @@ fn interstellar_opening_position_looks_as_recorded() {
 fn triangular_opening_position_looks_as_recorded() {
     snapshot_of_opening(Variant::Triangular, "triangular-opening");
 }
+
+#[test]
+fn draughts_opening_position_looks_as_recorded() {
+    snapshot_of_opening(Variant::Draughts, "draughts-opening");
+}
