@@ -184,3 +184,19 @@ fn text_with_errors_is_not_dropped_by_opening_or_starting_another_game() {
     }
     h.get_by_label_contains("1 error");
 }
+
+#[test]
+fn a_draughts_game_is_typed_in_pdn_moves() {
+    let mut h = harness();
+    h.state_mut().apply(orrery::app::command::Command::NewGame(orrery::core::Variant::Draughts));
+    settle(&mut h);
+    assert!(h.state().editor.text.contains("[Variant \"Triangular draughts\"]"), "{}", h.state().editor.text);
+    // A step, the compulsory capture that answers it, and a recapture.
+    type_into_editor(&mut h, "1. 34-26 18x34 2. 37x30 ");
+    let AnyGame::Draughts(r) = h.state().view.to_game() else { panic!("a draughts game") };
+    assert_eq!(r.tree.main_line_from(NodeId::ROOT).len(), 3);
+    assert_eq!(
+        h.state().view.position_string(),
+        "B:W30,31,32,33,35,36,38,39,40,41,42,43,44,45,46,47,48:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17:F2"
+    );
+}
