@@ -206,3 +206,38 @@ fn a_triangular_mate_in_2_is_played_against_the_defence() {
     h.get_by_label_contains("Solved");
     h.get_by_label("White wins by checkmate");
 }
+
+#[test]
+fn a_draughts_position_is_typed_then_built_piece_by_piece_and_played() {
+    let mut h = harness(FakeDialogs::default());
+    h.run();
+    menu(&mut h, "Game", "New Triangular draughts");
+    menu(&mut h, "Game", "Board editor");
+    h.get_by_label_contains("Board editor — Triangular draughts");
+    let field = h.get_by_label("Position string");
+    field.click();
+    h.run();
+    h.key_press(egui::Key::End);
+    for _ in 0..200 {
+        h.key_press(egui::Key::Backspace);
+    }
+    h.run();
+    h.get_by_label("Position string").type_text("W:W3,35,K60:B12,12");
+    h.run();
+    // Every mistake is listed, counted from the string's first character; the board
+    // is not called valid beside them, and cannot be played from.
+    h.get_by_label_contains("character 9: 'K60'");
+    h.get_by_label_contains("cell 12 is given twice");
+    assert!(h.query_by_label("Valid position").is_none());
+    assert!(egui_kittest::kittest::NodeT::accesskit_node(&h.get_by_label("Play from here")).is_disabled());
+    // Built on the board instead: a White man against a Black king.
+    h.get_by_label("Clear board").click();
+    h.run();
+    place(&mut h, "White man", &[orrery::core::draughts::Cell::new(28).unwrap().slot()]);
+    place(&mut h, "Black king", &[orrery::core::draughts::Cell::new(5).unwrap().slot()]);
+    h.get_by_label("Valid position");
+    h.get_by_label("Play from here").click();
+    h.run();
+    assert_eq!(h.state().view.variant(), Variant::Draughts);
+    assert_eq!(h.state().view.position_string(), "W:W28:BK5");
+}

@@ -158,7 +158,12 @@ pub fn panel_ui<G: DrawGame>(ui: &mut egui::Ui, setup: &mut SetupMode<G>, comman
         }
         ui.add_space(6.0);
         let problems = setup.problems();
-        if problems.is_empty() {
+        let text_ok = setup.text_problems.is_empty();
+        if !text_ok {
+            // The board keeps the last string that could be read: say so, rather than
+            // call the position valid beside the string's errors.
+            ui.label(RichText::new("The board shows the last position string that could be read").weak());
+        } else if problems.is_empty() {
             ui.label(RichText::new("Valid position").color(theme::GOOD).strong());
             if let Some(outcome) = setup.outcome() {
                 ui.label(RichText::new(format!("The game is over here: {outcome}")).color(theme::BANNER).strong());
@@ -171,7 +176,7 @@ pub fn panel_ui<G: DrawGame>(ui: &mut egui::Ui, setup: &mut SetupMode<G>, comman
         }
         ui.add_space(6.0);
         ui.horizontal_wrapped(|ui| {
-            let valid = problems.is_empty();
+            let valid = problems.is_empty() && text_ok;
             for (command, enabled) in
                 [(Command::PlayFromSetup, valid), (Command::SaveAsPuzzle, valid), (Command::CloseBoardEditor, true)]
             {
