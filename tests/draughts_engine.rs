@@ -81,6 +81,7 @@ fn the_engine_plays_legal_moves_from_random_positions_and_repeats_itself() {
         if p.must_answer() {
             assert_eq!(tactical.len(), moves.len(), "{p}");
         }
+        assert_eq!(p.must_capture(), moves.first().is_some_and(|m| m.is_capture()), "{p}");
     }
 }
 
@@ -91,4 +92,26 @@ fn a_king_is_worth_more_than_a_man_to_the_engine() {
     let black_king = pos("B:W40:BK24");
     assert!(white_king.evaluate() > 150);
     assert!(black_king.evaluate() > 150);
+}
+
+#[test]
+fn the_quick_capture_test_agrees_with_move_generation() {
+    // `must_capture` looks only for a first jump; legal move generation searches whole
+    // captures. Along random games (kings included) they agree.
+    let mut rng = StdRng::seed_from_u64(11);
+    let mut checked = 0;
+    for _ in 0..60 {
+        let mut p = Position::opening();
+        loop {
+            let mut moves = MoveList::new();
+            p.legal_moves(&mut moves);
+            assert_eq!(p.must_capture(), moves.first().is_some_and(|m| m.is_capture()), "{p}");
+            checked += 1;
+            if moves.is_empty() || p.halfmoves() >= 50 {
+                break;
+            }
+            p.play(moves[rng.random_range(0..moves.len())]);
+        }
+    }
+    assert!(checked > 2000, "{checked} positions");
 }

@@ -117,6 +117,26 @@ impl<G> Eq for PositionCache<G> {}
 /// The notation of every move of the tree, by node id, kept while the tree's arena
 /// (each slot's parent and move) and the start position stay the same: a node's
 /// notation depends only on the moves on its path, which its slot fixes.
+/// The outcome at one node with the game's history ([`GameSession::outcome`]), kept so
+/// that the legal moves, the banner and the board do not replay the game several times a
+/// frame; keyed by the node and its position's key. Compares equal always.
+#[derive(Clone, Debug)]
+struct OutcomeCache<O>(std::cell::RefCell<Option<(NodeId, u64, Option<O>)>>);
+
+impl<O> Default for OutcomeCache<O> {
+    fn default() -> Self {
+        OutcomeCache(std::cell::RefCell::new(None))
+    }
+}
+
+impl<O> PartialEq for OutcomeCache<O> {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl<O> Eq for OutcomeCache<O> {}
+
 /// Each arena slot's parent and move: what a node's notation depends on.
 type ArenaShape<M> = Vec<(Option<NodeId>, Option<M>)>;
 
@@ -162,6 +182,7 @@ pub struct GameSession<G: Game> {
     /// The capture being entered from the selected piece, landing by landing.
     pub entry: Entry<G::Cell>,
     cache: PositionCache<G>,
+    outcome: OutcomeCache<G::Outcome>,
     notations: NotationCell<G>,
 }
 
@@ -174,6 +195,7 @@ impl<G: Game> GameSession<G> {
             selected: None,
             entry: Entry::default(),
             cache: PositionCache::default(),
+            outcome: OutcomeCache::default(),
             notations: NotationCell::default(),
         }
     }
@@ -187,6 +209,7 @@ impl<G: Game> GameSession<G> {
             selected: None,
             entry: Entry::default(),
             cache: PositionCache::default(),
+            outcome: OutcomeCache::default(),
             notations: NotationCell::default(),
         }
     }
@@ -252,7 +275,19 @@ impl<G: Game> GameSession<G> {
     /// that led there (a draughts game ends at once on a third repetition).
     pub fn outcome(&self) -> Option<G::Outcome> {
         let pos = self.position();
-        if G::ENDS_BY_HISTORY { pos.outcome_in(&self.position_keys()) } else { pos.outcome() }
+        if !G::ENDS_BY_HISTORY {
+            return pos.outcome();
+        }
+        let key = pos.zobrist();
+        if let Some((node, k, outcome)) = *self.outcome.0.borrow()
+            && node == self.cursor
+            && k == key
+        {
+            return outcome;
+        }
+        let outcome = pos.outcome_in(&self.position_keys());
+        *self.outcome.0.borrow_mut() = Some((self.cursor, key, outcome));
+        outcome
     }
 
     /// How the game stands at the end of its main line, its history included.

@@ -303,11 +303,31 @@ impl Position {
         self.hash ^= side_key();
     }
 
-    /// Whether the side to move has a capture (and so must capture).
+    /// Whether the side to move has a capture (and so must capture): some piece has a
+    /// first jump, found without searching whole captures (every first jump starts a
+    /// complete capture).
     pub fn must_capture(&self) -> bool {
-        let mut moves = MoveList::new();
-        self.legal_moves(&mut moves);
-        moves.first().is_some_and(|m| m.is_capture())
+        let us = self.side_to_move;
+        let theirs = self.pieces_of(us.other());
+        let occupied = self.occupied();
+        let free = |c: Option<Cell>| c.is_some_and(|c| occupied & c.bit() == 0);
+        for (set, king) in [(self.men[us.index()], false), (self.kings[us.index()], true)] {
+            for from in cells_of(set) {
+                for d in Direction::ALL {
+                    let mut victim = from.neighbour(d);
+                    while king && let Some(v) = victim.filter(|v| occupied & v.bit() == 0) {
+                        victim = v.neighbour(d);
+                    }
+                    if let Some(v) = victim
+                        && theirs & v.bit() != 0
+                        && free(v.neighbour(d))
+                    {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
     }
 
     /// How the game stands: lost by the side to move without a legal move, drawn by the
