@@ -44,6 +44,21 @@ fn place(h: &mut Harness<'static, OrreryApp>, piece: &str, cells: &[u8]) {
     }
 }
 
+/// Empties the board editor's position string field and types `text` into it, as the
+/// user would.
+fn type_position_string(h: &mut Harness<'static, OrreryApp>, text: &str) {
+    h.get_by_label("Position string").click();
+    h.run();
+    h.key_press(egui::Key::End);
+    let old = h.get_by_label("Position string").value().unwrap_or_default().chars().count();
+    for _ in 0..old {
+        h.key_press(egui::Key::Backspace);
+    }
+    h.run();
+    h.get_by_label("Position string").type_text(text);
+    h.run();
+}
+
 #[test]
 fn build_a_position_save_it_as_a_puzzle_and_reopen_it() {
     let dir = std::env::temp_dir().join(format!("orrery-editor-{}", std::process::id()));
@@ -109,16 +124,7 @@ fn play_from_a_triangular_position_built_in_the_editor() {
     menu(&mut h, "Game", "Board editor");
     h.get_by_label_contains("Board editor — Triangular");
     // Type a position string: it is applied when valid, and problems show otherwise.
-    let field = h.get_by_label("Position string");
-    field.click();
-    h.run();
-    h.key_press(egui::Key::End);
-    for _ in 0..80 {
-        h.key_press(egui::Key::Backspace);
-    }
-    h.run();
-    h.get_by_label("Position string").type_text("9/11/13/15/15/13/11/5Kk2 w");
-    h.run();
+    type_position_string(&mut h, "9/11/13/15/15/13/11/5Kk2 w");
     assert_eq!(h.get_by_label("Position string").value().as_deref(), Some("9/11/13/15/15/13/11/5Kk2 w"));
     // The string describes an invalid position: its problems are listed and the board
     // keeps the last valid position.
@@ -214,16 +220,7 @@ fn a_draughts_position_is_typed_then_built_piece_by_piece_and_played() {
     menu(&mut h, "Game", "New Triangular draughts");
     menu(&mut h, "Game", "Board editor");
     h.get_by_label_contains("Board editor — Triangular draughts");
-    let field = h.get_by_label("Position string");
-    field.click();
-    h.run();
-    h.key_press(egui::Key::End);
-    for _ in 0..200 {
-        h.key_press(egui::Key::Backspace);
-    }
-    h.run();
-    h.get_by_label("Position string").type_text("W:W3,35,K60:B12,12");
-    h.run();
+    type_position_string(&mut h, "W:W3,35,K60:B12,12");
     // Every mistake is listed, counted from the string's first character; the board
     // is not called valid beside them, and cannot be played from.
     h.get_by_label_contains("character 9: 'K60'");
