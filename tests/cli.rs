@@ -189,3 +189,47 @@ fn report_writes_evaluations_and_marks_to_another_file() {
     assert!(stderr(&same).contains("another file"), "{}", stderr(&same));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn record_list_and_search_find_games_by_player_result_and_position() {
+    let dir = std::env::temp_dir().join(format!("orrery-cli-search-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("club.pgn");
+    // Three games; the second has an illegal move (kept up to it), the third reaches the
+    // position after 1. 34-26 18x34 only in a variation.
+    std::fs::write(
+        &file,
+        "[Variant \"Triangular draughts\"]\n[White \"Ada\"]\n[Black \"Bea\"]\n[Result \"1-0\"]\n\n1. 34-26 18x34 2. 37x30 1-0\n\n\
+         [Variant \"Interstellar\"]\n[Positive \"Cy\"]\n[Negative \"Ada\"]\n\n1. PQ-33 PQ-99 *\n\n\
+         [Variant \"Triangular draughts\"]\n[White \"Dee\"]\n[Black \"Eve\"]\n\n1. 33-28 (1. 34-26 18x34) 17-21 *\n",
+    )
+    .unwrap();
+    let f = file.to_str().unwrap();
+    let o = orrery(&["record", "list", f]);
+    assert_eq!(o.status.code(), Some(1), "the illegal move is an error");
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    assert_eq!(lines[0], "1\tTriangular draughts\tAda\tBea\t1-0\t3\t?\t????.??.??\t");
+    assert!(lines[1].starts_with("2\tInterstellar\tCy\tAda\t*\t1\t"), "{out}");
+    assert!(lines[2].starts_with("3\tTriangular draughts\tDee\tEve\t*\t2\t"), "{out}");
+    assert_eq!(lines[3], "games: 3");
+    assert!(stderr(&o).contains("PQ-99"));
+    let numbers = |o: &Output| stdout(o).lines().map(|l| l.split('\t').next().unwrap().to_string()).collect::<Vec<_>>();
+    let o = orrery(&["record", "search", f, "--player", "ada"]);
+    assert_eq!(numbers(&o), ["1", "2", "games: 2"]);
+    let o = orrery(&["record", "search", f, "--result", "1-0"]);
+    assert_eq!(numbers(&o), ["1", "games: 1"]);
+    // After 1. 34-26 18x34 (Black's move done, White to move): games 1 and 3.
+    let after = "W:W31,32,33,35,36,37,38,39,40,41,42,43,44,45,46,47,48:B1-17,34";
+    let o = orrery(&["record", "search", f, "--position", after]);
+    assert_eq!(numbers(&o), ["1", "3", "games: 2"]);
+    let o = orrery(&["record", "search", f, "--position", after, "--player", "dee"]);
+    assert_eq!(numbers(&o), ["3", "games: 1"]);
+    // Bad input is a one-line error with exit code 2.
+    let o = orrery(&["record", "search", f, "--position", "nonsense"]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = orrery(&["record", "search", f, "--result", "2-0"]);
+    assert_eq!(o.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -131,6 +131,33 @@ pub enum RecordCommand {
         /// Output file, or `-`.
         output: std::path::PathBuf,
     },
+    /// List the games of a record file: one tab-separated row per game (number in the
+    /// file, game, first player, second player, result, plies, event, date,
+    /// stipulation), then `games: N`. Problems go to standard error.
+    List {
+        /// The file (`.pgn` or `.ron`).
+        file: std::path::PathBuf,
+    },
+    /// Find the games of a record file that match every condition given: the rows of
+    /// `record list` for them, then `games: N`.
+    Search {
+        /// The file (`.pgn` or `.ron`).
+        file: std::path::PathBuf,
+        /// A position that occurs anywhere in the game (variations included), as a
+        /// position string; pieces and side to move count, clocks do not.
+        #[arg(long)]
+        position: Option<String>,
+        /// The game of `--position` (by default the first game whose position strings
+        /// read it).
+        #[arg(long)]
+        variant: Option<Variant>,
+        /// A player whose name contains this text (letter case ignored).
+        #[arg(long)]
+        player: Option<String>,
+        /// The result: `1-0`, `0-1`, `1/2-1/2` or `*`.
+        #[arg(long)]
+        result: Option<String>,
+    },
 }
 
 /// What a game adds for the `status` command: the lines between `side:` and
@@ -326,7 +353,57 @@ fn run_record(action: &RecordCommand, out: &mut dyn Write) -> Result<Finish, Cli
             }
             Ok(if converted.dropped() { Finish::ProblemsFound } else { Finish::Success })
         }
+        RecordCommand::List { file } => list_games(file, &crate::record::collection::Query::default(), out),
+        RecordCommand::Search { file, position, variant, player, result } => {
+            use crate::record::collection::{Query, position_key};
+            let result = match result {
+                None => None,
+                Some(r) => Some(
+                    crate::record::GameResult::from_token(r.trim())
+                        .ok_or_else(|| CliError(format!("--result {r:?}: expected 1-0, 0-1, 1/2-1/2 or *")))?,
+                ),
+            };
+            let position = match position {
+                None => None,
+                Some(text) => Some(match variant {
+                    Some(v) => (
+                        *v,
+                        position_key(*v, text)
+                            .map_err(|e| CliError(format!("--position: {}", e.replace('\n', "; "))))?,
+                    ),
+                    None => Variant::ALL
+                        .into_iter()
+                        .find_map(|v| position_key(v, text).ok().map(|k| (v, k)))
+                        .ok_or_else(|| CliError(format!("--position {text:?}: not a position string of any game")))?,
+                }),
+            };
+            list_games(file, &Query { player: player.clone(), result, position }, out)
+        }
     }
+}
+
+/// Prints the row of every game of `file` that matches `query`, then `games: N`; the
+/// file's problems go to standard error.
+fn list_games(
+    file: &std::path::Path,
+    query: &crate::record::collection::Query,
+    out: &mut dyn Write,
+) -> Result<Finish, CliError> {
+    use crate::record::collection::GameRow;
+    let read = crate::files::read_records(file)?;
+    let mut count = 0;
+    for (game, origin) in read.games.iter().zip(&read.origins) {
+        if query.matches(game) {
+            writeln!(out, "{}", GameRow::new(origin.number, game).line())?;
+            count += 1;
+        }
+    }
+    writeln!(out, "games: {count}")?;
+    for problem in &read.problems {
+        eprintln!("{problem}");
+    }
+    let failed = read.problems.iter().any(|e| e.severity == crate::record::Severity::Error);
+    Ok(if failed { Finish::ProblemsFound } else { Finish::Success })
 }
 
 /// Parses the process arguments and runs; returns the process exit code (0 success,

@@ -20,6 +20,7 @@
 //! ```
 
 pub mod annotations;
+pub mod collection;
 pub mod game;
 pub mod ron_file;
 pub mod samples;

@@ -1,0 +1,189 @@
+//! A collection of games (the records of one file): one [`GameRow`] per game for a
+//! game list, and [`Query`], the search by players, result and position
+//! (`orrery record list`, `orrery record search`).
+//!
+//! A position matches by its Zobrist key ([`Game::zobrist`]): the pieces on their
+//! cells (with their names, where the game names pieces) and the side to move, but not
+//! the clocks, so a position reached by different move orders is found every time.
+
+use crate::core::game::{Game, Variant};
+
+use super::game::{AnyGame, GameRecord, GameResult, roster};
+use super::tree::NodeId;
+
+/// One game of a collection as a game list shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRow {
+    /// The game's 1-based number in its file.
+    pub number: usize,
+    /// Its game.
+    pub variant: Variant,
+    /// The first player's name (White, Positive), `?` when unknown.
+    pub first: String,
+    /// The second player's name.
+    pub second: String,
+    /// The result.
+    pub result: GameResult,
+    /// The plies of the main line.
+    pub plies: usize,
+    /// The Event tag.
+    pub event: String,
+    /// The Date tag.
+    pub date: String,
+    /// The Stipulation tag of a puzzle.
+    pub stipulation: Option<String>,
+}
+
+impl GameRow {
+    /// The row of `game`, number `number` in its file.
+    pub fn new(number: usize, game: &AnyGame) -> GameRow {
+        crate::with_game!(game, g => Self::of_record(number, g))
+    }
+
+    fn of_record<G: Game>(number: usize, g: &GameRecord<G>) -> GameRow {
+        let [.., first, second] = roster(G::VARIANT);
+        let tag = |k: &str| g.tags.get(k).unwrap_or("?").to_string();
+        GameRow {
+            number,
+            variant: G::VARIANT,
+            first: tag(first),
+            second: tag(second),
+            result: g.result,
+            plies: g.tree.main_line_from(NodeId::ROOT).len(),
+            event: tag("Event"),
+            date: tag("Date"),
+            stipulation: g.tags.get("Stipulation").map(str::to_string),
+        }
+    }
+
+    /// The row as one line of tab-separated fields: number, game, first player, second
+    /// player, result, plies, event, date, stipulation (empty when none).
+    pub fn line(&self) -> String {
+        [
+            self.number.to_string(),
+            self.variant.name().to_string(),
+            self.first.clone(),
+            self.second.clone(),
+            self.result.token().to_string(),
+            self.plies.to_string(),
+            self.event.clone(),
+            self.date.clone(),
+            self.stipulation.clone().unwrap_or_default(),
+        ]
+        .map(|f| f.replace(['\t', '\n', '\r'], " "))
+        .join("\t")
+    }
+}
+
+/// What to look for in a collection. Every condition given must hold; an empty query
+/// matches every game.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Query {
+    /// A player whose name contains this text (letter case ignored), on either side.
+    pub player: Option<String>,
+    /// The result.
+    pub result: Option<GameResult>,
+    /// A position that occurs in the game, anywhere in its tree (variations
+    /// included): its game and Zobrist key.
+    pub position: Option<(Variant, u64)>,
+}
+
+impl Query {
+    /// Whether `game` matches.
+    pub fn matches(&self, game: &AnyGame) -> bool {
+        let row = GameRow::new(0, game);
+        if let Some(name) = &self.player {
+            let name = name.to_lowercase();
+            if !row.first.to_lowercase().contains(&name) && !row.second.to_lowercase().contains(&name) {
+                return false;
+            }
+        }
+        if self.result.is_some_and(|r| r != row.result) {
+            return false;
+        }
+        match self.position {
+            Some((variant, key)) => variant == row.variant && !occurrences(game, key).is_empty(),
+            None => true,
+        }
+    }
+}
+
+/// The Zobrist key of a position string of `variant`.
+///
+/// # Errors
+/// Every problem of the string, one per line.
+pub fn position_key(variant: Variant, text: &str) -> Result<u64, String> {
+    crate::with_variant!(variant, G => <G as Game>::from_position_string(text).map(|p| p.zobrist()).map_err(|e| e.to_string()))
+}
+
+/// The nodes of `game` whose position has Zobrist key `key` ([`NodeId::ROOT`] for the
+/// start position), in the order a depth-first walk of the tree meets them.
+/// Iterative: deep variations do not recurse.
+pub fn occurrences(game: &AnyGame, key: u64) -> Vec<NodeId> {
+    crate::with_game!(game, g => occurrences_in(g, key))
+}
+
+fn occurrences_in<G: Game>(g: &GameRecord<G>, key: u64) -> Vec<NodeId> {
+    let mut found = Vec::new();
+    let mut stack = vec![(NodeId::ROOT, g.start.clone())];
+    while let Some((id, pos)) = stack.pop() {
+        if pos.zobrist() == key {
+            found.push(id);
+        }
+        for &child in g.tree.node(id).children.iter().rev() {
+            if let Some(mv) = g.tree.node(child).mv {
+                let mut next = pos.clone();
+                next.play(mv);
+                stack.push((child, next));
+            }
+        }
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::draughts;
+
+    fn game(moves: &[&str]) -> AnyGame {
+        let mut r = GameRecord::<draughts::Position>::new();
+        let mut at = NodeId::ROOT;
+        let mut pos = r.start.clone();
+        for m in moves {
+            let mv = pos.parse_move_text(m).unwrap();
+            at = r.add_move(at, mv);
+            pos.play(mv);
+        }
+        r.tags.set("White", "Ada Lovelace");
+        r.tags.set("Black", "Charles Babbage");
+        r.result = GameResult::FirstPlayerWins;
+        AnyGame::Draughts(r)
+    }
+
+    #[test]
+    fn a_row_names_the_players_result_and_length() {
+        let row = GameRow::new(3, &game(&["34-26", "18x34"]));
+        assert_eq!(row.line(), "3\tTriangular draughts\tAda Lovelace\tCharles Babbage\t1-0\t2\t?\t????.??.??\t");
+    }
+
+    #[test]
+    fn positions_are_found_by_their_key_anywhere_in_the_game() {
+        let g = game(&["34-26", "18x34", "37x30"]);
+        let mut after = draughts::Position::opening();
+        for m in ["34-26", "18x34"] {
+            after.play(after.parse_move_text(m).unwrap());
+        }
+        let key = after.zobrist();
+        assert_eq!(occurrences(&g, key).len(), 1);
+        let q = Query { position: Some((Variant::Draughts, key)), ..Query::default() };
+        assert!(q.matches(&g));
+        let opening_key = draughts::Position::opening().zobrist();
+        assert_eq!(occurrences(&g, opening_key), [NodeId::ROOT]);
+        // The wrong game, player or result does not match.
+        assert!(!Query { position: Some((Variant::Triangular, key)), ..Query::default() }.matches(&g));
+        assert!(Query { player: Some("babbage".into()), ..Query::default() }.matches(&g));
+        assert!(!Query { player: Some("Turing".into()), ..Query::default() }.matches(&g));
+        assert!(!Query { result: Some(GameResult::Draw), ..Query::default() }.matches(&g));
+    }
+}
