@@ -226,6 +226,12 @@ fn record_list_and_search_find_games_by_player_result_and_position() {
     assert_eq!(numbers(&o), ["1", "3", "games: 2"]);
     let o = orrery(&["record", "search", f, "--position", after, "--player", "dee"]);
     assert_eq!(numbers(&o), ["3", "games: 1"]);
+    // The opening tree at the start (the file's first game is draughts): main lines
+    // only, so game 3's variation 1. 34-26 does not count.
+    let o = orrery(&["record", "tree", f]);
+    assert_eq!(stdout(&o), "33-28\t1\t0\t0\t0\t-\n34-26\t1\t1\t0\t0\t100.0 %\ngames: 2\n");
+    let o = orrery(&["record", "tree", f, "--position", after]);
+    assert_eq!(stdout(&o), "37x30\t1\t1\t0\t0\t100.0 %\ngames: 1\n");
     // Bad input is a one-line error with exit code 2.
     let o = orrery(&["record", "search", f, "--position", "nonsense"]);
     assert_eq!(o.status.code(), Some(2));

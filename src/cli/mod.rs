@@ -158,6 +158,20 @@ pub enum RecordCommand {
         #[arg(long)]
         result: Option<String>,
     },
+    /// The opening tree at a position over a record file's games (main lines): one
+    /// tab-separated line per move played from it (move, games, won, drawn, lost by
+    /// the side that played it, its score in %), the most played first, then `games:
+    /// N`, the games whose main line reaches the position.
+    Tree {
+        /// The file (`.pgn` or `.ron`).
+        file: std::path::PathBuf,
+        /// The position, as a position string (by default the opening position).
+        #[arg(long)]
+        position: Option<String>,
+        /// The game (by default the game of `--position`, or of the file's first game).
+        #[arg(long)]
+        variant: Option<Variant>,
+    },
 }
 
 /// What a game adds for the `status` command: the lines between `side:` and
@@ -355,7 +369,7 @@ fn run_record(action: &RecordCommand, out: &mut dyn Write) -> Result<Finish, Cli
         }
         RecordCommand::List { file } => list_games(file, &crate::record::collection::Query::default(), out),
         RecordCommand::Search { file, position, variant, player, result } => {
-            use crate::record::collection::{Query, position_key};
+            use crate::record::collection::Query;
             let result = match result {
                 None => None,
                 Some(r) => Some(
@@ -365,20 +379,48 @@ fn run_record(action: &RecordCommand, out: &mut dyn Write) -> Result<Finish, Cli
             };
             let position = match position {
                 None => None,
-                Some(text) => Some(match variant {
-                    Some(v) => (
-                        *v,
-                        position_key(*v, text)
-                            .map_err(|e| CliError(format!("--position: {}", e.replace('\n', "; "))))?,
-                    ),
-                    None => Variant::ALL
-                        .into_iter()
-                        .find_map(|v| position_key(v, text).ok().map(|k| (v, k)))
-                        .ok_or_else(|| CliError(format!("--position {text:?}: not a position string of any game")))?,
-                }),
+                Some(text) => Some(position_of(text, *variant)?),
             };
             list_games(file, &Query { player: player.clone(), result, position }, out)
         }
+        RecordCommand::Tree { file, position, variant } => {
+            use crate::record::collection::{main_line_reaches, opening_tree};
+            let read = crate::files::read_records(file)?;
+            for problem in &read.problems {
+                eprintln!("{problem}");
+            }
+            let (variant, key) = match position {
+                Some(text) => position_of(text, *variant)?,
+                None => {
+                    let v = variant
+                        .or_else(|| read.games.first().map(crate::record::AnyGame::variant))
+                        .unwrap_or(Variant::ALL[0]);
+                    (v, crate::with_variant!(v, G => G::opening().zobrist()))
+                }
+            };
+            for m in opening_tree(&read.games, variant, key) {
+                let score = m.score_percent().map_or("-".to_string(), |s| format!("{s:.1} %"));
+                writeln!(out, "{}\t{}\t{}\t{}\t{}\t{score}", m.notation, m.games, m.won, m.drawn, m.lost)?;
+            }
+            let reached = read.games.iter().filter(|g| g.variant() == variant && main_line_reaches(g, key)).count();
+            writeln!(out, "games: {reached}")?;
+            Ok(Finish::Success)
+        }
+    }
+}
+
+/// The game and Zobrist key of a position string: of `variant`, or of the first game
+/// whose position strings read it.
+fn position_of(text: &str, variant: Option<Variant>) -> Result<(Variant, u64), CliError> {
+    use crate::record::collection::position_key;
+    match variant {
+        Some(v) => {
+            Ok((v, position_key(v, text).map_err(|e| CliError(format!("--position: {}", e.replace('\n', "; "))))?))
+        }
+        None => Variant::ALL
+            .into_iter()
+            .find_map(|v| position_key(v, text).ok().map(|k| (v, k)))
+            .ok_or_else(|| CliError(format!("--position {text:?}: not a position string of any game"))),
     }
 }
 

@@ -1,6 +1,7 @@
 //! A collection of games (the records of one file): one [`GameRow`] per game for a
-//! game list, and [`Query`], the search by players, result and position
-//! (`orrery record list`, `orrery record search`).
+//! game list, [`Query`], the search by players, result and position, and
+//! [`opening_tree`] (`orrery record list`, `orrery record search`, `orrery record
+//! tree`).
 //!
 //! A position matches by its Zobrist key ([`Game::zobrist`]): the pieces on their
 //! cells (with their names, where the game names pieces) and the side to move, but not
@@ -141,6 +142,102 @@ fn occurrences_in<G: Game>(g: &GameRecord<G>, key: u64) -> Vec<NodeId> {
     found
 }
 
+/// One move of an opening tree ([`opening_tree`]): how often the games played it from
+/// the position and how they ended for the side that played it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TreeMove {
+    /// The move in the game's notation.
+    pub notation: String,
+    /// The games that played it from the position (each game once).
+    pub games: usize,
+    /// Of those, the games won, drawn and lost by the side that played it; games
+    /// without a result count in none.
+    pub won: usize,
+    /// Drawn games.
+    pub drawn: usize,
+    /// Lost games.
+    pub lost: usize,
+}
+
+impl TreeMove {
+    /// The score of the side that played the move, 0–100 %, over the games with a
+    /// result; `None` when none has one.
+    pub fn score_percent(&self) -> Option<f64> {
+        let decided = self.won + self.drawn + self.lost;
+        (decided > 0).then(|| (self.won as f64 + self.drawn as f64 / 2.0) * 100.0 / decided as f64)
+    }
+}
+
+/// The opening tree of `games` at the position with key `key` of game `variant`: every
+/// move their main lines play from that position (wherever in the game it stands, so
+/// transpositions are merged), the most played first (then in notation order). A game
+/// that reaches the position twice and plays two moves counts for both.
+pub fn opening_tree<'a>(games: impl IntoIterator<Item = &'a AnyGame>, variant: Variant, key: u64) -> Vec<TreeMove> {
+    let mut moves: Vec<TreeMove> = Vec::new();
+    for game in games.into_iter().filter(|g| g.variant() == variant) {
+        let played = crate::with_game!(game, g => main_line_moves_from(g, key));
+        for (notation, mover_first) in played {
+            let at = match moves.iter().position(|m| m.notation == notation) {
+                Some(k) => k,
+                None => {
+                    moves.push(TreeMove { notation, games: 0, won: 0, drawn: 0, lost: 0 });
+                    moves.len() - 1
+                }
+            };
+            let m = &mut moves[at];
+            m.games += 1;
+            match (game_result(game), mover_first) {
+                (GameResult::FirstPlayerWins, true) | (GameResult::SecondPlayerWins, false) => m.won += 1,
+                (GameResult::FirstPlayerWins, false) | (GameResult::SecondPlayerWins, true) => m.lost += 1,
+                (GameResult::Draw, _) => m.drawn += 1,
+                (GameResult::Unknown, _) => {}
+            }
+        }
+    }
+    moves.sort_by(|a, b| b.games.cmp(&a.games).then_with(|| a.notation.cmp(&b.notation)));
+    moves
+}
+
+/// Whether the main line of `game` reaches the position with key `key` (its start
+/// included).
+pub fn main_line_reaches(game: &AnyGame, key: u64) -> bool {
+    crate::with_game!(game, g => {
+        let mut pos = g.start.clone();
+        let mut found = pos.zobrist() == key;
+        for id in g.tree.main_line_from(NodeId::ROOT) {
+            if found {
+                break;
+            }
+            let Some(mv) = g.tree.node(id).mv else { break };
+            pos.play(mv);
+            found = pos.zobrist() == key;
+        }
+        found
+    })
+}
+
+fn game_result(game: &AnyGame) -> GameResult {
+    crate::with_game!(game, g => g.result)
+}
+
+/// The distinct moves a record's main line plays from positions with key `key`, each
+/// with whether the first player played it.
+fn main_line_moves_from<G: Game>(g: &GameRecord<G>, key: u64) -> Vec<(String, bool)> {
+    let mut out: Vec<(String, bool)> = Vec::new();
+    let mut pos = g.start.clone();
+    for id in g.tree.main_line_from(NodeId::ROOT) {
+        let Some(mv) = g.tree.node(id).mv else { break };
+        if pos.zobrist() == key {
+            let entry = (pos.notation(mv), pos.is_first_player_to_move());
+            if !out.contains(&entry) {
+                out.push(entry);
+            }
+        }
+        pos.play(mv);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -159,6 +256,38 @@ mod tests {
         r.tags.set("Black", "Charles Babbage");
         r.result = GameResult::FirstPlayerWins;
         AnyGame::Draughts(r)
+    }
+
+    #[test]
+    fn the_opening_tree_counts_games_and_scores_for_the_mover() {
+        let won = game(&["34-26", "18x34", "37x30"]);
+        let mut lost = game(&["34-26", "18x34", "38x29"]);
+        if let AnyGame::Draughts(r) = &mut lost {
+            r.result = GameResult::SecondPlayerWins;
+        }
+        let mut other = game(&["33-28"]);
+        if let AnyGame::Draughts(r) = &mut other {
+            r.result = GameResult::Unknown;
+        }
+        let games = [won, lost, other];
+        let tree = opening_tree(&games, Variant::Draughts, draughts::Position::opening().zobrist());
+        let summary: Vec<(&str, usize, Option<f64>)> =
+            tree.iter().map(|m| (m.notation.as_str(), m.games, m.score_percent())).collect();
+        assert_eq!(summary, [("34-26", 2, Some(50.0)), ("33-28", 1, None)]);
+        // After 1. 34-26 18x34: White recaptured two ways, one game each.
+        let mut after = draughts::Position::opening();
+        for m in ["34-26", "18x34"] {
+            after.play(after.parse_move_text(m).unwrap());
+        }
+        let tree = opening_tree(&games, Variant::Draughts, after.zobrist());
+        let summary: Vec<(&str, usize, usize, usize)> =
+            tree.iter().map(|m| (m.notation.as_str(), m.games, m.won, m.lost)).collect();
+        assert_eq!(summary, [("37x30", 1, 1, 0), ("38x29", 1, 0, 1)]);
+        // Black's answer scores for Black: it lost game 1 and won game 2.
+        let mut after_one = draughts::Position::opening();
+        after_one.play(after_one.parse_move_text("34-26").unwrap());
+        let tree = opening_tree(&games, Variant::Draughts, after_one.zobrist());
+        assert_eq!((tree[0].notation.as_str(), tree[0].won, tree[0].lost), ("18x34", 1, 1));
     }
 
     #[test]
