@@ -65,6 +65,18 @@ fn a_multi_game_file_opens_and_the_games_list_switches_games_each_with_its_own_u
     h.get_by_label("1. Ann – Bo   1-0   2 plies");
     h.get_by_label("2. Club night   *   0 plies");
     h.get_by_label("3. Game 3   *   1 ply");
+    // The filter keeps the games holding every word typed.
+    h.get_by_label("Filter").click();
+    h.run();
+    h.get_by_label("Filter").type_text("ann 1-0");
+    h.run();
+    h.get_by_label("1. Ann – Bo   1-0   2 plies");
+    assert!(h.query_by_label("2. Club night   *   0 plies").is_none());
+    h.get_by_label("1 of 3 games match");
+    h.state_mut().games_filter.clear();
+    h.run();
+    h.get_by_label("3 games open");
+    h.get_by_label("2. Club night   *   0 plies");
     assert_eq!(h.state().view.variant(), Variant::Triangular);
     assert_eq!(h.state().document.current, 0);
     // A click shows game 2; a move there is written back to the document.

@@ -252,6 +252,9 @@ pub struct OrreryApp {
     pub show_shortcuts: bool,
     /// The games list is open.
     pub games_list: bool,
+    /// The games list's filter: words a game's players, event, date, result, game or
+    /// stipulation must hold.
+    pub games_filter: String,
     /// The problems of the file opened last, while their window is open.
     pub file_problems: Option<FileProblems>,
     /// The record file being read in the background, while it is.
@@ -299,6 +302,7 @@ impl OrreryApp {
             export_path: None,
             show_shortcuts: false,
             games_list: false,
+            games_filter: String::new(),
             file_problems: None,
             reading: None,
             stashed: HashMap::new(),
@@ -1847,19 +1851,40 @@ impl OrreryApp {
         if !self.games_list {
             return;
         }
-        // Every game of the file in file order: the open ones, and those not read.
+        // Every game of the file in file order: the open ones, and those not read (hidden
+        // while a filter is typed, as they have nothing to match).
         let document = &self.document;
-        let mut rows: Vec<(usize, Option<usize>)> = (0..document.games.len())
-            .map(|i| (document.origin(i).map_or(i + 1, |o| o.number), Some(i)))
-            .chain(document.unread.iter().map(|u| (u.number, None)))
-            .collect();
-        rows.sort_by_key(|r| r.0);
+        let filter = &mut self.games_filter;
         let mut open = true;
         egui::Window::new("Games").open(&mut open).default_width(360.0).default_pos(egui::pos2(60.0, 80.0)).show(
             ctx,
             |ui| {
                 let n = document.games.len();
-                ui.label(RichText::new(format!("{n} game{} open", if n == 1 { "" } else { "s" })).weak());
+                let label = ui.label("Filter");
+                ui.add(
+                    egui::TextEdit::singleline(filter)
+                        .hint_text("players, event, date, result…")
+                        .desired_width(f32::INFINITY),
+                )
+                .labelled_by(label.id);
+                // The rows after this frame's typing.
+                let mut rows: Vec<(usize, Option<usize>)> = (0..document.games.len())
+                    .map(|i| (document.origin(i).map_or(i + 1, |o| o.number), Some(i)))
+                    .filter(|&(number, i)| {
+                        i.is_some_and(|i| {
+                            crate::record::collection::GameRow::new(number, &document.games[i]).matches_words(filter)
+                        })
+                    })
+                    .chain(document.unread.iter().filter(|_| filter.trim().is_empty()).map(|u| (u.number, None)))
+                    .collect();
+                rows.sort_by_key(|r| r.0);
+                let shown = rows.iter().filter(|r| r.1.is_some()).count();
+                let count = if filter.trim().is_empty() {
+                    format!("{n} game{} open", if n == 1 { "" } else { "s" })
+                } else {
+                    format!("{shown} of {n} game{} match", if n == 1 { "" } else { "s" })
+                };
+                ui.label(RichText::new(count).weak());
                 let row_height = ui.spacing().interact_size.y;
                 egui::ScrollArea::vertical().max_height(360.0).auto_shrink([false, true]).show_rows(
                     ui,

@@ -76,6 +76,25 @@ impl GameRow {
     }
 }
 
+impl GameRow {
+    /// Whether every word of `filter` (split at white space; letter case ignored) stands
+    /// in one of the row's texts: players, event, date, result, game, stipulation. An
+    /// empty filter matches every row.
+    pub fn matches_words(&self, filter: &str) -> bool {
+        let fields = [
+            self.first.as_str(),
+            self.second.as_str(),
+            self.event.as_str(),
+            self.date.as_str(),
+            self.result.token(),
+            self.variant.name(),
+            self.stipulation.as_deref().unwrap_or(""),
+        ]
+        .map(str::to_lowercase);
+        filter.split_whitespace().map(str::to_lowercase).all(|w| fields.iter().any(|f| f.contains(&w)))
+    }
+}
+
 /// What to look for in a collection. Every condition given must hold; an empty query
 /// matches every game.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -288,6 +307,15 @@ mod tests {
         after_one.play(after_one.parse_move_text("34-26").unwrap());
         let tree = opening_tree(&games, Variant::Draughts, after_one.zobrist());
         assert_eq!((tree[0].notation.as_str(), tree[0].won, tree[0].lost), ("18x34", 1, 1));
+    }
+
+    #[test]
+    fn a_filter_keeps_the_rows_holding_every_word() {
+        let row = GameRow::new(1, &game(&["34-26"]));
+        assert!(row.matches_words(""));
+        assert!(row.matches_words("ada BABBAGE"));
+        assert!(row.matches_words("draughts 1-0"));
+        assert!(!row.matches_words("ada turing"));
     }
 
     #[test]
