@@ -128,6 +128,85 @@ impl Query {
     }
 }
 
+/// Every position of a collection's games (main lines and variations, start positions
+/// included) by its Zobrist key, for exact-position search: a sorted array of
+/// `(key, game)` pairs, 12 bytes a distinct position of a game, searched by bisection.
+/// Keys are salted by game, so positions of different games never meet.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PositionIndex {
+    keys: Vec<u64>,
+    games: Vec<u32>,
+}
+
+/// A per-game salt for [`PositionIndex`] keys.
+fn salted(variant: Variant, key: u64) -> u64 {
+    let salt = match variant {
+        Variant::Interstellar => 0,
+        Variant::Triangular => 0x9E37_79B9_7F4A_7C15,
+        Variant::Draughts => 0xC2B2_AE3D_27D4_EB4F,
+    };
+    key ^ salt
+}
+
+impl PositionIndex {
+    /// The index of `games` (indices into the slice). Walks every tree once.
+    pub fn build(games: &[AnyGame]) -> PositionIndex {
+        let mut pairs: Vec<(u64, u32)> = Vec::new();
+        for (i, game) in games.iter().enumerate() {
+            let variant = game.variant();
+            let start = pairs.len();
+            crate::with_game!(game, g => for_each_key(g, |key| pairs.push((salted(variant, key), i as u32))));
+            // One entry per distinct position of the game.
+            pairs[start..].sort_unstable();
+            let mut w = start;
+            for r in start..pairs.len() {
+                if r == start || pairs[r] != pairs[w - 1] {
+                    pairs[w] = pairs[r];
+                    w += 1;
+                }
+            }
+            pairs.truncate(w);
+        }
+        pairs.sort_unstable();
+        let (keys, games) = pairs.into_iter().unzip();
+        PositionIndex { keys, games }
+    }
+
+    /// How many (position, game) entries it holds.
+    pub fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    /// Whether it holds nothing.
+    pub fn is_empty(&self) -> bool {
+        self.keys.is_empty()
+    }
+
+    /// The games (indices, ascending) in which the position of `variant` with Zobrist key
+    /// `key` stands anywhere.
+    pub fn games_with(&self, variant: Variant, key: u64) -> Vec<usize> {
+        let k = salted(variant, key);
+        let from = self.keys.partition_point(|&x| x < k);
+        let to = self.keys.partition_point(|&x| x <= k);
+        self.games[from..to].iter().map(|&g| g as usize).collect()
+    }
+}
+
+/// Calls `f` with the key of every position of the record's tree (iterative).
+fn for_each_key<G: Game>(g: &GameRecord<G>, mut f: impl FnMut(u64)) {
+    let mut stack = vec![(NodeId::ROOT, g.start.clone())];
+    while let Some((id, pos)) = stack.pop() {
+        f(pos.zobrist());
+        for &child in &g.tree.node(id).children {
+            if let Some(mv) = g.tree.node(child).mv {
+                let mut next = pos.clone();
+                next.play(mv);
+                stack.push((child, next));
+            }
+        }
+    }
+}
+
 /// The Zobrist key of a position string of `variant`.
 ///
 /// # Errors
@@ -307,6 +386,27 @@ mod tests {
         after_one.play(after_one.parse_move_text("34-26").unwrap());
         let tree = opening_tree(&games, Variant::Draughts, after_one.zobrist());
         assert_eq!((tree[0].notation.as_str(), tree[0].won, tree[0].lost), ("18x34", 1, 1));
+    }
+
+    #[test]
+    fn the_position_index_finds_the_games_a_walk_finds() {
+        let games = [game(&["34-26", "18x34", "37x30"]), game(&["33-28"]), game(&["34-26", "18x34", "38x29"])];
+        let index = PositionIndex::build(&games);
+        let mut after = draughts::Position::opening();
+        let mut keys = vec![after.zobrist()];
+        for m in ["34-26", "18x34", "37x30"] {
+            after.play(after.parse_move_text(m).unwrap());
+            keys.push(after.zobrist());
+        }
+        for key in keys {
+            let walked: Vec<usize> = (0..games.len()).filter(|&i| !occurrences(&games[i], key).is_empty()).collect();
+            assert_eq!(index.games_with(Variant::Draughts, key), walked);
+        }
+        assert_eq!(index.games_with(Variant::Draughts, draughts::Position::opening().zobrist()), [0, 1, 2]);
+        // Another game's position with the same key is not these games'.
+        assert!(index.games_with(Variant::Triangular, draughts::Position::opening().zobrist()).is_empty());
+        // 4 + 2 + 4 distinct positions.
+        assert_eq!(index.len(), 10);
     }
 
     #[test]
