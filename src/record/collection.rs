@@ -155,7 +155,7 @@ impl PositionIndex {
         for (i, game) in games.iter().enumerate() {
             let variant = game.variant();
             let start = pairs.len();
-            crate::with_game!(game, g => for_each_key(g, |key| pairs.push((salted(variant, key), i as u32))));
+            crate::with_game!(game, g => walk(g, |_, pos| pairs.push((salted(variant, pos.zobrist()), i as u32))));
             // One entry per distinct position of the game.
             pairs[start..].sort_unstable();
             let mut w = start;
@@ -192,21 +192,6 @@ impl PositionIndex {
     }
 }
 
-/// Calls `f` with the key of every position of the record's tree (iterative).
-fn for_each_key<G: Game>(g: &GameRecord<G>, mut f: impl FnMut(u64)) {
-    let mut stack = vec![(NodeId::ROOT, g.start.clone())];
-    while let Some((id, pos)) = stack.pop() {
-        f(pos.zobrist());
-        for &child in &g.tree.node(id).children {
-            if let Some(mv) = g.tree.node(child).mv {
-                let mut next = pos.clone();
-                next.play(mv);
-                stack.push((child, next));
-            }
-        }
-    }
-}
-
 /// The Zobrist key of a position string of `variant`.
 ///
 /// # Errors
@@ -224,11 +209,21 @@ pub fn occurrences(game: &AnyGame, key: u64) -> Vec<NodeId> {
 
 fn occurrences_in<G: Game>(g: &GameRecord<G>, key: u64) -> Vec<NodeId> {
     let mut found = Vec::new();
-    let mut stack = vec![(NodeId::ROOT, g.start.clone())];
-    while let Some((id, pos)) = stack.pop() {
+    walk(g, |id, pos| {
         if pos.zobrist() == key {
             found.push(id);
         }
+    });
+    found
+}
+
+/// Calls `f` with every node of the record's tree and its position, depth first, each
+/// node's children in order (the main line first). Iterative: deep variations do not
+/// recurse.
+fn walk<G: Game>(g: &GameRecord<G>, mut f: impl FnMut(NodeId, &G)) {
+    let mut stack = vec![(NodeId::ROOT, g.start.clone())];
+    while let Some((id, pos)) = stack.pop() {
+        f(id, &pos);
         for &child in g.tree.node(id).children.iter().rev() {
             if let Some(mv) = g.tree.node(child).mv {
                 let mut next = pos.clone();
@@ -237,7 +232,6 @@ fn occurrences_in<G: Game>(g: &GameRecord<G>, key: u64) -> Vec<NodeId> {
             }
         }
     }
-    found
 }
 
 /// One move of an opening tree ([`opening_tree`]): how often the games played it from
