@@ -502,6 +502,49 @@ fn export_diagram_writes_svg_and_png_of_the_shown_position() {
 }
 
 #[test]
+fn export_gif_makes_the_game_in_the_background_and_writes_it() {
+    use image::AnimationDecoder;
+    let dir = std::env::temp_dir().join(format!("orrery-gif-ui-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // The dialog's answer has no extension: .gif is added.
+    let chosen = dir.join("game");
+    let dialogs = FakeDialogs { saves: vec![Some(chosen.clone())], ..FakeDialogs::default() };
+    let mut h = harness(dialogs);
+    h.run();
+    ui_support::click_cell(&mut h, slot(1, 4));
+    ui_support::click_cell(&mut h, slot(3, 3));
+    h.run();
+    menu(&mut h, "Game", "Export GIF");
+    h.get_by_label_contains("2 frames");
+    h.get_by_label("Width in pixels");
+    h.get_by_label("Export GIF…").click();
+    h.run();
+    // The window shows the progress until the background thread has written the file.
+    for _ in 0..500 {
+        h.run();
+        if h.state().gif_job.is_none() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    h.run();
+    assert!(h.state().gif_job.is_none(), "the GIF was made");
+    assert!(h.state().gif.is_none(), "the window closes after writing");
+    h.get_by_label_contains("GIF written to");
+    let bytes = std::fs::read(dir.join("game.gif")).unwrap();
+    let decoder = image::codecs::gif::GifDecoder::new(std::io::Cursor::new(bytes)).unwrap();
+    let frames: Vec<_> = decoder.into_frames().map(Result::unwrap).collect();
+    assert_eq!(frames.len(), 2, "the start and the position after PQ-33");
+    assert_eq!(frames[0].buffer().width(), 480);
+    // The window keeps its choices for the next export.
+    menu(&mut h, "Game", "Export GIF");
+    h.get_by_label("Close").click();
+    h.run();
+    assert!(h.state().gif.is_none());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn moves_played_while_the_open_prompt_waits_are_not_dropped_without_asking() {
     let dir = std::env::temp_dir().join(format!("orrery-prompt-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -41,6 +41,8 @@ pub enum Command {
     BoardEditor,
     /// Open the Export diagram window.
     ExportDiagram,
+    /// Open the Export GIF window (the shown game as an animated GIF).
+    ExportGif,
     /// The side to move resigns.
     Resign,
     /// The players agree a draw.
@@ -313,6 +315,7 @@ impl Command {
         menu.extend([
             Some(Command::BoardEditor),
             Some(Command::ExportDiagram),
+            Some(Command::ExportGif),
             None,
             Some(Command::Open),
             Some(Command::Save),
@@ -356,6 +359,7 @@ impl Command {
             Command::SaveTo(p) => format!("Save to {}", p.display()),
             Command::BoardEditor => "Board editor…".into(),
             Command::ExportDiagram => "Export diagram…".into(),
+            Command::ExportGif => "Export GIF…".into(),
             Command::Resign => "Resign".into(),
             Command::AgreeDraw => "Agree draw".into(),
             Command::ClaimDraw => "Claim draw".into(),

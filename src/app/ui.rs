@@ -24,6 +24,7 @@ use super::dialogs::{DialogAnswer, DialogRequest, FileDialogs};
 use super::document::{Document, game_title, main_line_plies};
 use super::editor::{EditorEvent, NotationEditor};
 use super::export::{ExportAction, ExportForm};
+use super::gif_export::{GifAction, GifForm, GifJob};
 use super::history::History;
 use super::move_list::MoveListPanel;
 use super::settings::{Settings, Theme};
@@ -134,6 +135,8 @@ enum DialogPurpose {
     Puzzle(Box<AnyGame>),
     /// Export diagram.
     Export(Box<ExportForm>),
+    /// Export GIF.
+    Gif(Box<GifForm>),
 }
 
 /// What a file read in the background is for.
@@ -248,6 +251,14 @@ pub struct OrreryApp {
     pub export: Option<ExportForm>,
     /// The path typed in the Export diagram window when no file chooser exists.
     pub export_path: Option<String>,
+    /// The Export GIF window, while it is open.
+    pub gif: Option<GifForm>,
+    /// The path typed in the Export GIF window when no file chooser exists.
+    pub gif_path: Option<String>,
+    /// The GIF being made in the background, while it is.
+    pub gif_job: Option<GifJob>,
+    /// The Export GIF window's last choices (kept while the app runs).
+    gif_last: Option<GifForm>,
     /// The keyboard shortcuts window is open.
     pub show_shortcuts: bool,
     /// The games list is open.
@@ -300,6 +311,10 @@ impl OrreryApp {
             puzzle_form: None,
             export: None,
             export_path: None,
+            gif: None,
+            gif_path: None,
+            gif_job: None,
+            gif_last: None,
             show_shortcuts: false,
             games_list: false,
             games_filter: String::new(),
@@ -554,6 +569,19 @@ impl OrreryApp {
                     self.settings.coordinates,
                     self.settings.show_marks,
                 ));
+            }
+            Command::ExportGif => {
+                let game = self.view.to_game();
+                self.gif = Some(match self.gif_last.take() {
+                    Some(last) => last.for_game(&game),
+                    None => GifForm::new(
+                        &game,
+                        self.settings.flipped,
+                        self.settings.coordinates,
+                        self.settings.show_marks,
+                        self.settings.analysis,
+                    ),
+                });
             }
             Command::Undo => self.undo(),
             Command::Redo => self.redo(),
@@ -1069,6 +1097,13 @@ impl OrreryApp {
                 self.export = Some(*form);
                 self.export_path = Some(suggested);
             }
+            (DialogPurpose::Gif(form), DialogAnswer::Chosen(path)) => {
+                self.start_gif(*form, path);
+            }
+            (DialogPurpose::Gif(form), DialogAnswer::Unavailable) => {
+                self.gif = Some(*form);
+                self.gif_path = Some(suggested);
+            }
         }
     }
 
@@ -1170,6 +1205,41 @@ impl OrreryApp {
             Err(e) => {
                 self.error_list = Some(("Could not export".into(), vec![e.to_string()]));
                 false
+            }
+        }
+    }
+
+    /// Starts making the shown game's GIF with `form`'s choices and writing it to
+    /// `path` (`.gif` added when it has another extension) in the background; the
+    /// window shows its progress and Cancel until it is written.
+    pub fn start_gif(&mut self, form: GifForm, path: PathBuf) {
+        let mut path = path;
+        if !path.extension().and_then(|e| e.to_str()).is_some_and(|e| e.eq_ignore_ascii_case("gif")) {
+            path.set_extension("gif");
+        }
+        if let Some(folder) = path.parent().filter(|f| !f.as_os_str().is_empty()) {
+            self.settings.last_folder = Some(folder.to_path_buf());
+        }
+        self.gif_job = Some(GifJob::start(self.view.to_game(), &form, path));
+        self.gif = Some(form);
+    }
+
+    /// The GIF being made: done (the window closes and the status bar says where it
+    /// went), failed (the error window) or cancelled (the window stays).
+    fn poll_gif(&mut self, ctx: &egui::Context) {
+        let Some(job) = self.gif_job.as_mut() else { return };
+        match job.poll() {
+            None => ctx.request_repaint_after(std::time::Duration::from_millis(50)),
+            Some(Ok(bytes)) => {
+                self.message = format!("GIF written to {} ({} KiB)", job.path.display(), bytes.div_ceil(1024));
+                self.gif_job = None;
+                self.gif_last = self.gif.take();
+            }
+            Some(Err(e)) => {
+                if e != crate::render::gif::GifError::Cancelled.to_string() {
+                    self.error_list = Some(("Could not export the GIF".into(), vec![e]));
+                }
+                self.gif_job = None;
             }
         }
     }
@@ -1757,6 +1827,40 @@ impl OrreryApp {
             if keep {
                 self.export = Some(form);
                 self.export_path = path;
+            }
+        }
+        self.poll_gif(ctx);
+        if let Some(mut form) = self.gif.take() {
+            let mut path = self.gif_path.take();
+            let mut keep = true;
+            match form.ui(ctx, &mut path, self.gif_job.as_ref()) {
+                Some(GifAction::Export) => {
+                    let request = DialogRequest::Save {
+                        folder: self.settings.last_folder.clone(),
+                        suggested_name: format!("{}-game.gif", self.view.variant().key()),
+                        filters: vec![("GIF animation".into(), vec!["gif".into()])],
+                    };
+                    // The window waits hidden for the dialog's answer.
+                    self.ask(DialogPurpose::Gif(Box::new(form.clone())), request);
+                    keep = false;
+                }
+                Some(GifAction::WriteTo(target)) => {
+                    self.start_gif(form.clone(), target);
+                }
+                Some(GifAction::Cancel) => {
+                    if let Some(job) = &self.gif_job {
+                        job.cancel();
+                    }
+                }
+                Some(GifAction::Close) => {
+                    keep = false;
+                    self.gif_last = Some(form.clone());
+                }
+                None => {}
+            }
+            if keep && self.gif.is_none() {
+                self.gif = Some(form);
+                self.gif_path = path;
             }
         }
     }

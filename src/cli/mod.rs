@@ -1,6 +1,7 @@
 //! The command line: `perft`, `divide` and `status` for either game, `record
 //! check` / `record convert` for game records, `solve` for puzzles, `analyse` for the
-//! engine's view of a position and `diagram` for pictures of positions.
+//! engine's view of a position, `diagram` for pictures of positions and `gif` for animated
+//! games.
 //!
 //! The position commands take `--variant interstellar|triangular|draughts` and an optional
 //! `--position STR` (the game's position string; the opening position when absent).
@@ -18,6 +19,7 @@ use crate::core::{draughts, triangular};
 
 mod analyse;
 mod diagram;
+mod gif;
 mod matches;
 pub mod protocol;
 mod report;
@@ -27,6 +29,7 @@ mod tune;
 
 pub use analyse::AnalyseArgs;
 pub use diagram::DiagramArgs;
+pub use gif::GifArgs;
 pub use matches::MatchArgs;
 pub use shared::{CliError, Finish};
 use shared::{load, one_line};
@@ -111,6 +114,9 @@ pub enum Command {
     },
     /// Draw a position as an SVG or PNG diagram (`--out FILE.svg|FILE.png`).
     Diagram(DiagramArgs),
+    /// A game of a record file as an animated GIF (`--record FILE [--from N --to M]
+    /// --out FILE.gif`): one frame per position, marks, arrows, moves and clocks.
+    Gif(GifArgs),
 }
 
 /// The `record` subcommands.
@@ -242,6 +248,7 @@ fn run_game<G: StatusReport>(command: &Command, out: &mut dyn Write) -> Result<(
         Command::Record { .. }
         | Command::Open { .. }
         | Command::Diagram(_)
+        | Command::Gif(_)
         | Command::Solve(_)
         | Command::Analyse(_)
         | Command::Match(_)
@@ -275,6 +282,7 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<Finish, CliError> {
         Command::Perft { variant, .. } | Command::Divide { variant, .. } | Command::Status { variant, .. } => *variant,
         Command::Record { action } => return run_record(action, out),
         Command::Diagram(args) => return diagram::run_diagram(args, out),
+        Command::Gif(args) => return gif::run_gif(args, out).map(|()| Finish::Success),
         Command::Solve(args) => return solve::run_solve(args, out).map(|()| Finish::Success),
         Command::Analyse(args) => return analyse::run_analyse(args, out).map(|()| Finish::Success),
         Command::Match(args) => return matches::run_match(args, out).map(|()| Finish::Success),

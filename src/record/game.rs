@@ -324,6 +324,11 @@ impl AnyGame {
         with_game!(self, g => g.tree.move_count())
     }
 
+    /// Moves in the main line (plies), variations left out.
+    pub fn main_line_len(&self) -> usize {
+        with_game!(self, g => g.tree.main_line_from(NodeId::ROOT).len())
+    }
+
     /// The header tags.
     pub fn tags(&self) -> &Tags {
         with_game!(self, g => &g.tags)

@@ -172,7 +172,12 @@ pub fn board_diagram<V: BoardView>(
             let room = scene.width - 2.0 * SIDE_PAD;
             let width = text_width(text_line, wanted);
             let size = if width > room { wanted * room / width } else { wanted };
-            y += size * (LINE_GAP - 1.0) / 2.0 + size * 0.729;
+            // Each line takes the room of its full-size text, however much a long
+            // line is shrunk, so the caption's height depends only on which lines it
+            // has (the frames of an animation keep one size). The shrunk text is
+            // centred in that room.
+            let line_top = y;
+            y += wanted * (LINE_GAP - 1.0) / 2.0 + wanted * 0.729 - (wanted - size) * (0.729 - 0.27) / 2.0;
             items.push(Item::new(
                 Shape::Text {
                     pos: Point::new(scene.width / 2.0, y),
@@ -185,7 +190,7 @@ pub fn board_diagram<V: BoardView>(
                 Paint::fill(text),
             ));
             // Room for descenders and the gap to the next line.
-            y += size * (LINE_GAP - 1.0) / 2.0 + size * 0.27;
+            y = line_top + wanted * (LINE_GAP - 1.0) + wanted * (0.729 + 0.27);
         }
         scene.height = y + 0.25;
         scene.push(Role::Layer("caption"), items);

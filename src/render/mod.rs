@@ -18,6 +18,7 @@
 //!   font.
 //! - [`diagram`]: diagrams of any position for documents and print (caption,
 //!   printable black-and-white style), written as SVG or PNG from one scene.
+//! - [`gif`]: animated GIFs of a stretch of a game, one diagram a position.
 //!
 //! Pure Rust with no user interface and no I/O: the backends return text or bytes, and
 //! [`crate::files`] writes them.
@@ -26,6 +27,7 @@
 mod chess_outlines;
 pub mod diagram;
 pub mod draughts;
+pub mod gif;
 pub mod glyphs;
 pub mod interstellar;
 pub mod overlay;

@@ -42,15 +42,23 @@ pub(crate) fn font_db() -> Arc<usvg::fontdb::Database> {
 /// Rasterises SVG text into a `width × height` pixmap (the drawing is scaled to fit,
 /// centred, keeping its aspect ratio; uncovered pixels stay transparent).
 pub fn rasterize_svg(svg: &str, width: u32, height: u32) -> Result<Pixmap, PngError> {
+    let mut pixmap = Pixmap::new(width, height).ok_or(PngError::Size(width, height))?;
+    rasterize_svg_onto(svg, &mut pixmap)?;
+    Ok(pixmap)
+}
+
+/// Rasterises SVG text over what `pixmap` already holds (scaled to fit, centred, as
+/// [`rasterize_svg`] does): a picture drawn in parts, in order, looks as if drawn whole.
+pub fn rasterize_svg_onto(svg: &str, pixmap: &mut Pixmap) -> Result<(), PngError> {
     let opt = usvg::Options { font_family: FONT_FAMILY.to_string(), fontdb: font_db(), ..usvg::Options::default() };
     let tree = usvg::Tree::from_str(svg, &opt)?;
-    let mut pixmap = Pixmap::new(width, height).ok_or(PngError::Size(width, height))?;
+    let (width, height) = (pixmap.width(), pixmap.height());
     let size = tree.size();
     let k = (width as f32 / size.width()).min(height as f32 / size.height());
     let dx = (width as f32 - size.width() * k) / 2.0;
     let dy = (height as f32 - size.height() * k) / 2.0;
     resvg::render(&tree, Transform::from_row(k, 0.0, 0.0, k, dx, dy), &mut pixmap.as_mut());
-    Ok(pixmap)
+    Ok(())
 }
 
 /// Rasterises a scene at `width` pixels (height from the aspect ratio) into a pixmap.

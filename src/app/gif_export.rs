@@ -1,0 +1,328 @@
+//! Game → Export GIF…: the shown game, or a stretch of its main line, as an animated
+//! GIF ([`crate::render::gif`]) with its study marks, the record's variations and,
+//! when asked, the engine's move in every position as arrows, and the moves and
+//! clocks under the board. The GIF is made and written on a background thread
+//! ([`GifJob`]) with a progress bar and Cancel; `orrery gif` makes the same bytes
+//! through [`gif_bytes`].
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::thread::JoinHandle;
+
+use egui::RichText;
+
+use crate::engine::{Engine, EngineGame, Limits};
+use crate::record::{AnyGame, GameRecord};
+use crate::render::DrawGame;
+use crate::render::gif::{DELAY_RANGE, ENGINE_ARROW, GifError, GifOptions, encode_gif, frame_scenes};
+use crate::render::overlay::Arrow;
+
+/// Nodes the engine searches in each position for engine arrows, by default (about
+/// 15–25 ms a position on one core).
+pub const DEFAULT_ENGINE_NODES: u64 = 20_000;
+
+/// The GIF of plies `from..=to` of a record's main line (`to`: `None` for the end),
+/// with the engine's move as an arrow in every position when `engine_nodes` is given
+/// (one engine searching that many nodes a position, the positions in order, so the
+/// same record gives the same bytes). `progress(done, total)` counts the frames drawn,
+/// rasterised and written; `cancel` is read between frames.
+///
+/// # Errors
+/// [`GifError`]: options out of range, a stretch not in the main line, cancelled, or
+/// rasterising or encoding failed.
+pub fn gif_bytes<G: EngineGame + DrawGame>(
+    record: &GameRecord<G>,
+    from: usize,
+    to: Option<usize>,
+    options: &GifOptions,
+    engine_nodes: Option<u64>,
+    progress: &(dyn Fn(usize, usize) + Sync),
+    cancel: &AtomicBool,
+) -> Result<Vec<u8>, GifError> {
+    crate::render::gif::check_options(options)?;
+    let frames = crate::render::gif::main_line_stretch(record, from, to)?.len();
+    let mut engine = engine_nodes.map(|_| Engine::<G>::new(16));
+    let mut drawn = 0;
+    let mut cancelled = false;
+    let scenes = frame_scenes(record, from, to, options, &mut |_, position| {
+        drawn += 1;
+        progress(drawn, 3 * frames);
+        if cancel.load(Ordering::Relaxed) {
+            cancelled = true;
+        }
+        match (engine.as_mut(), engine_nodes) {
+            (Some(engine), Some(nodes)) if !cancelled => engine_arrow(engine, position, nodes),
+            _ => Vec::new(),
+        }
+    })?;
+    if cancelled {
+        return Err(GifError::Cancelled);
+    }
+    encode_gif(&scenes, options, &|done, total| progress(frames + done * 2 * frames / total.max(1), 3 * frames), cancel)
+}
+
+/// The engine's move in `position` after a search of `nodes` nodes, as a blue arrow
+/// (none when the game is over).
+pub fn engine_arrow<G: EngineGame + DrawGame>(engine: &mut Engine<G>, position: &G, nodes: u64) -> Vec<Arrow<G::Cell>> {
+    if position.outcome().is_some() {
+        return Vec::new();
+    }
+    let result = engine.search(position, &[], &Limits::nodes(nodes), 1, &AtomicBool::new(false), &mut |_| {});
+    result
+        .best
+        .map(|mv| {
+            let (from, to) = G::move_cells(mv);
+            vec![Arrow { color: ENGINE_ARROW, from, to }]
+        })
+        .unwrap_or_default()
+}
+
+/// A GIF being made and written on a background thread.
+pub struct GifJob {
+    /// Where it goes.
+    pub path: PathBuf,
+    done: Arc<AtomicUsize>,
+    total: Arc<AtomicUsize>,
+    cancel: Arc<AtomicBool>,
+    handle: Option<JoinHandle<Result<usize, String>>>,
+}
+
+impl GifJob {
+    /// Starts making the GIF of `game` with `form`'s choices and writing it atomically
+    /// to `path`.
+    pub fn start(game: AnyGame, form: &GifForm, path: PathBuf) -> GifJob {
+        let done = Arc::new(AtomicUsize::new(0));
+        let total = Arc::new(AtomicUsize::new(0));
+        let cancel = Arc::new(AtomicBool::new(false));
+        let (options, from, to) = (form.options(), form.from, Some(form.to));
+        let engine_nodes = form.engine_arrows.then_some(form.engine_nodes);
+        let handle = {
+            let (done, total, cancel, path) = (done.clone(), total.clone(), cancel.clone(), path.clone());
+            std::thread::spawn(move || {
+                let progress = |d: usize, t: usize| {
+                    done.store(d, Ordering::Relaxed);
+                    total.store(t, Ordering::Relaxed);
+                };
+                let bytes =
+                    crate::with_game!(&game, g => gif_bytes(g, from, to, &options, engine_nodes, &progress, &cancel))
+                        .map_err(|e| e.to_string())?;
+                crate::files::write_atomic_bytes(&path, &bytes).map_err(|e| e.to_string())?;
+                Ok(bytes.len())
+            })
+        };
+        GifJob { path, done, total, cancel, handle: Some(handle) }
+    }
+
+    /// The share done, `0.0..=1.0`.
+    pub fn progress(&self) -> f32 {
+        let total = self.total.load(Ordering::Relaxed);
+        if total == 0 { 0.0 } else { self.done.load(Ordering::Relaxed) as f32 / total as f32 }
+    }
+
+    /// Asks the thread to stop; [`GifJob::poll`] then gives `Err("cancelled")`.
+    pub fn cancel(&self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+
+    /// The outcome once the thread has finished: the bytes written, or why not.
+    pub fn poll(&mut self) -> Option<Result<usize, String>> {
+        if !self.handle.as_ref().is_some_and(JoinHandle::is_finished) {
+            return None;
+        }
+        let handle = self.handle.take()?;
+        Some(handle.join().unwrap_or_else(|_| Err("the GIF could not be made".into())))
+    }
+}
+
+impl Drop for GifJob {
+    fn drop(&mut self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+}
+
+/// The Export GIF window's choices.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GifForm {
+    /// Width in pixels (16 to 8192).
+    pub size_px: u32,
+    /// Each frame's time on screen, in milliseconds.
+    pub delay_ms: u32,
+    /// The last frame's time on screen, in milliseconds.
+    pub last_delay_ms: u32,
+    /// The first frame: the position after this many plies of the main line.
+    pub from: usize,
+    /// The last frame: the position after this many plies.
+    pub to: usize,
+    /// Plies in the main line (the range's end).
+    pub length: usize,
+    /// The board turned half a turn.
+    pub flipped: bool,
+    /// Row and index labels.
+    pub coordinates: bool,
+    /// The record's study marks.
+    pub marks: bool,
+    /// Arrows for the record's variations (a game report's better moves).
+    pub variation_arrows: bool,
+    /// The engine's move in every position, as a blue arrow.
+    pub engine_arrows: bool,
+    /// Nodes a position for engine arrows.
+    pub engine_nodes: u64,
+    /// The move under the board.
+    pub move_captions: bool,
+    /// Both clocks under the board.
+    pub clocks: bool,
+    /// A bold title under the board (empty: none).
+    pub title: String,
+    /// Black and white.
+    pub printable: bool,
+}
+
+impl GifForm {
+    /// The choices for a game with `length` plies in its main line, as the app shows
+    /// it now: the whole main line, the players as the title, engine arrows when the
+    /// analysis is on.
+    pub fn new(game: &AnyGame, flipped: bool, coordinates: bool, marks: bool, analysis: bool) -> GifForm {
+        let defaults = GifOptions::default();
+        let tags = game.tags();
+        let player = |key: &str| tags.get(key).filter(|v| !v.is_empty() && *v != "?").map(str::to_string);
+        let title = match (player("White"), player("Black")) {
+            (Some(a), Some(b)) => format!("{a} – {b}"),
+            (Some(a), None) | (None, Some(a)) => a,
+            (None, None) => String::new(),
+        };
+        let length = game.main_line_len();
+        GifForm {
+            size_px: defaults.size_px,
+            delay_ms: defaults.delay_ms,
+            last_delay_ms: defaults.last_delay_ms,
+            from: 0,
+            to: length,
+            length,
+            flipped,
+            coordinates,
+            marks,
+            variation_arrows: defaults.variation_arrows,
+            engine_arrows: analysis,
+            engine_nodes: DEFAULT_ENGINE_NODES,
+            move_captions: defaults.move_captions,
+            clocks: game.tags().get("TimeControl").is_some(),
+            title,
+            printable: false,
+        }
+    }
+
+    /// The same choices for another game: the range is the whole of its main line.
+    pub fn for_game(mut self, game: &AnyGame) -> GifForm {
+        self.length = game.main_line_len();
+        self.from = 0;
+        self.to = self.length;
+        self
+    }
+
+    /// The GIF options these choices make.
+    pub fn options(&self) -> GifOptions {
+        GifOptions {
+            size_px: self.size_px.clamp(16, 8192),
+            flipped: self.flipped,
+            coordinates: self.coordinates,
+            marks: self.marks,
+            variation_arrows: self.variation_arrows,
+            move_captions: self.move_captions,
+            clocks: self.clocks,
+            title: self.title.trim().to_string(),
+            printable: self.printable,
+            delay_ms: self.delay_ms.clamp(*DELAY_RANGE.start(), *DELAY_RANGE.end()),
+            last_delay_ms: self.last_delay_ms.clamp(*DELAY_RANGE.start(), *DELAY_RANGE.end()),
+        }
+    }
+
+    /// The Export GIF window; `path` is the typed path when no file chooser exists,
+    /// `job` the GIF being made (its progress and Cancel replace the buttons).
+    pub fn ui(&mut self, ctx: &egui::Context, path: &mut Option<String>, job: Option<&GifJob>) -> Option<GifAction> {
+        let mut action = None;
+        egui::Window::new("Export GIF").collapsible(false).show(ctx, |ui| {
+            if let Some(job) = job {
+                ui.label(format!("Writing {}…", job.path.display()));
+                ui.add(egui::ProgressBar::new(job.progress()).show_percentage());
+                if ui.button("Cancel").clicked() {
+                    action = Some(GifAction::Cancel);
+                }
+                return;
+            }
+            egui::Grid::new("gif-form").num_columns(2).show(ui, |ui| {
+                let label = ui.label("From ply");
+                ui.add(egui::DragValue::new(&mut self.from).range(0..=self.length)).labelled_by(label.id);
+                ui.end_row();
+                let label = ui.label("To ply");
+                ui.add(egui::DragValue::new(&mut self.to).range(0..=self.length)).labelled_by(label.id);
+                ui.end_row();
+                let label = ui.label("Width in pixels");
+                ui.add(egui::DragValue::new(&mut self.size_px).range(16..=8192)).labelled_by(label.id);
+                ui.end_row();
+                let label = ui.label("Each frame (ms)");
+                ui.add(egui::DragValue::new(&mut self.delay_ms).range(DELAY_RANGE).speed(10)).labelled_by(label.id);
+                ui.end_row();
+                let label = ui.label("Last frame (ms)");
+                ui.add(egui::DragValue::new(&mut self.last_delay_ms).range(DELAY_RANGE).speed(10))
+                    .labelled_by(label.id);
+                ui.end_row();
+                let label = ui.label("Title");
+                ui.add(egui::TextEdit::singleline(&mut self.title).desired_width(260.0)).labelled_by(label.id);
+                ui.end_row();
+            });
+            self.from = self.from.min(self.to);
+            ui.checkbox(&mut self.flipped, "Flipped (the second player at the bottom)");
+            ui.checkbox(&mut self.coordinates, "Coordinates");
+            ui.checkbox(&mut self.marks, "Study marks (arrows and cells)");
+            ui.checkbox(&mut self.variation_arrows, "Variation arrows (yellow: the moves of variations)");
+            ui.horizontal(|ui| {
+                ui.checkbox(&mut self.engine_arrows, "Engine arrows (blue)");
+                let label = ui.label("nodes a position");
+                ui.add_enabled(
+                    self.engine_arrows,
+                    egui::DragValue::new(&mut self.engine_nodes).range(1_000..=10_000_000).speed(1_000),
+                )
+                .labelled_by(label.id);
+            });
+            ui.checkbox(&mut self.move_captions, "Moves under the board");
+            ui.checkbox(&mut self.clocks, "Clocks under the board (from [%clk])");
+            ui.checkbox(&mut self.printable, "Printable (black and white)");
+            let frames = self.to.saturating_sub(self.from) + 1;
+            ui.label(
+                RichText::new(format!("{frames} frame{}, one a position.", if frames == 1 { "" } else { "s" })).weak(),
+            );
+            ui.horizontal(|ui| {
+                if ui.button("Export GIF…").clicked() {
+                    action = Some(GifAction::Export);
+                }
+                if ui.button("Close").clicked() {
+                    action = Some(GifAction::Close);
+                }
+            });
+            if let Some(text) = path {
+                ui.separator();
+                ui.label("No file chooser is available here: type the file's path (.gif).");
+                let label = ui.label("Path");
+                ui.add(egui::TextEdit::singleline(text).desired_width(360.0)).labelled_by(label.id);
+                if ui.button("Write").clicked() {
+                    action = Some(GifAction::WriteTo(PathBuf::from(text.trim())));
+                }
+            }
+        });
+        action
+    }
+}
+
+/// What the user asked for in the Export GIF window.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GifAction {
+    /// Export GIF… (choose a file).
+    Export,
+    /// Write to the path typed (no file chooser).
+    WriteTo(PathBuf),
+    /// Stop making the GIF.
+    Cancel,
+    /// Close the window.
+    Close,
+}
