@@ -6,6 +6,7 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::record::ron_file::RonError;
@@ -162,6 +163,12 @@ pub struct GameOrigin {
     pub problems: Vec<Diagnostic>,
     /// The game's text in the file, when it had problems (`None` for `.ron` files).
     pub source: Option<GameSource>,
+    /// The game's text exactly as it stands in its text file (from its first header
+    /// comment, tag or move to its result token), while the game is as it was read:
+    /// saving writes it back byte for byte ([`write_records_keeping`]). `None` for a
+    /// game read with any problem (it is written as it was understood), from a `.ron`
+    /// file, new, or changed since.
+    pub original: Option<Arc<str>>,
 }
 
 impl GameOrigin {
@@ -275,9 +282,11 @@ pub fn parse_record_bytes_with(
                 match e {
                     RonError::Content { game, .. } => match unread.iter_mut().find(|u| u.number == *game) {
                         Some(u) => u.problems.push(diagnostic.clone()),
-                        None => {
-                            unread.push(GameOrigin { number: *game, problems: vec![diagnostic.clone()], source: None })
-                        }
+                        None => unread.push(GameOrigin {
+                            number: *game,
+                            problems: vec![diagnostic.clone()],
+                            ..GameOrigin::default()
+                        }),
                     },
                     _ => stray.push(diagnostic.clone()),
                 }
@@ -376,6 +385,8 @@ fn read_text_records(
     cancel: &AtomicBool,
 ) -> Result<RecordsRead, Cancelled> {
     let (text, encoding) = decode_text(bytes, name);
+    // Only text read as it stands in the file can be written back byte for byte.
+    let encoding_clean = encoding.is_empty();
     let text: &str = &text;
     let mut read = RecordsRead::default();
     let mut games: Vec<TextGame> = Vec::new();
@@ -400,7 +411,9 @@ fn read_text_records(
         let (before, own): (Vec<Diagnostic>, Vec<Diagnostic>) =
             diagnostics.into_iter().partition(|d| (d.line, d.column) < start);
         read.stray.extend(before);
-        let origin = GameOrigin { number: read.game_count, problems: own, source: None };
+        let original =
+            (own.is_empty() && encoding_clean).then(|| text.get(game.range.clone()).map(Arc::from)).flatten();
+        let origin = GameOrigin { number: read.game_count, problems: own, source: None, original };
         let is_read = game.game.is_some();
         read.games.extend(game.game);
         games.push(TextGame { origin, range: game.range, start, end, read: is_read });
@@ -441,6 +454,44 @@ pub fn format_records(games: &[AnyGame], format: Format) -> String {
         Format::Text => write_games(games),
         Format::Ron => ron_file::write_ron(games),
     }
+}
+
+/// Saves games to `path` (format by extension) atomically, writing each game whose
+/// `originals` entry holds its text as read ([`GameOrigin::original`]) back byte for
+/// byte in a text file, and the others afresh; games are separated by a blank line.
+/// Returns each game's text as now in the file, to keep as its new original (all
+/// `None` for `.ron`).
+///
+/// # Errors
+/// [`FileError::UnknownFormat`] or [`FileError::Io`].
+pub fn write_records_keeping(
+    path: &Path,
+    games: &[AnyGame],
+    originals: &[Option<Arc<str>>],
+) -> Result<Vec<Option<Arc<str>>>, FileError> {
+    let format = Format::from_path(path).ok_or_else(|| FileError::UnknownFormat(path.to_path_buf()))?;
+    if format == Format::Ron {
+        write_atomic(path, &ron_file::write_ron(games))?;
+        return Ok(vec![None; games.len()]);
+    }
+    let texts: Vec<Arc<str>> = games
+        .iter()
+        .enumerate()
+        .map(|(i, game)| match originals.get(i).cloned().flatten() {
+            Some(text) => text,
+            None => Arc::from(crate::record::write_any(game).trim_end_matches('\n')),
+        })
+        .collect();
+    let mut file = String::with_capacity(texts.iter().map(|t| t.len() + 2).sum());
+    for (i, text) in texts.iter().enumerate() {
+        if i > 0 {
+            file.push_str("\n\n");
+        }
+        file.push_str(text);
+    }
+    file.push('\n');
+    write_atomic(path, &file)?;
+    Ok(texts.into_iter().map(Some).collect())
 }
 
 /// Why a file could not be read or written.

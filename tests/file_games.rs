@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use egui::Modifiers;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use orrery::app::OrreryApp;
 use orrery::app::command::Command;
 use orrery::app::dialogs::FakeDialogs;
@@ -399,5 +399,185 @@ fn save_as_writes_every_game_with_the_changes_to_games_not_shown() {
     assert_eq!(std::fs::read_to_string(&path).unwrap(), THREE_GAMES, "the old file stays as it was");
     assert_eq!(h.state().document.file.as_deref(), Some(copy.as_path()));
     assert!(!h.state().modified());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Three games as another program might write them: CRLF line endings, a `;` comment
+/// before the first game, moves run together and odd spacing.
+const FOREIGN: &str = "; club file, exported\r\n[Variant \"Triangular\"]\r\n[White \"Ann\"]\r\n[Black \"Bo\"]\r\n\
+[Result \"1-0\"]\r\n\r\n1.Bc3d   Be6l {odd   spacing}\r\n 1-0\r\n\r\n\
+[Variant \"Interstellar\"]\r\n[Event \"Club night\"]\r\n\r\n*\r\n\r\n\
+[Variant \"Triangular\"]\r\n\r\n1. Bc3d *\r\n";
+
+#[test]
+fn saving_writes_the_games_not_touched_back_byte_for_byte() {
+    let dir = folder("byte-for-byte");
+    let path = dir.join("club.pgn");
+    std::fs::write(&path, FOREIGN).unwrap();
+    let mut h = opened(&path);
+    // Only game 3 changes: a move.
+    h.state_mut().apply(Command::ShowGame(2));
+    h.run();
+    h.state_mut().apply(Command::End);
+    ui_support::play(&mut h, "Be6l");
+    h.run();
+    // Game 1 is shown and left again: nothing changes for it.
+    h.state_mut().apply(Command::ShowGame(0));
+    h.run();
+    assert!(h.state_mut().save());
+    let saved = std::fs::read_to_string(&path).unwrap();
+    let game_1 = &FOREIGN[..FOREIGN.find(" 1-0").unwrap() + 4];
+    let game_2 = "[Variant \"Interstellar\"]\r\n[Event \"Club night\"]\r\n\r\n*";
+    assert!(saved.starts_with(game_1), "{saved:?}");
+    assert!(saved.contains(game_2), "{saved:?}");
+    assert!(saved.contains("1. Bc3d Be6l *"), "game 3 written afresh: {saved:?}");
+    let (games, problems) = orrery::files::read_record_file(&path).unwrap();
+    assert!(problems.is_empty(), "{problems:?}");
+    assert_eq!(games.len(), 3);
+    assert_eq!(games[2].move_count(), 2);
+    // Saving again without a change writes the same bytes.
+    h.state_mut().apply(Command::ShowGame(1));
+    h.run();
+    assert!(h.state_mut().save());
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), saved);
+    // A game changed and changed back is written afresh, and reads the same.
+    ui_support::click_cell(&mut h, ui_support::slot(1, 4));
+    ui_support::click_cell(&mut h, ui_support::slot(3, 3));
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert!(h.state_mut().save());
+    let again = std::fs::read_to_string(&path).unwrap();
+    assert!(again.starts_with(game_1));
+    assert!(!again.contains(game_2));
+    let (read, _) = orrery::files::read_record_file(&path).unwrap();
+    assert_eq!(read.iter().map(|g| g.move_count()).collect::<Vec<_>>(), [2, 0, 2]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Four games; games 1 and 2 reach the same position after three plies by different
+/// move orders, game 4 never does.
+const CLUB: &str = "[Variant \"Triangular\"]\n[White \"Cy\"]\n[Black \"Ann\"]\n[Date \"2026.03.01\"]\n\
+[Result \"0-1\"]\n\n1. Bc3d Be6l 2. dd3l 0-1\n\n\
+[Variant \"Triangular\"]\n[White \"Ann\"]\n[Black \"Bo\"]\n[Date \"2026.01.15\"]\n[Result \"1-0\"]\n\n\
+1. dd3l Be6l 2. Bc3d ff6l 1-0\n\n\
+[Variant \"Interstellar\"]\n[Event \"Club night\"]\n[Date \"2026.02.10\"]\n\n1. PQ-33 *\n\n\
+[Variant \"Triangular\"]\n[White \"Di\"]\n[Black \"Ed\"]\n\n1. Bc3d ff6l *\n";
+
+/// The rows' numbers, top to bottom, as the list shows them.
+fn row_numbers(h: &Harness<'static, OrreryApp>) -> Vec<usize> {
+    let mut rows: Vec<(f32, usize)> = Vec::new();
+    for node in h.query_all_by_role(egui::accesskit::Role::Button) {
+        let Some(label) = node.accesskit_node().label() else { continue };
+        let Some((number, rest)) = label.split_once(". ") else { continue };
+        if !(rest.ends_with("plies") || rest.ends_with("ply")) {
+            continue;
+        }
+        if let Ok(n) = number.parse() {
+            rows.push((node.rect().min.y, n));
+        }
+    }
+    rows.sort_by(|a, b| a.0.total_cmp(&b.0));
+    rows.into_iter().map(|r| r.1).collect()
+}
+
+#[test]
+fn the_games_list_sorts_by_any_column_and_finds_a_position_reached_by_another_move_order() {
+    let dir = folder("sort");
+    let path = dir.join("club.pgn");
+    std::fs::write(&path, CLUB).unwrap();
+    let mut h = opened(&path);
+    assert!(h.state().games_list);
+    assert_eq!(row_numbers(&h), [1, 2, 3, 4]);
+    // Sort by date (unknown dates first), then the other way round.
+    h.get_by_label("Date").click();
+    h.run();
+    assert_eq!(row_numbers(&h), [4, 2, 3, 1]);
+    h.get_by_label("Date").click();
+    h.run();
+    assert_eq!(row_numbers(&h), [1, 3, 2, 4]);
+    // By players, then by plies.
+    h.get_by_label("Players").click();
+    h.run();
+    assert_eq!(row_numbers(&h), [2, 3, 1, 4], "Ann – Bo, Club night, Cy – Ann, Di – Ed");
+    h.get_by_label("Plies").click();
+    h.run();
+    assert_eq!(row_numbers(&h), [3, 4, 1, 2]);
+    // The position after 1. Bc3d Be6l 2. dd3l in game 1 stands in game 2 too, after
+    // 2. Bc3d: only those two stay, and game 2 opens at that move.
+    h.state_mut().apply(Command::Start);
+    for _ in 0..3 {
+        h.state_mut().apply(Command::Forward);
+    }
+    h.run();
+    h.get_by_label("Only games with the shown position").click();
+    h.run();
+    assert_eq!(row_numbers(&h), [1, 2]);
+    h.get_by_label("2 of 4 games match");
+    // (The pointer leaves the check box, so its tooltip does not cover the rows.)
+    h.get_by_label("Filter").hover();
+    h.run();
+    h.get_by_label("2. Ann – Bo   1-0   4 plies").click();
+    h.run();
+    assert_eq!(h.state().document.current, 1);
+    assert_eq!(h.state().view.cursor_path(), [0, 0, 0], "at 2. Bc3d");
+    assert_eq!(h.state().view.to_game().move_count(), 4);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn games_are_added_duplicated_moved_and_deleted_and_saved_in_the_lists_order() {
+    let dir = folder("manage");
+    let path = dir.join("club.pgn");
+    std::fs::write(&path, CLUB).unwrap();
+    let mut h = opened(&path);
+    // A new game after game 1, of the shown kind, shown.
+    h.get_by_label("New game").click();
+    h.run();
+    assert_eq!(h.state().document.games.len(), 5);
+    assert_eq!(h.state().document.current, 1);
+    assert_eq!(h.state().view.variant(), Variant::Triangular);
+    assert_eq!(h.state().view.to_game().move_count(), 0);
+    assert!(h.state().modified());
+    h.get_by_label("2. Game 2   *   0 plies");
+    ui_support::play(&mut h, "Bc3d");
+    // Duplicate it: the copy keeps its move and comes after it.
+    h.get_by_label("Duplicate").click();
+    h.run();
+    assert_eq!(h.state().document.current, 2);
+    assert_eq!(h.state().view.to_game().move_count(), 1);
+    // Move the copy up: it takes place 2; the original is now 3 and keeps its undo.
+    h.get_by_label("Move up").click();
+    h.run();
+    assert_eq!(h.state().document.current, 1);
+    h.get_by_label("Move down").click();
+    h.run();
+    assert_eq!(h.state().document.current, 2);
+    h.state_mut().apply(Command::ShowGame(1));
+    h.run();
+    assert_eq!(h.state().can_undo_redo(), (true, false), "the original game's undo came along");
+    // Delete asks first; Keep keeps it.
+    h.get_by_label("Delete…").click();
+    h.run();
+    h.get_by_label_contains("Delete game 2");
+    h.get_by_label("Keep").click();
+    h.run();
+    assert_eq!(h.state().document.games.len(), 6);
+    h.get_by_label("Delete…").click();
+    h.run();
+    h.get_by_label("Delete").click();
+    h.run();
+    assert_eq!(h.state().document.games.len(), 5);
+    assert_eq!(h.state().document.current, 1, "the next game is shown");
+    assert_eq!(h.state().view.to_game().move_count(), 1, "the copy");
+    // Saved in the list's order: Cy – Ann, the copy, Ann – Bo, Club night, Di – Ed.
+    assert!(h.state_mut().save());
+    let (games, problems) = orrery::files::read_record_file(&path).unwrap();
+    assert!(problems.is_empty());
+    let moves: Vec<usize> = games.iter().map(|g| g.move_count()).collect();
+    assert_eq!(moves, [3, 1, 4, 1, 2]);
+    // The games not touched went back as they were.
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.starts_with(&CLUB[..CLUB.find("0-1\n").unwrap() + 3]));
     std::fs::remove_dir_all(&dir).unwrap();
 }

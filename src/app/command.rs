@@ -162,6 +162,22 @@ pub enum Command {
     // The games of the file.
     /// Show the game at this index of the document's games.
     ShowGame(usize),
+    /// Show the game at this index, at the move reached by these child indices from
+    /// the start (a game found by its position opens there).
+    ShowGameAt(usize, Vec<usize>),
+    /// A new game of the shown kind, after the shown game, in the same file.
+    NewGameInFile,
+    /// A copy of the shown game, after it.
+    DuplicateGame,
+    /// Take the game at this index out of the file (after the games list asked).
+    DeleteGame(usize),
+    /// Move the game at `from` to `to` (the next or previous place).
+    MoveGame {
+        /// Its index now.
+        from: usize,
+        /// Its index after.
+        to: usize,
+    },
     /// A problem found when the file was read: show its game (by its number in the
     /// file) and open the notation editor on the game's text as it stands in the file,
     /// with the caret at the problem's line and column.
@@ -407,6 +423,11 @@ impl Command {
             Command::SetAnalysisTime(Some(s)) => format!("Analyse {s} s"),
             Command::SetAnalysisTime(None) => "Analyse without a time limit".into(),
             Command::ShowGame(index) => format!("Show game {}", index + 1),
+            Command::ShowGameAt(index, _) => format!("Show game {} at the position", index + 1),
+            Command::NewGameInFile => "New game in this file".into(),
+            Command::DuplicateGame => "Duplicate game".into(),
+            Command::DeleteGame(index) => format!("Delete game {}", index + 1),
+            Command::MoveGame { to, .. } => format!("Move game to place {}", to + 1),
             Command::ShowProblem { .. } => "Show the problem in the notation editor".into(),
             Command::Back => "Previous move".into(),
             Command::Forward => "Next move".into(),

@@ -6,8 +6,8 @@
 use std::path::{Path, PathBuf};
 
 use crate::files::{GameOrigin, RecordsRead};
+use crate::record::AnyGame;
 use crate::record::game::roster;
-use crate::record::{AnyGame, NodeId};
 
 /// The open records.
 #[derive(Clone, Debug, PartialEq)]
@@ -27,6 +27,18 @@ pub struct Document {
     /// The games of the file that could not be read at all (they are not among
     /// [`Document::games`]).
     pub unread: Vec<GameOrigin>,
+    /// Changes to the list of games (a new document, games added, deleted or moved)
+    /// and to any game, as numbers no two documents share: views of the games keep
+    /// what they work out until these move.
+    revisions: (u64, u64),
+    /// The games changed since the list of games last changed (their indices).
+    changed: Vec<usize>,
+}
+
+/// A number no other revision of any document has.
+fn next_revision() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
 
 impl Document {
@@ -43,7 +55,17 @@ impl Document {
     /// A document of `games` (at least one), numbered 1, 2, … with no problems.
     pub fn with_games(file: Option<PathBuf>, games: Vec<AnyGame>) -> Document {
         let origins = fresh_origins(games.len());
-        Document { games, current: 0, file, modified: false, origins, unread: Vec::new() }
+        let revision = next_revision();
+        Document {
+            games,
+            current: 0,
+            file,
+            modified: false,
+            origins,
+            unread: Vec::new(),
+            revisions: (revision, revision),
+            changed: Vec::new(),
+        }
     }
 
     /// A document of what was read from `path` (at least one game), the first shown,
@@ -53,6 +75,7 @@ impl Document {
         if origins.len() != read.games.len() {
             origins = fresh_origins(read.games.len());
         }
+        let revision = next_revision();
         Document {
             games: read.games,
             current: 0,
@@ -60,6 +83,8 @@ impl Document {
             modified: false,
             origins,
             unread: read.unread,
+            revisions: (revision, revision),
+            changed: Vec::new(),
         }
     }
 
@@ -76,30 +101,138 @@ impl Document {
         self.origins.iter().position(|o| o.number == number)
     }
 
+    /// The revision of the list of games: it moves when games are added, deleted or
+    /// moved (and differs between documents).
+    pub fn structure_revision(&self) -> u64 {
+        self.revisions.0
+    }
+
+    /// The revision of the games: it moves with any change to the list or to a game.
+    pub fn revision(&self) -> u64 {
+        self.revisions.1
+    }
+
+    /// The games changed since the list of games last changed (indices, in the order
+    /// first changed).
+    pub fn changed_since_structure(&self) -> &[usize] {
+        &self.changed
+    }
+
+    fn game_changed(&mut self, index: usize) {
+        self.revisions.1 = next_revision();
+        if !self.changed.contains(&index) {
+            self.changed.push(index);
+        }
+        if let Some(origin) = self.origins.get_mut(index) {
+            origin.original = None;
+        }
+    }
+
+    fn structure_changed(&mut self) {
+        let revision = next_revision();
+        self.revisions = (revision, revision);
+        self.changed.clear();
+        self.modified = true;
+    }
+
+    /// The number game `index` has in the list: its place (as saving numbers it), or
+    /// its number in the file while games of the file could not be read (the list's
+    /// order cannot change then).
+    pub fn number_of(&self, index: usize) -> usize {
+        if self.unread.is_empty() { index + 1 } else { self.origin(index).map_or(index + 1, |o| o.number) }
+    }
+
+    /// Puts `game` at `index` (at most the number of games), as a new game not read
+    /// from the file; the shown game stays shown.
+    pub fn insert_game(&mut self, index: usize, game: AnyGame) {
+        let index = index.min(self.games.len());
+        self.games.insert(index, game);
+        self.origins.insert(index, GameOrigin::default());
+        if self.current >= index {
+            self.current += 1;
+        }
+        self.structure_changed();
+    }
+
+    /// Takes game `index` out (never the last game left); the shown game stays shown,
+    /// or the next one (the one before at the end) when it is the one taken out.
+    /// Returns the game.
+    pub fn remove_game(&mut self, index: usize) -> Option<AnyGame> {
+        if index >= self.games.len() || self.games.len() == 1 {
+            return None;
+        }
+        let game = self.games.remove(index);
+        if index < self.origins.len() {
+            self.origins.remove(index);
+        }
+        if self.current > index || self.current == self.games.len() {
+            self.current -= 1;
+        }
+        self.structure_changed();
+        Some(game)
+    }
+
+    /// Swaps games `a` and `b` (the shown game stays shown, in its new place).
+    pub fn swap_games(&mut self, a: usize, b: usize) {
+        if a >= self.games.len() || b >= self.games.len() || a == b {
+            return;
+        }
+        self.games.swap(a, b);
+        if a.max(b) < self.origins.len() {
+            self.origins.swap(a, b);
+        }
+        if self.current == a {
+            self.current = b;
+        } else if self.current == b {
+            self.current = a;
+        }
+        self.structure_changed();
+    }
+
     /// The shown game.
     pub fn shown(&self) -> &AnyGame {
         &self.games[self.current]
     }
 
-    /// Replaces the shown game after a change and marks the document modified.
+    /// Replaces the shown game after a change and marks the document modified; the
+    /// game will be written afresh, no longer as its text was read.
     pub fn change_shown(&mut self, game: AnyGame) {
         self.games[self.current] = game;
         self.modified = true;
+        self.game_changed(self.current);
     }
 
     /// Replaces the shown game without marking a change (e.g. an undo back to the saved
-    /// state keeps the modified flag the caller sets).
+    /// state keeps the modified flag the caller sets). A game that is not the same as
+    /// before will be written afresh.
     pub fn set_shown(&mut self, game: AnyGame) {
+        if self.games[self.current] != game {
+            self.game_changed(self.current);
+        }
         self.games[self.current] = game;
     }
 
+    /// Each game's text as read, for the games unchanged since
+    /// ([`GameOrigin::original`]), in game order: what saving writes back as it was.
+    pub fn originals(&self) -> Vec<Option<std::sync::Arc<str>>> {
+        (0..self.games.len()).map(|i| self.origins.get(i).and_then(|o| o.original.clone())).collect()
+    }
+
     /// The games were written to `path`, which becomes the document's file.
-    /// The file now holds the games as written (numbered afresh, with no problems).
-    pub fn saved_to(&mut self, path: &Path) {
+    /// The file now holds the games as written (numbered afresh, with no problems),
+    /// each with its text there (`written`, from
+    /// [`write_records_keeping`](crate::files::write_records_keeping)).
+    pub fn saved_to(&mut self, path: &Path, written: Vec<Option<std::sync::Arc<str>>>) {
         self.file = Some(path.to_path_buf());
         self.modified = false;
         self.origins = fresh_origins(self.games.len());
+        for (origin, text) in self.origins.iter_mut().zip(written) {
+            origin.original = text;
+        }
         self.unread.clear();
+        let revision = next_revision();
+        self.revisions = (revision, revision);
+        self.changed.clear();
     }
 
     /// The file's name for the window title (or "Untitled … game"), with `*` when
@@ -132,11 +265,6 @@ pub fn game_title(game: &AnyGame, number: usize) -> String {
     }
 }
 
-/// The number of plies (half-moves) of a game's main line.
-pub fn main_line_plies(game: &AnyGame) -> usize {
-    crate::with_game!(game, g => g.tree.main_line_from(NodeId::ROOT).len())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -149,7 +277,7 @@ mod tests {
         doc.change_shown(AnyGame::new(Variant::Triangular));
         assert!(doc.modified);
         assert_eq!(doc.title(), "Orrery — Untitled Triangular game *");
-        doc.saved_to(Path::new("/tmp/club.pgn"));
+        doc.saved_to(Path::new("/tmp/club.pgn"), Vec::new());
         assert!(!doc.modified);
         assert_eq!(doc.title(), "Orrery — club.pgn");
     }
@@ -159,7 +287,7 @@ mod tests {
         let text = "[Variant \"Triangular\"]\n[White \"Ann\"]\n[Black \"Bo\"]\n\n1. Bc3d *\n";
         let game = crate::record::read_one(text).unwrap();
         assert_eq!(game_title(&game, 1), "Ann – Bo");
-        assert_eq!(main_line_plies(&game), 1);
+        assert_eq!(game.main_line_len(), 1);
         let text = "[Variant \"Interstellar\"]\n[Event \"Club night\"]\n\n*\n";
         assert_eq!(game_title(&crate::record::read_one(text).unwrap(), 2), "Club night");
         assert_eq!(game_title(&AnyGame::new(Variant::Interstellar), 3), "Game 3");

@@ -14,6 +14,7 @@ pub mod dialogs;
 pub mod document;
 pub mod editor;
 pub mod export;
+pub mod games_list;
 pub mod gif_export;
 pub mod history;
 pub mod move_list;

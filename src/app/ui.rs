@@ -21,9 +21,10 @@ use super::autosave::{Autosave, Autosaver};
 use super::clock::{self, ClockSetup};
 use super::command::{Command, Scope};
 use super::dialogs::{DialogAnswer, DialogRequest, FileDialogs};
-use super::document::{Document, game_title, main_line_plies};
+use super::document::{Document, game_title};
 use super::editor::{EditorEvent, NotationEditor};
 use super::export::{ExportAction, ExportForm};
+use super::games_list::GamesList;
 use super::gif_export::{GifAction, GifForm, GifJob};
 use super::history::History;
 use super::move_list::MoveListPanel;
@@ -36,6 +37,7 @@ use crate::core::game::Variant;
 use crate::engine::Level;
 use crate::files::{
     Diagnostic, FileError, Format, RecordsRead, read_record_file, read_records_with, write_record_file,
+    write_records_keeping,
 };
 use crate::record::annotations::TimeControl;
 use crate::record::{AnyGame, NodeId, Severity, read_games, read_one, write_any, write_games};
@@ -266,6 +268,8 @@ pub struct OrreryApp {
     /// The games list's filter: words a game's players, event, date, result, game or
     /// stipulation must hold.
     pub games_filter: String,
+    /// The games list's sort, position search and cached rows.
+    pub games: GamesList,
     /// The problems of the file opened last, while their window is open.
     pub file_problems: Option<FileProblems>,
     /// The record file being read in the background, while it is.
@@ -318,6 +322,7 @@ impl OrreryApp {
             show_shortcuts: false,
             games_list: false,
             games_filter: String::new(),
+            games: GamesList::default(),
             file_problems: None,
             reading: None,
             stashed: HashMap::new(),
@@ -501,6 +506,76 @@ impl OrreryApp {
         self.message = format!("Game {number} of the file");
     }
 
+    /// The per-game undo histories kept for games not shown, renumbered after the list
+    /// of games changed (`to(old)`: the game's new index, `None` when it went).
+    fn renumber_stashed(&mut self, to: impl Fn(usize) -> Option<usize>) {
+        let old = std::mem::take(&mut self.stashed);
+        self.stashed = old.into_iter().filter_map(|(i, kept)| to(i).map(|j| (j, kept))).collect();
+    }
+
+    /// Puts `game` into the file after the shown game and shows it.
+    fn insert_game(&mut self, game: AnyGame) {
+        if self.notation_text_pending() || !self.document.unread.is_empty() {
+            self.message = "The games of this file cannot change now (unread games or notation text pending)".into();
+            return;
+        }
+        if self.view.puzzle_status().is_none() {
+            self.document.set_shown(self.view.to_game());
+        }
+        let at = self.document.current + 1;
+        self.renumber_stashed(|i| Some(if i >= at { i + 1 } else { i }));
+        self.document.insert_game(at, game);
+        self.show_game(at);
+        self.message = format!("Game {} added to the file", at + 1);
+    }
+
+    /// Takes game `index` out of the file; when it is the shown one, the next (or the
+    /// one before) is shown.
+    fn delete_game(&mut self, index: usize) {
+        let n = self.document.games.len();
+        if index >= n || n == 1 || self.notation_text_pending() || !self.document.unread.is_empty() {
+            return;
+        }
+        if index == self.document.current {
+            self.show_game(if index + 1 < n { index + 1 } else { index - 1 });
+        }
+        if self.view.puzzle_status().is_none() {
+            self.document.set_shown(self.view.to_game());
+        }
+        self.renumber_stashed(|i| match i.cmp(&index) {
+            std::cmp::Ordering::Less => Some(i),
+            std::cmp::Ordering::Equal => None,
+            std::cmp::Ordering::Greater => Some(i - 1),
+        });
+        let title = self.document.games.get(index).map(|g| game_title(g, index + 1)).unwrap_or_default();
+        self.document.remove_game(index);
+        self.autosave.touch(self.now);
+        self.message = format!("Game {} ({title}) deleted from the file", index + 1);
+    }
+
+    /// Swaps games `from` and `to` (next to each other) in the file.
+    fn move_game(&mut self, from: usize, to: usize) {
+        let n = self.document.games.len();
+        if from >= n || to >= n || from.abs_diff(to) != 1 || !self.document.unread.is_empty() {
+            return;
+        }
+        if self.view.puzzle_status().is_none() {
+            self.document.set_shown(self.view.to_game());
+        }
+        self.renumber_stashed(|i| {
+            Some(if i == from {
+                to
+            } else if i == to {
+                from
+            } else {
+                i
+            })
+        });
+        self.document.swap_games(from, to);
+        self.autosave.touch(self.now);
+        self.message = format!("Game moved to place {}", to + 1);
+    }
+
     /// Whether the notation editor holds text the game does not (unread or wrong), so
     /// the shown game may not change under it.
     fn notation_text_pending(&self) -> bool {
@@ -666,6 +741,28 @@ impl OrreryApp {
                     self.show_game(index);
                 }
             }
+            Command::ShowGameAt(index, path) => {
+                if self.notation_text_pending() {
+                    self.message =
+                        "The notation text has errors or unread edits: fix them or press Revert text first".into();
+                } else {
+                    self.show_game(index);
+                    if self.document.current == index {
+                        self.view.follow_path(&path);
+                        self.message = format!("Game {}: the position after move {}", index + 1, path.len());
+                    }
+                }
+            }
+            Command::NewGameInFile => {
+                let game = AnyGame::new(self.view.variant());
+                self.insert_game(game);
+            }
+            Command::DuplicateGame => {
+                let game = self.view.to_game();
+                self.insert_game(game);
+            }
+            Command::DeleteGame(index) => self.delete_game(index),
+            Command::MoveGame { from, to } => self.move_game(from, to),
             Command::ShowProblem { number, line, column } => self.show_problem(number, line, column),
             Command::InsertComment => {
                 if self.settings.notation_editor && !self.editor.is_dirty() {
@@ -1120,9 +1217,10 @@ impl OrreryApp {
 
     fn save_to(&mut self, path: &Path) -> bool {
         self.document.set_shown(self.view.to_game());
-        match write_record_file(path, &self.document.games) {
-            Ok(()) => {
-                self.document.saved_to(path);
+        // Games not changed since they were read are written back as they were.
+        match write_records_keeping(path, &self.document.games, &self.document.originals()) {
+            Ok(written) => {
+                self.document.saved_to(path, written);
                 // The games are numbered afresh: the problems of the file as read no
                 // longer lead to them.
                 if let Some(problems) = &mut self.file_problems {
@@ -1776,8 +1874,9 @@ impl OrreryApp {
             }
         }
         self.reading_window(ctx);
-        self.file_problems_window(ctx, commands);
+        // The problems of a file just opened come on top of its games list.
         self.games_list_window(ctx, commands);
+        self.file_problems_window(ctx, commands);
         self.path_prompt_window(ctx);
         self.paste_window(ctx, commands);
         self.computer_window(ctx, commands);
@@ -1949,94 +2048,14 @@ impl OrreryApp {
         }
     }
 
-    /// The games of the open file: number, title, result, plies; the shown one
-    /// highlighted, games that had problems marked; a click shows a game.
+    /// The games of the open file ([`GamesList`]).
     fn games_list_window(&mut self, ctx: &egui::Context, commands: &mut Vec<Command>) {
         if !self.games_list {
             return;
         }
-        // Every game of the file in file order: the open ones, and those not read (hidden
-        // while a filter is typed, as they have nothing to match).
-        let document = &self.document;
-        let filter = &mut self.games_filter;
         let mut open = true;
-        egui::Window::new("Games").open(&mut open).default_width(360.0).default_pos(egui::pos2(60.0, 80.0)).show(
-            ctx,
-            |ui| {
-                let n = document.games.len();
-                let label = ui.label("Filter");
-                ui.add(
-                    egui::TextEdit::singleline(filter)
-                        .hint_text("players, event, date, result…")
-                        .desired_width(f32::INFINITY),
-                )
-                .labelled_by(label.id);
-                // The rows after this frame's typing.
-                let mut rows: Vec<(usize, Option<usize>)> = (0..document.games.len())
-                    .map(|i| (document.origin(i).map_or(i + 1, |o| o.number), Some(i)))
-                    .filter(|&(number, i)| {
-                        i.is_some_and(|i| {
-                            crate::record::collection::GameRow::new(number, &document.games[i]).matches_words(filter)
-                        })
-                    })
-                    .chain(document.unread.iter().filter(|_| filter.trim().is_empty()).map(|u| (u.number, None)))
-                    .collect();
-                rows.sort_by_key(|r| r.0);
-                let shown = rows.iter().filter(|r| r.1.is_some()).count();
-                let count = if filter.trim().is_empty() {
-                    format!("{n} game{} open", if n == 1 { "" } else { "s" })
-                } else {
-                    format!("{shown} of {n} game{} match", if n == 1 { "" } else { "s" })
-                };
-                ui.label(RichText::new(count).weak());
-                let row_height = ui.spacing().interact_size.y;
-                egui::ScrollArea::vertical().max_height(360.0).auto_shrink([false, true]).show_rows(
-                    ui,
-                    row_height,
-                    rows.len(),
-                    |ui, range| {
-                        for &(number, index) in &rows[range] {
-                            ui.horizontal(|ui| {
-                                let origin = match index {
-                                    Some(i) => document.origin(i),
-                                    None => document.unread.iter().find(|u| u.number == number),
-                                };
-                                let (errors, warnings) = origin.map_or((0, 0), |o| o.error_and_warning_counts());
-                                if errors + warnings > 0 {
-                                    let color = if errors > 0 { theme::ERROR } else { theme::WARNING };
-                                    ui.label(RichText::new("!").strong().color(color)).on_hover_text(format!(
-                                        "When read: {errors} error{}, {warnings} warning{}",
-                                        if errors == 1 { "" } else { "s" },
-                                        if warnings == 1 { "" } else { "s" }
-                                    ));
-                                } else {
-                                    ui.add_space(ui.spacing().icon_width);
-                                }
-                                match index {
-                                    Some(i) => {
-                                        let game = &document.games[i];
-                                        let plies = main_line_plies(game);
-                                        let text = format!(
-                                            "{number}. {}   {}   {plies} pl{}",
-                                            game_title(game, number),
-                                            game.result().token(),
-                                            if plies == 1 { "y" } else { "ies" }
-                                        );
-                                        if ui.selectable_label(i == document.current, text).clicked() {
-                                            commands.push(Command::ShowGame(i));
-                                        }
-                                    }
-                                    None => {
-                                        ui.label(RichText::new(format!("{number}. could not be read")).weak())
-                                            .on_hover_text("This game is not open; the file keeps it as it is");
-                                    }
-                                }
-                            });
-                        }
-                    },
-                );
-            },
-        );
+        let position = (self.view.variant(), self.view.position_key());
+        self.games.ui(ctx, &mut open, &self.document, &mut self.games_filter, position, commands);
         self.games_list = open;
     }
 

@@ -943,6 +943,8 @@ pub trait AnyView {
     fn follow_path(&mut self, path: &[usize]);
     /// The position string of the shown position.
     fn position_string(&self) -> String;
+    /// The Zobrist key of the shown position ([`crate::core::Game::zobrist`]).
+    fn position_key(&self) -> u64;
     /// The status bar's text and whether it is a warning.
     fn status(&self) -> (String, bool);
     /// The ending to announce, if the shown position is over.
@@ -1114,6 +1116,10 @@ impl<G: AppGame> AnyView for GameView<G> {
 
     fn position_string(&self) -> String {
         self.session.position().position_string()
+    }
+
+    fn position_key(&self) -> u64 {
+        self.session.position().zobrist()
     }
 
     fn status(&self) -> (String, bool) {

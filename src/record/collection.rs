@@ -207,6 +207,24 @@ pub fn occurrences(game: &AnyGame, key: u64) -> Vec<NodeId> {
     crate::with_game!(game, g => occurrences_in(g, key))
 }
 
+/// The first place in `game` (main line first, then variations in order) where the
+/// position with key `key` stands, as the child indices that lead there from the start
+/// (empty: the start position itself); `None` when it never does.
+pub fn occurrence_path(game: &AnyGame, key: u64) -> Option<Vec<usize>> {
+    crate::with_game!(game, g => {
+        let node = *occurrences_in(g, key).first()?;
+        let path = g.tree.path_to(node);
+        Some(
+            path.iter()
+                .map(|&id| {
+                    let parent = g.tree.node(id).parent.unwrap_or(NodeId::ROOT);
+                    g.tree.node(parent).children.iter().position(|&c| c == id).unwrap_or(0)
+                })
+                .collect(),
+        )
+    })
+}
+
 fn occurrences_in<G: Game>(g: &GameRecord<G>, key: u64) -> Vec<NodeId> {
     let mut found = Vec::new();
     walk(g, |id, pos| {

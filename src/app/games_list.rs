@@ -1,0 +1,485 @@
+//! The games list (View → Games list, Ctrl+G): the games of the open file as a table —
+//! number, players, result, plies, event, date, stipulation, a mark for games read
+//! with problems — sortable by any column (click its header; again to reverse), with
+//! a filter box, a count, and "only games with the shown position" (exact position,
+//! anywhere in a game's tree; a game opens at the move where it stands). The shown
+//! game's buttons add a new game after it, duplicate it, delete it (after asking) and
+//! move it up or down; saving writes the games in the list's file order.
+//!
+//! The rows, their filtering and sorting and the position search are kept between
+//! frames and worked out again only when the document or the choices change, so a file
+//! of 100,000 games scrolls smoothly (the rows are drawn only where visible).
+
+use egui::{RichText, Sense};
+
+use super::command::Command;
+use super::document::{Document, game_title};
+use super::theme;
+use crate::core::game::Variant;
+use crate::record::collection::{GameRow, PositionIndex, occurrences};
+
+/// A column of the games list, by which it can be sorted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameColumn {
+    /// The game's number in the file.
+    Number,
+    /// The players (the title: "White – Black", else the event, else "Game N").
+    Players,
+    /// The result.
+    Result,
+    /// Plies in the main line.
+    Plies,
+    /// The Event tag.
+    Event,
+    /// The Date tag.
+    Date,
+    /// A puzzle's stipulation.
+    Stipulation,
+}
+
+impl GameColumn {
+    /// Every column, left to right.
+    pub const ALL: [GameColumn; 7] = [
+        GameColumn::Number,
+        GameColumn::Players,
+        GameColumn::Result,
+        GameColumn::Plies,
+        GameColumn::Event,
+        GameColumn::Date,
+        GameColumn::Stipulation,
+    ];
+
+    /// The header's text.
+    pub const fn title(self) -> &'static str {
+        match self {
+            GameColumn::Number => "#",
+            GameColumn::Players => "Players",
+            GameColumn::Result => "Result",
+            GameColumn::Plies => "Plies",
+            GameColumn::Event => "Event",
+            GameColumn::Date => "Date",
+            GameColumn::Stipulation => "Stipulation",
+        }
+    }
+
+    /// The column's width in points.
+    const fn width(self) -> f32 {
+        match self {
+            GameColumn::Number => 40.0,
+            GameColumn::Players => 170.0,
+            GameColumn::Result => 54.0,
+            GameColumn::Plies => 40.0,
+            GameColumn::Event => 120.0,
+            GameColumn::Date => 80.0,
+            GameColumn::Stipulation => 90.0,
+        }
+    }
+}
+
+/// One row as shown: where the game is, its number and its texts.
+#[derive(Clone, Debug)]
+struct Row {
+    /// Index in the document's games (`None`: a game of the file that was not read).
+    index: Option<usize>,
+    /// The number shown (the game's number in the file).
+    number: usize,
+    /// The texts of the columns after the number.
+    title: String,
+    game: GameRow,
+    /// Errors and warnings when read.
+    problems: (usize, usize),
+}
+
+impl Row {
+    fn text(&self, column: GameColumn) -> String {
+        match column {
+            GameColumn::Number => self.number.to_string(),
+            GameColumn::Players => self.title.clone(),
+            GameColumn::Result => self.game.result.token().to_string(),
+            GameColumn::Plies => self.game.plies.to_string(),
+            GameColumn::Event => shown_tag(&self.game.event),
+            GameColumn::Date => shown_tag(&self.game.date),
+            GameColumn::Stipulation => self.game.stipulation.clone().unwrap_or_default(),
+        }
+    }
+
+    /// The row in one line, as before columns: what screen readers and tests read.
+    fn summary(&self) -> String {
+        match self.index {
+            Some(_) => format!(
+                "{}. {}   {}   {} pl{}",
+                self.number,
+                self.title,
+                self.game.result.token(),
+                self.game.plies,
+                if self.game.plies == 1 { "y" } else { "ies" }
+            ),
+            None => format!("{}. could not be read", self.number),
+        }
+    }
+}
+
+/// An unknown value (`?`, a date `????.??.??`) as an empty cell.
+fn shown_tag(value: &str) -> String {
+    if value.chars().all(|c| c == '?' || c == '.' || c.is_whitespace()) { String::new() } else { value.to_string() }
+}
+
+/// The games list's choices and what it keeps between frames.
+#[derive(Default)]
+pub struct GamesList {
+    /// The column sorted by (`None`: file order) and whether ascending.
+    pub sort: Option<(GameColumn, bool)>,
+    /// Only games where the shown position stands.
+    pub with_position: bool,
+    /// The game waiting for "Delete" to be confirmed (its index).
+    pub confirm_delete: Option<usize>,
+    rows: Vec<Row>,
+    rows_revision: Option<(u64, u64)>,
+    /// The rows shown (indices into `rows`), for the filter, sort and position.
+    shown: Vec<usize>,
+    shown_for: Option<ShownFor>,
+    index: Option<(u64, PositionIndex)>,
+}
+
+/// What `shown` was worked out for.
+#[derive(Clone, Debug, PartialEq)]
+struct ShownFor {
+    revision: (u64, u64),
+    filter: String,
+    sort: Option<(GameColumn, bool)>,
+    position: Option<(Variant, u64)>,
+}
+
+impl GamesList {
+    /// Keeps the rows up to date: all of them after a change to the list of games, the
+    /// shown game's alone after a change to it.
+    fn refresh_rows(&mut self, document: &Document) {
+        let revision = (document.structure_revision(), document.revision());
+        match self.rows_revision {
+            Some((structure, _)) if structure == revision.0 => {
+                if self.rows_revision != Some(revision)
+                    && let Some(row) = self.rows.iter_mut().find(|r| r.index == Some(document.current))
+                {
+                    *row = row_of(document, document.current);
+                }
+            }
+            _ => {
+                self.rows = (0..document.games.len()).map(|i| row_of(document, i)).collect();
+                self.rows.extend(document.unread.iter().map(|u| Row {
+                    index: None,
+                    number: u.number,
+                    title: String::new(),
+                    game: GameRow::new(u.number, &crate::record::AnyGame::new(Variant::ALL[0])),
+                    problems: u.error_and_warning_counts(),
+                }));
+            }
+        }
+        self.rows_revision = Some(revision);
+    }
+
+    /// Which games hold the shown position: from the position index of the file's
+    /// games (built once per change to the list of games), and the shown game itself
+    /// searched directly, as it may have changed since.
+    fn games_with(&mut self, document: &Document, position: (Variant, u64)) -> Vec<bool> {
+        let structure = document.structure_revision();
+        if self.index.as_ref().is_none_or(|(r, _)| *r != structure) {
+            self.index = Some((structure, PositionIndex::build(&document.games)));
+        }
+        let mut found = vec![false; document.games.len()];
+        if let Some((_, index)) = &self.index {
+            for i in index.games_with(position.0, position.1) {
+                if let Some(f) = found.get_mut(i) {
+                    *f = true;
+                }
+            }
+        }
+        // Games changed since the index was built are searched directly.
+        for &i in document.changed_since_structure() {
+            if let Some(game) = document.games.get(i) {
+                found[i] = game.variant() == position.0 && !occurrences(game, position.1).is_empty();
+            }
+        }
+        found
+    }
+
+    fn refresh_shown(&mut self, document: &Document, filter: &str, position: Option<(Variant, u64)>) {
+        let wanted = ShownFor {
+            revision: (document.structure_revision(), document.revision()),
+            filter: filter.to_string(),
+            sort: self.sort,
+            position,
+        };
+        if self.shown_for.as_ref() == Some(&wanted) {
+            return;
+        }
+        let with = position.map(|p| self.games_with(document, p));
+        let searching = !filter.trim().is_empty() || with.is_some();
+        let mut shown: Vec<usize> = (0..self.rows.len())
+            .filter(|&r| {
+                let row = &self.rows[r];
+                match row.index {
+                    // Games not read have nothing to match.
+                    None => !searching,
+                    Some(i) => row.game.matches_words(filter) && with.as_ref().is_none_or(|w| w[i]),
+                }
+            })
+            .collect();
+        let rows = &self.rows;
+        match self.sort {
+            None => shown.sort_by_key(|&r| rows[r].number),
+            Some((column, ascending)) => {
+                shown.sort_by(|&a, &b| {
+                    let (x, y) = (&rows[a], &rows[b]);
+                    let order = match column {
+                        GameColumn::Number => x.number.cmp(&y.number),
+                        GameColumn::Plies => x.game.plies.cmp(&y.game.plies),
+                        _ => x.text(column).to_lowercase().cmp(&y.text(column).to_lowercase()),
+                    }
+                    .then(x.number.cmp(&y.number));
+                    if ascending { order } else { order.reverse() }
+                });
+            }
+        }
+        self.shown = shown;
+        self.shown_for = Some(wanted);
+    }
+
+    /// The Games window: pushes [`Command::ShowGame`] / [`Command::ShowGameAt`] for a
+    /// click on a row and the game commands for its buttons. `filter` is the filter
+    /// box's text, `position` the shown position's game and key.
+    pub fn ui(
+        &mut self,
+        ctx: &egui::Context,
+        open: &mut bool,
+        document: &Document,
+        filter: &mut String,
+        position: (Variant, u64),
+        commands: &mut Vec<Command>,
+    ) {
+        egui::Window::new("Games").open(open).default_width(720.0).default_pos(egui::pos2(60.0, 80.0)).show(ctx, |ui| {
+            ui.horizontal(|ui| {
+                let label = ui.label("Filter");
+                ui.add(
+                    egui::TextEdit::singleline(filter)
+                        .hint_text("players, event, date, result…")
+                        .desired_width(260.0),
+                )
+                .labelled_by(label.id);
+                ui.checkbox(&mut self.with_position, "Only games with the shown position")
+                    .on_hover_text("Games where the position on the board stands, in the main line or a variation; a game opens at that move");
+            });
+            self.refresh_rows(document);
+            self.refresh_shown(document, filter, self.with_position.then_some(position));
+            let n = document.games.len();
+            let count = if filter.trim().is_empty() && !self.with_position {
+                format!("{n} game{} open", if n == 1 { "" } else { "s" })
+            } else {
+                let matched = self.shown.iter().filter(|&&r| self.rows[r].index.is_some()).count();
+                format!("{matched} of {n} game{} match", if n == 1 { "" } else { "s" })
+            };
+            ui.label(RichText::new(count).weak());
+            self.buttons(ui, document, commands);
+            if let Some(i) = self.confirm_delete {
+                self.confirm(ui, document, i, commands);
+            }
+            ui.separator();
+            self.header(ui);
+            let row_height = ui.spacing().interact_size.y;
+            egui::ScrollArea::both().max_height(360.0).auto_shrink([false, true]).show_rows(
+                ui,
+                row_height,
+                self.shown.len(),
+                |ui, range| {
+                    for &r in &self.shown[range] {
+                        let row = &self.rows[r];
+                        if self.row_ui(ui, row, document.current, row_height).clicked()
+                            && let Some(i) = row.index
+                        {
+                            commands.push(match self.with_position {
+                                true => match crate::record::collection::occurrence_path(&document.games[i], position.1) {
+                                    Some(path) => Command::ShowGameAt(i, path),
+                                    None => Command::ShowGame(i),
+                                },
+                                false => Command::ShowGame(i),
+                            });
+                        }
+                    }
+                },
+            );
+        });
+    }
+
+    /// New game, Duplicate, Delete…, Move up, Move down (for the shown game).
+    fn buttons(&mut self, ui: &mut egui::Ui, document: &Document, commands: &mut Vec<Command>) {
+        // A file with games that could not be read is saved under a new name with the
+        // games that were read: its order is left alone until then.
+        let editable = document.unread.is_empty();
+        let why = "This file has games that could not be read: save it under a new name first";
+        let current = document.current;
+        ui.horizontal(|ui| {
+            let enabled = |ui: &mut egui::Ui, on: bool, text: &str, hover: &str| {
+                let r = ui.add_enabled(on, egui::Button::new(text));
+                if on { r.on_hover_text(hover) } else { r.on_disabled_hover_text(if editable { hover } else { why }) }
+            };
+            if enabled(ui, editable, "New game", "A new game of the shown kind after the shown one").clicked() {
+                commands.push(Command::NewGameInFile);
+            }
+            if enabled(ui, editable, "Duplicate", "A copy of the shown game after it").clicked() {
+                commands.push(Command::DuplicateGame);
+            }
+            if enabled(ui, editable && document.games.len() > 1, "Delete…", "Delete the shown game from the file")
+                .clicked()
+            {
+                self.confirm_delete = Some(current);
+            }
+            if enabled(ui, editable && current > 0, "Move up", "Move the shown game one place up in the file").clicked()
+            {
+                commands.push(Command::MoveGame { from: current, to: current - 1 });
+            }
+            if enabled(
+                ui,
+                editable && current + 1 < document.games.len(),
+                "Move down",
+                "Move the shown game one place down in the file",
+            )
+            .clicked()
+            {
+                commands.push(Command::MoveGame { from: current, to: current + 1 });
+            }
+        });
+    }
+
+    /// "Delete game N?" with Delete and Keep.
+    fn confirm(&mut self, ui: &mut egui::Ui, document: &Document, index: usize, commands: &mut Vec<Command>) {
+        let Some(game) = document.games.get(index) else {
+            self.confirm_delete = None;
+            return;
+        };
+        ui.group(|ui| {
+            ui.label(
+                RichText::new(format!(
+                    "Delete game {} ({}) from the file? Undo does not bring it back; the file on disk keeps it until you save.",
+                    index + 1,
+                    game_title(game, index + 1)
+                ))
+                .color(theme::WARNING),
+            );
+            ui.horizontal(|ui| {
+                if ui.button("Delete").clicked() {
+                    commands.push(Command::DeleteGame(index));
+                    self.confirm_delete = None;
+                }
+                if ui.button("Keep").clicked() {
+                    self.confirm_delete = None;
+                }
+            });
+        });
+    }
+
+    /// The column headers: a click sorts by the column, a second click reverses.
+    fn header(&mut self, ui: &mut egui::Ui) {
+        ui.horizontal(|ui| {
+            ui.add_space(ui.spacing().icon_width + ui.spacing().item_spacing.x);
+            for column in GameColumn::ALL {
+                let sorted = self.sort.filter(|&(c, _)| c == column).map(|(_, ascending)| ascending);
+                let button = egui::Button::new(RichText::new(column.title()).strong()).frame(false);
+                let hover = match sorted {
+                    Some(true) => "Sorted by this column, A to Z (click to reverse)",
+                    Some(false) => "Sorted by this column, Z to A (click to reverse)",
+                    None => "Sort by this column",
+                };
+                let response =
+                    ui.add_sized([column.width(), ui.spacing().interact_size.y], button).on_hover_text(hover);
+                if let Some(ascending) = sorted {
+                    // A small triangle at the header's right: up for ascending.
+                    let c = egui::pos2(response.rect.right() - 8.0, response.rect.center().y);
+                    let (tip, base) = if ascending { (-4.0, 3.0) } else { (4.0, -3.0) };
+                    let points = vec![c + egui::vec2(0.0, tip), c + egui::vec2(-4.0, base), c + egui::vec2(4.0, base)];
+                    let color = ui.visuals().strong_text_color();
+                    ui.painter().add(egui::Shape::convex_polygon(points, color, egui::Stroke::NONE));
+                }
+                if response.clicked() {
+                    self.sort = match self.sort {
+                        Some((c, ascending)) if c == column => Some((column, !ascending)),
+                        _ => Some((column, true)),
+                    };
+                }
+            }
+        });
+    }
+
+    /// One row: the problem mark, then each column's text, clickable as a whole.
+    fn row_ui(&self, ui: &mut egui::Ui, row: &Row, current: usize, height: f32) -> egui::Response {
+        let mark_width = ui.spacing().icon_width + ui.spacing().item_spacing.x;
+        let width: f32 = GameColumn::ALL.iter().map(|c| c.width() + ui.spacing().item_spacing.x).sum::<f32>();
+        let (errors, warnings) = row.problems;
+        let (response, rect) = ui
+            .horizontal(|ui| {
+                ui.spacing_mut().item_spacing.x = 0.0;
+                let (mark_rect, mark) = ui.allocate_exact_size(egui::vec2(mark_width, height), Sense::hover());
+                let (rect, response) = ui.allocate_exact_size(egui::vec2(width, height), Sense::click());
+                if errors + warnings > 0 {
+                    mark.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, "!"));
+                    let color = if errors > 0 { theme::ERROR } else { theme::WARNING };
+                    let font = egui::TextStyle::Body.resolve(ui.style());
+                    ui.painter().text(
+                        mark_rect.left_center() + egui::vec2(4.0, 0.0),
+                        egui::Align2::LEFT_CENTER,
+                        "!",
+                        font,
+                        color,
+                    );
+                    mark.clone().on_hover_text(format!(
+                        "When read: {errors} error{}, {warnings} warning{}",
+                        if errors == 1 { "" } else { "s" },
+                        if warnings == 1 { "" } else { "s" }
+                    ));
+                }
+                (response, rect)
+            })
+            .inner;
+        let summary = row.summary();
+        let selected = row.index == Some(current);
+        response.widget_info(|| egui::WidgetInfo::selected(egui::Role::Button, true, selected, &summary));
+        if !ui.is_rect_visible(rect) {
+            return response;
+        }
+        let visuals = ui.style().interact_selectable(&response, selected);
+        if selected || response.hovered() {
+            ui.painter().rect_filled(rect, 2.0, visuals.weak_bg_fill);
+        }
+        let font = egui::TextStyle::Body.resolve(ui.style());
+        let text_color = if row.index.is_some() { visuals.text_color() } else { ui.visuals().weak_text_color() };
+        let mut x = rect.left();
+        for column in GameColumn::ALL {
+            let text = match (row.index, column) {
+                (None, GameColumn::Players) => "could not be read".to_string(),
+                (None, GameColumn::Number) => row.number.to_string(),
+                (None, _) => String::new(),
+                _ => row.text(column),
+            };
+            let cell = egui::Rect::from_min_size(egui::pos2(x, rect.top()), egui::vec2(column.width(), height));
+            let galley = ui.painter().layout(text, font.clone(), text_color, f32::INFINITY);
+            let at = egui::pos2(cell.left() + 2.0, cell.center().y - galley.size().y / 2.0);
+            ui.painter().with_clip_rect(cell.intersect(ui.clip_rect())).galley(at, galley, text_color);
+            x += column.width() + ui.spacing().item_spacing.x;
+        }
+        if row.index.is_none() {
+            return response.on_hover_text("This game is not open; the file keeps it as it is");
+        }
+        response
+    }
+}
+
+/// The row of game `i` of the document.
+fn row_of(document: &Document, i: usize) -> Row {
+    let number = document.number_of(i);
+    let game = &document.games[i];
+    Row {
+        index: Some(i),
+        number,
+        title: game_title(game, number),
+        game: GameRow::new(number, game),
+        problems: document.origin(i).map_or((0, 0), |o| o.error_and_warning_counts()),
+    }
+}
