@@ -581,3 +581,49 @@ fn games_are_added_duplicated_moved_and_deleted_and_saved_in_the_lists_order() {
     assert!(text.starts_with(&CLUB[..CLUB.find("0-1\n").unwrap() + 3]));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn the_opening_tree_counts_the_moves_played_from_the_shown_position_and_plays_them() {
+    let dir = folder("tree");
+    let path = dir.join("club.pgn");
+    std::fs::write(&path, CLUB).unwrap();
+    let mut h = opened(&path);
+    h.state_mut().apply(Command::Start);
+    h.run();
+    ui_support::menu(&mut h, "View", "Opening tree");
+    // From the Triangular opening: Bc3d in games 1 and 4, dd3l in game 2; the
+    // Interstellar game is not counted.
+    h.get_by_label("3 of 4 games reach this position in their main line");
+    h.get_by_label("Play Bc3d");
+    h.get_by_label("Play dd3l");
+    h.get_by_label("2 games");
+    h.get_by_label("1 game");
+    // Game 1 was lost by White (0-1), game 2 won by White, game 4 unfinished: Bc3d
+    // scored 0 of 1 decided game, dd3l 1 of 1.
+    h.get_by_label("0 / 0 / 1");
+    h.get_by_label("1 / 0 / 0");
+    // A click on a count keeps those games in the list.
+    h.get_by_label("2 games").click();
+    h.run();
+    h.get_by_label("Only the games that played Bc3d here");
+    assert_eq!(row_numbers(&h), [1, 4]);
+    h.get_by_label("Show all").click();
+    h.run();
+    assert_eq!(row_numbers(&h), [1, 2, 3, 4]);
+    // A click on a move plays it (a variation here, as game 1 plays Bc3d).
+    h.get_by_label("Play dd3l").click();
+    h.run();
+    assert_eq!(h.state().view.cursor_path(), [1]);
+    h.get_by_label("1 of 4 games reach this position in their main line");
+    h.get_by_label("Play Be6l");
+    // The position after 1. Bc3d Be6l 2. dd3l is the same as after 1. dd3l Be6l 2. Bc3d:
+    // game 2 goes on with ff6l from there.
+    h.state_mut().apply(Command::Start);
+    for _ in 0..3 {
+        h.state_mut().apply(Command::Forward);
+    }
+    h.run();
+    h.get_by_label("2 of 4 games reach this position in their main line");
+    h.get_by_label("Play ff6l");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -162,6 +162,13 @@ pub enum Command {
     // The games of the file.
     /// Show the game at this index of the document's games.
     ShowGame(usize),
+    /// Play this move (the game's notation) from the shown position, as a variation
+    /// when another move is already there (the opening tree's moves).
+    PlayMove(String),
+    /// Keep only these games (indices) in the games list, described by the text.
+    FilterGames(String, Vec<usize>),
+    /// Show or hide the opening tree.
+    ToggleOpeningTree,
     /// Show the game at this index, at the move reached by these child indices from
     /// the start (a game found by its position opens there).
     ShowGameAt(usize, Vec<usize>),
@@ -360,7 +367,13 @@ impl Command {
 
     /// The View menu's buttons (the switches are shown as checkboxes).
     pub fn view_menu() -> Vec<Command> {
-        vec![Command::FlipBoard, Command::ToggleGamesList, Command::ToggleTheme, Command::ShowShortcuts]
+        vec![
+            Command::FlipBoard,
+            Command::ToggleGamesList,
+            Command::ToggleOpeningTree,
+            Command::ToggleTheme,
+            Command::ShowShortcuts,
+        ]
     }
 
     /// The label shown in menus and the shortcut list.
@@ -424,6 +437,9 @@ impl Command {
             Command::SetAnalysisTime(None) => "Analyse without a time limit".into(),
             Command::ShowGame(index) => format!("Show game {}", index + 1),
             Command::ShowGameAt(index, _) => format!("Show game {} at the position", index + 1),
+            Command::PlayMove(text) => format!("Play {text}"),
+            Command::FilterGames(what, _) => format!("Games that {what}"),
+            Command::ToggleOpeningTree => "Opening tree".into(),
             Command::NewGameInFile => "New game in this file".into(),
             Command::DuplicateGame => "Duplicate game".into(),
             Command::DeleteGame(index) => format!("Delete game {}", index + 1),
@@ -521,6 +537,7 @@ impl Command {
                 | Command::ReplaceGame { .. }
                 | Command::PlayBestMove
                 | Command::PlayAnalysisLine(_)
+                | Command::PlayMove(_)
                 | Command::PlayComputerMove(_)
                 | Command::TakeBack
                 | Command::FlagFall

@@ -133,6 +133,9 @@ pub struct GamesList {
     pub with_position: bool,
     /// The game waiting for "Delete" to be confirmed (its index).
     pub confirm_delete: Option<usize>,
+    /// Only these games (indices, for the list of games of that revision), described
+    /// ("played Bc3d here"): set from the opening tree.
+    pub only: Option<(String, Vec<usize>, u64)>,
     rows: Vec<Row>,
     rows_revision: Option<(u64, u64)>,
     /// The rows shown (indices into `rows`), for the filter, sort and position.
@@ -148,6 +151,7 @@ struct ShownFor {
     filter: String,
     sort: Option<(GameColumn, bool)>,
     position: Option<(Variant, u64)>,
+    only: Option<Vec<usize>>,
 }
 
 impl GamesList {
@@ -208,19 +212,25 @@ impl GamesList {
             filter: filter.to_string(),
             sort: self.sort,
             position,
+            only: self.only.as_ref().map(|(_, games, _)| games.clone()),
         };
         if self.shown_for.as_ref() == Some(&wanted) {
             return;
         }
         let with = position.map(|p| self.games_with(document, p));
-        let searching = !filter.trim().is_empty() || with.is_some();
+        let only = self.only.as_ref().map(|(_, games, _)| games);
+        let searching = !filter.trim().is_empty() || with.is_some() || only.is_some();
         let mut shown: Vec<usize> = (0..self.rows.len())
             .filter(|&r| {
                 let row = &self.rows[r];
                 match row.index {
                     // Games not read have nothing to match.
                     None => !searching,
-                    Some(i) => row.game.matches_words(filter) && with.as_ref().is_none_or(|w| w[i]),
+                    Some(i) => {
+                        row.game.matches_words(filter)
+                            && with.as_ref().is_none_or(|w| w[i])
+                            && only.is_none_or(|games| games.contains(&i))
+                    }
                 }
             })
             .collect();
@@ -268,10 +278,23 @@ impl GamesList {
                 ui.checkbox(&mut self.with_position, "Only games with the shown position")
                     .on_hover_text("Games where the position on the board stands, in the main line or a variation; a game opens at that move");
             });
+            if self.only.as_ref().is_some_and(|(_, _, structure)| *structure != document.structure_revision()) {
+                self.only = None;
+            }
+            let mut show_all = false;
+            if let Some((what, _, _)) = &self.only {
+                ui.horizontal(|ui| {
+                    ui.label(RichText::new(format!("Only the games that {what}")).strong());
+                    show_all = ui.button("Show all").clicked();
+                });
+            }
+            if show_all {
+                self.only = None;
+            }
             self.refresh_rows(document);
             self.refresh_shown(document, filter, self.with_position.then_some(position));
             let n = document.games.len();
-            let count = if filter.trim().is_empty() && !self.with_position {
+            let count = if filter.trim().is_empty() && !self.with_position && self.only.is_none() {
                 format!("{n} game{} open", if n == 1 { "" } else { "s" })
             } else {
                 let matched = self.shown.iter().filter(|&&r| self.rows[r].index.is_some()).count();

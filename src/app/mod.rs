@@ -18,6 +18,7 @@ pub mod games_list;
 pub mod gif_export;
 pub mod history;
 pub mod move_list;
+pub mod opening_tree;
 pub mod opponent;
 pub mod painter;
 pub mod promotion;

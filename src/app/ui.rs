@@ -28,6 +28,7 @@ use super::games_list::GamesList;
 use super::gif_export::{GifAction, GifForm, GifJob};
 use super::history::History;
 use super::move_list::MoveListPanel;
+use super::opening_tree::OpeningTree;
 use super::settings::{Settings, Theme};
 use super::setup_ui::PuzzleForm;
 use super::theme;
@@ -270,6 +271,9 @@ pub struct OrreryApp {
     pub games_filter: String,
     /// The games list's sort, position search and cached rows.
     pub games: GamesList,
+    /// The opening tree window is open.
+    pub opening_tree_open: bool,
+    opening_tree: OpeningTree,
     /// The problems of the file opened last, while their window is open.
     pub file_problems: Option<FileProblems>,
     /// The record file being read in the background, while it is.
@@ -323,6 +327,8 @@ impl OrreryApp {
             games_list: false,
             games_filter: String::new(),
             games: GamesList::default(),
+            opening_tree_open: false,
+            opening_tree: OpeningTree::default(),
             file_problems: None,
             reading: None,
             stashed: HashMap::new(),
@@ -687,6 +693,11 @@ impl OrreryApp {
             }
             Command::ShowShortcuts => self.show_shortcuts = true,
             Command::ToggleGamesList => self.games_list = !self.games_list,
+            Command::ToggleOpeningTree => self.opening_tree_open = !self.opening_tree_open,
+            Command::FilterGames(what, games) => {
+                self.games.only = Some((what, games, self.document.structure_revision()));
+                self.games_list = true;
+            }
             Command::ToggleAnalysis => {
                 self.settings.analysis = !self.settings.analysis;
                 self.settings.threat = false;
@@ -1769,6 +1780,7 @@ impl OrreryApp {
                     commands.push(Command::ToggleTheme);
                 }
                 self.menu_item(ui, &Command::ToggleGamesList, true, commands);
+                ui.checkbox(&mut self.opening_tree_open, Command::ToggleOpeningTree.label());
                 let label = format!(
                     "{} ({})",
                     Command::ToggleAnalysis.label(),
@@ -1876,6 +1888,7 @@ impl OrreryApp {
         self.reading_window(ctx);
         // The problems of a file just opened come on top of its games list.
         self.games_list_window(ctx, commands);
+        self.opening_tree_window(ctx, commands);
         self.file_problems_window(ctx, commands);
         self.path_prompt_window(ctx);
         self.paste_window(ctx, commands);
@@ -2057,6 +2070,18 @@ impl OrreryApp {
         let position = (self.view.variant(), self.view.position_key());
         self.games.ui(ctx, &mut open, &self.document, &mut self.games_filter, position, commands);
         self.games_list = open;
+    }
+
+    /// The opening tree of the shown position over the open file ([`OpeningTree`]).
+    fn opening_tree_window(&mut self, ctx: &egui::Context, commands: &mut Vec<Command>) {
+        if !self.opening_tree_open {
+            return;
+        }
+        let mut open = true;
+        let position = (self.view.variant(), self.view.position_key());
+        let scores = self.view.analysis_move_scores();
+        self.opening_tree.ui(ctx, &mut open, &self.document, position, &scores, commands);
+        self.opening_tree_open = open;
     }
 
     /// After a crash: what the autosave holds, and whether to restore it.

@@ -945,6 +945,9 @@ pub trait AnyView {
     fn position_string(&self) -> String;
     /// The Zobrist key of the shown position ([`crate::core::Game::zobrist`]).
     fn position_key(&self) -> u64;
+    /// The analysis's lines for the shown position, when it has any: each line's first
+    /// move in the game's notation and its score as the analysis shows it, best first.
+    fn analysis_move_scores(&self) -> Vec<(String, String)>;
     /// The status bar's text and whether it is a warning.
     fn status(&self) -> (String, bool);
     /// The ending to announce, if the shown position is over.
@@ -1120,6 +1123,19 @@ impl<G: AppGame> AnyView for GameView<G> {
 
     fn position_key(&self) -> u64 {
         self.session.position().zobrist()
+    }
+
+    fn analysis_move_scores(&self) -> Vec<(String, String)> {
+        if self.threat {
+            return Vec::new();
+        }
+        let Some(snapshot) = self.current_analysis() else { return Vec::new() };
+        let pos = self.session.position();
+        snapshot
+            .lines
+            .iter()
+            .filter_map(|line| line.pv.first().map(|&mv| (pos.notation(mv), score_text(line.score))))
+            .collect()
     }
 
     fn status(&self) -> (String, bool) {
@@ -1640,6 +1656,7 @@ impl<G: AppGame> GameView<G> {
                 | Command::DragStart(_)
                 | Command::PlayBestMove
                 | Command::PlayAnalysisLine(_)
+                | Command::PlayMove(_)
         );
         if board_move && self.computer_to_move() {
             let name = self.opponent.as_ref().map(Opponent::name).unwrap_or_default();
@@ -1658,6 +1675,7 @@ impl<G: AppGame> GameView<G> {
             Command::Jump(node) => s.jump(*node),
             Command::PlayBestMove => return self.play_best_move(),
             Command::PlayAnalysisLine(moves) => return self.play_moves(moves),
+            Command::PlayMove(text) => return self.play_moves(std::slice::from_ref(text)),
             Command::PlayComputerMove(text) => return self.play_computer_move(text),
             Command::TakeBack => return self.take_back(),
             Command::ClickCell(slot) => {

@@ -308,6 +308,23 @@ pub fn opening_tree<'a>(games: impl IntoIterator<Item = &'a AnyGame>, variant: V
     moves
 }
 
+/// The games (their indices in `games`) whose main line plays the move written
+/// `notation` from the position with key `key` ([`opening_tree`]'s count of that move).
+pub fn games_playing<'a>(
+    games: impl IntoIterator<Item = &'a AnyGame>,
+    variant: Variant,
+    key: u64,
+    notation: &str,
+) -> Vec<usize> {
+    games
+        .into_iter()
+        .enumerate()
+        .filter(|(_, g)| g.variant() == variant)
+        .filter(|(_, g)| crate::with_game!(g, r => main_line_moves_from(r, key)).iter().any(|(n, _)| n == notation))
+        .map(|(i, _)| i)
+        .collect()
+}
+
 /// Whether the main line of `game` reaches the position with key `key` (its start
 /// included).
 pub fn main_line_reaches(game: &AnyGame, key: u64) -> bool {

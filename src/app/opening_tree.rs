@@ -1,0 +1,134 @@
+//! The opening tree (View → Opening tree): for the shown position, every move the open
+//! file's games played from it in their main lines — how many games, how they ended
+//! for the side that played it (won / drawn / lost and the score), and, while the
+//! analysis runs, the engine's score for the moves among its lines. Positions reached
+//! by different move orders are one (they are found by their Zobrist key). A click on
+//! a move plays it; a click on its count keeps those games in the games list.
+//!
+//! The tree is worked out again only when the position or the document changes: the
+//! games that hold the position anywhere come from a position index (built once per
+//! change to the list of games), and only they are walked.
+
+use egui::RichText;
+
+use super::command::Command;
+use super::document::Document;
+use crate::core::game::Variant;
+use crate::record::collection::{PositionIndex, TreeMove, games_playing, main_line_reaches, opening_tree};
+
+/// The opening tree window's state: what it last worked out.
+#[derive(Default)]
+pub struct OpeningTree {
+    index: Option<(u64, PositionIndex)>,
+    tree: Option<Worked>,
+}
+
+/// The tree as last worked out.
+struct Worked {
+    /// For which document revision, game and position key.
+    for_: (u64, Variant, u64),
+    /// The moves played from the position.
+    moves: Vec<TreeMove>,
+    /// How many games reach the position in their main line.
+    reaching: usize,
+}
+
+impl OpeningTree {
+    /// The games of `document` that may hold the position: those the index finds, and
+    /// those changed since it was built.
+    fn candidates(&mut self, document: &Document, position: (Variant, u64)) -> Vec<usize> {
+        let structure = document.structure_revision();
+        if self.index.as_ref().is_none_or(|(r, _)| *r != structure) {
+            self.index = Some((structure, PositionIndex::build(&document.games)));
+        }
+        let mut found = self.index.as_ref().map(|(_, i)| i.games_with(position.0, position.1)).unwrap_or_default();
+        found.extend(document.changed_since_structure().iter().copied().filter(|i| *i < document.games.len()));
+        found.sort_unstable();
+        found.dedup();
+        found
+    }
+
+    /// The moves from the shown position and how many games reach it.
+    fn refresh(&mut self, document: &Document, position: (Variant, u64)) -> (&[TreeMove], usize) {
+        let wanted = (document.revision(), position.0, position.1);
+        if self.tree.as_ref().is_none_or(|w| w.for_ != wanted) {
+            let games: Vec<usize> = self.candidates(document, position);
+            let moves = opening_tree(games.iter().map(|&i| &document.games[i]), position.0, position.1);
+            let reaching = games.iter().filter(|&&i| main_line_reaches(&document.games[i], position.1)).count();
+            self.tree = Some(Worked { for_: wanted, moves, reaching });
+        }
+        match &self.tree {
+            Some(w) => (&w.moves, w.reaching),
+            None => (&[], 0),
+        }
+    }
+
+    /// The Opening tree window. `scores` are the analysis's first moves and scores.
+    pub fn ui(
+        &mut self,
+        ctx: &egui::Context,
+        open: &mut bool,
+        document: &Document,
+        position: (Variant, u64),
+        scores: &[(String, String)],
+        commands: &mut Vec<Command>,
+    ) {
+        egui::Window::new("Opening tree").open(open).default_width(360.0).default_pos(egui::pos2(60.0, 520.0)).show(
+            ctx,
+            |ui| {
+                let (moves, reaching) = self.refresh(document, position);
+                let n = document.games.len();
+                ui.label(
+                    RichText::new(format!(
+                        "{reaching} of {n} game{} reach this position in their main line",
+                        if n == 1 { "" } else { "s" }
+                    ))
+                    .weak(),
+                );
+                if moves.is_empty() {
+                    ui.label("No game plays on from here.");
+                    return;
+                }
+                let mut play = None;
+                let mut filter = None;
+                egui::ScrollArea::vertical().max_height(260.0).show(ui, |ui| {
+                    egui::Grid::new("opening-tree").num_columns(5).striped(true).show(ui, |ui| {
+                        for title in ["Move", "Games", "Score", "Won / drawn / lost", "Engine"] {
+                            ui.label(RichText::new(title).strong());
+                        }
+                        ui.end_row();
+                        for m in moves {
+                            let button = ui.button(&m.notation);
+                            // Read out as what it does: the move list shows the same text.
+                            let label = format!("Play {}", m.notation);
+                            button.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
+                            if button.on_hover_text("Play this move").clicked() {
+                                play = Some(m.notation.clone());
+                            }
+                            let games = format!("{} game{}", m.games, if m.games == 1 { "" } else { "s" });
+                            if ui
+                                .add(egui::Button::new(games).frame(false))
+                                .on_hover_text("Show these games in the games list")
+                                .clicked()
+                            {
+                                filter = Some(m.notation.clone());
+                            }
+                            ui.label(m.score_percent().map_or_else(|| "–".to_string(), |p| format!("{p:.0} %")));
+                            ui.label(format!("{} / {} / {}", m.won, m.drawn, m.lost));
+                            let engine = scores.iter().find(|(n, _)| *n == m.notation).map(|(_, s)| s.as_str());
+                            ui.label(engine.unwrap_or(""));
+                            ui.end_row();
+                        }
+                    });
+                });
+                if let Some(notation) = play {
+                    commands.push(Command::PlayMove(notation));
+                }
+                if let Some(notation) = filter {
+                    let games = games_playing(&document.games, position.0, position.1, &notation);
+                    commands.push(Command::FilterGames(format!("played {notation} here"), games));
+                }
+            },
+        );
+    }
+}
