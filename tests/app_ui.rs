@@ -928,6 +928,7 @@ fn a_hint_against_the_computer_marks_the_piece_to_move_without_blocking() {
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
     assert!(found, "the hint arrived");
+    assert!(!h.state().message.contains("Looking for a hint"), "no stale word in the status bar");
     let overlay = h.state().view.overlay_slots(&h.state().settings);
     assert!(
         overlay.marked_cells.iter().any(|&(_, color)| color == orrery::record::MarkColor::Yellow),

@@ -314,3 +314,58 @@ fn every_frame_matches_the_diagram_drawn_whole() {
         assert!(off < 60, "frame {i}: {off} pixels off");
     }
 }
+
+#[test]
+fn a_capture_of_several_pieces_is_drawn_leg_by_leg() {
+    use orrery::render::gif::move_arrows;
+    let (games, _) = read_record_file(&PathBuf::from("assets/games/draughts-level-match.pgn")).unwrap();
+    let mut legs_seen = 0;
+    for game in games {
+        let r = draughts::Position::from_any(game).ok().unwrap();
+        let mut pos = r.start.clone();
+        for id in r.tree.main_line_from(NodeId::ROOT) {
+            let mv = r.tree.node(id).mv.unwrap();
+            let route = pos.move_routes(mv).remove(0);
+            let arrows = move_arrows(&pos, mv, orrery::record::MarkColor::Blue);
+            let (from, to) = draughts::Position::move_cells(mv);
+            assert_eq!(arrows.first().unwrap().from, from);
+            assert_eq!(arrows.last().unwrap().to, to);
+            assert_eq!(arrows.len(), route.len().max(1));
+            for (arrow, landing) in arrows.iter().zip(&route) {
+                assert_eq!(arrow.to, landing.cell);
+            }
+            for pair in arrows.windows(2) {
+                assert_eq!(pair[0].to, pair[1].from, "the legs join");
+            }
+            legs_seen = legs_seen.max(arrows.len());
+            pos.play(mv);
+        }
+    }
+    assert!(legs_seen >= 2, "the games hold a capture of two pieces or more");
+}
+
+#[test]
+fn orrery_gif_takes_a_record_with_warnings_and_says_when_it_has_no_clocks() {
+    let record = temp("warned.pgn");
+    // A comment after the last game is a warning: the game itself was read in full.
+    std::fs::write(&record, "[Variant \"Triangular\"]\n\n1. Bc3d Be6l *\n\n{stray}\n").unwrap();
+    let out = temp("warned.gif");
+    let o = orrery(&[
+        "gif",
+        "--record",
+        record.to_str().unwrap(),
+        "--clocks",
+        "--size",
+        "120",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(String::from_utf8_lossy(&o.stdout).starts_with("frames: 3\n"));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("no clocks shown"));
+    // An error still stops it.
+    std::fs::write(&record, "[Variant \"Triangular\"]\n\n1. Bc3d Qx9 *\n").unwrap();
+    let o = orrery(&["gif", "--record", record.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("no GIF written"));
+}

@@ -271,10 +271,15 @@ impl GamesList {
                 let label = ui.label("Filter");
                 ui.add(
                     egui::TextEdit::singleline(filter)
-                        .hint_text("players, event, date, result…")
+                        .hint_text("players, event, result:1-0, plies>40…")
                         .desired_width(260.0),
                 )
-                .labelled_by(label.id);
+                .labelled_by(label.id)
+                .on_hover_text(
+                    "Every word must stand in the players, event, date, result, game or stipulation. \
+                     A word can name its field (white:, black:, player:, event:, date:, result:, game:, \
+                     stipulation:) or compare the length (plies>40, plies<=20).",
+                );
                 ui.checkbox(&mut self.with_position, "Only games with the shown position")
                     .on_hover_text("Games where the position on the board stands, in the main line or a variation; a game opens at that move");
             });

@@ -15,7 +15,7 @@ use egui::RichText;
 use crate::engine::{Engine, EngineGame, Limits};
 use crate::record::{AnyGame, GameRecord};
 use crate::render::DrawGame;
-use crate::render::gif::{DELAY_RANGE, ENGINE_ARROW, GifError, GifOptions, encode_gif, frame_scenes};
+use crate::render::gif::{DELAY_RANGE, ENGINE_ARROW, GifError, GifOptions, encode_gif, frame_scenes, move_arrows};
 use crate::render::overlay::Arrow;
 
 /// Nodes the engine searches in each position for engine arrows, by default (about
@@ -69,13 +69,7 @@ pub fn engine_arrow<G: EngineGame + DrawGame>(engine: &mut Engine<G>, position: 
         return Vec::new();
     }
     let result = engine.search(position, &[], &Limits::nodes(nodes), 1, &AtomicBool::new(false), &mut |_| {});
-    result
-        .best
-        .map(|mv| {
-            let (from, to) = G::move_cells(mv);
-            vec![Arrow { color: ENGINE_ARROW, from, to }]
-        })
-        .unwrap_or_default()
+    result.best.map(|mv| move_arrows(position, mv, ENGINE_ARROW)).unwrap_or_default()
 }
 
 /// A GIF being made and written on a background thread.

@@ -1343,12 +1343,15 @@ impl OrreryApp {
                 self.message = format!("GIF written to {} ({} KiB)", job.path.display(), bytes.div_ceil(1024));
                 self.gif_job = None;
                 self.gif_last = self.gif.take();
+                // Drawn now, not at the next input.
+                ctx.request_repaint();
             }
             Some(Err(e)) => {
                 if e != crate::render::gif::GifError::Cancelled.to_string() {
                     self.error_list = Some(("Could not export the GIF".into(), vec![e]));
                 }
                 self.gif_job = None;
+                ctx.request_repaint();
             }
         }
     }
@@ -1949,7 +1952,13 @@ impl OrreryApp {
                 Some(GifAction::Export) => {
                     let request = DialogRequest::Save {
                         folder: self.settings.last_folder.clone(),
-                        suggested_name: format!("{}-game.gif", self.view.variant().key()),
+                        suggested_name: self
+                            .document
+                            .file
+                            .as_deref()
+                            .and_then(|f| f.file_stem())
+                            .map(|stem| format!("{}.gif", stem.to_string_lossy()))
+                            .unwrap_or_else(|| format!("{}-game.gif", self.view.variant().key())),
                         filters: vec![("GIF animation".into(), vec!["gif".into()])],
                     };
                     // The window waits hidden for the dialog's answer.

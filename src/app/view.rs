@@ -240,7 +240,9 @@ impl<G: AppGame> GameView<G> {
             *out.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some((pos.zobrist(), cell));
         });
         self.hint_job = Some(found);
-        Applied::say("Looking for a hint…")
+        // The panel says it is looking, then names the piece; the status bar keeps no
+        // word of it that would outlive the search.
+        Applied::default()
     }
 
     /// Takes the hint once its search has finished; whether one is still searched.

@@ -126,7 +126,9 @@ pub fn run_diagram(args: &DiagramArgs, _out: &mut dyn Write) -> Result<Finish, C
         },
         Some(path) => {
             let file = path.display().to_string();
-            let (games, errors) = read_record_file(path)?;
+            let (games, problems) = read_record_file(path)?;
+            // Warnings (a game read in full) do not stop it; errors do.
+            let errors: Vec<_> = problems.iter().filter(|p| p.severity == crate::record::Severity::Error).collect();
             if let Some(first) = errors.first() {
                 return Err(CliError(format!("{first} ({} error(s); no diagram written)", errors.len())));
             }

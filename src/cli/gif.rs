@@ -16,7 +16,7 @@ use crate::engine::EngineGame;
 use crate::files::{read_record_file, write_atomic_bytes};
 use crate::record::GameRecord;
 use crate::render::DrawGame;
-use crate::render::gif::{DELAY_RANGE, GifOptions, check_options, main_line_stretch};
+use crate::render::gif::{DELAY_RANGE, GifOptions, check_options, has_clocks, main_line_stretch};
 
 /// The options of `orrery gif`.
 #[derive(Debug, Args)]
@@ -99,6 +99,9 @@ impl GifArgs {
 
 fn write_gif<G: EngineGame + DrawGame>(args: &GifArgs, record: &GameRecord<G>) -> Result<(usize, usize), CliError> {
     let options = args.options();
+    if args.clocks && !has_clocks(record) {
+        eprintln!("note: the game has no clock readings ([%clk]) or TimeControl tag: no clocks shown");
+    }
     let engine_nodes = args.engine_arrows.then_some(args.nodes);
     let bytes = gif_bytes(record, args.from, args.to, &options, engine_nodes, &|_, _| {}, &AtomicBool::new(false))?;
     write_atomic_bytes(&args.out, &bytes)?;
@@ -125,7 +128,9 @@ pub fn run_gif(args: &GifArgs, out: &mut dyn Write) -> Result<(), CliError> {
         ))
     })?;
     let file = args.record.display().to_string();
-    let (games, errors) = read_record_file(&args.record)?;
+    let (games, problems) = read_record_file(&args.record)?;
+    // Warnings (a game read in full) do not stop it; errors do.
+    let errors: Vec<_> = problems.iter().filter(|p| p.severity == crate::record::Severity::Error).collect();
     if let Some(first) = errors.first() {
         return Err(CliError(format!("{first} ({} error(s); no GIF written)", errors.len())));
     }

@@ -77,9 +77,13 @@ impl GameRow {
 }
 
 impl GameRow {
-    /// Whether every word of `filter` (split at white space; letter case ignored) stands
-    /// in one of the row's texts: players, event, date, result, game, stipulation. An
-    /// empty filter matches every row.
+    /// Whether every word of `filter` (split at white space; letter case ignored) holds
+    /// for the row. A plain word must stand in one of the row's texts: players, event,
+    /// date, result, game, stipulation. A word `field:text` must stand in that field
+    /// (`white:` or `first:`, `black:` or `second:`, `player:`, `event:`, `date:`,
+    /// `result:`, `game:`, `stipulation:`); `plies>N`, `plies<N`, `plies>=N`,
+    /// `plies<=N` and `plies=N` compare the main line's length. An empty filter matches
+    /// every row; a word that names no field is read as plain text.
     pub fn matches_words(&self, filter: &str) -> bool {
         let fields = [
             self.first.as_str(),
@@ -91,7 +95,44 @@ impl GameRow {
             self.stipulation.as_deref().unwrap_or(""),
         ]
         .map(str::to_lowercase);
-        filter.split_whitespace().map(str::to_lowercase).all(|w| fields.iter().any(|f| f.contains(&w)))
+        filter.split_whitespace().map(str::to_lowercase).all(|word| {
+            if let Some(holds) = self.plies_condition(&word) {
+                return holds;
+            }
+            let field = |k: usize| fields[k].as_str();
+            match word.split_once(':') {
+                Some((name, text)) if !text.is_empty() => {
+                    let within: &[&str] = match name {
+                        "white" | "first" | "positive" => &[field(0)],
+                        "black" | "second" | "negative" => &[field(1)],
+                        "player" => &[field(0), field(1)],
+                        "event" => &[field(2)],
+                        "date" => &[field(3)],
+                        "result" => &[field(4)],
+                        "game" | "variant" => &[field(5)],
+                        "stipulation" => &[field(6)],
+                        _ => return fields.iter().any(|f| f.contains(&word)),
+                    };
+                    within.iter().any(|f| f.contains(text))
+                }
+                _ => fields.iter().any(|f| f.contains(&word)),
+            }
+        })
+    }
+
+    /// `plies>40` and the like: whether the row's length holds; `None` when the word is
+    /// no such comparison.
+    fn plies_condition(&self, word: &str) -> Option<bool> {
+        let rest = word.strip_prefix("plies")?;
+        let (op, number) = [">=", "<=", ">", "<", "="].iter().find_map(|op| rest.strip_prefix(op).map(|n| (*op, n)))?;
+        let n: usize = number.parse().ok()?;
+        Some(match op {
+            ">=" => self.plies >= n,
+            "<=" => self.plies <= n,
+            ">" => self.plies > n,
+            "<" => self.plies < n,
+            _ => self.plies == n,
+        })
     }
 }
 
@@ -445,6 +486,16 @@ mod tests {
         assert!(row.matches_words("ada BABBAGE"));
         assert!(row.matches_words("draughts 1-0"));
         assert!(!row.matches_words("ada turing"));
+        // Fields and lengths.
+        assert!(row.matches_words("white:ada"));
+        assert!(!row.matches_words("black:ada"));
+        assert!(row.matches_words("player:babb result:1-0"));
+        assert!(row.matches_words("game:draughts plies=1 plies>=1 plies<2"));
+        assert!(!row.matches_words("plies>1"));
+        assert!(!row.matches_words("event:ada"));
+        // A word naming no field is plain text.
+        assert!(!row.matches_words("colour:white"));
+        assert!(!row.matches_words("plies>x"), "no comparison: plain text, found nowhere");
     }
 
     #[test]

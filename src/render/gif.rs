@@ -215,8 +215,7 @@ pub fn frame_scenes<G: DrawGame>(
         if options.variation_arrows {
             for &alt in record.tree.node(node).children.iter().skip(1) {
                 if let Some(mv) = record.tree.node(alt).mv {
-                    let (from, to) = G::move_cells(mv);
-                    overlay.arrows.push(Arrow { color: VARIATION_ARROW, from, to });
+                    overlay.arrows.extend(move_arrows(&position, mv, VARIATION_ARROW));
                 }
             }
         }
@@ -240,6 +239,26 @@ pub fn frame_scenes<G: DrawGame>(
     Ok(scenes)
 }
 
+/// The arrows of a move in `position`: one from its cell to its last cell, or, for a
+/// move that lands several times (a draughts capture), one arrow a leg along its first
+/// route, so the arrows go round the pieces it jumps.
+pub fn move_arrows<G: Game>(position: &G, mv: G::Move, color: MarkColor) -> Vec<Arrow<G::Cell>> {
+    let (from, to) = G::move_cells(mv);
+    let route = position.move_routes(mv).into_iter().next().unwrap_or_default();
+    if route.len() < 2 {
+        return vec![Arrow { color, from, to }];
+    }
+    let mut at = from;
+    route
+        .iter()
+        .map(|landing| {
+            let arrow = Arrow { color, from: at, to: landing.cell };
+            at = landing.cell;
+            arrow
+        })
+        .collect()
+}
+
 /// `12. Qe2d!`, `12... Qe2d?` (the move of `node` with its number and glyphs), `Start`
 /// at the root, and the result after the main line's last move when it is known.
 fn move_caption<G: Game>(record: &GameRecord<G>, node: NodeId, ply: usize, last: bool) -> String {
@@ -259,6 +278,12 @@ fn move_caption<G: Game>(record: &GameRecord<G>, node: NodeId, ply: usize, last:
         text.push_str(record.result.token());
     }
     text
+}
+
+/// Whether the record has clocks to show ([`GifOptions::clocks`]): a `[%clk]` on a
+/// main-line move or a `TimeControl` tag.
+pub fn has_clocks<G: Game>(record: &GameRecord<G>) -> bool {
+    Clocks::of(record).is_some()
 }
 
 /// Both clocks along the main line: each move's `[%clk]` (the mover's time after the
