@@ -627,3 +627,93 @@ fn the_opening_tree_counts_the_moves_played_from_the_shown_position_and_plays_th
     h.get_by_label("Play ff6l");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+const LINES: &str = "[Variant \"Triangular\"]\n\n1. Bc3d Be6l 2. dd3l ff6l *\n\n\
+[Variant \"Triangular\"]\n\n1. dd3l Be6l *\n\n\
+[Variant \"Triangular\"]\n\n1. Bc3d ff6l *\n";
+
+/// Replaces the text of the field labelled `label` with `text`.
+fn retype(h: &mut Harness<'static, OrreryApp>, label: &str, text: &str) {
+    h.get_by_label(label).click();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::A);
+    h.run();
+    h.get_by_label(label).type_text(text);
+    h.run();
+}
+
+#[test]
+fn a_study_of_three_chapters_is_built_saved_reopened_and_quizzes_its_lines() {
+    use orrery::record::study::ChapterMode;
+    let dir = folder("study");
+    let path = dir.join("bishops.pgn");
+    std::fs::write(&path, LINES).unwrap();
+    let mut h = opened(&path);
+    // Make the file a study.
+    h.get_by_label("Make a study").click();
+    h.run();
+    retype(&mut h, "Study name", "Bishops");
+    h.get_by_label("Make this file a study").click();
+    h.run();
+    h.get_by_label_contains("Study: Bishops");
+    h.get_by_label("1. Chapter 1   *   4 plies");
+    // Chapter 1: a title, a section and the guessing mode, typed in the form.
+    retype(&mut h, "Chapter title", "The light bishop first");
+    retype(&mut h, "Section", "Openings");
+    h.get_by_label("Guess the moves").click();
+    h.run();
+    h.get_by_label("Apply to the chapter").click();
+    h.run();
+    h.get_by_label("1. Openings: The light bishop first   *   4 plies");
+    // Chapters 2 and 3 through the same command the form sends.
+    h.state_mut().apply(Command::ShowGame(1));
+    h.state_mut().apply(Command::SetChapter {
+        title: "The pawn first".into(),
+        section: "Openings".into(),
+        mode: ChapterMode::Recall,
+    });
+    h.state_mut().apply(Command::ShowGame(2));
+    h.state_mut().apply(Command::SetChapter {
+        title: "A quiet line".into(),
+        section: String::new(),
+        mode: ChapterMode::Normal,
+    });
+    h.run();
+    assert!(h.state_mut().save());
+    // Other programs read each chapter as a game with its tags.
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(text.matches("[Study \"Bishops\"]").count(), 3, "{text}");
+    assert!(text.contains("[Chapter \"The light bishop first\"]") && text.contains("[ChapterMode \"guess\"]"));
+    let (games, problems) = orrery::files::read_record_file(&path).unwrap();
+    assert!(problems.is_empty());
+    assert_eq!(games.len(), 3);
+
+    // Reopened: the chapters, and chapter 1 quizzes its line from the start.
+    let mut h = opened(&path);
+    h.get_by_label_contains("Study: Bishops — 3 chapters");
+    h.get_by_label("1. Openings: The light bishop first   *   4 plies");
+    h.get_by_label("2. Openings: The pawn first   *   2 plies");
+    h.get_by_label("3. A quiet line   *   2 plies");
+    assert_eq!(h.state().view.cursor_path(), Vec::<usize>::new());
+    h.get_by_label("4 more moves hidden: find each move of the line; the replies follow.");
+    // A move that is not the line's is taken back.
+    ui_support::play(&mut h, "dd3l");
+    assert!(h.state().message.contains("dd3l is not the move of the line"), "{}", h.state().message);
+    assert_eq!(h.state().view.cursor_path(), Vec::<usize>::new());
+    assert_eq!(h.state().view.to_game().move_count(), 4);
+    assert!(!h.state().modified());
+    // The line's move goes on and the reply follows.
+    ui_support::play(&mut h, "Bc3d");
+    assert_eq!(h.state().message, "Right: Bc3d, answered Be6l");
+    assert_eq!(h.state().view.cursor_path(), [0, 0]);
+    h.get_by_label("2 more moves hidden: find each move of the line; the replies follow.");
+    ui_support::play(&mut h, "dd3l");
+    assert_eq!(h.state().message, "Right: dd3l, answered ff6l. The line is complete.");
+    // Show the line: the move list is back.
+    h.state_mut().apply(Command::Start);
+    h.run();
+    h.get_by_label("Show the line").click();
+    h.run();
+    h.get_by_label("Be6l");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -169,6 +169,20 @@ pub enum Command {
     FilterGames(String, Vec<usize>),
     /// Show or hide the opening tree.
     ToggleOpeningTree,
+    /// Make the file a study of this name: every game a chapter (its title kept, or
+    /// taken from its players or event).
+    MakeStudy(String),
+    /// The shown chapter's title, section and mode.
+    SetChapter {
+        /// The title.
+        title: String,
+        /// The section (empty: none).
+        section: String,
+        /// How a reader goes through it.
+        mode: crate::record::study::ChapterMode,
+    },
+    /// Show the moves a quiz chapter hides.
+    RevealLine,
     /// Show the game at this index, at the move reached by these child indices from
     /// the start (a game found by its position opens there).
     ShowGameAt(usize, Vec<usize>),
@@ -440,6 +454,9 @@ impl Command {
             Command::PlayMove(text) => format!("Play {text}"),
             Command::FilterGames(what, _) => format!("Games that {what}"),
             Command::ToggleOpeningTree => "Opening tree".into(),
+            Command::MakeStudy(name) => format!("Make the file the study {name}"),
+            Command::SetChapter { .. } => "Set the chapter".into(),
+            Command::RevealLine => "Show the line".into(),
             Command::NewGameInFile => "New game in this file".into(),
             Command::DuplicateGame => "Duplicate game".into(),
             Command::DeleteGame(index) => format!("Delete game {}", index + 1),

@@ -17,6 +17,7 @@ use super::document::{Document, game_title};
 use super::theme;
 use crate::core::game::Variant;
 use crate::record::collection::{GameRow, PositionIndex, occurrences};
+use crate::record::study::{Chapter, ChapterMode, study_name};
 
 /// A column of the games list, by which it can be sorted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -136,8 +137,15 @@ pub struct GamesList {
     /// Only these games (indices, for the list of games of that revision), described
     /// ("played Bc3d here"): set from the opening tree.
     pub only: Option<(String, Vec<usize>, u64)>,
+    /// The name typed for "Make a study".
+    pub study_name: String,
+    /// The shown chapter's fields as being edited: for which game and document
+    /// revision, title, section, mode.
+    pub chapter: Option<(usize, u64, String, String, ChapterMode)>,
     rows: Vec<Row>,
     rows_revision: Option<(u64, u64)>,
+    /// Whether the rows were made for a study (chapter titles).
+    rows_study: bool,
     /// The rows shown (indices into `rows`), for the filter, sort and position.
     shown: Vec<usize>,
     shown_for: Option<ShownFor>,
@@ -159,16 +167,23 @@ impl GamesList {
     /// shown game's alone after a change to it.
     fn refresh_rows(&mut self, document: &Document) {
         let revision = (document.structure_revision(), document.revision());
+        let study = study_name(&document.games).is_some();
         match self.rows_revision {
-            Some((structure, _)) if structure == revision.0 => {
-                if self.rows_revision != Some(revision)
-                    && let Some(row) = self.rows.iter_mut().find(|r| r.index == Some(document.current))
-                {
-                    *row = row_of(document, document.current);
+            Some((structure, _)) if structure == revision.0 && study == self.rows_study => {
+                if self.rows_revision != Some(revision) {
+                    // Only the games changed since the list last changed.
+                    let mut changed = document.changed_since_structure().to_vec();
+                    changed.push(document.current);
+                    for i in changed {
+                        if let Some(row) = self.rows.iter_mut().find(|r| r.index == Some(i)) {
+                            *row = row_of(document, i);
+                        }
+                    }
                 }
             }
             _ => {
                 self.rows = (0..document.games.len()).map(|i| row_of(document, i)).collect();
+                self.chapter = None;
                 self.rows.extend(document.unread.iter().map(|u| Row {
                     index: None,
                     number: u.number,
@@ -179,6 +194,7 @@ impl GamesList {
             }
         }
         self.rows_revision = Some(revision);
+        self.rows_study = study;
     }
 
     /// Which games hold the shown position: from the position index of the file's
@@ -307,6 +323,7 @@ impl GamesList {
             };
             ui.label(RichText::new(count).weak());
             self.buttons(ui, document, commands);
+            self.study_ui(ui, document, commands);
             if let Some(i) = self.confirm_delete {
                 self.confirm(ui, document, i, commands);
             }
@@ -375,6 +392,65 @@ impl GamesList {
                 commands.push(Command::MoveGame { from: current, to: current + 1 });
             }
         });
+    }
+
+    /// A study's name and the shown chapter's title, section and mode (Apply); for a
+    /// file that is no study, "Make a study" with a name.
+    fn study_ui(&mut self, ui: &mut egui::Ui, document: &Document, commands: &mut Vec<Command>) {
+        let current = document.current;
+        match study_name(&document.games) {
+            None => {
+                egui::CollapsingHeader::new("Make a study").id_salt("make-study").show(ui, |ui| {
+                    ui.label(
+                        RichText::new(
+                            "A study keeps its games as chapters, with titles, sections and modes, in ordinary \
+                             tags: other programs read each chapter as a game.",
+                        )
+                        .weak(),
+                    );
+                    ui.horizontal(|ui| {
+                        let label = ui.label("Study name");
+                        ui.add(egui::TextEdit::singleline(&mut self.study_name).desired_width(200.0))
+                            .labelled_by(label.id);
+                        let named = !self.study_name.trim().is_empty();
+                        if ui.add_enabled(named, egui::Button::new("Make this file a study")).clicked() {
+                            commands.push(Command::MakeStudy(self.study_name.trim().to_string()));
+                        }
+                    });
+                });
+            }
+            Some(name) => {
+                let n = document.games.len();
+                ui.label(
+                    RichText::new(format!("Study: {name} — {n} chapter{}", if n == 1 { "" } else { "s" })).strong(),
+                );
+                let Some(game) = document.games.get(current) else { return };
+                // Taken from the game again when it changes (an undo, another chapter).
+                if self.chapter.as_ref().is_none_or(|c| (c.0, c.1) != (current, document.revision())) {
+                    let chapter = Chapter::of(game, current);
+                    self.chapter = Some((current, document.revision(), chapter.title, chapter.section, chapter.mode));
+                }
+                let Some((_, _, title, section, mode)) = &mut self.chapter else { return };
+                egui::Grid::new("chapter-form").num_columns(2).show(ui, |ui| {
+                    let label = ui.label("Chapter title");
+                    ui.add(egui::TextEdit::singleline(title).desired_width(240.0)).labelled_by(label.id);
+                    ui.end_row();
+                    let label = ui.label("Section");
+                    ui.add(egui::TextEdit::singleline(section).desired_width(240.0)).labelled_by(label.id);
+                    ui.end_row();
+                    ui.label("Mode");
+                    ui.horizontal(|ui| {
+                        for m in ChapterMode::ALL {
+                            ui.radio_value(mode, m, m.label());
+                        }
+                    });
+                    ui.end_row();
+                });
+                if ui.button("Apply to the chapter").clicked() {
+                    commands.push(Command::SetChapter { title: title.clone(), section: section.clone(), mode: *mode });
+                }
+            }
+        }
     }
 
     /// "Delete game N?" with Delete and Keep.
@@ -499,14 +575,20 @@ impl GamesList {
     }
 }
 
-/// The row of game `i` of the document.
+/// The row of game `i` of the document (in a study, the chapter's section and title).
 fn row_of(document: &Document, i: usize) -> Row {
     let number = document.number_of(i);
     let game = &document.games[i];
+    let title = if study_name(&document.games).is_some() {
+        let chapter = Chapter::of(game, i);
+        if chapter.section.is_empty() { chapter.title } else { format!("{}: {}", chapter.section, chapter.title) }
+    } else {
+        game_title(game, number)
+    };
     Row {
         index: Some(i),
         number,
-        title: game_title(game, number),
+        title,
         game: GameRow::new(number, game),
         problems: document.origin(i).map_or((0, 0), |o| o.error_and_warning_counts()),
     }

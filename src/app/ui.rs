@@ -535,6 +535,37 @@ impl OrreryApp {
         self.message = format!("Game {} added to the file", at + 1);
     }
 
+    /// Makes the file a study named `name`: every game gets the `Study` tag and, when
+    /// it has none, a `Chapter` title (from its players or event); the shown game
+    /// changes through its view (undo takes its tags back).
+    fn make_study(&mut self, name: &str) {
+        use crate::record::study::{CHAPTER_TAG, Chapter, STUDY_TAG};
+        if name.is_empty() {
+            self.message = "A study needs a name".into();
+            return;
+        }
+        if self.view.puzzle_status().is_none() {
+            self.document.set_shown(self.view.to_game());
+        }
+        for i in 0..self.document.games.len() {
+            let title = Chapter::of(&self.document.games[i], i).title;
+            let has_title = self.document.games[i].tags().get(CHAPTER_TAG).is_some_and(|t| !t.trim().is_empty());
+            if i == self.document.current {
+                self.edit(Command::SetTag(STUDY_TAG.into(), name.into()));
+                if !has_title {
+                    self.edit(Command::SetTag(CHAPTER_TAG.into(), title));
+                }
+            } else {
+                self.document.set_tag(i, STUDY_TAG, name);
+                if !has_title {
+                    self.document.set_tag(i, CHAPTER_TAG, &title);
+                }
+            }
+        }
+        let n = self.document.games.len();
+        self.message = format!("The file is the study \"{name}\": {n} chapter{}", if n == 1 { "" } else { "s" });
+    }
+
     /// Takes game `index` out of the file; when it is the shown one, the next (or the
     /// one before) is shown.
     fn delete_game(&mut self, index: usize) {
@@ -773,6 +804,17 @@ impl OrreryApp {
                 self.insert_game(game);
             }
             Command::DeleteGame(index) => self.delete_game(index),
+            Command::MakeStudy(name) => self.make_study(name.trim()),
+            Command::SetChapter { title, section, mode } => {
+                use crate::record::study::{CHAPTER_TAG, MODE_TAG, SECTION_TAG};
+                for (key, value) in [(CHAPTER_TAG, title.trim()), (SECTION_TAG, section.trim()), (MODE_TAG, mode.key())]
+                {
+                    if self.view.tag(key).as_deref().unwrap_or("") != value {
+                        self.edit(Command::SetTag(key.into(), value.into()));
+                    }
+                }
+                self.message = format!("Chapter {}: {}", self.document.current + 1, title.trim());
+            }
             Command::MoveGame { from, to } => self.move_game(from, to),
             Command::ShowProblem { number, line, column } => self.show_problem(number, line, column),
             Command::InsertComment => {

@@ -24,6 +24,7 @@ use super::setup::SetupMode;
 use super::setup_ui::{self, PuzzleForm};
 use crate::core::game::{BoardCell, BoardSetup, GameSide, Variant};
 use crate::engine::{EngineGame, Score};
+use crate::record::study::{ChapterMode, MODE_TAG};
 use crate::record::{AnyGame, Arrow, GameRecord, GameResult, MarkColor, MarkedCell, NodeId, RecordGame};
 use crate::render::diagram::{Caption, DiagramOptions, record_diagram};
 use crate::render::overlay::BoardOverlay;
@@ -109,6 +110,8 @@ pub struct GameView<G: AppGame> {
     pub report_time: Option<std::time::Duration>,
     /// "Learn from your mistakes", while it runs.
     pub learning: Option<Learning>,
+    /// A study chapter that hides its moves shows them all the same (Show the line).
+    pub revealed: bool,
     /// The game clock, when the record's tags name a time control.
     pub clock: Option<GameClock>,
     /// The time now (seconds, the app's frame time), set by [`AnyView::tick`].
@@ -139,6 +142,7 @@ impl<G: AppGame> GameView<G> {
             report_data: None,
             report_time: None,
             learning: None,
+            revealed: false,
             clock: None,
             now: 0.0,
             resign_asked: false,
@@ -147,7 +151,59 @@ impl<G: AppGame> GameView<G> {
             board_rect: None,
         };
         view.clock = view.clock_from_record();
+        // A chapter that quizzes its line starts at the beginning.
+        if view.chapter_mode().is_quiz() {
+            view.session.cursor = NodeId::ROOT;
+        }
         view
+    }
+
+    /// The record's chapter mode (a study chapter's `ChapterMode` tag; normal for any
+    /// other game).
+    fn chapter_mode(&self) -> ChapterMode {
+        self.session.record.tags.get(MODE_TAG).and_then(ChapterMode::parse).unwrap_or_default()
+    }
+
+    /// Whether the moves after the shown one are hidden (a quiz chapter not revealed).
+    fn quizzing(&self) -> bool {
+        self.chapter_mode().is_quiz() && !self.revealed && self.puzzle.is_none() && self.learning.is_none()
+    }
+
+    /// Judges a move played in a quiz chapter against its main line: the line's move
+    /// goes on (in "guess" the reply follows by itself), any other is taken back; past
+    /// the end of the line moves are free.
+    fn judge_chapter(&mut self, changed: bool) -> Applied {
+        let mode = self.chapter_mode();
+        let s = &mut self.session;
+        let played = s.cursor;
+        let Some(parent) = s.record.tree.node(played).parent else { return Applied::default() };
+        let main = s.record.tree.node(parent).children.first().copied();
+        if changed && main == Some(played) {
+            // The line had ended here: the reader's moves are theirs.
+            return Applied { changed, message: Some("The line ends here: this move starts your own".into()) };
+        }
+        if main != Some(played) {
+            let tried = s.notation_of(played);
+            if changed {
+                s.record.tree.delete(played);
+            }
+            s.jump(parent);
+            return Applied {
+                changed: false,
+                message: Some(format!("{tried} is not the move of the line: try another (or Show the line)")),
+            };
+        }
+        let mut message = format!("Right: {}", s.notation_of(played));
+        if mode == ChapterMode::Guess
+            && let Some(&reply) = s.record.tree.node(played).children.first()
+        {
+            s.jump(reply);
+            message.push_str(&format!(", answered {}", s.notation_of(reply)));
+        }
+        if s.record.tree.node(s.cursor).children.is_empty() {
+            message.push_str(". The line is complete.");
+        }
+        Applied { changed, message: Some(message) }
     }
 
     /// The side index (`0`: the side that moves first in the game) of `side`.
@@ -515,6 +571,9 @@ impl<G: AppGame> GameView<G> {
                 }
                 if self.learning.is_some() {
                     return self.judge_learning(changed);
+                }
+                if self.quizzing() {
+                    return self.judge_chapter(changed);
                 }
                 Applied { changed, message: Some(String::new()) }
             }
@@ -1470,7 +1529,35 @@ impl<G: AppGame> AnyView for GameView<G> {
     }
 
     fn move_list_ui(&mut self, ui: &mut egui::Ui, panel: &mut MoveListPanel, commands: &mut Vec<Command>) {
-        panel.ui(ui, &self.session, commands);
+        if !self.quizzing() {
+            panel.ui(ui, &self.session, commands);
+            return;
+        }
+        // A quiz chapter: the moves so far, the rest hidden.
+        ui.heading("Moves");
+        let s = &self.session;
+        let path = s.record.tree.path_to(s.cursor);
+        let mut text = String::new();
+        for (ply, &id) in path.iter().enumerate() {
+            let (number, first) = s.record.move_number_at_ply(ply);
+            if first || ply == 0 {
+                text.push_str(&format!("{number}{} ", if first { "." } else { "..." }));
+            }
+            text.push_str(&s.notation_of(id));
+            text.push(' ');
+        }
+        ui.label(if text.is_empty() { "(the start)".to_string() } else { text.trim_end().to_string() });
+        let left = s.record.tree.main_line_from(s.cursor).len();
+        let what = match self.chapter_mode() {
+            ChapterMode::Recall => "play every move of the line",
+            _ => "find each move of the line; the replies follow",
+        };
+        ui.label(
+            egui::RichText::new(format!("{left} more move{} hidden: {what}.", if left == 1 { "" } else { "s" })).weak(),
+        );
+        if ui.button("Show the line").clicked() {
+            commands.push(Command::RevealLine);
+        }
     }
 
     fn promotion_ui(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
@@ -1675,6 +1762,10 @@ impl<G: AppGame> GameView<G> {
             Command::End => s.end(),
             Command::Deselect => s.selected = None,
             Command::Jump(node) => s.jump(*node),
+            Command::RevealLine => {
+                self.revealed = true;
+                return Applied::say("The chapter's moves are shown");
+            }
             Command::PlayBestMove => return self.play_best_move(),
             Command::PlayAnalysisLine(moves) => return self.play_moves(moves),
             Command::PlayMove(text) => return self.play_moves(std::slice::from_ref(text)),

@@ -1,6 +1,7 @@
 //! Game records: the move tree with variations, comments, NAGs and board marks
 //! ([`tree`]), the record of a game ([`game`]), the PGN-style text format ([`text`])
-//! and versioned RON files ([`ron_file`]). Pure data and text: files are read and
+//! and versioned RON files ([`ron_file`]); collections ([`collection`]: game lists,
+//! search, the opening tree) and studies ([`study`]: chapters kept in tags). Pure data and text: files are read and
 //! written by the callers ([`crate::files`]).
 //!
 //! Writing a record as text and reading it back:
@@ -24,6 +25,7 @@ pub mod collection;
 pub mod game;
 pub mod ron_file;
 pub mod samples;
+pub mod study;
 pub mod text;
 pub mod tree;
 
