@@ -179,7 +179,8 @@ fn a_whole_game_against_the_computer_is_saved_and_opened_again() {
         clock: None,
     });
     h.run();
-    // The user (White) plays the first legal move each turn; the computer answers.
+    // The user (White) plays the first legal move each turn that its two cells alone
+    // name (two captures may start and end alike); the computer answers.
     for _ in 0..20_000 {
         if h.state().view.game_over() {
             break;
@@ -188,7 +189,13 @@ fn a_whole_game_against_the_computer_is_saved_and_opened_again() {
         if pos.side_to_move() == orrery::core::draughts::Side::White {
             let mut moves = orrery::core::moves::MoveList::new();
             pos.legal_moves(&mut moves);
-            let (from, to) = h.state().view.move_slots(&pos.move_text(moves[0])).unwrap();
+            let cells = |m| <orrery::core::draughts::Position as orrery::core::Game>::move_cells(m);
+            let mv = moves
+                .iter()
+                .copied()
+                .find(|&m| moves.iter().filter(|&&o| cells(o) == cells(m)).count() == 1)
+                .unwrap_or(moves[0]);
+            let (from, to) = h.state().view.move_slots(&pos.move_text(mv)).unwrap();
             h.state_mut().apply(Command::DropPiece { from, to });
             h.step();
         } else {

@@ -510,7 +510,7 @@ fn the_games_list_sorts_by_any_column_and_finds_a_position_reached_by_another_mo
         h.state_mut().apply(Command::Forward);
     }
     h.run();
-    h.get_by_label("Only games with the shown position").click();
+    h.get_by_label("This position").click();
     h.run();
     assert_eq!(row_numbers(&h), [1, 2]);
     h.get_by_label("2 of 4 games match");
@@ -715,5 +715,59 @@ fn a_study_of_three_chapters_is_built_saved_reopened_and_quizzes_its_lines() {
     h.get_by_label("Show the line").click();
     h.run();
     h.get_by_label("Be6l");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Runs frames until the games list's pattern search has finished.
+fn wait_for_search(h: &mut Harness<'static, OrreryApp>) {
+    for _ in 0..500 {
+        h.step();
+        if h.query_by_label("Searching the games…").is_none() {
+            h.step();
+            h.run();
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    panic!("the search did not finish");
+}
+
+#[test]
+fn the_games_list_finds_the_same_material_and_the_board_editors_pieces() {
+    let dir = folder("patterns");
+    let path = dir.join("club.pgn");
+    std::fs::write(&path, CLUB).unwrap();
+    let mut h = opened(&path);
+    // The start of game 1: the Triangular opening's material stands in every
+    // Triangular game (at its start), not in the Interstellar one.
+    h.state_mut().apply(Command::Start);
+    h.run();
+    h.get_by_label("Same material").click();
+    wait_for_search(&mut h);
+    assert_eq!(row_numbers(&h), [1, 2, 4]);
+    h.get_by_label("3 of 4 games match");
+    // After 1. Bc3d the board editor holds that position; its pieces on their cells
+    // stand in game 4 after 1. Bc3d too, but never in game 2 (its d-pawn has moved
+    // before its bishop does).
+    h.state_mut().apply(Command::Forward);
+    h.state_mut().apply(Command::BoardEditor);
+    h.run();
+    h.get_by_label("The board editor's pieces").click();
+    wait_for_search(&mut h);
+    assert_eq!(row_numbers(&h), [1, 4]);
+    // A click opens game 4 where the pieces stand.
+    h.state_mut().apply(Command::CloseBoardEditor);
+    h.run();
+    assert_eq!(h.state().games.search, orrery::app::games_list::PositionSearch::Off, "no editor, no pattern");
+    h.state_mut().games.search = orrery::app::games_list::PositionSearch::Material;
+    wait_for_search(&mut h);
+    h.get_by_label("Filter").hover();
+    h.run();
+    h.get_by_label("4. Di – Ed   *   2 plies").click();
+    h.step();
+    // (Game 4's position is searched for anew.)
+    wait_for_search(&mut h);
+    assert_eq!(h.state().document.current, 3);
+    assert_eq!(h.state().view.cursor_path(), Vec::<usize>::new(), "the same material first stands at the start");
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -16,7 +16,10 @@ use super::command::Command;
 use super::document::{Document, game_title};
 use super::theme;
 use crate::core::game::Variant;
-use crate::record::collection::{GameRow, PositionIndex, occurrences};
+use std::sync::{Arc, Mutex};
+
+use crate::record::AnyGame;
+use crate::record::collection::{GameRow, PositionIndex, PositionPattern, occurrences, pattern_path};
 use crate::record::study::{Chapter, ChapterMode, study_name};
 
 /// A column of the games list, by which it can be sorted.
@@ -125,13 +128,44 @@ fn shown_tag(value: &str) -> String {
     if value.chars().all(|c| c == '?' || c == '.' || c.is_whitespace()) { String::new() } else { value.to_string() }
 }
 
+/// How the games list looks for positions.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PositionSearch {
+    /// Every game, whatever its positions.
+    #[default]
+    Off,
+    /// Games where the shown position stands (by its key, through the index).
+    Exact,
+    /// Games with a position of the shown position's material.
+    Material,
+    /// Games with a position holding the board editor's pieces on their cells.
+    Pieces,
+}
+
+/// What a position search looks for: the game, and the key or pattern.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum SearchFor {
+    Exact(Variant, u64),
+    Pattern(Variant, PositionPattern),
+}
+
+/// A search by pattern running on a thread: for which revision and pattern, and each
+/// game's first matching place once done.
+struct PatternJob {
+    for_: (u64, Variant, PositionPattern),
+    result: Arc<Mutex<Option<Paths>>>,
+}
+
+/// Each game's first matching place (child indices from its start), if any.
+type Paths = Vec<Option<Vec<usize>>>;
+
 /// The games list's choices and what it keeps between frames.
 #[derive(Default)]
 pub struct GamesList {
     /// The column sorted by (`None`: file order) and whether ascending.
     pub sort: Option<(GameColumn, bool)>,
-    /// Only games where the shown position stands.
-    pub with_position: bool,
+    /// How the list looks for positions.
+    pub search: PositionSearch,
     /// The game waiting for "Delete" to be confirmed (its index).
     pub confirm_delete: Option<usize>,
     /// Only these games (indices, for the list of games of that revision), described
@@ -150,6 +184,9 @@ pub struct GamesList {
     shown: Vec<usize>,
     shown_for: Option<ShownFor>,
     index: Option<(u64, PositionIndex)>,
+    /// The pattern search running or done, and its result once done.
+    pattern_job: Option<PatternJob>,
+    pattern_done: Option<((u64, Variant, PositionPattern), Paths)>,
 }
 
 /// What `shown` was worked out for.
@@ -158,7 +195,9 @@ struct ShownFor {
     revision: (u64, u64),
     filter: String,
     sort: Option<(GameColumn, bool)>,
-    position: Option<(Variant, u64)>,
+    search: Option<SearchFor>,
+    /// Whether a pattern search's result was in.
+    pattern_ready: bool,
     only: Option<Vec<usize>>,
 }
 
@@ -222,18 +261,72 @@ impl GamesList {
         found
     }
 
-    fn refresh_shown(&mut self, document: &Document, filter: &str, position: Option<(Variant, u64)>) {
+    /// The pattern search's result for the document as it is: started on a thread when
+    /// the pattern or the games change; `None` while it runs.
+    fn pattern_matches(
+        &mut self,
+        ctx: &egui::Context,
+        document: &Document,
+        variant: Variant,
+        pattern: &PositionPattern,
+    ) -> Option<&[Option<Vec<usize>>]> {
+        let wanted = (document.revision(), variant, pattern.clone());
+        let finished = self.pattern_job.as_ref().and_then(|job| {
+            let result = job.result.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take();
+            result.map(|r| (job.for_.clone(), r))
+        });
+        if let Some(done) = finished {
+            self.pattern_done = Some(done);
+            self.pattern_job = None;
+        }
+        let done = self.pattern_done.as_ref().is_some_and(|(f, _)| *f == wanted);
+        let running = self.pattern_job.as_ref().is_some_and(|j| j.for_ == wanted);
+        if !done && !running {
+            let games: Vec<AnyGame> = document.games.clone();
+            let result = Arc::new(Mutex::new(None));
+            let out = result.clone();
+            let pattern = pattern.clone();
+            std::thread::spawn(move || {
+                let paths: Vec<Option<Vec<usize>>> = games.iter().map(|g| pattern_path(g, variant, &pattern)).collect();
+                *out.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(paths);
+            });
+            self.pattern_job = Some(PatternJob { for_: wanted.clone(), result });
+        }
+        if !done {
+            ctx.request_repaint_after(std::time::Duration::from_millis(30));
+            return None;
+        }
+        self.pattern_done.as_ref().map(|(_, paths)| paths.as_slice())
+    }
+
+    fn refresh_shown(&mut self, ctx: &egui::Context, document: &Document, filter: &str, search: Option<SearchFor>) {
+        // A pattern search's progress first (cheap once it is done).
+        let pattern_ready = match &search {
+            Some(SearchFor::Pattern(variant, pattern)) => {
+                self.pattern_matches(ctx, document, *variant, pattern).is_some()
+            }
+            _ => false,
+        };
         let wanted = ShownFor {
             revision: (document.structure_revision(), document.revision()),
             filter: filter.to_string(),
             sort: self.sort,
-            position,
+            search,
+            pattern_ready,
             only: self.only.as_ref().map(|(_, games, _)| games.clone()),
         };
         if self.shown_for.as_ref() == Some(&wanted) {
             return;
         }
-        let with = position.map(|p| self.games_with(document, p));
+        let with: Option<Vec<bool>> = match &wanted.search {
+            None => None,
+            Some(SearchFor::Exact(variant, key)) => Some(self.games_with(document, (*variant, *key))),
+            Some(SearchFor::Pattern(..)) => Some(match (&self.pattern_done, pattern_ready) {
+                (Some((_, paths)), true) => paths.iter().map(Option::is_some).collect(),
+                // Still searching: nothing shown yet.
+                _ => Vec::new(),
+            }),
+        };
         let only = self.only.as_ref().map(|(_, games, _)| games);
         let searching = !filter.trim().is_empty() || with.is_some() || only.is_some();
         let mut shown: Vec<usize> = (0..self.rows.len())
@@ -244,7 +337,7 @@ impl GamesList {
                     None => !searching,
                     Some(i) => {
                         row.game.matches_words(filter)
-                            && with.as_ref().is_none_or(|w| w[i])
+                            && with.as_ref().is_none_or(|w| w.get(i).copied().unwrap_or(false))
                             && only.is_none_or(|games| games.contains(&i))
                     }
                 }
@@ -272,16 +365,21 @@ impl GamesList {
 
     /// The Games window: pushes [`Command::ShowGame`] / [`Command::ShowGameAt`] for a
     /// click on a row and the game commands for its buttons. `filter` is the filter
-    /// box's text, `position` the shown position's game and key.
+    /// box's text; `shown` is the shown position (game, key, position string) and
+    /// `editor` the board editor's position string while it is open.
+    #[allow(clippy::too_many_arguments)] // the window reads each of the app's parts it shows
     pub fn ui(
         &mut self,
         ctx: &egui::Context,
         open: &mut bool,
         document: &Document,
         filter: &mut String,
-        position: (Variant, u64),
+        shown: (Variant, u64, String),
+        editor: Option<String>,
         commands: &mut Vec<Command>,
     ) {
+        let (variant, key, position_string) = shown;
+        let position = (variant, key);
         egui::Window::new("Games").open(open).default_width(720.0).default_pos(egui::pos2(60.0, 80.0)).show(ctx, |ui| {
             ui.horizontal(|ui| {
                 let label = ui.label("Filter");
@@ -296,9 +394,40 @@ impl GamesList {
                      A word can name its field (white:, black:, player:, event:, date:, result:, game:, \
                      stipulation:) or compare the length (plies>40, plies<=20).",
                 );
-                ui.checkbox(&mut self.with_position, "Only games with the shown position")
-                    .on_hover_text("Games where the position on the board stands, in the main line or a variation; a game opens at that move");
             });
+            ui.horizontal(|ui| {
+                ui.label("Positions:");
+                ui.radio_value(&mut self.search, PositionSearch::Off, "Any");
+                ui.radio_value(&mut self.search, PositionSearch::Exact, "This position").on_hover_text(
+                    "Games where the position on the board stands, in the main line or a variation, \
+                     whatever the move order; a game opens at that move",
+                );
+                ui.radio_value(&mut self.search, PositionSearch::Material, "Same material")
+                    .on_hover_text("Games with a position of the same pieces, side by side and kind by kind, wherever they stand");
+                let pieces = ui.add_enabled(
+                    editor.is_some(),
+                    egui::RadioButton::new(self.search == PositionSearch::Pieces, "The board editor's pieces"),
+                );
+                if pieces.clicked() {
+                    self.search = PositionSearch::Pieces;
+                }
+                pieces
+                    .on_hover_text("Games with a position where every piece set in the board editor stands on its cell (the other cells are free)")
+                    .on_disabled_hover_text("Open the board editor (Ctrl+B), set the pieces that must stand, then choose this");
+            });
+            if editor.is_none() && self.search == PositionSearch::Pieces {
+                self.search = PositionSearch::Off;
+            }
+            let search = match self.search {
+                PositionSearch::Off => None,
+                PositionSearch::Exact => Some(SearchFor::Exact(variant, key)),
+                PositionSearch::Material => {
+                    Some(SearchFor::Pattern(variant, PositionPattern::Material(position_string.clone())))
+                }
+                PositionSearch::Pieces => {
+                    editor.clone().map(|text| SearchFor::Pattern(variant, PositionPattern::Pieces(text)))
+                }
+            };
             if self.only.as_ref().is_some_and(|(_, _, structure)| *structure != document.structure_revision()) {
                 self.only = None;
             }
@@ -313,9 +442,19 @@ impl GamesList {
                 self.only = None;
             }
             self.refresh_rows(document);
-            self.refresh_shown(document, filter, self.with_position.then_some(position));
+            let pattern = match &search {
+                Some(SearchFor::Pattern(_, p)) => Some(p.clone()),
+                _ => None,
+            };
+            self.refresh_shown(ctx, document, filter, search);
+            if pattern.is_some() && self.pattern_job.is_some() {
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    ui.label("Searching the games…");
+                });
+            }
             let n = document.games.len();
-            let count = if filter.trim().is_empty() && !self.with_position && self.only.is_none() {
+            let count = if filter.trim().is_empty() && self.search == PositionSearch::Off && self.only.is_none() {
                 format!("{n} game{} open", if n == 1 { "" } else { "s" })
             } else {
                 let matched = self.shown.iter().filter(|&&r| self.rows[r].index.is_some()).count();
@@ -340,12 +479,18 @@ impl GamesList {
                         if self.row_ui(ui, row, document.current, row_height).clicked()
                             && let Some(i) = row.index
                         {
-                            commands.push(match self.with_position {
-                                true => match crate::record::collection::occurrence_path(&document.games[i], position.1) {
-                                    Some(path) => Command::ShowGameAt(i, path),
-                                    None => Command::ShowGame(i),
-                                },
-                                false => Command::ShowGame(i),
+                            let path = match (&pattern, self.search) {
+                                (Some(_), _) => {
+                                    self.pattern_done.as_ref().and_then(|(_, paths)| paths.get(i).cloned().flatten())
+                                }
+                                (None, PositionSearch::Exact) => {
+                                    crate::record::collection::occurrence_path(&document.games[i], position.1)
+                                }
+                                _ => None,
+                            };
+                            commands.push(match path {
+                                Some(path) => Command::ShowGameAt(i, path),
+                                None => Command::ShowGame(i),
                             });
                         }
                     }

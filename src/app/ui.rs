@@ -2118,8 +2118,9 @@ impl OrreryApp {
             return;
         }
         let mut open = true;
-        let position = (self.view.variant(), self.view.position_key());
-        self.games.ui(ctx, &mut open, &self.document, &mut self.games_filter, position, commands);
+        let shown = (self.view.variant(), self.view.position_key(), self.view.position_string());
+        let editor = self.view.setup_position_string();
+        self.games.ui(ctx, &mut open, &self.document, &mut self.games_filter, shown, editor, commands);
         self.games_list = open;
     }
 

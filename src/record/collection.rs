@@ -7,7 +7,7 @@
 //! cells (with their names, where the game names pieces) and the side to move, but not
 //! the clocks, so a position reached by different move orders is found every time.
 
-use crate::core::game::{Game, Variant};
+use crate::core::game::{BoardCell, BoardSetup, Game, GameSide, Variant};
 
 use super::game::{AnyGame, GameRecord, GameResult, roster};
 use super::tree::NodeId;
@@ -254,16 +254,80 @@ pub fn occurrences(game: &AnyGame, key: u64) -> Vec<NodeId> {
 pub fn occurrence_path(game: &AnyGame, key: u64) -> Option<Vec<usize>> {
     crate::with_game!(game, g => {
         let node = *occurrences_in(g, key).first()?;
-        let path = g.tree.path_to(node);
-        Some(
-            path.iter()
-                .map(|&id| {
-                    let parent = g.tree.node(id).parent.unwrap_or(NodeId::ROOT);
-                    g.tree.node(parent).children.iter().position(|&c| c == id).unwrap_or(0)
-                })
-                .collect(),
-        )
+        Some(child_path(g, node))
     })
+}
+
+/// A position to look for by its kind rather than by its exact key.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionPattern {
+    /// The same pieces, side by side and kind by kind, wherever they stand (the same
+    /// material), as in this position string of the game.
+    Material(String),
+    /// These pieces on these cells (the setup's position string: every piece it holds
+    /// must stand on its cell; the other cells and the side to move are free).
+    Pieces(String),
+}
+
+/// The first place in `game` (main line first, then variations in order) whose
+/// position fits `pattern` of game `variant`, as child indices from the start;
+/// `None` when none does or `game` is of another game. A string that cannot be read
+/// fits nothing.
+pub fn pattern_path(game: &AnyGame, variant: Variant, pattern: &PositionPattern) -> Option<Vec<usize>> {
+    if game.variant() != variant {
+        return None;
+    }
+    crate::with_game!(game, g => {
+        let node = pattern_node(g, pattern)?;
+        Some(child_path(g, node))
+    })
+}
+
+fn pattern_node<G: Game>(g: &GameRecord<G>, pattern: &PositionPattern) -> Option<NodeId> {
+    let mut found = None;
+    match pattern {
+        PositionPattern::Material(text) => {
+            let wanted = material(&G::Setup::parse(text).ok()?);
+            walk(g, |id, pos| {
+                if found.is_none() && material(&pos.to_setup()) == wanted {
+                    found = Some(id);
+                }
+            });
+        }
+        PositionPattern::Pieces(text) => {
+            let setup = G::Setup::parse(text).ok()?;
+            let pieces: Vec<(G::Cell, _)> = G::Cell::all().filter_map(|c| setup.piece_at(c).map(|p| (c, p))).collect();
+            walk(g, |id, pos| {
+                if found.is_none() {
+                    let here = pos.to_setup();
+                    if pieces.iter().all(|&(c, p)| here.piece_at(c) == Some(p)) {
+                        found = Some(id);
+                    }
+                }
+            });
+        }
+    }
+    found
+}
+
+/// A setup's material: each piece as (side, kind), sorted.
+fn material<S: BoardSetup>(setup: &S) -> Vec<(usize, &'static str)> {
+    let mut out: Vec<(usize, &'static str)> =
+        S::Cell::all().filter_map(|c| setup.piece_at(c)).map(|p| (S::piece_side(p).index(), S::kind_name(p))).collect();
+    out.sort_unstable();
+    out
+}
+
+/// The child indices from the start to `node`.
+fn child_path<G: Game>(g: &GameRecord<G>, node: NodeId) -> Vec<usize> {
+    g.tree
+        .path_to(node)
+        .iter()
+        .map(|&id| {
+            let parent = g.tree.node(id).parent.unwrap_or(NodeId::ROOT);
+            g.tree.node(parent).children.iter().position(|&c| c == id).unwrap_or(0)
+        })
+        .collect()
 }
 
 fn occurrences_in<G: Game>(g: &GameRecord<G>, key: u64) -> Vec<NodeId> {
@@ -477,6 +541,32 @@ mod tests {
         assert!(index.games_with(Variant::Triangular, draughts::Position::opening().zobrist()).is_empty());
         // 4 + 2 + 4 distinct positions.
         assert_eq!(index.len(), 10);
+    }
+
+    #[test]
+    fn same_material_and_pieces_on_cells_are_found_where_they_first_stand() {
+        // 34-26 18x34 37x30: a man each side taken by the third ply.
+        let g = game(&["34-26", "18x34", "37x30"]);
+        let mut pos = draughts::Position::opening();
+        for m in ["34-26", "18x34", "37x30"] {
+            let mv = pos.parse_move_text(m).unwrap();
+            pos.play(mv);
+        }
+        // The same men, elsewhere: 17 men a side is found after the third ply.
+        let material = PositionPattern::Material(pos.position_string());
+        assert_eq!(pattern_path(&g, Variant::Draughts, &material), Some(vec![0, 0, 0]));
+        // The opening's material: at the start.
+        let start = PositionPattern::Material(draughts::Position::opening().position_string());
+        assert_eq!(pattern_path(&g, Variant::Draughts, &start), Some(vec![]));
+        // A white man on 26 (after 34-26), whatever else stands.
+        let man_on_26 = PositionPattern::Pieces("W:W26:B".into());
+        assert_eq!(pattern_path(&g, Variant::Draughts, &man_on_26), Some(vec![0]));
+        // A black man on 34 (after 18x34), and never a white king on 1.
+        assert_eq!(pattern_path(&g, Variant::Draughts, &PositionPattern::Pieces("W:W:B34".into())), Some(vec![0, 0]));
+        assert_eq!(pattern_path(&g, Variant::Draughts, &PositionPattern::Pieces("W:WK1:B".into())), None);
+        // Another game's pattern or an unreadable string fits nothing.
+        assert_eq!(pattern_path(&g, Variant::Triangular, &man_on_26), None);
+        assert_eq!(pattern_path(&g, Variant::Draughts, &PositionPattern::Pieces("W:W99".into())), None);
     }
 
     #[test]
