@@ -771,3 +771,37 @@ fn the_games_list_finds_the_same_material_and_the_board_editors_pieces() {
     assert_eq!(h.state().view.cursor_path(), Vec::<usize>::new(), "the same material first stands at the start");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn games_copied_from_one_file_are_pasted_into_another() {
+    let dir = folder("paste");
+    let club = dir.join("club.pgn");
+    std::fs::write(&club, CLUB).unwrap();
+    let lines = dir.join("lines.pgn");
+    std::fs::write(&lines, LINES).unwrap();
+    // Game 2 of club.pgn, as Copy game puts it on the clipboard.
+    let mut h = opened(&club);
+    h.state_mut().apply(Command::ShowGame(1));
+    h.run();
+    let copied = orrery::record::write_any(&h.state().view.to_game());
+    // Into lines.pgn after its first game: Paste games asks for the clipboard, and the
+    // text that comes goes into the file instead of opening on its own.
+    open_in(&mut h, &lines);
+    h.get_by_label("Paste games").click();
+    h.run();
+    h.state_mut().apply(Command::PasteText(copied));
+    h.run();
+    assert_eq!(h.state().document.games.len(), 4);
+    assert_eq!(h.state().document.current, 1);
+    h.get_by_label("2. Ann – Bo   1-0   4 plies");
+    h.get_by_label_contains("1 game pasted into the file");
+    assert!(h.state().modified());
+    // Text that holds no game is refused and the next paste opens as before.
+    h.get_by_label("Paste games").click();
+    h.run();
+    h.state_mut().apply(Command::PasteText("hello".into()));
+    h.run();
+    assert_eq!(h.state().document.games.len(), 4);
+    h.get_by_label_contains("The clipboard holds no game");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -183,6 +183,9 @@ pub enum Command {
     },
     /// Show the moves a quiz chapter hides.
     RevealLine,
+    /// Paste the games on the clipboard into the file, after the shown game (the next
+    /// pasted text goes there instead of opening as a new document).
+    PasteGamesIntoFile,
     /// Show the game at this index, at the move reached by these child indices from
     /// the start (a game found by its position opens there).
     ShowGameAt(usize, Vec<usize>),
@@ -457,6 +460,7 @@ impl Command {
             Command::MakeStudy(name) => format!("Make the file the study {name}"),
             Command::SetChapter { .. } => "Set the chapter".into(),
             Command::RevealLine => "Show the line".into(),
+            Command::PasteGamesIntoFile => "Paste games into this file".into(),
             Command::NewGameInFile => "New game in this file".into(),
             Command::DuplicateGame => "Duplicate game".into(),
             Command::DeleteGame(index) => format!("Delete game {}", index + 1),

@@ -517,6 +517,12 @@ impl GamesList {
             if enabled(ui, editable, "Duplicate", "A copy of the shown game after it").clicked() {
                 commands.push(Command::DuplicateGame);
             }
+            if ui.button("Copy game").on_hover_text("The shown game's text, for another file or program").clicked() {
+                commands.push(Command::CopyGameText);
+            }
+            if enabled(ui, editable, "Paste games", "The games on the clipboard, after the shown one").clicked() {
+                commands.push(Command::PasteGamesIntoFile);
+            }
             if enabled(ui, editable && document.games.len() > 1, "Delete…", "Delete the shown game from the file")
                 .clicked()
             {

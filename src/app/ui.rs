@@ -271,6 +271,8 @@ pub struct OrreryApp {
     pub games_filter: String,
     /// The games list's sort, position search and cached rows.
     pub games: GamesList,
+    /// The next pasted text goes into the file as games (Paste games into this file).
+    paste_into_file: bool,
     /// The opening tree window is open.
     pub opening_tree_open: bool,
     opening_tree: OpeningTree,
@@ -327,6 +329,7 @@ impl OrreryApp {
             games_list: false,
             games_filter: String::new(),
             games: GamesList::default(),
+            paste_into_file: false,
             opening_tree_open: false,
             opening_tree: OpeningTree::default(),
             file_problems: None,
@@ -703,7 +706,12 @@ impl OrreryApp {
             }
             Command::PastePosition => self.paste_text = Some(String::new()),
             Command::Paste => self.outbox.push(Outgoing::RequestPaste),
+            Command::PasteText(text) if std::mem::take(&mut self.paste_into_file) => self.paste_into_file(&text),
             Command::PasteText(text) => self.paste(&text),
+            Command::PasteGamesIntoFile => {
+                self.paste_into_file = true;
+                self.outbox.push(Outgoing::RequestPaste);
+            }
             Command::SetPosition(text) if read_position(self.view.variant(), &text).is_none() => self.paste(&text),
             Command::CopyGameText => {
                 self.outbox.push(Outgoing::Text(write_any(&self.view.to_game())));
@@ -1314,6 +1322,30 @@ impl OrreryApp {
             Ok(game) => self.request(PendingAction::OpenGame(Box::new(game))),
             Err(why) => self.message = why,
         }
+    }
+
+    /// Puts every game of pasted record text into the file after the shown game (the
+    /// last one pasted is shown); says why when the text holds no game.
+    fn paste_into_file(&mut self, text: &str) {
+        let read = crate::record::read_games(text);
+        if read.games.is_empty() {
+            self.message = "The clipboard holds no game to paste".into();
+            return;
+        }
+        let n = read.games.len();
+        for game in read.games {
+            self.insert_game(game);
+        }
+        let problems = read.errors.iter().filter(|e| e.is_error()).count();
+        self.message = format!(
+            "{n} game{} pasted into the file{}",
+            if n == 1 { "" } else { "s" },
+            if problems > 0 {
+                format!(" ({problems} error(s) in the text: what could be read)")
+            } else {
+                String::new()
+            }
+        );
     }
 
     /// Saves a puzzle record to a file chosen in the save dialog (its own file: the
