@@ -1,13 +1,16 @@
 //! Collection benchmarks (release): a generated file of 100,000 Triangular draughts
-//! games of 40 plies each, indexed by position (every position of every game) and
-//! searched for an exact position. Target: a search under 100 ms. Run: `cargo bench
-//! --bench collection`.
+//! games of 40 plies each — read from its text, listed (a game list's rows), indexed
+//! by position (every position of every game) and searched for an exact position
+//! (target: under 100 ms) and for the same material (a walk of every game). The text
+//! is also written to the temporary folder, to measure what a program holding the
+//! games takes. Run: `cargo bench --bench collection`.
 
 use divan::Bencher;
 use orrery::core::Variant;
 use orrery::core::draughts::Position;
 use orrery::core::moves::MoveList;
-use orrery::record::collection::PositionIndex;
+use orrery::files::{Format, format_records, parse_record_bytes};
+use orrery::record::collection::{GameRow, PositionIndex, PositionPattern, pattern_path};
 use orrery::record::{AnyGame, GameRecord, NodeId};
 
 fn main() {
@@ -67,4 +70,30 @@ fn exact_position_search_in_100000_games(bencher: Bencher) {
         assert!(found.contains(&0));
         found
     });
+}
+
+#[divan::bench(sample_count = 2, sample_size = 1)]
+fn read_100000_games_from_text(bencher: Bencher) {
+    let text = format_records(&games(100_000, 40), Format::Text);
+    // The file, for measuring the memory a program holding it takes (e.g. `/usr/bin/time
+    // -v orrery record check FILE`).
+    let path = std::env::temp_dir().join("orrery-collection-100000.pgn");
+    if std::fs::write(&path, &text).is_ok() {
+        eprintln!("{} MB of text, written to {}", text.len() / 1_000_000, path.display());
+    }
+    bencher.bench(|| parse_record_bytes(divan::black_box(text.as_bytes()), Format::Text, "generated").games.len());
+}
+
+#[divan::bench(sample_count = 3, sample_size = 1)]
+fn game_list_rows_of_100000_games(bencher: Bencher) {
+    let all = games(100_000, 40);
+    bencher.bench(|| all.iter().enumerate().map(|(i, g)| GameRow::new(i + 1, g)).count());
+}
+
+#[divan::bench(sample_count = 3, sample_size = 1)]
+fn same_material_search_in_100000_games(bencher: Bencher) {
+    let all = games(100_000, 40);
+    // Two men taken: a material many games reach.
+    let pattern = PositionPattern::Material("W:W31-47:B1-17".into());
+    bencher.bench(|| all.iter().filter(|g| pattern_path(g, Variant::Draughts, &pattern).is_some()).count());
 }

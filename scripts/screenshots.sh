@@ -31,4 +31,6 @@ shoot_steps() { # name, file, seconds to wait at the end, xdotool steps...
   echo "wrote $out/$name.png"
 }
 shoot_steps app-analysis-report "$work/raid-clock.pgn" 6 mousemove,158,12,click,1 mousemove,156,200,click,1 mousemove,600,850,click,1 mousemove,878,511,click,1
-
+# The games list (it opens by itself for a file of several games) and the opening tree
+# of the start position (View → Opening tree, then Home).
+shoot_steps app-games-list-tree assets/games/triangular-engine-match.pgn 2 mousemove,158,12,click,1 mousemove,206,200,click,1 mousemove,600,700 key,Home

@@ -490,6 +490,102 @@ mod tests {
         AnyGame::Draughts(r)
     }
 
+    /// `count` random draughts games of `plies` plies with random results (a fixed
+    /// xorshift sequence), few enough first moves that positions recur.
+    fn random_games(count: usize, plies: usize) -> Vec<AnyGame> {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move |n: usize| {
+            state ^= state >> 12;
+            state ^= state << 25;
+            state ^= state >> 27;
+            (state.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n.max(1)
+        };
+        (0..count)
+            .map(|_| {
+                let mut r = GameRecord::<draughts::Position>::new();
+                let (mut at, mut pos) = (NodeId::ROOT, r.start.clone());
+                for _ in 0..plies {
+                    let mut moves = crate::core::moves::MoveList::new();
+                    pos.legal_moves(&mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    // Mostly the first three moves, so games share their openings.
+                    let mv = moves[next(moves.len().min(3))];
+                    at = r.add_move(at, mv);
+                    pos.play(mv);
+                }
+                r.result =
+                    [GameResult::FirstPlayerWins, GameResult::SecondPlayerWins, GameResult::Draw, GameResult::Unknown]
+                        [next(4)];
+                AnyGame::Draughts(r)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_opening_tree_agrees_with_a_plain_count_over_generated_games() {
+        let games = random_games(300, 8);
+        // Every position of the first ten games' main lines.
+        let mut positions: Vec<draughts::Position> = Vec::new();
+        for g in &games[..10] {
+            let AnyGame::Draughts(r) = g else { unreachable!() };
+            let mut pos = r.start.clone();
+            positions.push(pos.clone());
+            for id in r.tree.main_line_from(NodeId::ROOT) {
+                pos.play(r.tree.node(id).mv.unwrap());
+                positions.push(pos.clone());
+            }
+        }
+        for target in &positions {
+            // The plain count: replay every game, compare whole position strings.
+            let mut plain: Vec<(String, usize, usize, usize, usize)> = Vec::new();
+            for g in &games {
+                let AnyGame::Draughts(r) = g else { unreachable!() };
+                let mut pos = r.start.clone();
+                let mut seen: Vec<String> = Vec::new();
+                for id in r.tree.main_line_from(NodeId::ROOT) {
+                    let mv = r.tree.node(id).mv.unwrap();
+                    if pos.position_string() == target.position_string() {
+                        let text = pos.notation(mv);
+                        if !seen.contains(&text) {
+                            seen.push(text.clone());
+                            let mover_first = pos.is_first_player_to_move();
+                            let k = match plain.iter().position(|m| m.0 == text) {
+                                Some(k) => k,
+                                None => {
+                                    plain.push((text, 0, 0, 0, 0));
+                                    plain.len() - 1
+                                }
+                            };
+                            plain[k].1 += 1;
+                            match (r.result, mover_first) {
+                                (GameResult::FirstPlayerWins, true) | (GameResult::SecondPlayerWins, false) => {
+                                    plain[k].2 += 1
+                                }
+                                (GameResult::Draw, _) => plain[k].3 += 1,
+                                (GameResult::Unknown, _) => {}
+                                _ => plain[k].4 += 1,
+                            }
+                        }
+                    }
+                    pos.play(mv);
+                }
+            }
+            plain.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+            let tree: Vec<(String, usize, usize, usize, usize)> =
+                opening_tree(&games, Variant::Draughts, target.zobrist())
+                    .into_iter()
+                    .map(|m| (m.notation, m.games, m.won, m.drawn, m.lost))
+                    .collect();
+            assert_eq!(tree, plain, "at {}", target.position_string());
+            // The games the tree's counts filter to are those the plain count found.
+            for (text, count, ..) in &plain {
+                assert_eq!(games_playing(&games, Variant::Draughts, target.zobrist(), text).len(), *count);
+            }
+        }
+    }
+
     #[test]
     fn the_opening_tree_counts_games_and_scores_for_the_mover() {
         let won = game(&["34-26", "18x34", "37x30"]);
