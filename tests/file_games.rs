@@ -511,7 +511,8 @@ fn the_games_list_sorts_by_any_column_and_finds_a_position_reached_by_another_mo
     }
     h.run();
     h.get_by_label("This position").click();
-    h.run();
+    // (The position index is built in the background.)
+    wait_for_search(&mut h);
     assert_eq!(row_numbers(&h), [1, 2]);
     h.get_by_label("2 of 4 games match");
     // (The pointer leaves the check box, so its tooltip does not cover the rows.)
@@ -590,7 +591,9 @@ fn the_opening_tree_counts_the_moves_played_from_the_shown_position_and_plays_th
     let mut h = opened(&path);
     h.state_mut().apply(Command::Start);
     h.run();
-    ui_support::menu(&mut h, "View", "Opening tree");
+    // View → Opening tree (the menu's check box sends this).
+    h.state_mut().apply(Command::ToggleOpeningTree);
+    wait_for_index(&mut h);
     // From the Triangular opening: Bc3d in games 1 and 4, dd3l in game 2; the
     // Interstellar game is not counted.
     h.get_by_label("3 of 4 games reach this position in their main line");
@@ -716,6 +719,20 @@ fn a_study_of_three_chapters_is_built_saved_reopened_and_quizzes_its_lines() {
     h.run();
     h.get_by_label("Be6l");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Runs frames until the opening tree's position index is built.
+fn wait_for_index(h: &mut Harness<'static, OrreryApp>) {
+    for _ in 0..500 {
+        h.step();
+        if h.query_by_label("Indexing the games…").is_none() {
+            h.step();
+            h.run();
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    panic!("the index was not built");
 }
 
 /// Runs frames until the games list's pattern search has finished.

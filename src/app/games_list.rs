@@ -128,6 +128,51 @@ fn shown_tag(value: &str) -> String {
     if value.chars().all(|c| c == '?' || c == '.' || c.is_whitespace()) { String::new() } else { value.to_string() }
 }
 
+/// The position index of the document's games ([`PositionIndex`]), built on a thread
+/// once per change to the list of games (the games list's "This position" and the
+/// opening tree share it). The games changed since are searched directly by its users.
+#[derive(Default)]
+pub struct IndexCache {
+    built: Option<(u64, PositionIndex)>,
+    job: Option<(u64, Arc<Mutex<Option<PositionIndex>>>)>,
+}
+
+impl IndexCache {
+    /// The index of the document's list of games, once built; until then `None`, and
+    /// the building runs (the window is drawn again soon).
+    pub fn get(&mut self, ctx: &egui::Context, document: &Document) -> Option<&PositionIndex> {
+        let structure = document.structure_revision();
+        let finished = self.job.as_ref().and_then(|(r, result)| {
+            let index = result.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take();
+            index.map(|i| (*r, i))
+        });
+        if let Some(done) = finished {
+            self.built = Some(done);
+            self.job = None;
+        }
+        if self.built.as_ref().is_some_and(|(r, _)| *r == structure) {
+            return self.built.as_ref().map(|(_, i)| i);
+        }
+        if self.job.as_ref().is_none_or(|(r, _)| *r != structure) {
+            let games: Vec<AnyGame> = document.games.clone();
+            let result = Arc::new(Mutex::new(None));
+            let out = result.clone();
+            std::thread::spawn(move || {
+                let index = PositionIndex::build(&games);
+                *out.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(index);
+            });
+            self.job = Some((structure, result));
+        }
+        ctx.request_repaint_after(std::time::Duration::from_millis(30));
+        None
+    }
+
+    /// Whether the index is being built.
+    pub fn building(&self) -> bool {
+        self.job.is_some()
+    }
+}
+
 /// How the games list looks for positions.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum PositionSearch {
@@ -183,7 +228,6 @@ pub struct GamesList {
     /// The rows shown (indices into `rows`), for the filter, sort and position.
     shown: Vec<usize>,
     shown_for: Option<ShownFor>,
-    index: Option<(u64, PositionIndex)>,
     /// The pattern search running or done, and its result once done.
     pattern_job: Option<PatternJob>,
     pattern_done: Option<((u64, Variant, PositionPattern), Paths)>,
@@ -239,17 +283,17 @@ impl GamesList {
     /// Which games hold the shown position: from the position index of the file's
     /// games (built once per change to the list of games), and the shown game itself
     /// searched directly, as it may have changed since.
-    fn games_with(&mut self, document: &Document, position: (Variant, u64)) -> Vec<bool> {
-        let structure = document.structure_revision();
-        if self.index.as_ref().is_none_or(|(r, _)| *r != structure) {
-            self.index = Some((structure, PositionIndex::build(&document.games)));
-        }
+    fn games_with(
+        ctx: &egui::Context,
+        index: &mut IndexCache,
+        document: &Document,
+        position: (Variant, u64),
+    ) -> Option<Vec<bool>> {
+        let index = index.get(ctx, document)?;
         let mut found = vec![false; document.games.len()];
-        if let Some((_, index)) = &self.index {
-            for i in index.games_with(position.0, position.1) {
-                if let Some(f) = found.get_mut(i) {
-                    *f = true;
-                }
+        for i in index.games_with(position.0, position.1) {
+            if let Some(f) = found.get_mut(i) {
+                *f = true;
             }
         }
         // Games changed since the index was built are searched directly.
@@ -258,7 +302,7 @@ impl GamesList {
                 found[i] = game.variant() == position.0 && !occurrences(game, position.1).is_empty();
             }
         }
-        found
+        Some(found)
     }
 
     /// The pattern search's result for the document as it is: started on a thread when
@@ -299,13 +343,21 @@ impl GamesList {
         self.pattern_done.as_ref().map(|(_, paths)| paths.as_slice())
     }
 
-    fn refresh_shown(&mut self, ctx: &egui::Context, document: &Document, filter: &str, search: Option<SearchFor>) {
-        // A pattern search's progress first (cheap once it is done).
+    fn refresh_shown(
+        &mut self,
+        ctx: &egui::Context,
+        index: &mut IndexCache,
+        document: &Document,
+        filter: &str,
+        search: Option<SearchFor>,
+    ) {
+        // A search's progress first (cheap once it is done).
         let pattern_ready = match &search {
             Some(SearchFor::Pattern(variant, pattern)) => {
                 self.pattern_matches(ctx, document, *variant, pattern).is_some()
             }
-            _ => false,
+            Some(SearchFor::Exact(..)) => index.get(ctx, document).is_some(),
+            None => false,
         };
         let wanted = ShownFor {
             revision: (document.structure_revision(), document.revision()),
@@ -320,7 +372,9 @@ impl GamesList {
         }
         let with: Option<Vec<bool>> = match &wanted.search {
             None => None,
-            Some(SearchFor::Exact(variant, key)) => Some(self.games_with(document, (*variant, *key))),
+            Some(SearchFor::Exact(variant, key)) => {
+                Some(Self::games_with(ctx, index, document, (*variant, *key)).unwrap_or_default())
+            }
             Some(SearchFor::Pattern(..)) => Some(match (&self.pattern_done, pattern_ready) {
                 (Some((_, paths)), true) => paths.iter().map(Option::is_some).collect(),
                 // Still searching: nothing shown yet.
@@ -376,6 +430,7 @@ impl GamesList {
         filter: &mut String,
         shown: (Variant, u64, String),
         editor: Option<String>,
+        index: &mut IndexCache,
         commands: &mut Vec<Command>,
     ) {
         let (variant, key, position_string) = shown;
@@ -446,8 +501,9 @@ impl GamesList {
                 Some(SearchFor::Pattern(_, p)) => Some(p.clone()),
                 _ => None,
             };
-            self.refresh_shown(ctx, document, filter, search);
-            if pattern.is_some() && self.pattern_job.is_some() {
+            let exact = matches!(search, Some(SearchFor::Exact(..)));
+            self.refresh_shown(ctx, index, document, filter, search);
+            if (pattern.is_some() && self.pattern_job.is_some()) || (exact && index.building()) {
                 ui.horizontal(|ui| {
                     ui.spinner();
                     ui.label("Searching the games…");

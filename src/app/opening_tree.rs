@@ -13,13 +13,13 @@ use egui::RichText;
 
 use super::command::Command;
 use super::document::Document;
+use super::games_list::IndexCache;
 use crate::core::game::Variant;
-use crate::record::collection::{PositionIndex, TreeMove, games_playing, main_line_reaches, opening_tree};
+use crate::record::collection::{TreeMove, games_playing, main_line_reaches, opening_tree};
 
 /// The opening tree window's state: what it last worked out.
 #[derive(Default)]
 pub struct OpeningTree {
-    index: Option<(u64, PositionIndex)>,
     tree: Option<Worked>,
 }
 
@@ -35,32 +35,37 @@ struct Worked {
 
 impl OpeningTree {
     /// The games of `document` that may hold the position: those the index finds, and
-    /// those changed since it was built.
-    fn candidates(&mut self, document: &Document, position: (Variant, u64)) -> Vec<usize> {
-        let structure = document.structure_revision();
-        if self.index.as_ref().is_none_or(|(r, _)| *r != structure) {
-            self.index = Some((structure, PositionIndex::build(&document.games)));
-        }
-        let mut found = self.index.as_ref().map(|(_, i)| i.games_with(position.0, position.1)).unwrap_or_default();
+    /// those changed since it was built; `None` while the index is built.
+    fn candidates(
+        ctx: &egui::Context,
+        index: &mut IndexCache,
+        document: &Document,
+        position: (Variant, u64),
+    ) -> Option<Vec<usize>> {
+        let mut found = index.get(ctx, document)?.games_with(position.0, position.1);
         found.extend(document.changed_since_structure().iter().copied().filter(|i| *i < document.games.len()));
         found.sort_unstable();
         found.dedup();
-        found
+        Some(found)
     }
 
-    /// The moves from the shown position and how many games reach it.
-    fn refresh(&mut self, document: &Document, position: (Variant, u64)) -> (&[TreeMove], usize) {
+    /// The moves from the shown position and how many games reach it; `None` while the
+    /// index is built.
+    fn refresh(
+        &mut self,
+        ctx: &egui::Context,
+        index: &mut IndexCache,
+        document: &Document,
+        position: (Variant, u64),
+    ) -> Option<(&[TreeMove], usize)> {
         let wanted = (document.revision(), position.0, position.1);
         if self.tree.as_ref().is_none_or(|w| w.for_ != wanted) {
-            let games: Vec<usize> = self.candidates(document, position);
+            let games: Vec<usize> = Self::candidates(ctx, index, document, position)?;
             let moves = opening_tree(games.iter().map(|&i| &document.games[i]), position.0, position.1);
             let reaching = games.iter().filter(|&&i| main_line_reaches(&document.games[i], position.1)).count();
             self.tree = Some(Worked { for_: wanted, moves, reaching });
         }
-        match &self.tree {
-            Some(w) => (&w.moves, w.reaching),
-            None => (&[], 0),
-        }
+        self.tree.as_ref().map(|w| (w.moves.as_slice(), w.reaching))
     }
 
     /// The Opening tree window. `scores` are the analysis's first moves and scores.
@@ -71,12 +76,19 @@ impl OpeningTree {
         document: &Document,
         position: (Variant, u64),
         scores: &[(String, String)],
+        index: &mut IndexCache,
         commands: &mut Vec<Command>,
     ) {
         egui::Window::new("Opening tree").open(open).default_width(360.0).default_pos(egui::pos2(60.0, 520.0)).show(
             ctx,
             |ui| {
-                let (moves, reaching) = self.refresh(document, position);
+                let Some((moves, reaching)) = self.refresh(ctx, index, document, position) else {
+                    ui.horizontal(|ui| {
+                        ui.spinner();
+                        ui.label("Indexing the games…");
+                    });
+                    return;
+                };
                 let n = document.games.len();
                 ui.label(
                     RichText::new(format!(

@@ -24,7 +24,7 @@ use super::dialogs::{DialogAnswer, DialogRequest, FileDialogs};
 use super::document::{Document, game_title};
 use super::editor::{EditorEvent, NotationEditor};
 use super::export::{ExportAction, ExportForm};
-use super::games_list::GamesList;
+use super::games_list::{GamesList, IndexCache};
 use super::gif_export::{GifAction, GifForm, GifJob};
 use super::history::History;
 use super::move_list::MoveListPanel;
@@ -273,6 +273,9 @@ pub struct OrreryApp {
     pub games: GamesList,
     /// The next pasted text goes into the file as games (Paste games into this file).
     paste_into_file: bool,
+    /// The position index of the document's games (the games list and the opening
+    /// tree share it).
+    positions: IndexCache,
     /// The opening tree window is open.
     pub opening_tree_open: bool,
     opening_tree: OpeningTree,
@@ -330,6 +333,7 @@ impl OrreryApp {
             games_filter: String::new(),
             games: GamesList::default(),
             paste_into_file: false,
+            positions: IndexCache::default(),
             opening_tree_open: false,
             opening_tree: OpeningTree::default(),
             file_problems: None,
@@ -2152,7 +2156,16 @@ impl OrreryApp {
         let mut open = true;
         let shown = (self.view.variant(), self.view.position_key(), self.view.position_string());
         let editor = self.view.setup_position_string();
-        self.games.ui(ctx, &mut open, &self.document, &mut self.games_filter, shown, editor, commands);
+        self.games.ui(
+            ctx,
+            &mut open,
+            &self.document,
+            &mut self.games_filter,
+            shown,
+            editor,
+            &mut self.positions,
+            commands,
+        );
         self.games_list = open;
     }
 
@@ -2164,7 +2177,7 @@ impl OrreryApp {
         let mut open = true;
         let position = (self.view.variant(), self.view.position_key());
         let scores = self.view.analysis_move_scores();
-        self.opening_tree.ui(ctx, &mut open, &self.document, position, &scores, commands);
+        self.opening_tree.ui(ctx, &mut open, &self.document, position, &scores, &mut self.positions, commands);
         self.opening_tree_open = open;
     }
 
