@@ -69,6 +69,7 @@ impl OpeningTree {
     }
 
     /// The Opening tree window. `scores` are the analysis's first moves and scores.
+    #[allow(clippy::too_many_arguments)] // the window reads each of the app's parts it shows
     pub fn ui(
         &mut self,
         ctx: &egui::Context,
