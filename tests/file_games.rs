@@ -617,7 +617,7 @@ fn the_opening_tree_counts_the_moves_played_from_the_shown_position_and_plays_th
     h.get_by_label("Play dd3l").click();
     h.run();
     assert_eq!(h.state().view.cursor_path(), [1]);
-    h.get_by_label("1 of 4 games reach this position in their main line");
+    h.get_by_label("1 of 4 games reaches this position in their main line");
     h.get_by_label("Play Be6l");
     // The position after 1. Bc3d Be6l 2. dd3l is the same as after 1. dd3l Be6l 2. Bc3d:
     // game 2 goes on with ff6l from there.
@@ -698,7 +698,7 @@ fn a_study_of_three_chapters_is_built_saved_reopened_and_quizzes_its_lines() {
     h.get_by_label("2. Openings: The pawn first   *   2 plies");
     h.get_by_label("3. A quiet line   *   2 plies");
     assert_eq!(h.state().view.cursor_path(), Vec::<usize>::new());
-    h.get_by_label("4 more moves hidden: find each move of the line; the replies follow.");
+    h.get_by_label("4 more plies hidden: find each move of the line; the replies follow.");
     // A move that is not the line's is taken back.
     ui_support::play(&mut h, "dd3l");
     assert!(h.state().message.contains("dd3l is not the move of the line"), "{}", h.state().message);
@@ -709,15 +709,30 @@ fn a_study_of_three_chapters_is_built_saved_reopened_and_quizzes_its_lines() {
     ui_support::play(&mut h, "Bc3d");
     assert_eq!(h.state().message, "Right: Bc3d, answered Be6l");
     assert_eq!(h.state().view.cursor_path(), [0, 0]);
-    h.get_by_label("2 more moves hidden: find each move of the line; the replies follow.");
+    h.get_by_label("2 more plies hidden: find each move of the line; the replies follow.");
     ui_support::play(&mut h, "dd3l");
     assert_eq!(h.state().message, "Right: dd3l, answered ff6l. The line is complete.");
+    // The opening tree would give the moves away: it says so instead.
+    h.state_mut().apply(Command::ToggleOpeningTree);
+    h.run();
+    h.get_by_label_contains("Hidden while the chapter asks for its moves");
+    h.state_mut().apply(Command::ToggleOpeningTree);
     // Show the line: the move list is back.
     h.state_mut().apply(Command::Start);
     h.run();
     h.get_by_label("Show the line").click();
     h.run();
     h.get_by_label("Be6l");
+    // A game added to a study is a chapter of it.
+    h.get_by_label("New game").click();
+    h.run();
+    assert_eq!(h.state().message, "Game 2 added to the file");
+    h.state_mut().apply(Command::ShowGame(0));
+    h.state_mut().apply(Command::ShowGame(1));
+    h.run();
+    assert_eq!(h.state().message, "Game 2 of the file");
+    assert_eq!(h.state().view.tag("Study").as_deref(), Some("Bishops"));
+    assert_eq!(h.state().view.tag("Chapter").as_deref(), Some("Chapter 2"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

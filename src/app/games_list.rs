@@ -72,7 +72,7 @@ impl GameColumn {
             GameColumn::Number => 40.0,
             GameColumn::Players => 170.0,
             GameColumn::Result => 54.0,
-            GameColumn::Plies => 40.0,
+            GameColumn::Plies => 48.0,
             GameColumn::Event => 120.0,
             GameColumn::Date => 80.0,
             GameColumn::Stipulation => 90.0,
@@ -703,7 +703,7 @@ impl GamesList {
                     ui.add_sized([column.width(), ui.spacing().interact_size.y], button).on_hover_text(hover);
                 if let Some(ascending) = sorted {
                     // A small triangle at the header's right: up for ascending.
-                    let c = egui::pos2(response.rect.right() - 8.0, response.rect.center().y);
+                    let c = egui::pos2(response.rect.right() - 4.0, response.rect.center().y);
                     let (tip, base) = if ascending { (-4.0, 3.0) } else { (4.0, -3.0) };
                     let points = vec![c + egui::vec2(0.0, tip), c + egui::vec2(-4.0, base), c + egui::vec2(4.0, base)];
                     let color = ui.visuals().strong_text_color();

@@ -93,8 +93,9 @@ impl OpeningTree {
                 let n = document.games.len();
                 ui.label(
                     RichText::new(format!(
-                        "{reaching} of {n} game{} reach this position in their main line",
-                        if n == 1 { "" } else { "s" }
+                        "{reaching} of {n} game{} reach{} this position in their main line",
+                        if n == 1 { "" } else { "s" },
+                        if reaching == 1 { "es" } else { "" }
                     ))
                     .weak(),
                 );
@@ -126,7 +127,10 @@ impl OpeningTree {
                             {
                                 filter = Some(m.notation.clone());
                             }
-                            ui.label(m.score_percent().map_or_else(|| "–".to_string(), |p| format!("{p:.0} %")));
+                            ui.label(
+                                m.score_percent()
+                                    .map_or_else(|| "–".to_string(), |p| format!("{} %", (p + 0.5).floor())),
+                            );
                             ui.label(format!("{} / {} / {}", m.won, m.drawn, m.lost));
                             let engine = scores.iter().find(|(n, _)| *n == m.notation).map(|(_, s)| s.as_str());
                             ui.label(engine.unwrap_or(""));

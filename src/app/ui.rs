@@ -515,8 +515,7 @@ impl OrreryApp {
         self.view.follow_path(&cursor);
         self.move_list = MoveListPanel::default();
         self.autosave.touch(self.now);
-        let number = self.document.origin(index).map_or(index + 1, |o| o.number);
-        self.message = format!("Game {number} of the file");
+        self.message = format!("Game {} of the file", self.document.number_of(index));
     }
 
     /// The per-game undo histories kept for games not shown, renumbered after the list
@@ -536,6 +535,18 @@ impl OrreryApp {
             self.document.set_shown(self.view.to_game());
         }
         let at = self.document.current + 1;
+        // In a study, a game added is a chapter of it.
+        let mut game = game;
+        if let Some(study) = crate::record::study::study_name(&self.document.games) {
+            use crate::record::study::{CHAPTER_TAG, Chapter, STUDY_TAG};
+            let title = Chapter::of(&game, at).title;
+            crate::with_game!(&mut game, g => {
+                g.tags.set(STUDY_TAG, &study);
+                if g.tags.get(CHAPTER_TAG).is_none_or(|t| t.trim().is_empty()) {
+                    g.tags.set(CHAPTER_TAG, &title);
+                }
+            });
+        }
         self.renumber_stashed(|i| Some(if i >= at { i + 1 } else { i }));
         self.document.insert_game(at, game);
         self.show_game(at);
@@ -803,7 +814,12 @@ impl OrreryApp {
                     self.show_game(index);
                     if self.document.current == index {
                         self.view.follow_path(&path);
-                        self.message = format!("Game {}: the position after move {}", index + 1, path.len());
+                        let plies = path.len();
+                        self.message = format!(
+                            "Game {} opened where the position stands ({plies} pl{} in)",
+                            self.document.number_of(index),
+                            if plies == 1 { "y" } else { "ies" }
+                        );
                     }
                 }
             }
@@ -2177,6 +2193,14 @@ impl OrreryApp {
         let mut open = true;
         let position = (self.view.variant(), self.view.position_key());
         let scores = self.view.analysis_move_scores();
+        if self.view.hides_moves() {
+            // A study chapter quizzing its line: the tree would give the answers away.
+            egui::Window::new("Opening tree").open(&mut open).show(ctx, |ui| {
+                ui.label("Hidden while the chapter asks for its moves (Show the line shows both).");
+            });
+            self.opening_tree_open = open;
+            return;
+        }
         self.opening_tree.ui(ctx, &mut open, &self.document, position, &scores, &mut self.positions, commands);
         self.opening_tree_open = open;
     }

@@ -1006,6 +1006,9 @@ pub trait AnyView {
     fn position_string(&self) -> String;
     /// The Zobrist key of the shown position ([`crate::core::Game::zobrist`]).
     fn position_key(&self) -> u64;
+    /// Whether the shown game is a study chapter that hides its next moves (then the
+    /// opening tree hides them too).
+    fn hides_moves(&self) -> bool;
     /// The analysis's lines for the shown position, when it has any: each line's first
     /// move in the game's notation and its score as the analysis shows it, best first.
     fn analysis_move_scores(&self) -> Vec<(String, String)>;
@@ -1184,6 +1187,10 @@ impl<G: AppGame> AnyView for GameView<G> {
 
     fn position_key(&self) -> u64 {
         self.session.position().zobrist()
+    }
+
+    fn hides_moves(&self) -> bool {
+        self.quizzing()
     }
 
     fn analysis_move_scores(&self) -> Vec<(String, String)> {
@@ -1553,7 +1560,8 @@ impl<G: AppGame> AnyView for GameView<G> {
             _ => "find each move of the line; the replies follow",
         };
         ui.label(
-            egui::RichText::new(format!("{left} more move{} hidden: {what}.", if left == 1 { "" } else { "s" })).weak(),
+            egui::RichText::new(format!("{left} more pl{} hidden: {what}.", if left == 1 { "y" } else { "ies" }))
+                .weak(),
         );
         if ui.button("Show the line").clicked() {
             commands.push(Command::RevealLine);
