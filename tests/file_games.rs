@@ -503,6 +503,10 @@ fn the_games_list_sorts_by_any_column_and_finds_a_position_reached_by_another_mo
     h.get_by_label("Plies").click();
     h.run();
     assert_eq!(row_numbers(&h), [3, 4, 1, 2]);
+    // By game: Interstellar before Triangular (the menu bar has a "Game" too).
+    h.query_all_by_label("Game").find(|n| n.rect().min.y > 100.0).unwrap().click();
+    h.run();
+    assert_eq!(row_numbers(&h), [3, 1, 2, 4]);
     // The position after 1. Bc3d Be6l 2. dd3l in game 1 stands in game 2 too, after
     // 2. Bc3d: only those two stay, and game 2 opens at that move.
     h.state_mut().apply(Command::Start);

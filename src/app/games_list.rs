@@ -27,6 +27,8 @@ use crate::record::study::{Chapter, ChapterMode, study_name};
 pub enum GameColumn {
     /// The game's number in the file.
     Number,
+    /// Which game (Interstellar, Triangular, Triangular draughts).
+    Game,
     /// The players (the title: "White – Black", else the event, else "Game N").
     Players,
     /// The result.
@@ -43,8 +45,9 @@ pub enum GameColumn {
 
 impl GameColumn {
     /// Every column, left to right.
-    pub const ALL: [GameColumn; 7] = [
+    pub const ALL: [GameColumn; 8] = [
         GameColumn::Number,
+        GameColumn::Game,
         GameColumn::Players,
         GameColumn::Result,
         GameColumn::Plies,
@@ -57,6 +60,7 @@ impl GameColumn {
     pub const fn title(self) -> &'static str {
         match self {
             GameColumn::Number => "#",
+            GameColumn::Game => "Game",
             GameColumn::Players => "Players",
             GameColumn::Result => "Result",
             GameColumn::Plies => "Plies",
@@ -70,6 +74,7 @@ impl GameColumn {
     const fn width(self) -> f32 {
         match self {
             GameColumn::Number => 40.0,
+            GameColumn::Game => 78.0,
             GameColumn::Players => 170.0,
             GameColumn::Result => 54.0,
             GameColumn::Plies => 48.0,
@@ -98,6 +103,10 @@ impl Row {
     fn text(&self, column: GameColumn) -> String {
         match column {
             GameColumn::Number => self.number.to_string(),
+            GameColumn::Game => match self.game.variant {
+                Variant::Draughts => "Draughts".to_string(),
+                v => v.name().to_string(),
+            },
             GameColumn::Players => self.title.clone(),
             GameColumn::Result => self.game.result.token().to_string(),
             GameColumn::Plies => self.game.plies.to_string(),
@@ -216,6 +225,9 @@ pub struct GamesList {
     /// Only these games (indices, for the list of games of that revision), described
     /// ("played Bc3d here"): set from the opening tree.
     pub only: Option<(String, Vec<usize>, u64)>,
+    /// With `only`: the key of the position those games were found at, where a game
+    /// clicked opens.
+    pub only_at: Option<u64>,
     /// The name typed for "Make a study".
     pub study_name: String,
     /// The shown chapter's fields as being edited: for which game and document
@@ -435,7 +447,7 @@ impl GamesList {
     ) {
         let (variant, key, position_string) = shown;
         let position = (variant, key);
-        egui::Window::new("Games").open(open).default_width(720.0).default_pos(egui::pos2(60.0, 80.0)).show(ctx, |ui| {
+        egui::Window::new("Games").open(open).default_width(800.0).default_pos(egui::pos2(60.0, 80.0)).show(ctx, |ui| {
             ui.horizontal(|ui| {
                 let label = ui.label("Filter");
                 ui.add(
@@ -542,7 +554,12 @@ impl GamesList {
                                 (None, PositionSearch::Exact) => {
                                     crate::record::collection::occurrence_path(&document.games[i], position.1)
                                 }
-                                _ => None,
+                                _ => match (&self.only, self.only_at) {
+                                    (Some(_), Some(at)) => {
+                                        crate::record::collection::occurrence_path(&document.games[i], at)
+                                    }
+                                    _ => None,
+                                },
                             };
                             commands.push(match path {
                                 Some(path) => Command::ShowGameAt(i, path),
@@ -693,7 +710,8 @@ impl GamesList {
             ui.add_space(ui.spacing().icon_width + ui.spacing().item_spacing.x);
             for column in GameColumn::ALL {
                 let sorted = self.sort.filter(|&(c, _)| c == column).map(|(_, ascending)| ascending);
-                let button = egui::Button::new(RichText::new(column.title()).strong()).frame(false);
+                let title = if self.rows_study && column == GameColumn::Players { "Chapter" } else { column.title() };
+                let button = egui::Button::new(RichText::new(title).strong()).frame(false);
                 let hover = match sorted {
                     Some(true) => "Sorted by this column, A to Z (click to reverse)",
                     Some(false) => "Sorted by this column, Z to A (click to reverse)",

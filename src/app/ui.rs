@@ -750,6 +750,7 @@ impl OrreryApp {
             Command::ToggleOpeningTree => self.opening_tree_open = !self.opening_tree_open,
             Command::FilterGames(what, games) => {
                 self.games.only = Some((what, games, self.document.structure_revision()));
+                self.games.only_at = Some(self.view.position_key());
                 self.games_list = true;
             }
             Command::ToggleAnalysis => {
