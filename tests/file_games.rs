@@ -745,9 +745,12 @@ fn wait_for_index(h: &mut Harness<'static, OrreryApp>) {
     for _ in 0..500 {
         h.step();
         if h.query_by_label("Indexing the games…").is_none() {
-            h.step();
-            h.run();
-            return;
+            // Frames enough for the window to settle (a fixed count: the first frames
+            // of a harness may ask for more than `run` allows).
+            h.run_steps(10);
+            if h.query_by_label("Indexing the games…").is_none() {
+                return;
+            }
         }
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
@@ -759,9 +762,12 @@ fn wait_for_search(h: &mut Harness<'static, OrreryApp>) {
     for _ in 0..500 {
         h.step();
         if h.query_by_label("Searching the games…").is_none() {
-            h.step();
-            h.run();
-            return;
+            // Frames enough for the window to settle (a fixed count: the first frames
+            // of a harness may ask for more than `run` allows).
+            h.run_steps(10);
+            if h.query_by_label("Searching the games…").is_none() {
+                return;
+            }
         }
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
