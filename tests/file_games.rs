@@ -740,38 +740,31 @@ fn a_study_of_three_chapters_is_built_saved_reopened_and_quizzes_its_lines() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// Runs frames until the opening tree's position index is built.
-fn wait_for_index(h: &mut Harness<'static, OrreryApp>) {
+/// Runs frames while a window shows `label` (a search or an index in the background).
+fn wait_while(h: &mut Harness<'static, OrreryApp>, label: &str) {
     for _ in 0..500 {
         h.step();
-        if h.query_by_label("Indexing the games…").is_none() {
+        if h.query_by_label(label).is_none() {
             // Frames enough for the window to settle (a fixed count: the first frames
             // of a harness may ask for more than `run` allows).
             h.run_steps(10);
-            if h.query_by_label("Indexing the games…").is_none() {
+            if h.query_by_label(label).is_none() {
                 return;
             }
         }
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
-    panic!("the index was not built");
+    panic!("{label} did not end");
 }
 
-/// Runs frames until the games list's pattern search has finished.
+/// Runs frames until the opening tree's position index is built.
+fn wait_for_index(h: &mut Harness<'static, OrreryApp>) {
+    wait_while(h, "Indexing the games…");
+}
+
+/// Runs frames until the games list's search has finished.
 fn wait_for_search(h: &mut Harness<'static, OrreryApp>) {
-    for _ in 0..500 {
-        h.step();
-        if h.query_by_label("Searching the games…").is_none() {
-            // Frames enough for the window to settle (a fixed count: the first frames
-            // of a harness may ask for more than `run` allows).
-            h.run_steps(10);
-            if h.query_by_label("Searching the games…").is_none() {
-                return;
-            }
-        }
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
-    panic!("the search did not finish");
+    wait_while(h, "Searching the games…");
 }
 
 #[test]

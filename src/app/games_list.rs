@@ -176,6 +176,22 @@ impl IndexCache {
         None
     }
 
+    /// The games that may hold the position with `key`: those the index finds and those
+    /// changed since it was built (to be searched directly), in order; `None` while the
+    /// index is built.
+    pub fn candidates(
+        &mut self,
+        ctx: &egui::Context,
+        document: &Document,
+        position: (Variant, u64),
+    ) -> Option<Vec<usize>> {
+        let mut found = self.get(ctx, document)?.games_with(position.0, position.1);
+        found.extend(document.changed_since_structure().iter().copied().filter(|i| *i < document.games.len()));
+        found.sort_unstable();
+        found.dedup();
+        Some(found)
+    }
+
     /// Whether the index is being built.
     pub fn building(&self) -> bool {
         self.job.is_some()
@@ -292,27 +308,21 @@ impl GamesList {
         self.rows_study = study;
     }
 
-    /// Which games hold the shown position: from the position index of the file's
-    /// games (built once per change to the list of games), and the shown game itself
-    /// searched directly, as it may have changed since.
+    /// Which games hold the shown position: the index's candidates, the games changed
+    /// since it was built searched directly.
     fn games_with(
         ctx: &egui::Context,
         index: &mut IndexCache,
         document: &Document,
         position: (Variant, u64),
     ) -> Option<Vec<bool>> {
-        let index = index.get(ctx, document)?;
+        let changed = document.changed_since_structure();
         let mut found = vec![false; document.games.len()];
-        for i in index.games_with(position.0, position.1) {
-            if let Some(f) = found.get_mut(i) {
-                *f = true;
-            }
-        }
-        // Games changed since the index was built are searched directly.
-        for &i in document.changed_since_structure() {
-            if let Some(game) = document.games.get(i) {
-                found[i] = game.variant() == position.0 && !occurrences(game, position.1).is_empty();
-            }
+        for i in index.candidates(ctx, document, position)? {
+            found[i] = !changed.contains(&i) || {
+                let game = &document.games[i];
+                game.variant() == position.0 && !occurrences(game, position.1).is_empty()
+            };
         }
         Some(found)
     }

@@ -34,21 +34,6 @@ struct Worked {
 }
 
 impl OpeningTree {
-    /// The games of `document` that may hold the position: those the index finds, and
-    /// those changed since it was built; `None` while the index is built.
-    fn candidates(
-        ctx: &egui::Context,
-        index: &mut IndexCache,
-        document: &Document,
-        position: (Variant, u64),
-    ) -> Option<Vec<usize>> {
-        let mut found = index.get(ctx, document)?.games_with(position.0, position.1);
-        found.extend(document.changed_since_structure().iter().copied().filter(|i| *i < document.games.len()));
-        found.sort_unstable();
-        found.dedup();
-        Some(found)
-    }
-
     /// The moves from the shown position and how many games reach it; `None` while the
     /// index is built.
     fn refresh(
@@ -60,7 +45,7 @@ impl OpeningTree {
     ) -> Option<(&[TreeMove], usize)> {
         let wanted = (document.revision(), position.0, position.1);
         if self.tree.as_ref().is_none_or(|w| w.for_ != wanted) {
-            let games: Vec<usize> = Self::candidates(ctx, index, document, position)?;
+            let games: Vec<usize> = index.candidates(ctx, document, position)?;
             let moves = opening_tree(games.iter().map(|&i| &document.games[i]), position.0, position.1);
             let reaching = games.iter().filter(|&&i| main_line_reaches(&document.games[i], position.1)).count();
             self.tree = Some(Worked { for_: wanted, moves, reaching });
