@@ -683,8 +683,10 @@ fn a_study_of_three_chapters_is_built_saved_reopened_and_quizzes_its_lines() {
     h.state_mut().apply(Command::SetChapter {
         title: "A quiet line".into(),
         section: String::new(),
-        mode: ChapterMode::Normal,
+        mode: ChapterMode::Guess,
     });
+    // The reader of chapter 3 plays Black (the form's "The reader plays" sends this).
+    h.state_mut().apply(Command::SetTag("Orientation".into(), "Black".into()));
     h.run();
     assert!(h.state_mut().save());
     // Other programs read each chapter as a game with its tags.
@@ -727,6 +729,14 @@ fn a_study_of_three_chapters_is_built_saved_reopened_and_quizzes_its_lines() {
     h.get_by_label("Show the line").click();
     h.run();
     h.get_by_label("Be6l");
+    // Chapter 3's reader plays Black: it opens after White's first move.
+    h.state_mut().apply(Command::ShowGame(2));
+    h.run();
+    assert_eq!(h.state().view.cursor_path(), [0]);
+    ui_support::play(&mut h, "ff6l");
+    assert_eq!(h.state().message, "Right: ff6l. The line is complete.");
+    h.state_mut().apply(Command::ShowGame(0));
+    h.run();
     // A game added to a study is a chapter of it.
     h.get_by_label("New game").click();
     h.run();

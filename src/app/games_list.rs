@@ -219,6 +219,24 @@ enum SearchFor {
     Pattern(Variant, PositionPattern),
 }
 
+/// The shown chapter's fields as being edited.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChapterForm {
+    /// For which game and document revision (taken from the game again when these
+    /// change).
+    pub for_: (usize, u64),
+    /// The title.
+    pub title: String,
+    /// The section.
+    pub section: String,
+    /// The mode.
+    pub mode: ChapterMode,
+    /// The side the reader plays (0: the first player).
+    pub side: usize,
+    /// The two players' names, for the choice.
+    pub sides: [&'static str; 2],
+}
+
 /// A search by pattern running on a thread: for which revision and pattern, and each
 /// game's first matching place once done.
 struct PatternJob {
@@ -248,7 +266,7 @@ pub struct GamesList {
     pub study_name: String,
     /// The shown chapter's fields as being edited: for which game and document
     /// revision, title, section, mode.
-    pub chapter: Option<(usize, u64, String, String, ChapterMode)>,
+    pub chapter: Option<ChapterForm>,
     rows: Vec<Row>,
     rows_revision: Option<(u64, u64)>,
     /// Whether the rows were made for a study (chapter titles).
@@ -660,28 +678,52 @@ impl GamesList {
                 );
                 let Some(game) = document.games.get(current) else { return };
                 // Taken from the game again when it changes (an undo, another chapter).
-                if self.chapter.as_ref().is_none_or(|c| (c.0, c.1) != (current, document.revision())) {
+                if self.chapter.as_ref().is_none_or(|c| c.for_ != (current, document.revision())) {
                     let chapter = Chapter::of(game, current);
-                    self.chapter = Some((current, document.revision(), chapter.title, chapter.section, chapter.mode));
+                    self.chapter = Some(ChapterForm {
+                        for_: (current, document.revision()),
+                        title: chapter.title,
+                        section: chapter.section,
+                        mode: chapter.mode,
+                        side: chapter.side,
+                        sides: crate::with_game!(game, g => crate::record::study::side_names(g)),
+                    });
                 }
-                let Some((_, _, title, section, mode)) = &mut self.chapter else { return };
+                let Some(form) = &mut self.chapter else { return };
                 egui::Grid::new("chapter-form").num_columns(2).show(ui, |ui| {
                     let label = ui.label("Chapter title");
-                    ui.add(egui::TextEdit::singleline(title).desired_width(240.0)).labelled_by(label.id);
+                    ui.add(egui::TextEdit::singleline(&mut form.title).desired_width(240.0)).labelled_by(label.id);
                     ui.end_row();
                     let label = ui.label("Section");
-                    ui.add(egui::TextEdit::singleline(section).desired_width(240.0)).labelled_by(label.id);
+                    ui.add(egui::TextEdit::singleline(&mut form.section).desired_width(240.0)).labelled_by(label.id);
                     ui.end_row();
                     ui.label("Mode");
                     ui.horizontal(|ui| {
                         for m in ChapterMode::ALL {
-                            ui.radio_value(mode, m, m.label());
+                            ui.radio_value(&mut form.mode, m, m.label());
                         }
                     });
                     ui.end_row();
+                    if form.mode == ChapterMode::Guess {
+                        ui.label("The reader plays");
+                        ui.horizontal(|ui| {
+                            for (k, name) in form.sides.iter().enumerate() {
+                                ui.radio_value(&mut form.side, k, *name);
+                            }
+                        });
+                        ui.end_row();
+                    }
                 });
                 if ui.button("Apply to the chapter").clicked() {
-                    commands.push(Command::SetChapter { title: title.clone(), section: section.clone(), mode: *mode });
+                    commands.push(Command::SetChapter {
+                        title: form.title.clone(),
+                        section: form.section.clone(),
+                        mode: form.mode,
+                    });
+                    commands.push(Command::SetTag(
+                        crate::record::study::SIDE_TAG.into(),
+                        form.sides[form.side.min(1)].to_string(),
+                    ));
                 }
             }
         }

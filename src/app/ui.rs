@@ -509,10 +509,22 @@ impl OrreryApp {
         let history = std::mem::take(&mut self.history);
         self.stashed.insert(self.document.current, (history, self.view.cursor_path()));
         self.document.current = index;
-        let (history, cursor) = self.stashed.remove(&index).unwrap_or_default();
-        self.history = history;
+        let kept = self.stashed.remove(&index);
         self.view = view_of(self.document.shown().clone());
-        self.view.follow_path(&cursor);
+        match kept {
+            Some((history, cursor)) => {
+                self.history = history;
+                self.view.follow_path(&cursor);
+            }
+            None => {
+                self.history = History::default();
+                // A game not shown before opens at its start (a study chapter that asks
+                // for its moves where its reader begins).
+                if !self.view.hides_moves() {
+                    self.view.follow_path(&[]);
+                }
+            }
+        }
         self.move_list = MoveListPanel::default();
         self.autosave.touch(self.now);
         self.message = format!("Game {} of the file", self.document.number_of(index));

@@ -151,9 +151,20 @@ impl<G: AppGame> GameView<G> {
             board_rect: None,
         };
         view.clock = view.clock_from_record();
-        // A chapter that quizzes its line starts at the beginning.
+        // A chapter that quizzes its line starts at the beginning, or after the first
+        // move when the reader plays the second player.
         if view.chapter_mode().is_quiz() {
-            view.session.cursor = NodeId::ROOT;
+            let second_name = crate::record::study::side_names(&view.session.record)[1];
+            let second = view
+                .session
+                .record
+                .tags
+                .get(crate::record::study::SIDE_TAG)
+                .is_some_and(|v| v.trim().eq_ignore_ascii_case(second_name));
+            view.session.cursor = match view.session.record.tree.node(NodeId::ROOT).children.first() {
+                Some(&first) if second => first,
+                _ => NodeId::ROOT,
+            };
         }
         view
     }

@@ -8,7 +8,10 @@
 //! - `[Chapter "Title"]` — the chapter's title;
 //! - `[Section "Name"]` — the section it stands in (chapters of one section are listed
 //!   together, sections in the order they first appear);
-//! - `[ChapterMode "normal" | "guess" | "recall"]` — how a reader goes through it.
+//! - `[ChapterMode "normal" | "guess" | "recall"]` — how a reader goes through it;
+//! - `[Orientation "black"]` (the second player's name, as lichess writes it) — in a
+//!   guessing chapter the reader plays the second player: the chapter opens after the
+//!   first move.
 //!
 //! Text in, text out: the app shows and edits them (`docs/app.md` *Studies*).
 
@@ -22,6 +25,8 @@ pub const CHAPTER_TAG: &str = "Chapter";
 pub const SECTION_TAG: &str = "Section";
 /// The tag of a chapter's mode.
 pub const MODE_TAG: &str = "ChapterMode";
+/// The tag naming the side the reader plays (lichess's name for it).
+pub const SIDE_TAG: &str = "Orientation";
 
 /// How a reader goes through a chapter.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -89,6 +94,9 @@ pub struct Chapter {
     pub section: String,
     /// The mode (an unknown `ChapterMode` value reads as normal).
     pub mode: ChapterMode,
+    /// The side the reader plays (`0`: the first player; `1` when the `Orientation`
+    /// tag names the second).
+    pub side: usize,
 }
 
 impl Chapter {
@@ -109,8 +117,22 @@ impl Chapter {
             title,
             section: known(SECTION_TAG).unwrap_or_default().to_string(),
             mode: tags.get(MODE_TAG).and_then(ChapterMode::parse).unwrap_or_default(),
+            side: reader_side(game),
         }
     }
+}
+
+/// The side the reader of `game` plays: `1` when its `Orientation` tag names the
+/// second player (letter case ignored), else `0`.
+pub fn reader_side(game: &AnyGame) -> usize {
+    let second = crate::with_game!(game, g => side_names(g)[1]);
+    usize::from(game.tags().get(SIDE_TAG).is_some_and(|v| v.trim().eq_ignore_ascii_case(second)))
+}
+
+/// The two players' names in a game (`white`, `black`; `positive`, `negative`).
+pub fn side_names<G: crate::core::Game>(_: &super::game::GameRecord<G>) -> [&'static str; 2] {
+    use crate::core::game::GameSide;
+    G::Side::BOTH.map(GameSide::name)
 }
 
 /// The study a collection is: the first game's `Study` tag, when it has one.
@@ -153,6 +175,7 @@ mod tests {
         let openings: Vec<(&str, ChapterMode, usize)> =
             by_section[0].1.iter().map(|c| (c.title.as_str(), c.mode, c.index)).collect();
         assert_eq!(openings, [("The light bishop", ChapterMode::Guess, 0), ("An aside", ChapterMode::Guess, 2)]);
+        assert_eq!(by_section[0].1[0].side, 0);
         // No Chapter tag: the players name it; no mode: normal.
         assert_eq!(by_section[1].1[0].title, "Ann – Bo");
         assert_eq!(by_section[1].1[0].mode, ChapterMode::Normal);
@@ -167,6 +190,16 @@ mod tests {
         assert_eq!(ChapterMode::parse("gamebook"), Some(ChapterMode::Guess));
         assert_eq!(ChapterMode::parse("sideways"), None);
         assert!(!ChapterMode::Normal.is_quiz() && ChapterMode::Guess.is_quiz() && ChapterMode::Recall.is_quiz());
+    }
+
+    #[test]
+    fn the_orientation_tag_names_the_readers_side() {
+        let games = read_games(
+            "[Variant \"Triangular\"]\n[Orientation \"Black\"]\n\n*\n\n[Variant \"Triangular\"]\n[Orientation \"white\"]\n\n*\n",
+        )
+        .games;
+        assert_eq!(reader_side(&games[0]), 1);
+        assert_eq!(reader_side(&games[1]), 0);
     }
 
     #[test]
