@@ -239,3 +239,20 @@ fn record_list_and_search_find_games_by_player_result_and_position() {
     assert_eq!(o.status.code(), Some(2));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_reader_that_goes_away_ends_the_output_quietly() {
+    use std::process::Stdio;
+    // The reading end is closed at once: writing to it fails with a broken pipe.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_orrery"))
+        .args(["record", "list", "assets/games/triangular-engine-match.pgn"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run orrery");
+    drop(child.stdout.take());
+    let o = child.wait_with_output().expect("wait");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!err.contains("Broken pipe"), "{err}");
+    assert_eq!(o.status.code(), Some(0));
+}

@@ -484,13 +484,31 @@ where
         return 0;
     }
     let stdout = std::io::stdout();
-    let mut lock = stdout.lock();
-    match run(&cli, &mut lock) {
+    let mut out = PipeWatch { inner: stdout.lock(), closed: false };
+    match run(&cli, &mut out) {
         Ok(Finish::Success) => 0,
         Ok(Finish::ProblemsFound) => 1,
+        // The reader went away (`orrery record list F | head`): nothing more to say.
+        Err(_) if out.closed => 0,
         Err(CliError(message)) => {
             eprintln!("error: {}", one_line(&message));
             2
         }
+    }
+}
+
+/// Standard output that notes when its reader has gone (a broken pipe).
+struct PipeWatch<W: Write> {
+    inner: W,
+    closed: bool,
+}
+
+impl<W: Write> Write for PipeWatch<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.inner.write(buf).inspect_err(|e| self.closed |= e.kind() == std::io::ErrorKind::BrokenPipe)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush().inspect_err(|e| self.closed |= e.kind() == std::io::ErrorKind::BrokenPipe)
     }
 }
