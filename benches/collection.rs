@@ -8,42 +8,18 @@
 use divan::Bencher;
 use orrery::core::Variant;
 use orrery::core::draughts::Position;
-use orrery::core::moves::MoveList;
 use orrery::files::{Format, format_records, parse_record_bytes};
 use orrery::record::collection::{GameRow, PositionIndex, PositionPattern, pattern_path};
-use orrery::record::{AnyGame, GameRecord, NodeId};
+use orrery::record::samples::{random_draughts_games, sequence};
+use orrery::record::{AnyGame, NodeId};
 
 fn main() {
     divan::main();
 }
 
-/// `count` random legal games of up to `plies` plies (xorshift; the same every run).
+/// `count` random legal games of up to `plies` plies (the same every run).
 fn games(count: usize, plies: usize) -> Vec<AnyGame> {
-    let mut state = 0x2545_F491_4F6C_DD1Du64;
-    let mut next = move |n: usize| {
-        state ^= state >> 12;
-        state ^= state << 25;
-        state ^= state >> 27;
-        (state.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n.max(1)
-    };
-    (0..count)
-        .map(|_| {
-            let mut g = GameRecord::<Position>::new();
-            let mut pos = Position::opening();
-            let mut at = NodeId::ROOT;
-            for _ in 0..plies {
-                let mut moves = MoveList::new();
-                pos.legal_moves(&mut moves);
-                if moves.is_empty() {
-                    break;
-                }
-                let mv = moves[next(moves.len())];
-                at = g.add_move(at, mv);
-                pos.play(mv);
-            }
-            AnyGame::Draughts(g)
-        })
-        .collect()
+    random_draughts_games(count, plies, usize::MAX, &mut sequence(0x2545_F491_4F6C_DD1D))
 }
 
 #[divan::bench(sample_count = 3, sample_size = 1)]

@@ -304,7 +304,8 @@ impl GamesList {
                     let mut changed = document.changed_since_structure().to_vec();
                     changed.push(document.current);
                     for i in changed {
-                        if let Some(row) = self.rows.iter_mut().find(|r| r.index == Some(i)) {
+                        // The rows of the games come first, in game order.
+                        if let Some(row) = self.rows.get_mut(i).filter(|r| r.index == Some(i)) {
                             *row = row_of(document, i);
                         }
                     }

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use super::shared::{CliError, Finish, load};
+use super::shared::{BoardLookArgs, CliError, Finish, load};
 use crate::core::game::Variant;
 use crate::files::{read_record_file, write_diagram};
 use crate::record::GameRecord;
@@ -39,18 +39,9 @@ pub struct DiagramArgs {
     /// Width in pixels.
     #[arg(long, default_value_t = 600)]
     pub size: u32,
-    /// Turn the board half a turn (negative / Black at the bottom).
-    #[arg(long)]
-    pub flip: bool,
-    /// Leave out row numbers and indices (file letters).
-    #[arg(long)]
-    pub no_coordinates: bool,
-    /// Leave out the record's study marks (highlighted cells, arrows).
-    #[arg(long)]
-    pub no_marks: bool,
-    /// Black and white for printing.
-    #[arg(long)]
-    pub printable: bool,
+    /// Flip, coordinates, marks, printable.
+    #[command(flatten)]
+    pub look: BoardLookArgs,
     /// The caption's title, in bold under the board (alias `--caption`); with a title
     /// or a stipulation the caption also says who is to move.
     #[arg(long, alias = "caption")]
@@ -71,11 +62,11 @@ impl DiagramArgs {
         });
         DiagramOptions {
             size_px: self.size,
-            flipped: self.flip,
-            coordinates: !self.no_coordinates,
-            marks: !self.no_marks,
+            flipped: self.look.flip,
+            coordinates: !self.look.no_coordinates,
+            marks: !self.look.no_marks,
             caption,
-            printable: self.printable,
+            printable: self.look.printable,
         }
     }
 }

@@ -10,7 +10,7 @@ use std::sync::atomic::AtomicBool;
 
 use clap::Args;
 
-use super::shared::CliError;
+use super::shared::{BoardLookArgs, CliError};
 use crate::app::gif_export::gif_bytes;
 use crate::engine::EngineGame;
 use crate::files::{read_record_file, write_atomic_bytes};
@@ -40,21 +40,15 @@ pub struct GifArgs {
     /// Width in pixels.
     #[arg(long, default_value_t = 480)]
     pub size: u32,
+    /// Flip, coordinates, marks, printable.
+    #[command(flatten)]
+    pub look: BoardLookArgs,
     /// How long each frame is shown, in milliseconds.
     #[arg(long, default_value_t = 1000)]
     pub delay: u32,
     /// How long the last frame is shown before the GIF starts again, in milliseconds.
     #[arg(long, default_value_t = 3000)]
     pub last_delay: u32,
-    /// Turn the board half a turn (the second player at the bottom).
-    #[arg(long)]
-    pub flip: bool,
-    /// Leave out row numbers and indices (cell numbers in draughts).
-    #[arg(long)]
-    pub no_coordinates: bool,
-    /// Leave out the record's study marks (highlighted cells, arrows).
-    #[arg(long)]
-    pub no_marks: bool,
     /// Leave out the arrows for the record's variations (a game report's better moves).
     #[arg(long)]
     pub no_variations: bool,
@@ -67,9 +61,6 @@ pub struct GifArgs {
     /// A bold title under the board (e.g. the players).
     #[arg(long)]
     pub title: Option<String>,
-    /// Black and white.
-    #[arg(long)]
-    pub printable: bool,
     /// Draw the engine's move in every position as a blue arrow (a fixed search of
     /// `--nodes` nodes, so the GIF is the same each time).
     #[arg(long)]
@@ -83,14 +74,14 @@ impl GifArgs {
     fn options(&self) -> GifOptions {
         GifOptions {
             size_px: self.size,
-            flipped: self.flip,
-            coordinates: !self.no_coordinates,
-            marks: !self.no_marks,
+            flipped: self.look.flip,
+            coordinates: !self.look.no_coordinates,
+            marks: !self.look.no_marks,
             variation_arrows: !self.no_variations,
             move_captions: !self.no_captions,
             clocks: self.clocks,
             title: self.title.clone().unwrap_or_default(),
-            printable: self.printable,
+            printable: self.look.printable,
             delay_ms: self.delay,
             last_delay_ms: self.last_delay,
         }

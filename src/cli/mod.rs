@@ -31,6 +31,7 @@ pub use analyse::AnalyseArgs;
 pub use diagram::DiagramArgs;
 pub use gif::GifArgs;
 pub use matches::MatchArgs;
+pub use shared::BoardLookArgs;
 pub use shared::{CliError, Finish};
 use shared::{load, one_line};
 pub use solve::SolveArgs;

@@ -5,6 +5,23 @@ use std::fmt::Display;
 
 use crate::core::game::Game;
 
+/// How a board is drawn on paper or screen, for `orrery diagram` and `orrery gif`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct BoardLookArgs {
+    /// Turn the board half a turn (the second player: negative / Black at the bottom).
+    #[arg(long)]
+    pub flip: bool,
+    /// Leave out row numbers and indices (file letters; cell numbers in draughts).
+    #[arg(long)]
+    pub no_coordinates: bool,
+    /// Leave out the record's study marks (highlighted cells, arrows).
+    #[arg(long)]
+    pub no_marks: bool,
+    /// Black and white for printing.
+    #[arg(long)]
+    pub printable: bool,
+}
+
 /// An error worth one line and exit code 2.
 #[derive(Debug)]
 pub struct CliError(pub String);

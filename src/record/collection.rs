@@ -490,37 +490,19 @@ mod tests {
         AnyGame::Draughts(r)
     }
 
-    /// `count` random draughts games of `plies` plies with random results (a fixed
-    /// xorshift sequence), few enough first moves that positions recur.
+    /// `count` random draughts games of `plies` plies, mostly among the first three
+    /// moves so games share their openings, with random results.
     fn random_games(count: usize, plies: usize) -> Vec<AnyGame> {
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move |n: usize| {
-            state ^= state >> 12;
-            state ^= state << 25;
-            state ^= state >> 27;
-            (state.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n.max(1)
-        };
-        (0..count)
-            .map(|_| {
-                let mut r = GameRecord::<draughts::Position>::new();
-                let (mut at, mut pos) = (NodeId::ROOT, r.start.clone());
-                for _ in 0..plies {
-                    let mut moves = crate::core::moves::MoveList::new();
-                    pos.legal_moves(&mut moves);
-                    if moves.is_empty() {
-                        break;
-                    }
-                    // Mostly the first three moves, so games share their openings.
-                    let mv = moves[next(moves.len().min(3))];
-                    at = r.add_move(at, mv);
-                    pos.play(mv);
-                }
+        let mut next = crate::record::samples::sequence(0x9E37_79B9_7F4A_7C15);
+        let mut games = crate::record::samples::random_draughts_games(count, plies, 3, &mut next);
+        for g in &mut games {
+            if let AnyGame::Draughts(r) = g {
                 r.result =
                     [GameResult::FirstPlayerWins, GameResult::SecondPlayerWins, GameResult::Draw, GameResult::Unknown]
                         [next(4)];
-                AnyGame::Draughts(r)
-            })
-            .collect()
+            }
+        }
+        games
     }
 
     #[test]

@@ -1,24 +1,17 @@
-//! Generated sample records, for benchmarks and measurements: long legal games that
-//! never end.
+//! Generated sample records, for benchmarks, measurements and tests: long legal games
+//! that never end, and collections of random legal games.
 
 use crate::core::interstellar::{Kind, Position};
 use crate::core::moves::MoveList;
 
-use super::game::GameRecord;
+use super::game::{AnyGame, GameRecord};
 use super::tree::{Nag, NodeId};
 
 /// A legal Interstellar game of `plies` plies of quiet moves (no captures, no star
 /// moves, no Target), chosen by a fixed pseudo-random sequence from `seed`, with a
 /// comment and a `!?` every 10 plies and a three-move variation every 50.
 pub fn long_quiet_game(plies: usize, seed: u64) -> GameRecord<Position> {
-    let mut state = seed | 1;
-    let mut next = move |n: usize| {
-        // xorshift64*: a fixed sequence, no dependency.
-        state ^= state >> 12;
-        state ^= state << 25;
-        state ^= state >> 27;
-        (state.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n.max(1)
-    };
+    let mut next = sequence(seed | 1);
     let mut g: GameRecord<Position> = GameRecord::new();
     let mut at = NodeId::ROOT;
     let mut pos = Position::opening();
@@ -67,6 +60,48 @@ pub fn long_quiet_game(plies: usize, seed: u64) -> GameRecord<Position> {
         at = node;
     }
     g
+}
+
+/// A fixed pseudo-random sequence from `seed` (xorshift64*, no dependency): each call
+/// gives a number below `n` (0 for `n` = 0).
+pub fn sequence(seed: u64) -> impl FnMut(usize) -> usize {
+    let mut state = seed;
+    move |n: usize| {
+        state ^= state >> 12;
+        state ^= state << 25;
+        state ^= state >> 27;
+        (state.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n.max(1)
+    }
+}
+
+/// `count` legal Triangular draughts games of up to `plies` plies (fewer when one
+/// ends), each move chosen by `next` among the first `breadth` legal moves (a small
+/// breadth makes the games share their openings). No result, no tags beyond the
+/// roster.
+pub fn random_draughts_games(
+    count: usize,
+    plies: usize,
+    breadth: usize,
+    next: &mut impl FnMut(usize) -> usize,
+) -> Vec<AnyGame> {
+    use crate::core::draughts;
+    (0..count)
+        .map(|_| {
+            let mut g = GameRecord::<draughts::Position>::new();
+            let (mut at, mut pos) = (NodeId::ROOT, g.start.clone());
+            for _ in 0..plies {
+                let mut moves = MoveList::new();
+                pos.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                let mv = moves[next(moves.len().min(breadth))];
+                at = g.add_move(at, mv);
+                pos.play(mv);
+            }
+            AnyGame::Draughts(g)
+        })
+        .collect()
 }
 
 #[cfg(test)]
