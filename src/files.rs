@@ -464,9 +464,9 @@ pub fn format_records(games: &[AnyGame], format: Format) -> String {
 ///
 /// # Errors
 /// [`FileError::UnknownFormat`] or [`FileError::Io`].
-pub fn write_records_keeping(
+pub fn write_records_keeping<G: std::borrow::Borrow<AnyGame>>(
     path: &Path,
-    games: &[AnyGame],
+    games: &[G],
     originals: &[Option<Arc<str>>],
 ) -> Result<Vec<Option<Arc<str>>>, FileError> {
     let format = Format::from_path(path).ok_or_else(|| FileError::UnknownFormat(path.to_path_buf()))?;
@@ -474,8 +474,21 @@ pub fn write_records_keeping(
         write_atomic(path, &ron_file::write_ron(games))?;
         return Ok(vec![None; games.len()]);
     }
+    let (file, texts) = records_text_keeping(games.iter().map(std::borrow::Borrow::borrow), originals);
+    write_atomic(path, &file)?;
+    Ok(texts.into_iter().map(Some).collect())
+}
+
+/// The record text of `games` (in order, separated by a blank line, ending with a
+/// newline), each game whose `originals` entry holds its text as read
+/// ([`GameOrigin::original`]) as that text, the others written afresh; with each
+/// game's text in it. Writing afresh is the costly part, so a file of many games read
+/// and little changed is put together quickly.
+pub fn records_text_keeping<'a>(
+    games: impl Iterator<Item = &'a AnyGame>,
+    originals: &[Option<Arc<str>>],
+) -> (String, Vec<Arc<str>>) {
     let texts: Vec<Arc<str>> = games
-        .iter()
         .enumerate()
         .map(|(i, game)| match originals.get(i).cloned().flatten() {
             Some(text) => text,
@@ -490,8 +503,7 @@ pub fn write_records_keeping(
         file.push_str(text);
     }
     file.push('\n');
-    write_atomic(path, &file)?;
-    Ok(texts.into_iter().map(Some).collect())
+    (file, texts)
 }
 
 /// Why a file could not be read or written.

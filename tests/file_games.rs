@@ -117,7 +117,7 @@ fn a_multi_game_file_opens_and_the_games_list_switches_games_each_with_its_own_u
     let saved = orrery::files::read_record_file(&path).unwrap().0;
     assert_eq!(saved.len(), 3);
     assert_eq!(saved[1].move_count(), 1);
-    assert_eq!(saved[0], h.state().document.games[0]);
+    assert_eq!(saved[0], *h.state().document.games[0]);
     // The list closes and opens again with its command (Ctrl+G).
     h.key_press_modifiers(Modifiers::COMMAND, egui::Key::G);
     h.run();
@@ -848,5 +848,83 @@ fn games_copied_from_one_file_are_pasted_into_another() {
     h.run();
     assert_eq!(h.state().document.games.len(), 4);
     h.get_by_label_contains("The clipboard holds no game");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn deleting_moving_pasting_and_making_a_study_are_undone_and_redone_in_order_with_moves() {
+    let dir = folder("list-undo");
+    let path = dir.join("club.pgn");
+    std::fs::write(&path, CLUB).unwrap();
+    let mut h = opened(&path);
+    let undo = |h: &mut Harness<'static, OrreryApp>| {
+        h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
+        h.run();
+    };
+    let redo = |h: &mut Harness<'static, OrreryApp>| {
+        h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, egui::Key::Z);
+        h.run();
+    };
+    let titles = |h: &Harness<'static, OrreryApp>| -> Vec<String> {
+        let doc = &h.state().document;
+        doc.games.iter().enumerate().map(|(i, g)| orrery::app::document::game_title(g, i + 1)).collect()
+    };
+    let club = ["Cy – Ann", "Ann – Bo", "Club night", "Di – Ed"];
+    // A move in game 1, then game 2 deleted: undo brings game 2 back first (shown),
+    // then takes the move back.
+    h.state_mut().apply(Command::End);
+    ui_support::play(&mut h, "ff6l");
+    h.state_mut().apply(Command::ShowGame(1));
+    h.run();
+    h.get_by_label("Delete…").click();
+    h.run();
+    h.get_by_label("Delete").click();
+    h.run();
+    assert_eq!(titles(&h), ["Cy – Ann", "Club night", "Di – Ed"]);
+    undo(&mut h);
+    assert_eq!(titles(&h), club);
+    assert_eq!(h.state().document.current, 1, "the game put back is shown");
+    h.state_mut().apply(Command::ShowGame(0));
+    h.run();
+    assert_eq!(h.state().view.to_game().move_count(), 4);
+    undo(&mut h);
+    assert_eq!(h.state().view.to_game().move_count(), 3, "then the move");
+    // Redo: the move first, then the deletion.
+    redo(&mut h);
+    assert_eq!(h.state().view.to_game().move_count(), 4);
+    redo(&mut h);
+    assert_eq!(titles(&h), ["Cy – Ann", "Club night", "Di – Ed"]);
+    undo(&mut h);
+    // Moving a game and pasting games are undone too.
+    h.state_mut().apply(Command::ShowGame(2));
+    h.run();
+    h.get_by_label("Move up").click();
+    h.run();
+    assert_eq!(titles(&h), ["Cy – Ann", "Club night", "Ann – Bo", "Di – Ed"]);
+    undo(&mut h);
+    assert_eq!(titles(&h), club);
+    h.get_by_label("Paste games").click();
+    h.run();
+    h.state_mut().apply(Command::PasteText(LINES.into()));
+    h.run();
+    assert_eq!(h.state().document.games.len(), 4 + 3);
+    undo(&mut h);
+    assert_eq!(titles(&h), club);
+    // Make a study: one undo takes every chapter's tags back.
+    h.state_mut().apply(Command::MakeStudy("Club".into()));
+    h.run();
+    assert!(h.state().document.games.iter().all(|g| g.tags().get("Study") == Some("Club")));
+    assert_eq!(h.state().view.tag("Study").as_deref(), Some("Club"));
+    undo(&mut h);
+    assert!(h.state().document.games.iter().all(|g| g.tags().get("Study").is_none()));
+    assert_eq!(h.state().view.tag("Study"), None);
+    // Saved: the games put back untouched are written as they were read.
+    assert!(h.state_mut().save());
+    let text = std::fs::read_to_string(&path).unwrap();
+    let game_2 =
+        &CLUB[CLUB.find("[Variant \"Triangular\"]\n[White \"Ann\"]").unwrap()..CLUB.find("ff6l 1-0").unwrap() + 8];
+    assert!(text.contains(game_2), "{text}");
+    let (games, _) = orrery::files::read_record_file(&path).unwrap();
+    assert_eq!(games.iter().map(|g| g.move_count()).collect::<Vec<_>>(), [4, 4, 1, 2]);
     std::fs::remove_dir_all(&dir).unwrap();
 }

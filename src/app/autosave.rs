@@ -73,6 +73,13 @@ pub enum DataError {
     },
 }
 
+/// Writes `autosave` into the data folder `dir` atomically.
+fn write_autosave(dir: &Path, autosave: &Autosave) -> Result<(), crate::files::FileError> {
+    std::fs::create_dir_all(dir).map_err(|source| crate::files::FileError::Io { path: dir.to_path_buf(), source })?;
+    let text = ron::to_string(autosave).unwrap_or_default();
+    write_atomic_bytes(&dir.join(AUTOSAVE_FILE), text.as_bytes())
+}
+
 /// Reads a RON file of the data folder: `Ok(None)` when it does not exist.
 fn read_ron<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<Option<T>, DataError> {
     let text = match std::fs::read_to_string(path) {
@@ -89,18 +96,22 @@ fn read_ron<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<Option<T>, Data
 }
 
 /// Writes the autosave and the settings into the app's data folder when they changed.
+/// The autosave is written on a thread of its own (a file of many games makes a big
+/// autosave), one write at a time.
 #[derive(Debug)]
 pub struct Autosaver {
     dir: Option<PathBuf>,
     /// When the first change not yet written happened.
     due_since: Option<f64>,
     settings_written: Option<Settings>,
+    /// The autosave being written, while it is.
+    writing: Option<std::thread::JoinHandle<Result<(), crate::files::FileError>>>,
 }
 
 impl Autosaver {
     /// An autosaver writing into `dir` (none: nothing is written, as in UI tests).
     pub fn new(dir: Option<PathBuf>) -> Autosaver {
-        Autosaver { dir, due_since: None, settings_written: None }
+        Autosaver { dir, due_since: None, settings_written: None, writing: None }
     }
 
     /// The data folder, if any.
@@ -125,15 +136,25 @@ impl Autosaver {
         self.due_since.map(|t| (t + AUTOSAVE_DELAY - now).max(0.0))
     }
 
-    /// Writes the autosave when a change has waited [`AUTOSAVE_DELAY`], with `make`
-    /// giving its contents; returns whether it wrote.
+    /// Starts writing the autosave (on its own thread) when a change has waited
+    /// [`AUTOSAVE_DELAY`] and the last write has ended, with `make` giving its
+    /// contents; returns whether it started.
     ///
     /// # Errors
-    /// The write failed (the change stays due, to be tried again).
+    /// The last write failed (the change it held is written again with the next).
     pub fn tick(&mut self, now: f64, make: impl FnOnce() -> Autosave) -> Result<bool, crate::files::FileError> {
+        if self.writing.as_ref().is_some_and(|w| !w.is_finished()) {
+            return Ok(false);
+        }
+        if let Some(Err(e)) = self.finish() {
+            self.touch(now - AUTOSAVE_DELAY);
+            return Err(e);
+        }
         match (self.due_since, &self.dir) {
-            (Some(t), Some(_)) if now - t >= AUTOSAVE_DELAY => {
-                self.write(&make())?;
+            (Some(t), Some(dir)) if now - t >= AUTOSAVE_DELAY => {
+                let dir = dir.clone();
+                let autosave = make();
+                self.writing = Some(std::thread::spawn(move || write_autosave(&dir, &autosave)));
                 self.due_since = None;
                 Ok(true)
             }
@@ -145,15 +166,21 @@ impl Autosaver {
         }
     }
 
-    /// Writes `autosave` now (on exit, with `clean_exit` set).
+    /// Waits for the autosave being written, if any: its result.
+    pub fn finish(&mut self) -> Option<Result<(), crate::files::FileError>> {
+        let writing = self.writing.take()?;
+        Some(writing.join().unwrap_or(Ok(())))
+    }
+
+    /// Writes `autosave` now, after the write under way (on exit, with `clean_exit`
+    /// set).
     ///
     /// # Errors
     /// The write failed.
     pub fn write(&mut self, autosave: &Autosave) -> Result<(), crate::files::FileError> {
+        let _ = self.finish();
         let Some(dir) = &self.dir else { return Ok(()) };
-        std::fs::create_dir_all(dir).map_err(|source| crate::files::FileError::Io { path: dir.clone(), source })?;
-        let text = ron::to_string(autosave).unwrap_or_default();
-        write_atomic_bytes(&dir.join(AUTOSAVE_FILE), text.as_bytes())
+        write_autosave(dir, autosave)
     }
 
     /// Writes the settings when they differ from those last written (or read).
@@ -226,6 +253,7 @@ mod tests {
         assert!(!a.tick(10.4, save).unwrap(), "too early");
         assert!((a.due_in(10.4).unwrap() - 0.1).abs() < 1e-9);
         assert!(a.tick(10.5, save).unwrap());
+        assert!(a.finish().unwrap().is_ok(), "written on its own thread");
         assert_eq!(a.load().unwrap().unwrap().game_text, "one");
         assert!(a.due_in(11.0).is_none());
         std::fs::remove_dir_all(&dir).unwrap();

@@ -331,8 +331,10 @@ impl Command {
             Command::PlayBestMove,
             Command::ToggleThreat,
             Command::Quit,
-            Command::Undo,
+            // Redo before Undo: Ctrl+Shift+Z would also match Undo's Ctrl+Z (egui
+            // matches shortcuts ignoring an extra Shift), as Save As before Save.
             Command::Redo,
+            Command::Undo,
             Command::InsertComment,
             Command::FlipBoard,
             Command::Back,

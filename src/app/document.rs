@@ -4,6 +4,7 @@
 //! changes it only through its commands.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use crate::files::{GameOrigin, RecordsRead};
 use crate::record::AnyGame;
@@ -13,8 +14,10 @@ use crate::record::game::roster;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Document {
     /// Every game of the file, the shown one at [`Document::current`] (as of the last
-    /// change: the app writes the shown game back after each change).
-    pub games: Vec<AnyGame>,
+    /// change: the app writes the shown game back after each change). Shared, so that
+    /// work in the background (the position index, searches, the autosave) takes the
+    /// games without copying them; a change replaces a game.
+    pub games: Vec<Arc<AnyGame>>,
     /// Which game is shown.
     pub current: usize,
     /// The file the games came from or were last saved to.
@@ -57,7 +60,7 @@ impl Document {
         let origins = fresh_origins(games.len());
         let revision = next_revision();
         Document {
-            games,
+            games: games.into_iter().map(Arc::new).collect(),
             current: 0,
             file,
             modified: false,
@@ -77,7 +80,7 @@ impl Document {
         }
         let revision = next_revision();
         Document {
-            games: read.games,
+            games: read.games.into_iter().map(Arc::new).collect(),
             current: 0,
             file: Some(path.to_path_buf()),
             modified: false,
@@ -147,7 +150,7 @@ impl Document {
     /// set (one the record derives, such as `Result`) or no such game.
     pub fn set_tag(&mut self, index: usize, key: &str, value: &str) -> bool {
         let Some(game) = self.games.get_mut(index) else { return false };
-        let set = crate::with_game!(game, g => g.tags.set(key, value));
+        let set = crate::with_game!(Arc::make_mut(game), g => g.tags.set(key, value));
         if set {
             self.modified = true;
             self.game_changed(index);
@@ -158,10 +161,17 @@ impl Document {
     /// Puts `game` at `index` (at most the number of games), as a new game not read
     /// from the file; the shown game stays shown.
     pub fn insert_game(&mut self, index: usize, game: AnyGame) {
+        self.insert_game_from(index, game, GameOrigin::default());
+    }
+
+    /// Puts `game` at `index` (at most the number of games) with where it came from
+    /// (a game taken out and put back keeps its text as read); the shown game stays
+    /// shown.
+    pub fn insert_game_from(&mut self, index: usize, game: AnyGame, origin: GameOrigin) {
         let index = index.min(self.games.len());
-        self.games.insert(index, game);
-        self.origins.insert(index, GameOrigin::default());
-        if self.current >= index {
+        self.games.insert(index, Arc::new(game));
+        self.origins.insert(index.min(self.origins.len()), origin);
+        if self.current >= index && self.games.len() > 1 {
             self.current += 1;
         }
         self.structure_changed();
@@ -169,20 +179,35 @@ impl Document {
 
     /// Takes game `index` out (never the last game left); the shown game stays shown,
     /// or the next one (the one before at the end) when it is the one taken out.
-    /// Returns the game.
-    pub fn remove_game(&mut self, index: usize) -> Option<AnyGame> {
+    /// Returns the game and where it came from.
+    pub fn remove_game(&mut self, index: usize) -> Option<(AnyGame, GameOrigin)> {
         if index >= self.games.len() || self.games.len() == 1 {
             return None;
         }
         let game = self.games.remove(index);
-        if index < self.origins.len() {
-            self.origins.remove(index);
-        }
+        let origin = if index < self.origins.len() { self.origins.remove(index) } else { GameOrigin::default() };
         if self.current > index || self.current == self.games.len() {
             self.current -= 1;
         }
         self.structure_changed();
-        Some(game)
+        Some((Arc::unwrap_or_clone(game), origin))
+    }
+
+    /// Replaces game `index` (not the shown one's view: the caller keeps that in
+    /// step) and marks the document modified, with the game's text as read when it is
+    /// the game as read again (an undo: [`GameOrigin::original`]); `false` when there
+    /// is no such game.
+    pub fn replace_game(&mut self, index: usize, game: AnyGame, original: Option<std::sync::Arc<str>>) -> bool {
+        let Some(slot) = self.games.get_mut(index) else { return false };
+        if **slot != game {
+            *slot = Arc::new(game);
+            self.game_changed(index);
+        }
+        if let Some(origin) = self.origins.get_mut(index) {
+            origin.original = original;
+        }
+        self.modified = true;
+        true
     }
 
     /// Swaps games `a` and `b` (the shown game stays shown, in its new place).
@@ -210,7 +235,7 @@ impl Document {
     /// Replaces the shown game after a change and marks the document modified; the
     /// game will be written afresh, no longer as its text was read.
     pub fn change_shown(&mut self, game: AnyGame) {
-        self.games[self.current] = game;
+        self.games[self.current] = Arc::new(game);
         self.modified = true;
         self.game_changed(self.current);
     }
@@ -219,10 +244,10 @@ impl Document {
     /// state keeps the modified flag the caller sets). A game that is not the same as
     /// before will be written afresh.
     pub fn set_shown(&mut self, game: AnyGame) {
-        if self.games[self.current] != game {
+        if *self.games[self.current] != game {
             self.game_changed(self.current);
+            self.games[self.current] = Arc::new(game);
         }
-        self.games[self.current] = game;
     }
 
     /// Each game's text as read, for the games unchanged since

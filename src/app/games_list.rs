@@ -163,7 +163,7 @@ impl IndexCache {
             return self.built.as_ref().map(|(_, i)| i);
         }
         if self.job.as_ref().is_none_or(|(r, _)| *r != structure) {
-            let games: Vec<AnyGame> = document.games.clone();
+            let games: Vec<Arc<AnyGame>> = document.games.clone();
             let result = Arc::new(Mutex::new(None));
             let out = result.clone();
             std::thread::spawn(move || {
@@ -367,7 +367,7 @@ impl GamesList {
         let done = self.pattern_done.as_ref().is_some_and(|(f, _)| *f == wanted);
         let running = self.pattern_job.as_ref().is_some_and(|j| j.for_ == wanted);
         if !done && !running {
-            let games: Vec<AnyGame> = document.games.clone();
+            let games: Vec<Arc<AnyGame>> = document.games.clone();
             let result = Arc::new(Mutex::new(None));
             let out = result.clone();
             let pattern = pattern.clone();
@@ -687,7 +687,7 @@ impl GamesList {
                         section: chapter.section,
                         mode: chapter.mode,
                         side: chapter.side,
-                        sides: crate::with_game!(game, g => crate::record::study::side_names(g)),
+                        sides: crate::with_game!(&**game, g => crate::record::study::side_names(g)),
                     });
                 }
                 let Some(form) = &mut self.chapter else { return };

@@ -44,6 +44,21 @@ impl<T> History<T> {
         Some(after)
     }
 
+    /// The state the next undo returns to, if any.
+    pub fn last_undo(&self) -> Option<&T> {
+        self.undo.last()
+    }
+
+    /// The state the next redo returns to, if any.
+    pub fn last_redo(&self) -> Option<&T> {
+        self.redo.last()
+    }
+
+    /// Forgets what could be redone (a change elsewhere made it stale).
+    pub fn clear_redo(&mut self) {
+        self.redo.clear();
+    }
+
     /// Whether there is anything to undo.
     pub fn can_undo(&self) -> bool {
         !self.undo.is_empty()

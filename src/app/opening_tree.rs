@@ -46,7 +46,7 @@ impl OpeningTree {
         let wanted = (document.revision(), position.0, position.1);
         if self.tree.as_ref().is_none_or(|w| w.for_ != wanted) {
             let games: Vec<usize> = index.candidates(ctx, document, position)?;
-            let moves = opening_tree(games.iter().map(|&i| &document.games[i]), position.0, position.1);
+            let moves = opening_tree(games.iter().map(|&i| &*document.games[i]), position.0, position.1);
             let reaching = games.iter().filter(|&&i| main_line_reaches(&document.games[i], position.1)).count();
             self.tree = Some(Worked { for_: wanted, moves, reaching });
         }
@@ -127,7 +127,7 @@ impl OpeningTree {
                     commands.push(Command::PlayMove(notation));
                 }
                 if let Some(notation) = filter {
-                    let games = games_playing(&document.games, position.0, position.1, &notation);
+                    let games = games_playing(document.games.iter().map(|g| &**g), position.0, position.1, &notation);
                     commands.push(Command::FilterGames(format!("played {notation} here"), games));
                 }
             },

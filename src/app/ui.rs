@@ -41,7 +41,7 @@ use crate::files::{
     write_records_keeping,
 };
 use crate::record::annotations::TimeControl;
-use crate::record::{AnyGame, NodeId, Severity, read_games, read_one, write_any, write_games};
+use crate::record::{AnyGame, NodeId, Severity, read_games, read_one, write_any};
 use crate::solver::{PuzzleGoal, Stipulation, builtin_puzzles};
 
 /// How long a status-bar message stays, in seconds.
@@ -213,6 +213,30 @@ struct Snapshot {
     game: AnyGame,
     cursor: Vec<usize>,
     modified: bool,
+    /// When the change was made, in the order of all changes (games and the list of
+    /// games share one undo order).
+    seq: u64,
+}
+
+/// A change to the list of games, as undo keeps it: undoing it applies its inverse.
+enum ListChange {
+    /// `count` games were put in at `at`.
+    Inserted { at: usize, count: usize },
+    /// These games were taken out from `at` (in their order).
+    Removed { at: usize, games: Vec<RemovedGame> },
+    /// Games `a` and `b` changed places.
+    Swapped { a: usize, b: usize },
+    /// Several games changed at once (Make a study): each as it was before, with its
+    /// text as read while it was as read.
+    Retagged { before: Vec<(usize, AnyGame, Option<std::sync::Arc<str>>)> },
+}
+
+/// A game taken out of the file, kept for undo: the game, where it came from (its text
+/// as read, so that it is saved byte for byte again) and its own undo history.
+struct RemovedGame {
+    game: AnyGame,
+    origin: crate::files::GameOrigin,
+    kept: Option<(History<Snapshot>, Vec<usize>)>,
 }
 
 /// What goes to the system on the next frame (it needs the egui context).
@@ -286,6 +310,12 @@ pub struct OrreryApp {
     /// The undo history and the shown move of each game of the document not shown now
     /// (by index), so switching games keeps each game's own undo.
     stashed: HashMap<usize, (History<Snapshot>, Vec<usize>)>,
+    /// Changes to the list of games that can be undone and redone, each with its place
+    /// in the undo order ([`Snapshot::seq`]).
+    list_undo: Vec<(u64, ListChange)>,
+    list_redo: Vec<(u64, ListChange)>,
+    /// The last number given in the undo order.
+    seq: u64,
     move_list: MoveListPanel,
     /// The message as last seen, the time it appeared and the cursor then: a message
     /// goes after [`MESSAGE_SECONDS`] or when the shown move changes.
@@ -312,6 +342,9 @@ impl OrreryApp {
             view: view_of(game.clone()),
             document: Document::new(game),
             history: History::default(),
+            list_undo: Vec::new(),
+            list_redo: Vec::new(),
+            seq: 0,
             settings: Settings::default(),
             message: String::new(),
             error_list: None,
@@ -389,6 +422,8 @@ impl OrreryApp {
         self.document.modified = saved.modified;
         self.history.clear();
         self.stashed.clear();
+        self.list_undo.clear();
+        self.list_redo.clear();
         // Several games with unsaved changes: all of them are in the autosave.
         if !saved.games_text.is_empty() {
             let read = read_games(&saved.games_text);
@@ -442,9 +477,16 @@ impl OrreryApp {
             game_index: self.document.current,
             modified: self.document.modified,
             games_text: if self.document.modified && self.document.games.len() > 1 {
-                let mut games = self.document.games.clone();
-                games[self.document.current] = self.view.to_game();
-                write_games(&games)
+                // The games unchanged since read go as their text (only the changed
+                // ones are written afresh: quick for a file of many games).
+                let current = self.document.current;
+                let shown = self.view.to_game();
+                let mut originals = self.document.originals();
+                if *self.document.shown() != shown {
+                    originals[current] = None;
+                }
+                let games = self.document.games.iter().enumerate().map(|(i, g)| if i == current { &shown } else { g });
+                crate::files::records_text_keeping(games, &originals).0
             } else {
                 String::new()
             },
@@ -472,7 +514,12 @@ impl OrreryApp {
     }
 
     fn snapshot(&self) -> Snapshot {
-        Snapshot { game: self.view.to_game(), cursor: self.view.cursor_path(), modified: self.document.modified }
+        Snapshot {
+            game: self.view.to_game(),
+            cursor: self.view.cursor_path(),
+            modified: self.document.modified,
+            seq: 0,
+        }
     }
 
     fn restore_snapshot(&mut self, snapshot: Snapshot) {
@@ -490,6 +537,8 @@ impl OrreryApp {
         self.document = document;
         self.history.clear();
         self.stashed.clear();
+        self.list_undo.clear();
+        self.list_redo.clear();
         self.file_problems = None;
         // Text typed for the game that goes does not stay in the editor.
         self.editor.revert();
@@ -537,87 +586,161 @@ impl OrreryApp {
         self.stashed = old.into_iter().filter_map(|(i, kept)| to(i).map(|j| (j, kept))).collect();
     }
 
-    /// Puts `game` into the file after the shown game and shows it.
-    fn insert_game(&mut self, game: AnyGame) {
+    /// Puts `games` into the file after the shown game and shows the last of them
+    /// (undo takes them out again).
+    fn insert_games(&mut self, games: Vec<AnyGame>) {
         if self.notation_text_pending() || !self.document.unread.is_empty() {
             self.message = "The games of this file cannot change now (unread games or notation text pending)".into();
             return;
         }
+        let at = self.document.current + 1;
+        let count = games.len();
+        let study = crate::record::study::study_name(&self.document.games);
+        let games = games
+            .into_iter()
+            .enumerate()
+            .map(|(k, mut game)| {
+                // In a study, a game added is a chapter of it.
+                if let Some(study) = &study {
+                    use crate::record::study::{CHAPTER_TAG, Chapter, STUDY_TAG};
+                    let title = Chapter::of(&game, at + k).title;
+                    crate::with_game!(&mut game, g => {
+                        g.tags.set(STUDY_TAG, study);
+                        if g.tags.get(CHAPTER_TAG).is_none_or(|t| t.trim().is_empty()) {
+                            g.tags.set(CHAPTER_TAG, &title);
+                        }
+                    });
+                }
+                RemovedGame { game, origin: crate::files::GameOrigin::default(), kept: None }
+            })
+            .collect();
+        self.put_back(at, games);
+        self.show_game(at + count - 1);
+        self.record_list_change(ListChange::Inserted { at, count });
+        self.message = if count == 1 {
+            format!("Game {} added to the file", at + 1)
+        } else {
+            format!("Games {} to {} added to the file", at + 1, at + count)
+        };
+    }
+
+    /// The shown game as it stands goes back into the document (a puzzle being solved
+    /// is not the user's work and stays as it was).
+    fn write_back_shown(&mut self) {
         if self.view.puzzle_status().is_none() {
             self.document.set_shown(self.view.to_game());
         }
-        let at = self.document.current + 1;
-        // In a study, a game added is a chapter of it.
-        let mut game = game;
-        if let Some(study) = crate::record::study::study_name(&self.document.games) {
-            use crate::record::study::{CHAPTER_TAG, Chapter, STUDY_TAG};
-            let title = Chapter::of(&game, at).title;
-            crate::with_game!(&mut game, g => {
-                g.tags.set(STUDY_TAG, &study);
-                if g.tags.get(CHAPTER_TAG).is_none_or(|t| t.trim().is_empty()) {
-                    g.tags.set(CHAPTER_TAG, &title);
-                }
-            });
+    }
+
+    /// Puts `games` into the file at `at` with their origins and undo histories; the
+    /// shown game stays shown.
+    fn put_back(&mut self, at: usize, games: Vec<RemovedGame>) -> ListChange {
+        self.write_back_shown();
+        let count = games.len();
+        let at = at.min(self.document.games.len());
+        self.renumber_stashed(|i| Some(if i >= at { i + count } else { i }));
+        for (k, removed) in games.into_iter().enumerate() {
+            self.document.insert_game_from(at + k, removed.game, removed.origin);
+            if let Some(kept) = removed.kept {
+                self.stashed.insert(at + k, kept);
+            }
         }
-        self.renumber_stashed(|i| Some(if i >= at { i + 1 } else { i }));
-        self.document.insert_game(at, game);
-        self.show_game(at);
-        self.message = format!("Game {} added to the file", at + 1);
+        self.autosave.touch(self.now);
+        ListChange::Inserted { at, count }
+    }
+
+    /// Takes `count` games out of the file from `at` (never all of them), keeping what
+    /// undo needs; when the shown game is among them the next one (or the one before)
+    /// is shown.
+    fn take_out(&mut self, at: usize, count: usize) -> ListChange {
+        let n = self.document.games.len();
+        let count = count.min(n.saturating_sub(at));
+        if count == 0 || count >= n {
+            return ListChange::Removed { at, games: Vec::new() };
+        }
+        let current = self.document.current;
+        if (at..at + count).contains(&current) {
+            self.show_game(if at + count < n { at + count } else { at - 1 });
+        }
+        self.write_back_shown();
+        let mut games = Vec::with_capacity(count);
+        for i in (at..at + count).rev() {
+            let kept = self.stashed.remove(&i);
+            self.renumber_stashed(|j| match j.cmp(&i) {
+                std::cmp::Ordering::Less => Some(j),
+                std::cmp::Ordering::Equal => None,
+                std::cmp::Ordering::Greater => Some(j - 1),
+            });
+            if let Some((game, origin)) = self.document.remove_game(i) {
+                games.push(RemovedGame { game, origin, kept });
+            }
+        }
+        games.reverse();
+        self.autosave.touch(self.now);
+        ListChange::Removed { at, games }
     }
 
     /// Makes the file a study named `name`: every game gets the `Study` tag and, when
-    /// it has none, a `Chapter` title (from its players or event); the shown game
-    /// changes through its view (undo takes its tags back).
+    /// it has none, a `Chapter` title (from its players or event). One undo takes it
+    /// back.
     fn make_study(&mut self, name: &str) {
         use crate::record::study::{CHAPTER_TAG, Chapter, STUDY_TAG};
         if name.is_empty() {
             self.message = "A study needs a name".into();
             return;
         }
-        if self.view.puzzle_status().is_none() {
-            self.document.set_shown(self.view.to_game());
+        if self.notation_text_pending() {
+            self.message = "The notation text has errors or unread edits: fix them or press Revert text first".into();
+            return;
         }
+        self.write_back_shown();
+        let mut before = Vec::new();
         for i in 0..self.document.games.len() {
-            let title = Chapter::of(&self.document.games[i], i).title;
-            let has_title = self.document.games[i].tags().get(CHAPTER_TAG).is_some_and(|t| !t.trim().is_empty());
-            if i == self.document.current {
-                self.edit(Command::SetTag(STUDY_TAG.into(), name.into()));
+            let mut game = (*self.document.games[i]).clone();
+            let title = Chapter::of(&game, i).title;
+            let has_title = game.tags().get(CHAPTER_TAG).is_some_and(|t| !t.trim().is_empty());
+            crate::with_game!(&mut game, g => {
+                g.tags.set(STUDY_TAG, name);
                 if !has_title {
-                    self.edit(Command::SetTag(CHAPTER_TAG.into(), title));
+                    g.tags.set(CHAPTER_TAG, &title);
                 }
-            } else {
-                self.document.set_tag(i, STUDY_TAG, name);
-                if !has_title {
-                    self.document.set_tag(i, CHAPTER_TAG, &title);
-                }
+            });
+            if game != *self.document.games[i] {
+                let original = self.document.origin(i).and_then(|o| o.original.clone());
+                before.push((i, (*self.document.games[i]).clone(), original));
+                self.replace_game_at(i, game, None);
             }
         }
+        self.record_list_change(ListChange::Retagged { before });
         let n = self.document.games.len();
         self.message = format!("The file is the study \"{name}\": {n} chapter{}", if n == 1 { "" } else { "s" });
     }
 
+    /// Replaces game `index` of the document (and the shown game, when it is that one,
+    /// keeping the shown move where it still exists).
+    fn replace_game_at(&mut self, index: usize, game: AnyGame, original: Option<std::sync::Arc<str>>) {
+        if index == self.document.current {
+            let cursor = self.view.cursor_path();
+            if !self.view.replace_game(game.clone()) {
+                self.view = view_of(game.clone());
+            }
+            self.view.follow_path(&cursor);
+        }
+        self.document.replace_game(index, game, original);
+        self.autosave.touch(self.now);
+    }
+
     /// Takes game `index` out of the file; when it is the shown one, the next (or the
-    /// one before) is shown.
+    /// one before) is shown. Undo puts it back.
     fn delete_game(&mut self, index: usize) {
         let n = self.document.games.len();
         if index >= n || n == 1 || self.notation_text_pending() || !self.document.unread.is_empty() {
             return;
         }
-        if index == self.document.current {
-            self.show_game(if index + 1 < n { index + 1 } else { index - 1 });
-        }
-        if self.view.puzzle_status().is_none() {
-            self.document.set_shown(self.view.to_game());
-        }
-        self.renumber_stashed(|i| match i.cmp(&index) {
-            std::cmp::Ordering::Less => Some(i),
-            std::cmp::Ordering::Equal => None,
-            std::cmp::Ordering::Greater => Some(i - 1),
-        });
         let title = self.document.games.get(index).map(|g| game_title(g, index + 1)).unwrap_or_default();
-        self.document.remove_game(index);
-        self.autosave.touch(self.now);
-        self.message = format!("Game {} ({title}) deleted from the file", index + 1);
+        let change = self.take_out(index, 1);
+        self.record_list_change(change);
+        self.message = format!("Game {} ({title}) deleted from the file (Undo puts it back)", index + 1);
     }
 
     /// Swaps games `from` and `to` (next to each other) in the file.
@@ -626,21 +749,77 @@ impl OrreryApp {
         if from >= n || to >= n || from.abs_diff(to) != 1 || !self.document.unread.is_empty() {
             return;
         }
-        if self.view.puzzle_status().is_none() {
-            self.document.set_shown(self.view.to_game());
-        }
+        let change = self.swap_games(from, to);
+        self.record_list_change(change);
+        self.message = format!("Game moved to place {}", to + 1);
+    }
+
+    /// Swaps games `a` and `b`, with their undo histories.
+    fn swap_games(&mut self, a: usize, b: usize) -> ListChange {
+        self.write_back_shown();
         self.renumber_stashed(|i| {
-            Some(if i == from {
-                to
-            } else if i == to {
-                from
+            Some(if i == a {
+                b
+            } else if i == b {
+                a
             } else {
                 i
             })
         });
-        self.document.swap_games(from, to);
+        self.document.swap_games(a, b);
         self.autosave.touch(self.now);
-        self.message = format!("Game moved to place {}", to + 1);
+        ListChange::Swapped { a, b }
+    }
+
+    /// Applies `change` to the list of games and gives the change that takes it back.
+    fn apply_list_change(&mut self, change: ListChange) -> ListChange {
+        match change {
+            ListChange::Inserted { at, count } => {
+                let undone = self.take_out(at, count);
+                if at > 0 && at - 1 < self.document.games.len() {
+                    self.show_game(at - 1);
+                }
+                undone
+            }
+            ListChange::Removed { at, games } => {
+                let restored = self.put_back(at, games);
+                self.show_game(at.min(self.document.games.len() - 1));
+                restored
+            }
+            ListChange::Swapped { a, b } => self.swap_games(a, b),
+            ListChange::Retagged { before } => {
+                self.write_back_shown();
+                let mut after = Vec::with_capacity(before.len());
+                for (i, game, original) in before {
+                    if let Some(now) = self.document.games.get(i).map(|g| (**g).clone()) {
+                        let now_original = self.document.origin(i).and_then(|o| o.original.clone());
+                        after.push((i, now, now_original));
+                        self.replace_game_at(i, game, original);
+                    }
+                }
+                ListChange::Retagged { before: after }
+            }
+        }
+    }
+
+    /// Gives a change to the game its place in the undo order and keeps it.
+    fn record_history(&mut self, mut before: Snapshot) {
+        self.seq += 1;
+        before.seq = self.seq;
+        self.history.record(before);
+        self.list_redo.clear();
+    }
+
+    /// Keeps a change to the list of games for undo (a new change: nothing is left to
+    /// redo).
+    fn record_list_change(&mut self, change: ListChange) {
+        self.seq += 1;
+        self.list_undo.push((self.seq, change));
+        if self.list_undo.len() > super::history::HISTORY_LIMIT {
+            self.list_undo.remove(0);
+        }
+        self.list_redo.clear();
+        self.history.clear_redo();
     }
 
     /// Whether the notation editor holds text the game does not (unread or wrong), so
@@ -838,11 +1017,11 @@ impl OrreryApp {
             }
             Command::NewGameInFile => {
                 let game = AnyGame::new(self.view.variant());
-                self.insert_game(game);
+                self.insert_games(vec![game]);
             }
             Command::DuplicateGame => {
                 let game = self.view.to_game();
-                self.insert_game(game);
+                self.insert_games(vec![game]);
             }
             Command::DeleteGame(index) => self.delete_game(index),
             Command::MakeStudy(name) => self.make_study(name.trim()),
@@ -874,7 +1053,7 @@ impl OrreryApp {
                     self.view = view_of(*game);
                 }
                 let _ = self.view.apply(&Command::Jump(caret.unwrap_or(NodeId::ROOT)));
-                self.history.record(before);
+                self.record_history(before);
                 self.changed();
                 self.message.clear();
             }
@@ -897,7 +1076,7 @@ impl OrreryApp {
         if applied.changed
             && let Some(before) = before
         {
-            self.history.record(before);
+            self.record_history(before);
             self.changed();
         }
     }
@@ -914,14 +1093,29 @@ impl OrreryApp {
         }
     }
 
-    /// Undoes the last change to the game (moves, deletions, marks, decisions).
+    /// Undoes the last change: to the game (moves, deletions, marks, decisions) or to
+    /// the list of games (added, deleted, moved, made a study), whichever came last.
     pub fn undo(&mut self) {
         // Text typed in the notation editor and not yet valid goes first.
         if self.settings.notation_editor && self.editor.undo_text() {
             self.message = "Notation text reverted".into();
             return;
         }
-        let current = self.snapshot();
+        let game_seq = self.history.last_undo().map(|s| s.seq);
+        let list_seq = self.list_undo.last().map(|(s, _)| *s);
+        if list_seq > game_seq {
+            if self.notation_text_pending() || !self.document.unread.is_empty() {
+                return;
+            }
+            if let Some((seq, change)) = self.list_undo.pop() {
+                let redo = self.apply_list_change(change);
+                self.list_redo.push((seq, redo));
+                self.message = "Undone (the list of games)".into();
+            }
+            return;
+        }
+        let mut current = self.snapshot();
+        current.seq = game_seq.unwrap_or(0);
         if let Some(before) = self.history.undo(current) {
             let modified = before.modified || self.document.modified;
             self.restore_snapshot(before);
@@ -930,12 +1124,32 @@ impl OrreryApp {
         }
     }
 
-    /// Redoes the last undone change.
+    /// Redoes the last undone change (of the game or of the list of games).
     pub fn redo(&mut self) {
         if self.settings.notation_editor && self.editor.is_dirty() {
             return;
         }
-        let current = self.snapshot();
+        // The change undone last is the earliest of those waiting.
+        let game_seq = self.history.last_redo().map(|s| s.seq);
+        let list_seq = self.list_redo.last().map(|(s, _)| *s);
+        let list_first = match (list_seq, game_seq) {
+            (Some(l), Some(g)) => l < g,
+            (Some(_), None) => true,
+            _ => false,
+        };
+        if list_first {
+            if !self.document.unread.is_empty() {
+                return;
+            }
+            if let Some((seq, change)) = self.list_redo.pop() {
+                let undo = self.apply_list_change(change);
+                self.list_undo.push((seq, undo));
+                self.message = "Redone (the list of games)".into();
+            }
+            return;
+        }
+        let mut current = self.snapshot();
+        current.seq = game_seq.unwrap_or(0);
         if let Some(after) = self.history.redo(current) {
             self.restore_snapshot(after);
             self.document.modified = true;
@@ -945,7 +1159,7 @@ impl OrreryApp {
 
     /// Whether there is anything to undo / redo.
     pub fn can_undo_redo(&self) -> (bool, bool) {
-        (self.history.can_undo(), self.history.can_redo())
+        (self.history.can_undo() || !self.list_undo.is_empty(), self.history.can_redo() || !self.list_redo.is_empty())
     }
 
     /// Asks before `action` drops unsaved work; does it at once when nothing is unsaved.
@@ -1366,9 +1580,7 @@ impl OrreryApp {
             return;
         }
         let n = read.games.len();
-        for game in read.games {
-            self.insert_game(game);
-        }
+        self.insert_games(read.games);
         let problems = read.errors.iter().filter(|e| e.is_error()).count();
         self.message = format!(
             "{n} game{} pasted into the file{}",

@@ -191,9 +191,9 @@ fn salted(variant: Variant, key: u64) -> u64 {
 
 impl PositionIndex {
     /// The index of `games` (indices into the slice). Walks every tree once.
-    pub fn build(games: &[AnyGame]) -> PositionIndex {
+    pub fn build<G: std::borrow::Borrow<AnyGame>>(games: &[G]) -> PositionIndex {
         let mut pairs: Vec<(u64, u32)> = Vec::new();
-        for (i, game) in games.iter().enumerate() {
+        for (i, game) in games.iter().map(std::borrow::Borrow::borrow).enumerate() {
             let variant = game.variant();
             let start = pairs.len();
             crate::with_game!(game, g => walk(g, |_, pos| pairs.push((salted(variant, pos.zobrist()), i as u32))));

@@ -564,10 +564,10 @@ fn write_game_ron<G: Game>(record: &GameRecord<G>, out: &mut String) {
 /// assert_eq!(games, [AnyGame::Triangular(game)]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn write_ron(games: &[AnyGame]) -> String {
+pub fn write_ron<G: std::borrow::Borrow<AnyGame>>(games: &[G]) -> String {
     let mut out = ron_start();
     for game in games {
-        out.push_str(&ron_game(game));
+        out.push_str(&ron_game(game.borrow()));
     }
     out.push_str(RON_END);
     out

@@ -135,9 +135,10 @@ pub fn side_names<G: crate::core::Game>(_: &super::game::GameRecord<G>) -> [&'st
     G::Side::BOTH.map(GameSide::name)
 }
 
-/// The study a collection is: the first game's `Study` tag, when it has one.
-pub fn study_name(games: &[AnyGame]) -> Option<String> {
-    games.first()?.tags().get(STUDY_TAG).map(str::trim).filter(|s| !s.is_empty()).map(str::to_string)
+/// The study a collection is: the first game's `Study` tag, when it has one. `games`
+/// are games or shared games (`Arc<AnyGame>`).
+pub fn study_name<G: std::borrow::Borrow<AnyGame>>(games: &[G]) -> Option<String> {
+    games.first()?.borrow().tags().get(STUDY_TAG).map(str::trim).filter(|s| !s.is_empty()).map(str::to_string)
 }
 
 /// The chapters by section: sections in the order they first appear (the chapters
