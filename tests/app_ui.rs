@@ -216,6 +216,21 @@ fn paste_position_validates_as_you_type() {
     h.get_by_label("Positive wins by Target Out");
 }
 
+#[test]
+fn paste_position_names_the_other_game_with_its_article_and_escape_closes_it() {
+    let mut h = harness(FakeDialogs::default());
+    h.run();
+    menu(&mut h, "Game", "New Triangular");
+    menu(&mut h, "Edit", "Paste position…");
+    h.state_mut().paste_text = Some("p7Q/7Q/9/8/s8/8/9/8/4P4 -".into());
+    h.run();
+    h.get_by_label("An Interstellar position: the game changes to Interstellar");
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(h.state().paste_text.is_none(), "Escape closes the window");
+    assert_eq!(h.state().view.variant(), Variant::Triangular, "and changes nothing");
+}
+
 // ---------------------------------------------------------------- The board, by pointer
 
 use egui::{Event, PointerButton, Pos2};

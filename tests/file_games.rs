@@ -800,10 +800,24 @@ fn the_games_list_finds_the_same_material_and_the_board_editors_pieces() {
     h.get_by_label("The board editor's pieces").click();
     wait_for_search(&mut h);
     assert_eq!(row_numbers(&h), [1, 4]);
-    // A click opens game 4 where the pieces stand.
+    // A click opens game 4 after 1. Bc3d, where the pieces stand; the editor closes and
+    // the search goes on with its pieces.
     h.state_mut().apply(Command::CloseBoardEditor);
     h.run();
-    assert_eq!(h.state().games.search, orrery::app::games_list::PositionSearch::Off, "no editor, no pattern");
+    wait_for_search(&mut h);
+    assert_eq!(h.state().games.search, orrery::app::games_list::PositionSearch::Pieces);
+    assert_eq!(row_numbers(&h), [1, 4], "the pieces last set still count");
+    h.get_by_label("Filter").hover();
+    h.run();
+    h.get_by_label("4. Di – Ed   *   2 plies").click();
+    h.run();
+    assert_eq!(h.state().document.current, 3);
+    assert_eq!(h.state().view.cursor_path(), [0], "after 1. Bc3d");
+    assert_eq!(row_numbers(&h), [1, 4]);
+    // Same material from game 1's start.
+    h.state_mut().apply(Command::ShowGame(0));
+    h.state_mut().apply(Command::Start);
+    h.run();
     h.state_mut().games.search = orrery::app::games_list::PositionSearch::Material;
     wait_for_search(&mut h);
     h.get_by_label("Filter").hover();
@@ -918,6 +932,12 @@ fn deleting_moving_pasting_and_making_a_study_are_undone_and_redone_in_order_wit
     undo(&mut h);
     assert!(h.state().document.games.iter().all(|g| g.tags().get("Study").is_none()));
     assert_eq!(h.state().view.tag("Study"), None);
+    // Leaving asks about the whole file's changes.
+    h.state_mut().request(orrery::app::ui::PendingAction::New(Variant::Triangular));
+    h.run();
+    h.get_by_label("Save the changes to the 4 games of club.pgn before starting a new game?");
+    h.get_by_label("Cancel").click();
+    h.run();
     // Saved: the games put back untouched are written as they were read.
     assert!(h.state_mut().save());
     let text = std::fs::read_to_string(&path).unwrap();

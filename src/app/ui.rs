@@ -2475,7 +2475,16 @@ impl OrreryApp {
         };
         let modal = egui::Modal::new(egui::Id::unique("unsaved")).show(ctx, |ui| {
             ui.heading("Unsaved changes");
-            ui.label(format!("Save the changes to this game before {what}?"));
+            let n = self.document.games.len();
+            let changes = match &self.document.file {
+                Some(path) if n > 1 => format!(
+                    "the {n} games of {}",
+                    path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default()
+                ),
+                None if n > 1 => format!("these {n} games"),
+                _ => "this game".to_string(),
+            };
+            ui.label(format!("Save the changes to {changes} before {what}?"));
             ui.horizontal(|ui| {
                 if ui.button("Save").clicked() {
                     self.pending = None;
@@ -2711,7 +2720,8 @@ impl OrreryApp {
                 }),
             };
             if let Some(v) = found.filter(|v| *v != variant) {
-                ui.label(format!("A {} position: the game changes to {}", v.name(), v.name()));
+                let article = if v.name().starts_with(['A', 'E', 'I', 'O', 'U']) { "An" } else { "A" };
+                ui.label(format!("{article} {} position: the game changes to {}", v.name(), v.name()));
             }
             if !text.trim().is_empty() {
                 for line in &problems {
@@ -2724,7 +2734,7 @@ impl OrreryApp {
                     commands.push(Command::SetPosition(text.clone()));
                     keep = false;
                 }
-                if ui.button("Cancel").clicked() {
+                if ui.button("Cancel").clicked() || ui.input(|i| i.key_pressed(egui::Key::Escape)) {
                     keep = false;
                 }
             });
