@@ -84,7 +84,7 @@ fn run_length(row: &[char]) -> String {
 fn try_one<G: SolverGame>(text: &str, stipulation: Stipulation) -> Option<String> {
     let pos = G::from_position_string(text).ok()?;
     let control = SolveControl::new();
-    let quick = SolveOptions { tree: false, table_bits: 16 };
+    let quick = SolveOptions { tree: false, table_bits: 16, tries: false };
     if stipulation.moves > 1 {
         let shorter = Stipulation { moves: stipulation.moves - 1, ..stipulation };
         if !solve(&pos, shorter, &quick, &control).ok()?.keys.is_empty() {

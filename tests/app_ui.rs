@@ -405,7 +405,11 @@ fn without_a_file_chooser_the_app_asks_for_a_path() {
 fn resigning_shows_the_banner_and_stops_play() {
     let mut h = harness(FakeDialogs::default());
     h.run();
-    menu(&mut h, "Game", "Resign");
+    // Game → Resign… asks first.
+    menu(&mut h, "Game", "Resign…");
+    h.get_by_label("Resign this game?");
+    h.get_by_label("Resign").click();
+    h.run();
     h.get_by_label("Positive resigned");
     assert_eq!(h.state().view.to_game().result(), orrery::record::GameResult::SecondPlayerWins);
     ui_support::click_cell(&mut h, slot(1, 4));

@@ -9,6 +9,7 @@ use orrery::app::OrreryApp;
 use orrery::app::dialogs::FakeDialogs;
 use orrery::core::Game;
 use orrery::core::game::Variant;
+use orrery::record::MarkColor;
 use ui_support::{cell_px, click_px, menu, slot};
 
 mod ui_support;
@@ -33,6 +34,19 @@ fn open_puzzle(h: &mut Harness<'static, OrreryApp>, item: &str) {
     }
     assert!(h.state().view.puzzle_status().is_some_and(|p| !p.solving), "the solver finished");
     h.run();
+}
+
+/// Steps the app until the Save as puzzle form's check is done (at most ten seconds).
+fn wait_for_check(h: &mut Harness<'static, OrreryApp>) {
+    for _ in 0..500 {
+        h.step();
+        if h.query_by_label_contains("Checking:").is_none() && h.query_by_label_contains("Checking…").is_none() {
+            h.run_steps(2);
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    panic!("the check did not finish");
 }
 
 fn place(h: &mut Harness<'static, OrreryApp>, piece: &str, cells: &[u8]) {
@@ -101,7 +115,11 @@ fn build_a_position_save_it_as_a_puzzle_and_reopen_it() {
     h.run();
     h.get_by_label("Title").type_text("Corner study");
     h.run();
-    h.get_by_label("Save puzzle…").click();
+    // The solver checks it first: two lone quasars force nothing, so the form says so
+    // and offers to save it anyway.
+    wait_for_check(&mut h);
+    h.get_by_label("No solution: no Target Out in 2 found");
+    h.get_by_label("Save anyway…").click();
     h.run();
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.contains("[Stipulation \"Target Out in 2\"]"), "{text}");
@@ -126,11 +144,16 @@ fn play_from_a_triangular_position_built_in_the_editor() {
     // Type a position string: it is applied when valid, and problems show otherwise.
     type_position_string(&mut h, "9/11/13/15/15/13/11/5Kk2 w");
     assert_eq!(h.get_by_label("Position string").value().as_deref(), Some("9/11/13/15/15/13/11/5Kk2 w"));
-    // The string describes an invalid position: its problems are listed and the board
-    // keeps the last valid position.
+    // The string describes an invalid position: it goes on the board, to be fixed
+    // there, with every problem listed (kings touching, and the side not to move in
+    // check).
     h.get_by_label_contains("touch");
-    let opening = orrery::core::triangular::Position::opening().position_string();
-    assert_eq!(h.state().view.setup_position_string().unwrap(), opening);
+    h.get_by_label_contains("in check but it is not its move");
+    assert_eq!(h.state().view.setup_position_string().unwrap(), "9/11/13/15/15/13/11/5Kk2 w 0 1");
+    // Text that cannot be read at all is refused, the board left as it was.
+    type_position_string(&mut h, "9/11/13/15/15/13/11/5Kk2x w");
+    assert_eq!(h.state().view.setup_position_string().unwrap(), "9/11/13/15/15/13/11/5Kk2 w 0 1");
+    h.get_by_label("The board shows the last position string that could be read");
     h.get_by_label("Opening position").click();
     h.run();
     h.get_by_label("Valid position");
@@ -187,9 +210,22 @@ fn built_in_figures_and_puzzles_open_from_the_puzzles_menu() {
     ui_support::play(&mut h, &wrong);
     h.get_by_label_contains("is not it");
     assert_eq!(h.state().view.cursor(), orrery::record::NodeId::ROOT, "the wrong move is taken back");
+    // Hint in steps: the piece marked, then its target too, then the key named.
+    let (from, to) = h.state().view.move_slots(&keys[0]).unwrap();
+    let marks = |h: &Harness<'static, OrreryApp>| h.state().view.overlay_slots(&h.state().settings).marked_cells;
+    assert!(marks(&h).is_empty());
     h.get_by_label("Hint").click();
     h.run();
-    h.get_by_label_contains(&format!("the key is {}", keys[0]));
+    h.get_by_label_contains("Hint 1 of 3: the piece to move is marked");
+    assert_eq!(marks(&h), vec![(from, MarkColor::Yellow)]);
+    assert!(!h.state().view.puzzle_status().unwrap().feedback.contains(&keys[0]), "the move is not given yet");
+    h.get_by_label("Hint").click();
+    h.run();
+    h.get_by_label_contains("Hint 2 of 3");
+    assert_eq!(marks(&h), vec![(from, MarkColor::Yellow), (to, MarkColor::Green)]);
+    h.get_by_label("Hint").click();
+    h.run();
+    h.get_by_label_contains(&format!("Hint 3 of 3: the key is {}", keys[0]));
     ui_support::play(&mut h, &keys[0]);
     h.get_by_label_contains("Solved");
     h.get_by_label("Positive wins by Target Out");
@@ -203,11 +239,15 @@ fn a_triangular_mate_in_2_is_played_against_the_defence() {
     let key = h.state().view.puzzle_status().unwrap().keys[0].clone();
     ui_support::play(&mut h, &key);
     h.get_by_label_contains("right. The defence");
-    // The app played a defence; Hint names the mating reply, which solves it.
-    h.get_by_label("Hint").click();
-    h.run();
+    // The app played a defence; the hint starts again for the reply: the third step
+    // names the mating move, which solves it.
+    for step in 1..=3 {
+        h.get_by_label("Hint").click();
+        h.run();
+        h.get_by_label_contains(&format!("Hint {step} of 3"));
+    }
     let feedback = h.state().view.puzzle_status().unwrap().feedback;
-    let reply = feedback.strip_prefix("Hint: play ").expect("a hint").to_string();
+    let reply = feedback.strip_prefix("Hint 3 of 3: play ").expect("a hint").to_string();
     ui_support::play(&mut h, &reply);
     h.get_by_label_contains("Solved");
     h.get_by_label("White wins by checkmate");

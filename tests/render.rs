@@ -213,3 +213,64 @@ fn coordinates_turn_with_the_board() {
         }
     }
 }
+
+#[test]
+fn the_labels_follow_a_chosen_players_numbering_or_both() {
+    use orrery::render::view::{BoardView, Labels};
+    let empty = Setup::empty(orrery::core::interstellar::Side::Positive);
+    let scene_with = |flipped: bool, labels: Labels| {
+        let mut view = InterstellarView::new(flipped, true);
+        view.set_labels(labels);
+        view.scene(&empty, &BoardOverlay::default())
+    };
+    // The bottom row's left row label: "1" in positive's numbering, "9" in negative's.
+    let bottom_row_label = |scene: &Scene| {
+        let l = labels(scene);
+        l.iter().filter(|(_, p)| p.x < 1.0).max_by(|a, b| a.1.y.total_cmp(&b.1.y)).unwrap().0.clone()
+    };
+    assert_eq!(bottom_row_label(&scene_with(false, Labels::Bottom)), "1");
+    assert_eq!(bottom_row_label(&scene_with(false, Labels::Player(1))), "9", "negative's, unflipped");
+    assert_eq!(bottom_row_label(&scene_with(true, Labels::Player(0))), "9", "positive's, flipped");
+    assert_eq!(bottom_row_label(&scene_with(true, Labels::Bottom)), "1");
+    // Both: rows on both sides and indices above and below; the right side counts the
+    // other way.
+    let both = scene_with(false, Labels::Both);
+    let l = labels(&both);
+    assert_eq!(l.len(), 36);
+    let (w, _) = InterstellarView::new(false, true).size();
+    let right_bottom =
+        l.iter().filter(|(_, p)| p.x > w - 1.0).max_by(|a, b| a.1.y.total_cmp(&b.1.y)).unwrap().0.clone();
+    assert_eq!(right_bottom, "9");
+    assert_eq!(labels(&scene_with(false, Labels::Bottom)).len(), 18);
+}
+
+#[test]
+fn every_game_has_four_colour_schemes_and_the_high_contrast_one_differs_in_lightness() {
+    use orrery::render::interstellar::InterstellarPalette;
+    use orrery::render::triangular::TriangularPalette;
+    use orrery::render::view::{BoardScheme, luminance};
+    let interstellar: Vec<InterstellarPalette> =
+        BoardScheme::ALL.iter().map(|s| InterstellarPalette::of_scheme(*s)).collect();
+    let triangular: Vec<TriangularPalette> =
+        BoardScheme::ALL.iter().map(|s| TriangularPalette::of_scheme(*s)).collect();
+    for i in 0..4 {
+        for j in i + 1..4 {
+            assert_ne!(interstellar[i], interstellar[j]);
+            assert_ne!(triangular[i], triangular[j]);
+        }
+    }
+    // High contrast: the three indicia, and the two cell colours, are told apart by
+    // lightness alone (what a colour-blind player still sees), with a wide margin.
+    let hc = InterstellarPalette::of_scheme(BoardScheme::HighContrast);
+    let mut levels = [luminance(hc.negative), luminance(hc.positive), luminance(hc.neutral)];
+    levels.sort_by(f32::total_cmp);
+    assert!(levels[1] - levels[0] > 0.15 && levels[2] - levels[1] > 0.05, "{levels:?}");
+    let hatch_contrast = (luminance(hc.positive) + 0.05) / (luminance(hc.hatch) + 0.05);
+    assert!(hatch_contrast > 7.0, "the hatch stands out: {hatch_contrast}");
+    let tc = TriangularPalette::of_scheme(BoardScheme::HighContrast);
+    let ratio = (luminance(tc.light) + 0.05) / (luminance(tc.dark) + 0.05);
+    assert!(ratio > 3.0, "light and dark cells: {ratio}");
+    // The classic schemes are the defaults.
+    assert_eq!(interstellar[0], InterstellarPalette::default());
+    assert_eq!(triangular[0], TriangularPalette::default());
+}

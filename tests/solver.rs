@@ -463,3 +463,59 @@ fn cli_solve_bad_input_exits_2_with_one_line() {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------
+// Tries
+
+/// The tries of `start` for `goal` in `n`, worked out plainly: every first move that is
+/// not a key after which exactly one defence leaves no forced goal in `n − 1` (each
+/// defence solved on its own), with that defence.
+fn plain_tries<G: SolverGame>(start: &G, goal: Goal, n: u32) -> Vec<(String, String)> {
+    let whole =
+        solve(start, Stipulation::new(goal, n).unwrap(), &SolveOptions::default(), &SolveControl::new()).unwrap();
+    let mut moves = orrery::core::moves::MoveList::new();
+    start.legal_moves(&mut moves);
+    let mut tries = Vec::new();
+    for &m in &moves {
+        let notation = start.notation(m);
+        if whole.keys.iter().any(|k| k.mv == m) {
+            continue;
+        }
+        let mut after = start.clone();
+        after.play(m);
+        let mut defences = orrery::core::moves::MoveList::new();
+        after.legal_moves(&mut defences);
+        let refutations: Vec<String> = defences
+            .iter()
+            .filter(|&&d| {
+                let mut child = after.clone();
+                child.play(d);
+                let inner = Stipulation::new(goal, n - 1).unwrap();
+                solve(&child, inner, &SolveOptions::default(), &SolveControl::new()).unwrap().keys.is_empty()
+            })
+            .map(|&d| after.notation(d))
+            .collect();
+        if let [only] = refutations.as_slice() {
+            tries.push((notation, only.clone()));
+        }
+    }
+    tries
+}
+
+#[test]
+fn the_tries_are_the_first_moves_with_one_refutation_as_a_plain_count_finds_them() {
+    let options = SolveOptions { tries: true, ..SolveOptions::default() };
+    let mut found_any = false;
+    for file in ["interstellar-out2.pgn", "triangular-mate2.pgn", "draughts-win2.pgn"] {
+        let puzzle = builtin(file);
+        let stipulation = puzzle.stipulation().unwrap();
+        let solution = puzzle.solve_for(stipulation, &options, &SolveControl::new()).unwrap();
+        let plain = orrery::with_game!(&puzzle.record, r => plain_tries(&r.start, stipulation.goal, stipulation.moves));
+        assert_eq!(solution.tries(), plain, "{file}");
+        found_any |= !plain.is_empty();
+        // Without asking, none are looked for.
+        let quick = puzzle.solve_for(stipulation, &SolveOptions::default(), &SolveControl::new()).unwrap();
+        assert!(quick.tries().is_empty());
+    }
+    assert!(found_any, "some built-in two-mover has a try");
+}

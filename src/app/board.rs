@@ -11,7 +11,7 @@ use egui::{CursorIcon, Id, LayerId, Order, PointerButton, Pos2, Rect, Response, 
 use super::painter::{fit_size, paint_group, paint_scene, to_pos};
 use crate::render::overlay::BoardOverlay;
 use crate::render::scene::{Point, Role, Transform};
-use crate::render::view::{BoardView, DrawGame};
+use crate::render::view::{BoardScheme, BoardView, DrawGame, Labels};
 
 /// Something the user did on the board this frame, in the game's cells `C`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,6 +66,8 @@ pub struct BoardWidget<'a, G: DrawGame> {
     dragging: Option<G::Cell>,
     id_salt: Id,
     size: Option<Vec2>,
+    scheme: BoardScheme,
+    labels: Labels,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -93,7 +95,21 @@ impl<'a, G: DrawGame> BoardWidget<'a, G> {
             dragging: None,
             id_salt: Id::unique("board"),
             size: None,
+            scheme: BoardScheme::Classic,
+            labels: Labels::Bottom,
         }
+    }
+
+    /// Draws the board in the colours of `scheme`.
+    pub fn scheme(mut self, scheme: BoardScheme) -> Self {
+        self.scheme = scheme;
+        self
+    }
+
+    /// The numbering of the coordinates in the margin (Interstellar).
+    pub fn labels(mut self, labels: Labels) -> Self {
+        self.labels = labels;
+        self
     }
 
     /// Turns the board so the second player sits at the bottom.
@@ -134,7 +150,10 @@ impl<'a, G: DrawGame> BoardWidget<'a, G> {
     }
 
     fn view(&self) -> G::View {
-        G::view(self.flipped, self.coordinates)
+        let mut view = G::view(self.flipped, self.coordinates);
+        view.set_scheme(self.scheme);
+        view.set_labels(self.labels);
+        view
     }
 
     /// The transform from board units to points when the widget is shown in `rect`.

@@ -279,6 +279,14 @@ pub enum Command {
     SaveAsPuzzle,
     /// Open a built-in puzzle (index in the list).
     OpenPuzzle(usize),
+    /// Puzzles → Open puzzle file…: a record file whose games with a `Stipulation` tag
+    /// are solved one after another.
+    OpenPuzzleFile,
+    /// Solve the shown game's puzzle (its `Stipulation` tag), and the file's other
+    /// puzzles after it.
+    SolvePuzzles,
+    /// In a puzzle set: the next puzzle (`true`) or the one before.
+    NextPuzzle(bool),
     /// Solve the shown position for a stipulation.
     SolveShown(Stipulation),
     /// Show the move to play in a puzzle.
@@ -492,6 +500,10 @@ impl Command {
             Command::CloseBoardEditor => "Close editor".into(),
             Command::SaveAsPuzzle => "Save as puzzle…".into(),
             Command::OpenPuzzle(_) => "Open puzzle".into(),
+            Command::OpenPuzzleFile => "Open puzzle file…".into(),
+            Command::SolvePuzzles => "Solve it".into(),
+            Command::NextPuzzle(true) => "Next puzzle".into(),
+            Command::NextPuzzle(false) => "Previous puzzle".into(),
             Command::SolveShown(s) => s.to_string(),
             Command::Hint => "Hint".into(),
             Command::ClosePuzzle => "Close puzzle".into(),

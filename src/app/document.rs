@@ -36,6 +36,9 @@ pub struct Document {
     revisions: (u64, u64),
     /// The games changed since the list of games last changed (their indices).
     changed: Vec<usize>,
+    /// The games as the file holds them (as read, or as last saved), to tell when undo
+    /// has brought the document back to them; `None` for games in no file.
+    saved: Option<Vec<Arc<AnyGame>>>,
 }
 
 /// A number no other revision of any document has.
@@ -68,6 +71,7 @@ impl Document {
             unread: Vec::new(),
             revisions: (revision, revision),
             changed: Vec::new(),
+            saved: None,
         }
     }
 
@@ -79,8 +83,10 @@ impl Document {
             origins = fresh_origins(read.games.len());
         }
         let revision = next_revision();
+        let games: Vec<Arc<AnyGame>> = read.games.into_iter().map(Arc::new).collect();
+        let saved = read.unread.is_empty().then(|| games.clone());
         Document {
-            games: read.games.into_iter().map(Arc::new).collect(),
+            games,
             current: 0,
             file: Some(path.to_path_buf()),
             modified: false,
@@ -88,6 +94,7 @@ impl Document {
             unread: read.unread,
             revisions: (revision, revision),
             changed: Vec::new(),
+            saved,
         }
     }
 
@@ -271,6 +278,24 @@ impl Document {
         let revision = next_revision();
         self.revisions = (revision, revision);
         self.changed.clear();
+        self.saved = Some(self.games.clone());
+    }
+
+    /// Whether the games are again those of the file, as read or last saved (after
+    /// undoing every change since); `None` when that is not known (games in no file).
+    pub fn matches_saved(&self) -> Option<bool> {
+        let saved = self.saved.as_ref()?;
+        self.file.as_ref()?;
+        Some(saved.len() == self.games.len() && saved.iter().zip(&self.games).all(|(a, b)| Arc::ptr_eq(a, b) || a == b))
+    }
+
+    /// Sets the modified flag after an undo or redo: cleared when the games are back to
+    /// the file's, set when they differ; `fallback` when that is not known.
+    pub fn refresh_modified(&mut self, fallback: bool) {
+        self.modified = match self.matches_saved() {
+            Some(same) => !same,
+            None => fallback,
+        };
     }
 
     /// The file's name for the window title (or "Untitled … game"), with `*` when

@@ -7,6 +7,9 @@ use egui::RichText;
 
 use super::view::AnyView;
 use crate::render::diagram::DiagramOptions;
+/// The width of the Export diagram window's preview, in points.
+pub const PREVIEW_PX: u32 = 280;
+
 /// The Export diagram window's choices.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ExportForm {
@@ -84,56 +87,93 @@ pub enum ExportAction {
 }
 
 impl ExportForm {
-    /// The Export diagram window; `path` is the typed path when no file chooser exists.
-    pub fn ui(&mut self, ctx: &egui::Context, path: &mut Option<String>) -> Option<ExportAction> {
+    /// The Export diagram window, with `preview` (the diagram as the choices make it)
+    /// beside the choices; `path` is the typed path when no file chooser exists.
+    pub fn ui(
+        &mut self,
+        ctx: &egui::Context,
+        path: &mut Option<String>,
+        preview: Option<&egui::TextureHandle>,
+    ) -> Option<ExportAction> {
         let mut action = None;
+        if ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
+            return Some(ExportAction::Close);
+        }
         egui::Window::new("Export diagram").collapsible(false).show(ctx, |ui| {
-            ui.horizontal(|ui| {
-                ui.label("Format");
-                ui.radio_value(&mut self.svg, true, "SVG (vector)");
-                ui.radio_value(&mut self.svg, false, "PNG (image)");
-            });
-            ui.horizontal(|ui| {
-                let label = ui.label("Width in pixels");
-                ui.add(egui::DragValue::new(&mut self.size_px).range(16..=8192)).labelled_by(label.id);
-            });
-            ui.checkbox(&mut self.flipped, "Flipped (the second player at the bottom)");
-            ui.checkbox(&mut self.coordinates, "Coordinates");
-            ui.checkbox(&mut self.marks, "Marks (arrows and cells)");
-            ui.checkbox(&mut self.printable, "Printable (black and white)");
-            egui::Grid::new("export-caption").num_columns(2).show(ui, |ui| {
-                let label = ui.label("Title");
-                ui.add(egui::TextEdit::singleline(&mut self.title).desired_width(260.0)).labelled_by(label.id);
-                ui.end_row();
-                let label = ui.label("Stipulation");
-                ui.add(egui::TextEdit::singleline(&mut self.stipulation).desired_width(260.0)).labelled_by(label.id);
-                ui.end_row();
-            });
-            ui.checkbox(&mut self.side_to_move, "Say who is to move");
-            ui.label(RichText::new("The diagram shows the position on the board now.").weak());
-            ui.horizontal(|ui| {
-                if ui.button("Export…").clicked() {
-                    action = Some(ExportAction::Export);
-                }
-                if ui.button("Copy as image").clicked() {
-                    action = Some(ExportAction::Copy);
-                }
-                if ui.button("Close").clicked() {
-                    action = Some(ExportAction::Close);
+            ui.horizontal_top(|ui| {
+                ui.vertical(|ui| self.choices_ui(ui, path, &mut action));
+                if let Some(texture) = preview {
+                    ui.separator();
+                    ui.vertical(|ui| {
+                        ui.label(RichText::new("Preview").weak());
+                        let size = texture.size_vec2();
+                        let scale = (PREVIEW_PX as f32 / size.x.max(1.0)).min(1.0);
+                        ui.image((texture.id(), size * scale));
+                    });
                 }
             });
-            // No file chooser here: type the path.
-            if let Some(text) = path {
-                ui.separator();
-                ui.label("No file chooser is available here: type the file's path (.svg or .png).");
-                let label = ui.label("Path");
-                ui.add(egui::TextEdit::singleline(text).desired_width(360.0)).labelled_by(label.id);
-                if ui.button("Write").clicked() {
-                    action = Some(ExportAction::WriteTo(std::path::PathBuf::from(text.trim())));
-                }
-            }
         });
         action
+    }
+
+    /// The choices and buttons of the window.
+    fn choices_ui(&mut self, ui: &mut egui::Ui, path: &mut Option<String>, action: &mut Option<ExportAction>) {
+        ui.horizontal(|ui| {
+            ui.label("Format");
+            ui.radio_value(&mut self.svg, true, "SVG (vector)");
+            ui.radio_value(&mut self.svg, false, "PNG (image)");
+        });
+        ui.horizontal(|ui| {
+            let label = ui.label("Width in pixels");
+            ui.add(egui::DragValue::new(&mut self.size_px).range(16..=8192)).labelled_by(label.id);
+        });
+        ui.checkbox(&mut self.flipped, "Flipped (the second player at the bottom)");
+        ui.checkbox(&mut self.coordinates, "Coordinates");
+        ui.checkbox(&mut self.marks, "Marks (arrows and cells)");
+        ui.checkbox(&mut self.printable, "Printable (black and white)");
+        egui::Grid::new("export-caption").num_columns(2).show(ui, |ui| {
+            let label = ui.label("Title");
+            ui.add(egui::TextEdit::singleline(&mut self.title).desired_width(260.0)).labelled_by(label.id);
+            ui.end_row();
+            let label = ui.label("Stipulation");
+            ui.add(egui::TextEdit::singleline(&mut self.stipulation).desired_width(260.0)).labelled_by(label.id);
+            ui.end_row();
+        });
+        ui.checkbox(&mut self.side_to_move, "Say who is to move");
+        ui.label(RichText::new("The diagram shows the position on the board now.").weak());
+        ui.horizontal(|ui| {
+            if ui.button("Export…").clicked() {
+                *action = Some(ExportAction::Export);
+            }
+            if ui.button("Copy as image").clicked() {
+                *action = Some(ExportAction::Copy);
+            }
+            if ui.button("Close").clicked() {
+                *action = Some(ExportAction::Close);
+            }
+        });
+        // No file chooser here: type the path.
+        if let Some(text) = path {
+            ui.separator();
+            ui.label("No file chooser is available here: type the file's path (.svg or .png).");
+            let label = ui.label("Path");
+            ui.add(egui::TextEdit::singleline(text).desired_width(360.0)).labelled_by(label.id);
+            if ui.button("Write").clicked() {
+                *action = Some(ExportAction::WriteTo(std::path::PathBuf::from(text.trim())));
+            }
+        }
+    }
+
+    /// These choices kept for the next time the window opens on `fresh` (the shown
+    /// game's own): the format, size, style and caption settings stay; the title stays
+    /// when it was typed (not the game's own), the stipulation comes from the game.
+    pub fn again(&self, fresh: ExportForm, derived_title: &str) -> ExportForm {
+        ExportForm {
+            title: if self.title == derived_title { fresh.title } else { self.title.clone() },
+            stipulation: fresh.stipulation,
+            flipped: fresh.flipped,
+            ..self.clone()
+        }
     }
 
     /// The file extension of the chosen format.

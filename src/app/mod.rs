@@ -29,6 +29,7 @@ pub mod session;
 pub mod settings;
 pub mod setup;
 pub mod setup_ui;
+pub mod sounds;
 pub mod theme;
 pub mod ui;
 pub mod view;

@@ -292,6 +292,8 @@ fn move_list_ui<G: Game>(
             }
             _ => false,
         });
+        // At the start (Home) no move is highlighted: the list goes to its top.
+        let at = if s.cursor == NodeId::ROOT { Some(0) } else { at };
         if let Some(at) = at {
             let step = row_height + ui.spacing().item_spacing.y;
             let offset = at as f32 * step - ui.available_height() / 2.0;

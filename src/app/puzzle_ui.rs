@@ -11,10 +11,10 @@ use super::command::Command;
 use super::session::GameSession;
 use super::theme;
 use crate::core::game::Game;
-use crate::record::{GameRecord, NodeId};
+use crate::record::{AnyGame, GameRecord, NodeId};
 use crate::solver::{
-    AttackNode, Goal, Puzzle, PuzzleGoal, Solution, SolveControl, SolveError, SolveOptions, SolverGame, Stipulation,
-    solve,
+    AnySolution, AttackNode, Goal, Puzzle, PuzzleGoal, Solution, SolveControl, SolveError, SolveOptions, SolverGame,
+    Stipulation, solve,
 };
 
 /// A puzzle open in the app: what its panel shows and how solving mode stands.
@@ -42,6 +42,12 @@ pub struct PuzzleState<G: SolverGame> {
     candidates: Option<Vec<AttackNode<G::Move>>>,
     /// The node where the attacker is to move in solving mode.
     at: NodeId,
+    /// How many steps of the hint for the move at `at` have been given (1: the piece
+    /// is marked, 2: its target too, 3: the move named).
+    pub hint_step: u8,
+    /// Solving the board editor's position (the result shows in the editor's panel and
+    /// goes when the editor closes).
+    pub for_editor: bool,
 }
 
 /// Starts solving `position` for `stipulation` on a background thread.
@@ -103,6 +109,8 @@ impl<G: SolverGame> PuzzleState<G> {
             receiver,
             candidates: None,
             at: NodeId::ROOT,
+            hint_step: 0,
+            for_editor: false,
         }
     }
 
@@ -124,6 +132,8 @@ impl<G: SolverGame> PuzzleState<G> {
             receiver: Some(receiver),
             candidates: None,
             at,
+            hint_step: 0,
+            for_editor: false,
         }
     }
 
@@ -153,7 +163,11 @@ impl<G: SolverGame> PuzzleState<G> {
                         self.candidates = Some(solution.tree.clone());
                         self.solution = Some(solution);
                         if self.keys().is_empty() {
-                            self.feedback = "The solver finds no way to force this: the puzzle has no solution".into();
+                            self.feedback = if self.interactive {
+                                "The solver finds no way to force this: the puzzle has no solution".into()
+                            } else {
+                                format!("No {} found: no first move forces it", self.stipulation_words())
+                            };
                         }
                     }
                     Err(e) => self.solve_error = Some(e.to_string()),
@@ -192,6 +206,7 @@ impl<G: SolverGame> PuzzleState<G> {
             self.feedback = format!("{played} is not it: it does not force {} — try again", self.stipulation_words());
             return Judged::TakenBack;
         };
+        self.hint_step = 0;
         if right.reached || right.defences.is_empty() {
             self.solved = true;
             self.feedback = format!("{played} — right! Solved: {}", self.stipulation_words());
@@ -205,15 +220,39 @@ impl<G: SolverGame> PuzzleState<G> {
         Judged::Right
     }
 
-    /// Puzzles → Hint: the move to play now.
+    /// Puzzles → Hint, in steps for the move to play now: first its piece is marked on
+    /// the board, then its target too, then the move is named.
     pub fn hint(&mut self) {
         let hint = self.candidates.as_ref().and_then(|c| c.first()).map(|n| n.mv.notation.clone());
-        self.feedback = match hint {
-            Some(m) if self.at == NodeId::ROOT => format!("Hint: the key is {m}"),
-            Some(m) => format!("Hint: play {m}"),
-            None if self.is_solving() => "The solver is still working".into(),
-            None => "No hint: there is nothing to play".into(),
+        if self.solved {
+            self.feedback = "Solved: there is nothing left to play".into();
+            return;
+        }
+        let Some(m) = hint else {
+            self.feedback = if self.is_solving() {
+                "The solver is still working".into()
+            } else {
+                "No hint: there is nothing to play".into()
+            };
+            return;
         };
+        self.hint_step = (self.hint_step + 1).min(3);
+        self.feedback = match self.hint_step {
+            1 => "Hint 1 of 3: the piece to move is marked on the board (Hint again for more)".into(),
+            2 => "Hint 2 of 3: the cell it goes to is marked too".into(),
+            _ if self.at == NodeId::ROOT => format!("Hint 3 of 3: the key is {m}"),
+            _ => format!("Hint 3 of 3: play {m}"),
+        };
+    }
+
+    /// The move the hint is about and how far it goes (1: its piece, 2: and its
+    /// target, 3: named), while a hint is given.
+    pub fn hinted(&self) -> Option<(G::Move, u8)> {
+        if self.hint_step == 0 || self.solved {
+            return None;
+        }
+        let mv = self.candidates.as_ref()?.first()?.mv.mv;
+        Some((mv, self.hint_step))
     }
 
     fn stipulation_words(&self) -> String {
@@ -275,7 +314,9 @@ impl<G: SolverGame> PuzzleState<G> {
                     self.show_tree = !self.show_tree;
                 }
             }
-            if ui.button("Close puzzle").clicked() {
+            // A solve of a position is no puzzle: its result is only put away.
+            let close = if self.interactive { "Close puzzle" } else { "Close the solver" };
+            if ui.button(close).clicked() {
                 commands.push(Command::ClosePuzzle);
             }
         });
@@ -317,4 +358,169 @@ fn take_back<G: Game>(s: &mut GameSession<G>, at: NodeId) {
 /// form.
 pub fn goals_of<G: Game>() -> Vec<Goal> {
     Goal::ALL.into_iter().filter(|g| g.applies_to(G::VARIANT)).collect()
+}
+
+/// The Save as puzzle form's check: the solver run on the puzzle's position and
+/// stipulation in the background (with the tries), before the puzzle is written.
+pub struct PuzzleCheck {
+    /// The position string and stipulation checked.
+    checked: (String, String),
+    control: SolveControl,
+    receiver: Option<Receiver<Result<AnySolution, SolveError>>>,
+    /// The solver's result once in (its error in words).
+    pub result: Option<Result<AnySolution, String>>,
+}
+
+/// What the check found, in short.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The solver is still working.
+    Checking,
+    /// Exactly one key: the puzzle is sound.
+    Sound(String),
+    /// More than one key (the others are cooks).
+    Cooked(Vec<String>),
+    /// No key: the stipulation cannot be forced.
+    NoKey,
+    /// The solver gave no result (cancelled).
+    Failed(String),
+}
+
+/// The position string and stipulation of a puzzle record.
+fn checked_of(record: &AnyGame) -> (String, String) {
+    let position = crate::with_game!(record, r => r.start.position_string());
+    (position, record.tags().get("Stipulation").unwrap_or("").to_string())
+}
+
+impl PuzzleCheck {
+    /// Starts checking `record` (a puzzle record: its start position and
+    /// `Stipulation` tag); an error when the stipulation cannot be read or does not
+    /// fit the game.
+    pub fn start(record: &AnyGame) -> Result<PuzzleCheck, String> {
+        let puzzle = Puzzle::from_record(record).map_err(|e| e.to_string())?;
+        if puzzle.stipulation().is_none() {
+            return Err("a shown goal is not checked".into());
+        }
+        let control = SolveControl::new();
+        let worker = control.clone();
+        let (sender, receiver) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let options = SolveOptions { tries: true, ..SolveOptions::default() };
+            let _ = sender.send(puzzle.solve(&options, &worker));
+        });
+        Ok(PuzzleCheck { checked: checked_of(record), control, receiver: Some(receiver), result: None })
+    }
+
+    /// Whether this check is of `record`'s position and stipulation.
+    pub fn is_for(&self, record: &AnyGame) -> bool {
+        self.checked == checked_of(record)
+    }
+
+    /// Takes the solver's result if it has arrived; `true` while it is still working.
+    pub fn poll(&mut self) -> bool {
+        let Some(receiver) = &self.receiver else { return false };
+        match receiver.try_recv() {
+            Ok(result) => {
+                self.receiver = None;
+                self.result = Some(result.map_err(|e| e.to_string()));
+                false
+            }
+            Err(TryRecvError::Empty) => true,
+            Err(TryRecvError::Disconnected) => {
+                self.receiver = None;
+                self.result = Some(Err("the solver stopped unexpectedly".into()));
+                false
+            }
+        }
+    }
+
+    /// Stops the check.
+    pub fn cancel(&self) {
+        self.control.cancel();
+    }
+
+    /// What the check found so far.
+    pub fn verdict(&self) -> Verdict {
+        match &self.result {
+            None => Verdict::Checking,
+            Some(Err(e)) => Verdict::Failed(e.clone()),
+            Some(Ok(solution)) => match solution.keys().as_slice() {
+                [] => Verdict::NoKey,
+                [key] => Verdict::Sound(key.clone()),
+                keys => Verdict::Cooked(keys.to_vec()),
+            },
+        }
+    }
+
+    /// The one line that says whether the puzzle is sound (for the form and the
+    /// status bar).
+    pub fn summary(&self) -> String {
+        let stipulation = &self.checked.1;
+        match self.verdict() {
+            Verdict::Checking => "Checking…".into(),
+            Verdict::Sound(key) => format!("Sound: one key, {key}"),
+            Verdict::Cooked(keys) => format!("Cooked: {} keys, {}", keys.len(), keys.join(", ")),
+            Verdict::NoKey => format!("No solution: no {stipulation} found"),
+            Verdict::Failed(e) => format!("Not checked: {e}"),
+        }
+    }
+
+    /// The record to save: the solver's verified solution (the keys and the solution
+    /// tree as variations) with `record`'s tags; `record` itself when the check has no
+    /// result.
+    pub fn record_to_save(&self, record: &AnyGame) -> AnyGame {
+        let Some(Ok(solution)) = &self.result else { return record.clone() };
+        let mut saved = solution.record();
+        let tags = record.tags().clone();
+        crate::with_game!(&mut saved, g => {
+            for (key, value) in tags.iter() {
+                if g.tags.get(key).is_none() {
+                    g.tags.set(key, value);
+                }
+            }
+        });
+        saved
+    }
+
+    /// The check's lines in the form: progress with Cancel, or the verdict, keys, tries
+    /// and the work done.
+    pub fn ui(&mut self, ui: &mut egui::Ui) {
+        if self.receiver.is_some() {
+            let progress = self.control.progress();
+            let (tried, total) = progress.tried();
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label(format!("Checking: {tried}/{total} first moves, {} positions", progress.nodes()));
+                if ui.button("Stop checking").clicked() {
+                    self.control.cancel();
+                }
+            });
+            return;
+        }
+        let color = match self.verdict() {
+            Verdict::Sound(_) => theme::GOOD,
+            Verdict::Checking => ui.visuals().text_color(),
+            _ => theme::ERROR,
+        };
+        ui.label(RichText::new(self.summary()).color(color).strong());
+        if let Some(Ok(solution)) = &self.result {
+            let tries = solution.tries();
+            let tries = if tries.is_empty() {
+                "none".to_string()
+            } else {
+                tries.iter().map(|(t, r)| format!("{t} (but {r})")).collect::<Vec<_>>().join(", ")
+            };
+            ui.label(format!("Tries: {tries}"));
+            ui.label(
+                RichText::new(format!("{} positions in {} ms", solution.nodes(), solution.elapsed().as_millis()))
+                    .weak(),
+            );
+        }
+    }
+}
+
+impl Drop for PuzzleCheck {
+    fn drop(&mut self) {
+        self.control.cancel();
+    }
 }

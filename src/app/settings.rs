@@ -1,6 +1,8 @@
 //! User settings, kept between runs in the app's data folder (see [`super::autosave`]).
 
 use serde::{Deserialize, Serialize};
+
+use crate::render::view::{BoardScheme, Labels};
 use std::path::PathBuf;
 
 /// Light or dark interface (the boards keep their own colours in both).
@@ -48,6 +50,59 @@ pub struct Settings {
     pub threat: bool,
     /// Nodes the game report searches per position.
     pub report_nodes: u64,
+    /// The puzzles solved in solving mode, by file (its path; `""` for puzzles not
+    /// from a file): each puzzle as `position string|stipulation`, so a puzzle keeps
+    /// its mark when the file's games are reordered.
+    pub solved_puzzles: std::collections::BTreeMap<String, std::collections::BTreeSet<String>>,
+    /// The notation editor's height in points (it is resized by its top edge).
+    pub notation_height: f32,
+    /// Each game's board colours (by the game's key; Classic when absent).
+    pub board_schemes: std::collections::BTreeMap<String, BoardScheme>,
+    /// Whose numbering the coordinates follow (Interstellar).
+    pub labels: LabelChoice,
+    /// Sounds for moves, captures, Target or check, and the end of a game.
+    pub sounds: bool,
+}
+
+/// View → Labels: whose cell numbering the coordinates in the margin follow, for
+/// Interstellar, where each player counts cells from their own side.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum LabelChoice {
+    /// The player at the bottom's.
+    #[default]
+    Bottom,
+    /// Always positive's (the board's fixed names).
+    First,
+    /// The side to move's (the numbering its next move is written in).
+    SideToMove,
+    /// Both players'.
+    Both,
+}
+
+impl LabelChoice {
+    /// Every choice, in menu order.
+    pub const ALL: [LabelChoice; 4] =
+        [LabelChoice::Bottom, LabelChoice::First, LabelChoice::SideToMove, LabelChoice::Both];
+
+    /// The choice's words in the View menu.
+    pub fn name(self) -> &'static str {
+        match self {
+            LabelChoice::Bottom => "The player at the bottom's",
+            LabelChoice::First => "Positive's",
+            LabelChoice::SideToMove => "The side to move's",
+            LabelChoice::Both => "Both players'",
+        }
+    }
+
+    /// The drawing layer's labels when player `to_move` (0 or 1) is to move.
+    pub fn resolve(self, to_move: usize) -> Labels {
+        match self {
+            LabelChoice::Bottom => Labels::Bottom,
+            LabelChoice::First => Labels::Player(0),
+            LabelChoice::SideToMove => Labels::Player(to_move),
+            LabelChoice::Both => Labels::Both,
+        }
+    }
 }
 
 impl Default for Settings {
@@ -67,11 +122,21 @@ impl Default for Settings {
             analysis_hash_mb: 64,
             threat: false,
             report_nodes: crate::app::report::DEFAULT_NODES,
+            solved_puzzles: std::collections::BTreeMap::new(),
+            notation_height: 230.0,
+            board_schemes: std::collections::BTreeMap::new(),
+            labels: LabelChoice::Bottom,
+            sounds: false,
         }
     }
 }
 
 impl Settings {
+    /// The board colours chosen for `variant`.
+    pub fn scheme_of(&self, variant: crate::core::Variant) -> BoardScheme {
+        self.board_schemes.get(variant.key()).copied().unwrap_or_default()
+    }
+
     /// Puts `path` first among the recent files.
     pub fn remember(&mut self, path: PathBuf) {
         self.recent.retain(|p| p != &path);

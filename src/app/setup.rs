@@ -134,16 +134,18 @@ impl<G: Game> SetupMode<G> {
         self.position().and_then(|p| p.outcome()).map(describe_outcome::<G>)
     }
 
-    /// The text field changed: reads it, and applies it to the board when it reads as
-    /// a valid position; otherwise lists what is wrong and leaves the board alone.
+    /// The text field changed: reads it and puts it on the board when it can be read,
+    /// valid position or not (the problems of an invalid one are listed by
+    /// [`Self::problems`], to be fixed on the board); a text that cannot be read at
+    /// all leaves the board alone, with each place and reason in `text_problems`.
     pub fn set_text(&mut self, text: String) {
         self.text = text;
-        match G::from_position_string(&self.text) {
-            Ok(p) => {
-                self.board = p.to_setup();
+        match G::Setup::parse(&self.text) {
+            Ok(board) => {
+                self.board = board;
                 self.text_problems.clear();
             }
-            Err(e) => self.text_problems = e.problems().iter().map(|p| capitalise(p)).collect(),
+            Err(errors) => self.text_problems = errors.iter().map(|e| capitalise(&e.to_string())).collect(),
         }
     }
 
@@ -308,6 +310,30 @@ mod tests {
         assert!(pawns.contains("promotion cell"), "{pawns}");
         assert!(pawns.contains("own first row"), "{pawns}");
         assert!(problems("9/11/13/15/15/13/11/9 w").contains("0 kings"));
+    }
+
+    #[test]
+    fn a_readable_but_illegal_string_goes_on_the_board_with_every_problem_listed() {
+        // Two positive planets and a positive star on its own first row: read, put on
+        // the board, both problems listed, with the cells by their names.
+        let mut m = Inter::from_position_string(interstellar::OPENING);
+        m.set_text("p8/8/9/8/4P4/8/9/8/S3P4 +".into());
+        assert!(m.text_problems.is_empty(), "{:?}", m.text_problems);
+        assert_eq!(m.piece_at(cell(5, 5)), Some(piece(Side::Positive, Kind::Planet)));
+        let problems = m.problems();
+        assert!(problems.iter().any(|p| p.contains("2 planets")), "{problems:?}");
+        assert!(problems.iter().any(|p| p.contains("star on 11 stands on its own first row")), "{problems:?}");
+        // Kings touching and the side not to move in check, in Triangular.
+        let mut t = Tri::from_position_string("");
+        t.set_text("9/11/13/15/15/13/11/5Kk2 w".into());
+        assert!(t.text_problems.is_empty());
+        let problems = t.problems().join("\n");
+        assert!(problems.contains("touch") && problems.contains("not its move"), "{problems}");
+        // Text that cannot be read at all leaves the board and says where.
+        let board = t.board.clone();
+        t.set_text("9/11/13/15/15/13/11/5Kk2x w".into());
+        assert_eq!(t.board, board);
+        assert!(!t.text_problems.is_empty());
     }
 
     #[test]

@@ -6,7 +6,7 @@ use egui::RichText;
 
 use super::board::BoardEvent;
 use super::command::Command;
-use super::puzzle_ui::goals_of;
+use super::puzzle_ui::{PuzzleCheck, Verdict, goals_of};
 use super::setup::SetupMode;
 use super::theme;
 use crate::core::game::{BoardCell, BoardSetup, Game};
@@ -50,10 +50,14 @@ impl PuzzleForm {
         format!("{} in {}", self.goal, self.moves)
     }
 
-    /// The form's window; `Some(true)` when Save puzzle was pressed, `Some(false)` on
-    /// Cancel.
-    pub fn ui(&mut self, ctx: &egui::Context) -> Option<bool> {
+    /// The form's window, with the solver's `check` of the position and stipulation
+    /// (saving waits for it); `Some(true)` when Save was pressed, `Some(false)` on
+    /// Cancel or Escape.
+    pub fn ui(&mut self, ctx: &egui::Context, check: Option<&mut PuzzleCheck>) -> Option<bool> {
         let mut answer = None;
+        if ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
+            return Some(false);
+        }
         egui::Window::new("Save as puzzle").collapsible(false).show(ctx, |ui| {
             egui::Grid::new("puzzle-form").num_columns(2).show(ui, |ui| {
                 let label = ui.label("Stipulation");
@@ -80,8 +84,24 @@ impl PuzzleForm {
                     ui.end_row();
                 }
             });
+            ui.separator();
+            let verdict = match check {
+                Some(check) => {
+                    check.ui(ui);
+                    check.verdict()
+                }
+                None => Verdict::Failed("no check".into()),
+            };
             ui.horizontal(|ui| {
-                if ui.button("Save puzzle…").clicked() {
+                let (label, enabled) = match verdict {
+                    Verdict::Checking => ("Save puzzle…", false),
+                    Verdict::Sound(_) => ("Save puzzle…", true),
+                    Verdict::Failed(_) => ("Save unchecked…", true),
+                    Verdict::Cooked(_) | Verdict::NoKey => ("Save anyway…", true),
+                };
+                let save = ui.add_enabled(enabled, egui::Button::new(label));
+                let save = save.on_disabled_hover_text("The solver is checking the puzzle");
+                if save.clicked() {
                     answer = Some(true);
                 }
                 if ui.button("Cancel").clicked() {

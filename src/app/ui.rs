@@ -29,6 +29,7 @@ use super::gif_export::{GifAction, GifForm, GifJob};
 use super::history::History;
 use super::move_list::MoveListPanel;
 use super::opening_tree::OpeningTree;
+use super::puzzle_ui::PuzzleCheck;
 use super::settings::{Settings, Theme};
 use super::setup_ui::PuzzleForm;
 use super::theme;
@@ -42,7 +43,7 @@ use crate::files::{
 };
 use crate::record::annotations::TimeControl;
 use crate::record::{AnyGame, NodeId, Severity, read_games, read_one, write_any};
-use crate::solver::{PuzzleGoal, Stipulation, builtin_puzzles};
+use crate::solver::{Puzzle, PuzzleGoal, Stipulation, builtin_puzzles};
 
 /// How long a status-bar message stays, in seconds.
 pub const MESSAGE_SECONDS: f64 = 8.0;
@@ -62,6 +63,8 @@ pub enum PendingAction {
     PlayFrom(Box<AnyGame>),
     /// Puzzles → a built-in puzzle (index in the list).
     Puzzle(usize),
+    /// Puzzles → Open puzzle file….
+    OpenPuzzles,
     /// A pasted game or position, as a new game.
     OpenGame(Box<AnyGame>),
     /// Game → New game against the computer.
@@ -131,6 +134,8 @@ pub struct PathPrompt {
 enum DialogPurpose {
     /// Game → Open.
     Open,
+    /// Puzzles → Open puzzle file….
+    OpenPuzzles,
     /// Game → Save As, and what to do once saved (an action waiting for the
     /// unsaved-work prompt).
     SaveAs { then: Option<PendingAction> },
@@ -278,6 +283,11 @@ pub struct OrreryApp {
     pub export: Option<ExportForm>,
     /// The path typed in the Export diagram window when no file chooser exists.
     pub export_path: Option<String>,
+    /// The Export diagram window's last choices, with the title the game gave then
+    /// (kept while the app runs).
+    export_last: Option<(ExportForm, String)>,
+    /// The Export diagram window's preview: for which choices and shown position.
+    export_preview: Option<(ExportForm, String, egui::TextureHandle)>,
     /// The Export GIF window, while it is open.
     pub gif: Option<GifForm>,
     /// The path typed in the Export GIF window when no file chooser exists.
@@ -288,6 +298,24 @@ pub struct OrreryApp {
     gif_last: Option<GifForm>,
     /// The keyboard shortcuts window is open.
     pub show_shortcuts: bool,
+    /// Game → Resign… asks whether to resign.
+    pub resign_prompt: bool,
+    /// The last file dialog asked for (what it offered: folder, name, filters).
+    pub last_dialog_request: Option<DialogRequest>,
+    /// The sounds (played when View → Sounds is on).
+    pub sounds: super::sounds::SoundPlayer,
+    /// The move the sounds last saw shown: a sound plays when the next one is shown.
+    sound_seen: Option<NodeId>,
+    /// The document's games are played as a puzzle set: the shown game's puzzle is in
+    /// solving mode, Next/Previous go through the games with a `Stipulation` tag.
+    pub puzzle_set: bool,
+    /// The file being opened is a puzzle file (Puzzles → Open puzzle file…).
+    open_as_puzzles: bool,
+    /// The check of the Save as puzzle form's position (the solver in the
+    /// background), while the form is open.
+    puzzle_check: Option<PuzzleCheck>,
+    /// The check's verdict of the puzzle being saved, for the status bar once saved.
+    puzzle_verdict: Option<String>,
     /// The games list is open.
     pub games_list: bool,
     /// The games list's filter: words a game's players, event, date, result, game or
@@ -355,8 +383,18 @@ impl OrreryApp {
             path_prompt: None,
             editor: NotationEditor::default(),
             puzzle_form: None,
+            puzzle_set: false,
+            resign_prompt: false,
+            last_dialog_request: None,
+            sounds: super::sounds::SoundPlayer::default(),
+            sound_seen: None,
+            open_as_puzzles: false,
+            puzzle_check: None,
+            puzzle_verdict: None,
             export: None,
             export_path: None,
+            export_last: None,
+            export_preview: None,
             gif: None,
             gif_path: None,
             gif_job: None,
@@ -391,6 +429,7 @@ impl OrreryApp {
     /// exit the game it holds comes back as it was; after a crash the app offers to
     /// restore it. `None`: nothing is read or written (UI tests).
     pub fn attach_data_dir(&mut self, dir: Option<PathBuf>) {
+        self.sounds = super::sounds::SoundPlayer::new(dir.as_ref().map(|d| d.join("sounds")));
         self.autosave = Autosaver::new(dir);
         match self.autosave.load_settings() {
             Ok(Some(settings)) => self.settings = settings,
@@ -470,8 +509,10 @@ impl OrreryApp {
 
     /// What the autosave holds now.
     fn autosave_contents(&self, clean_exit: bool) -> Autosave {
+        // In a puzzle set the game is kept as the file has it, not the attempt.
+        let shown_game = if self.puzzle_set { self.document.shown().clone() } else { self.view.to_game() };
         Autosave {
-            game_text: write_any(&self.view.to_game()),
+            game_text: write_any(&shown_game),
             cursor_path: self.view.cursor_path(),
             file: self.document.file.clone(),
             game_index: self.document.current,
@@ -480,7 +521,7 @@ impl OrreryApp {
                 // The games unchanged since read go as their text (only the changed
                 // ones are written afresh: quick for a file of many games).
                 let current = self.document.current;
-                let shown = self.view.to_game();
+                let shown = shown_game.clone();
                 let mut originals = self.document.originals();
                 if *self.document.shown() != shown {
                     originals[current] = None;
@@ -527,6 +568,8 @@ impl OrreryApp {
             self.view = view_of(snapshot.game.clone());
         }
         self.view.follow_path(&snapshot.cursor);
+        // No piece stays picked up (with its targets) from before.
+        let _ = self.view.apply(&Command::Deselect);
         self.document.set_shown(snapshot.game);
         self.autosave.touch(self.now);
     }
@@ -539,6 +582,7 @@ impl OrreryApp {
         self.stashed.clear();
         self.list_undo.clear();
         self.list_redo.clear();
+        self.puzzle_set = false;
         self.file_problems = None;
         // Text typed for the game that goes does not stay in the editor.
         self.editor.revert();
@@ -552,7 +596,7 @@ impl OrreryApp {
         if index == self.document.current || index >= self.document.games.len() {
             return;
         }
-        if self.view.puzzle_status().is_none() {
+        if !self.solving() {
             self.document.set_shown(self.view.to_game());
         }
         let history = std::mem::take(&mut self.history);
@@ -577,6 +621,148 @@ impl OrreryApp {
         self.move_list = MoveListPanel::default();
         self.autosave.touch(self.now);
         self.message = format!("Game {} of the file", self.document.number_of(index));
+        if self.puzzle_set {
+            self.start_set_puzzle();
+        }
+    }
+
+    /// Whether a puzzle is being solved (its moves are not the user's work).
+    fn solving(&self) -> bool {
+        self.view.puzzle_status().is_some_and(|p| p.interactive)
+    }
+
+    /// Where the solved puzzles of the open file are kept in the settings.
+    fn puzzle_file_key(&self) -> String {
+        self.document.file.as_ref().map(|p| p.display().to_string()).unwrap_or_default()
+    }
+
+    /// The shown game's puzzle in solving mode (in a puzzle set); says why when the
+    /// game is no puzzle.
+    fn start_set_puzzle(&mut self) {
+        let number = self.document.number_of(self.document.current);
+        match Puzzle::from_record(self.document.shown()) {
+            Ok(puzzle) if puzzle.stipulation().is_some() => {
+                self.view = view_of(self.document.shown().clone());
+                self.view.start_puzzle(&puzzle);
+                // Solving is the user's: the engine stays off until they turn it on.
+                self.settings.analysis = false;
+                self.move_list = MoveListPanel::default();
+                let (index, total) = self.puzzle_place();
+                let title = if puzzle.title.is_empty() { String::new() } else { format!(": {}", puzzle.title) };
+                self.message = format!("Puzzle {index} of {total}{title}");
+            }
+            Ok(_) => self.message = format!("Game {number} shows a finished position: there is nothing to solve"),
+            Err(e) => self.message = format!("Game {number} is not a puzzle to solve ({e})"),
+        }
+    }
+
+    /// The shown puzzle's place among the file's puzzles (1-based; 0 when it is none)
+    /// and how many there are.
+    fn puzzle_place(&self) -> (usize, usize) {
+        let puzzles: Vec<usize> =
+            (0..self.document.games.len()).filter(|&i| puzzle_key(&self.document.games[i]).is_some()).collect();
+        let at = puzzles.iter().position(|&i| i == self.document.current).map_or(0, |p| p + 1);
+        (at, puzzles.len())
+    }
+
+    /// How many of the file's puzzles have been solved.
+    fn solved_count(&self) -> usize {
+        let Some(solved) = self.settings.solved_puzzles.get(&self.puzzle_file_key()) else { return 0 };
+        self.document.games.iter().filter_map(|g| puzzle_key(g)).filter(|k| solved.contains(k)).count()
+    }
+
+    /// Plays the document's games as a puzzle set from its first unsolved puzzle (else
+    /// its first puzzle); says so when it holds none.
+    fn play_puzzle_set(&mut self, from_shown: bool) {
+        let solved = self.settings.solved_puzzles.get(&self.puzzle_file_key()).cloned().unwrap_or_default();
+        let puzzles: Vec<(usize, String)> = (0..self.document.games.len())
+            .filter_map(|i| puzzle_key(&self.document.games[i]).map(|k| (i, k)))
+            .collect();
+        let Some(&(first, _)) = puzzles.first() else {
+            self.message = "This file holds no puzzle to solve (no game with a Stipulation tag)".into();
+            return;
+        };
+        let start = if from_shown && puzzles.iter().any(|(i, _)| *i == self.document.current) {
+            self.document.current
+        } else {
+            puzzles.iter().find(|(_, k)| !solved.contains(k)).map_or(first, |(i, _)| *i)
+        };
+        self.write_back_shown();
+        self.puzzle_set = true;
+        if start == self.document.current {
+            self.start_set_puzzle();
+        } else {
+            self.show_game(start);
+        }
+    }
+
+    /// In a puzzle set: the next puzzle of the file (or the one before).
+    fn next_puzzle(&mut self, forward: bool) {
+        let n = self.document.games.len();
+        let current = self.document.current;
+        let mut candidates: Box<dyn Iterator<Item = usize>> =
+            if forward { Box::new(current + 1..n) } else { Box::new((0..current).rev()) };
+        match candidates.find(|&i| puzzle_key(&self.document.games[i]).is_some()) {
+            Some(i) => self.show_game(i),
+            None => {
+                self.message = if forward {
+                    "This was the file's last puzzle".into()
+                } else {
+                    "This is the file's first puzzle".into()
+                }
+            }
+        }
+    }
+
+    /// The puzzle set's bar above the puzzle panel, or, for a game that is a puzzle and
+    /// not being solved, the offer to solve it.
+    fn puzzle_set_ui(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+        if self.puzzle_set {
+            let (at, total) = self.puzzle_place();
+            let solved = self.solved_count();
+            let this_solved = self
+                .settings
+                .solved_puzzles
+                .get(&self.puzzle_file_key())
+                .zip(puzzle_key(self.document.shown()))
+                .is_some_and(|(set, key)| set.contains(&key));
+            ui.horizontal_wrapped(|ui| {
+                ui.label(
+                    RichText::new(format!(
+                        "Puzzle {at} of {total}{} · solved {solved} of {total}",
+                        if this_solved { " (solved)" } else { "" }
+                    ))
+                    .strong(),
+                );
+            });
+            ui.horizontal(|ui| {
+                for forward in [false, true] {
+                    let command = Command::NextPuzzle(forward);
+                    let enabled = if forward { at < total } else { at > 1 };
+                    if ui.add_enabled(enabled, egui::Button::new(command.label())).clicked() {
+                        commands.push(command);
+                    }
+                }
+            });
+        } else if !self.view.board_editor_open()
+            && self.view.puzzle_status().is_none()
+            && let Ok(puzzle) = Puzzle::from_record(self.document.shown())
+            && let Some(stipulation) = puzzle.stipulation()
+        {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(format!("This game is a puzzle: {stipulation}."));
+                if ui
+                    .button(Command::SolvePuzzles.label())
+                    .on_hover_text(
+                        "Solving mode: play the attacker's moves, the app answers; the solution stays hidden",
+                    )
+                    .clicked()
+                {
+                    commands.push(Command::SolvePuzzles);
+                }
+            });
+            ui.separator();
+        }
     }
 
     /// The per-game undo histories kept for games not shown, renumbered after the list
@@ -627,7 +813,7 @@ impl OrreryApp {
     /// The shown game as it stands goes back into the document (a puzzle being solved
     /// is not the user's work and stays as it was).
     fn write_back_shown(&mut self) {
-        if self.view.puzzle_status().is_none() {
+        if !self.solving() {
             self.document.set_shown(self.view.to_game());
         }
     }
@@ -861,6 +1047,16 @@ impl OrreryApp {
             Command::OpenPath(path) => self.request(PendingAction::OpenPath(path)),
             Command::Quit => self.request(PendingAction::Quit),
             Command::OpenPuzzle(index) => self.request(PendingAction::Puzzle(index)),
+            Command::OpenPuzzleFile => self.request(PendingAction::OpenPuzzles),
+            Command::SolvePuzzles => self.play_puzzle_set(true),
+            Command::NextPuzzle(forward) => self.next_puzzle(forward),
+            Command::ClosePuzzle if self.puzzle_set => {
+                // The game shows again as the file has it, its solution included.
+                self.puzzle_set = false;
+                self.view = view_of(self.document.shown().clone());
+                self.move_list = MoveListPanel::default();
+                self.message = "Puzzle closed: the game shows with its solution".into();
+            }
             Command::PlayFromSetup => {
                 if let Some(game) = self.view.setup_game() {
                     self.request(PendingAction::PlayFrom(Box::new(game)));
@@ -884,12 +1080,19 @@ impl OrreryApp {
             Command::CloseBoardEditor => self.view.close_board_editor(),
             Command::SaveAsPuzzle => self.puzzle_form = Some(self.view.puzzle_form()),
             Command::ExportDiagram => {
-                self.export = Some(ExportForm::for_view(
+                let fresh = ExportForm::for_view(
                     self.view.as_ref(),
                     self.settings.flipped,
                     self.settings.coordinates,
                     self.settings.show_marks,
-                ));
+                );
+                let derived = fresh.title.clone();
+                let form = match &self.export_last {
+                    Some((last, derived_then)) => last.again(fresh, derived_then),
+                    None => fresh,
+                };
+                self.export_last = Some((form.clone(), derived));
+                self.export = Some(form);
             }
             Command::ExportGif => {
                 let game = self.view.to_game();
@@ -1086,8 +1289,11 @@ impl OrreryApp {
     fn changed(&mut self) {
         self.autosave.touch(self.now);
         let game = self.view.to_game();
-        if self.view.puzzle_status().is_some() {
-            self.document.set_shown(game);
+        if self.solving() {
+            // A puzzle set's games stay as the file has them (their solutions).
+            if !self.puzzle_set {
+                self.document.set_shown(game);
+            }
         } else {
             self.document.change_shown(game);
         }
@@ -1110,6 +1316,7 @@ impl OrreryApp {
             if let Some((seq, change)) = self.list_undo.pop() {
                 let redo = self.apply_list_change(change);
                 self.list_redo.push((seq, redo));
+                self.document.refresh_modified(true);
                 self.message = "Undone (the list of games)".into();
             }
             return;
@@ -1119,7 +1326,8 @@ impl OrreryApp {
         if let Some(before) = self.history.undo(current) {
             let modified = before.modified || self.document.modified;
             self.restore_snapshot(before);
-            self.document.modified = modified;
+            // Back to the file's games: no longer modified.
+            self.document.refresh_modified(modified);
             self.message = "Undone".into();
         }
     }
@@ -1144,6 +1352,7 @@ impl OrreryApp {
             if let Some((seq, change)) = self.list_redo.pop() {
                 let undo = self.apply_list_change(change);
                 self.list_undo.push((seq, undo));
+                self.document.refresh_modified(true);
                 self.message = "Redone (the list of games)".into();
             }
             return;
@@ -1152,7 +1361,7 @@ impl OrreryApp {
         current.seq = game_seq.unwrap_or(0);
         if let Some(after) = self.history.redo(current) {
             self.restore_snapshot(after);
-            self.document.modified = true;
+            self.document.refresh_modified(true);
             self.message = "Redone".into();
         }
     }
@@ -1186,6 +1395,10 @@ impl OrreryApp {
             }
             PendingAction::Quit => self.quit_confirmed = true,
             PendingAction::Puzzle(index) => self.open_builtin_puzzle(index),
+            PendingAction::OpenPuzzles => {
+                let folder = self.settings.last_folder.clone();
+                self.ask(DialogPurpose::OpenPuzzles, DialogRequest::Open { folder });
+            }
             PendingAction::PlayFrom(game) => {
                 let mut document = Document::new(*game);
                 document.modified = true;
@@ -1356,6 +1569,7 @@ impl OrreryApp {
 
     /// Shows what was read from `path` as the document (see [`OrreryApp::open_path`]).
     fn open_read(&mut self, path: &Path, read: Result<RecordsRead, FileError>) -> bool {
+        let as_puzzles = std::mem::take(&mut self.open_as_puzzles);
         let read = match read {
             Err(FileError::Cancelled(_)) => return false,
             Err(e) => {
@@ -1413,6 +1627,9 @@ impl OrreryApp {
         if !damaged {
             self.settings.remember(path.to_path_buf());
         }
+        if as_puzzles {
+            self.play_puzzle_set(false);
+        }
         true
     }
 
@@ -1447,6 +1664,7 @@ impl OrreryApp {
             return;
         }
         self.dialogs.start(request.clone());
+        self.last_dialog_request = Some(request.clone());
         self.dialog = Some((purpose, request));
     }
 
@@ -1464,10 +1682,28 @@ impl OrreryApp {
                 dir.join(suggested_name).display().to_string()
             }
         };
+        // The next file dialog opens in the folder of the file chosen last, whatever
+        // it was for.
+        if let DialogAnswer::Chosen(path) = &answer
+            && let Some(folder) = path.parent().filter(|f| !f.as_os_str().is_empty())
+        {
+            self.settings.last_folder = Some(folder.to_path_buf());
+        }
         match (purpose, answer) {
             (_, DialogAnswer::Cancelled) => {}
             (DialogPurpose::Open, DialogAnswer::Chosen(path)) => {
                 self.begin_open(&path);
+            }
+            (DialogPurpose::OpenPuzzles, DialogAnswer::Chosen(path)) => {
+                self.open_as_puzzles = true;
+                if !self.begin_open(&path) {
+                    self.open_as_puzzles = false;
+                }
+            }
+            (DialogPurpose::OpenPuzzles, DialogAnswer::Unavailable) => {
+                self.open_as_puzzles = true;
+                self.path_prompt =
+                    Some(PathPrompt { save: false, text: suggested, puzzle: None, then: None, replace: None });
             }
             (DialogPurpose::Open, DialogAnswer::Unavailable) => {
                 self.path_prompt =
@@ -1610,7 +1846,10 @@ impl OrreryApp {
         match write_record_file(path, std::slice::from_ref(game)) {
             Ok(()) => {
                 self.settings.remember(path.to_path_buf());
-                self.message = format!("Puzzle saved to {}", path.display());
+                self.message = match &self.puzzle_verdict {
+                    Some(verdict) => format!("Puzzle saved to {} ({verdict})", path.display()),
+                    None => format!("Puzzle saved to {}", path.display()),
+                };
                 true
             }
             Err(e) => {
@@ -1675,6 +1914,27 @@ impl OrreryApp {
         }
     }
 
+    /// The Export diagram window's preview of `form`'s diagram of the shown position,
+    /// drawn again only when the choices or the position change.
+    fn export_preview(&mut self, ctx: &egui::Context, form: &ExportForm) -> Option<egui::TextureHandle> {
+        let position = format!("{}#{:?}", self.view.position_string(), self.view.cursor_path());
+        if let Some((for_form, for_position, texture)) = &self.export_preview
+            && for_form == form
+            && *for_position == position
+        {
+            return Some(texture.clone());
+        }
+        let mut options = form.options(self.view.as_ref());
+        options.size_px = crate::app::export::PREVIEW_PX;
+        let scene = self.view.diagram_scene(&options);
+        let pixmap = crate::render::png::render_scene(&scene, options.size_px).ok()?;
+        let size = [pixmap.width() as usize, pixmap.height() as usize];
+        let image = egui::ColorImage::from_rgba_premultiplied(size, pixmap.data());
+        let texture = ctx.load_texture("export-preview", image, egui::TextureOptions::LINEAR);
+        self.export_preview = Some((form.clone(), position, texture.clone()));
+        Some(texture)
+    }
+
     fn copy_diagram(&mut self, form: &ExportForm) {
         let options = form.options(self.view.as_ref());
         let scene = self.view.diagram_scene(&options);
@@ -1718,6 +1978,25 @@ impl OrreryApp {
             if let Err(e) = self.autosave.save_settings(&self.settings) {
                 self.message = format!("The settings could not be saved: {e}");
             }
+        }
+        // A move just played or stepped to: its sound.
+        let cursor = self.view.cursor();
+        if self.sound_seen != Some(cursor) {
+            if self.settings.sounds
+                && let Some((parent, sound)) = self.view.move_sound()
+                && self.sound_seen == Some(parent)
+            {
+                self.sounds.play(sound);
+            }
+            self.sound_seen = Some(cursor);
+        }
+        // A puzzle of a set solved: kept in the settings, for the file.
+        if self.puzzle_set
+            && self.view.puzzle_status().is_some_and(|p| p.solved)
+            && let Some(key) = puzzle_key(self.document.shown())
+        {
+            let file = self.puzzle_file_key();
+            self.settings.solved_puzzles.entry(file).or_default().insert(key);
         }
         if self.view.poll() {
             ctx.request_repaint_after(std::time::Duration::from_millis(100));
@@ -1781,12 +2060,17 @@ impl OrreryApp {
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui, &mut commands));
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui));
         if self.view.board_editor_open() {
-            egui::Panel::right("setup").default_size(320.0).show(ui, |ui| self.view.setup_panel_ui(ui, &mut commands));
+            // Both side panels have one width: the board's size depends on the window only.
+            egui::Panel::right("setup")
+                .exact_size(SIDE_PANEL_WIDTH)
+                .show(ui, |ui| self.view.setup_panel_ui(ui, &mut commands));
             egui::CentralPanel::default().show(ui, |ui| self.view.setup_board_ui(ui, &self.settings));
         } else {
-            // A bounded width: the panel does not grow with its content and squeeze the board.
-            egui::Panel::right("moves").default_size(320.0).size_range(280.0..=400.0).show(ui, |ui| {
+            // A fixed width: the panel does not grow with its content (solver output, the
+            // result banner, a report) and squeeze the board.
+            egui::Panel::right("moves").exact_size(SIDE_PANEL_WIDTH).show(ui, |ui| {
                 self.view.opponent_ui(ui, &mut commands);
+                self.puzzle_set_ui(ui, &mut commands);
                 self.view.puzzle_panel_ui(ui, &mut commands);
                 self.view.report_ui(ui, &mut commands);
                 if self.settings.analysis {
@@ -1798,10 +2082,16 @@ impl OrreryApp {
             if self.settings.notation_editor {
                 self.editor.sync(self.view.as_ref());
                 let mut events = Vec::new();
-                egui::Panel::bottom("notation")
-                    .resizable(true)
-                    .default_size(230.0)
-                    .show(ui, |ui| events = self.editor.show(ui));
+                // Resized by the grip on its top edge; its height is kept in the settings.
+                let height = self.settings.notation_height.clamp(NOTATION_HEIGHTS.0, NOTATION_HEIGHTS.1);
+                egui::Panel::bottom("notation").resizable(false).exact_size(height).show(ui, |ui| {
+                    let grip = notation_grip(ui);
+                    if grip != 0.0 {
+                        self.settings.notation_height =
+                            (height - grip).clamp(NOTATION_HEIGHTS.0, NOTATION_HEIGHTS.1).round();
+                    }
+                    events = self.editor.show(ui);
+                });
                 let cursor = self.view.cursor();
                 commands.extend(events.into_iter().filter_map(|e| editor_command(e, cursor)));
             }
@@ -2045,8 +2335,15 @@ impl OrreryApp {
                 let over = self.view.game_over();
                 let (has_draws, can_claim) = self.view.draws();
                 for command in Command::decisions() {
+                    // Resigning ends the game: the menu asks first.
+                    if command == Command::Resign {
+                        if ui.add_enabled(!over, egui::Button::new("Resign…")).clicked() {
+                            self.resign_prompt = true;
+                            ui.close();
+                        }
+                        continue;
+                    }
                     let (shown, enabled) = match command {
-                        Command::Resign => (true, !over),
                         Command::AgreeDraw => (has_draws, !over),
                         _ => (has_draws, !over && can_claim),
                     };
@@ -2101,6 +2398,27 @@ impl OrreryApp {
                 if ui.button(if dark { "Light theme" } else { "Dark theme" }).clicked() {
                     commands.push(Command::ToggleTheme);
                 }
+                // The shown game's board colours, kept for that game.
+                let variant = self.view.variant();
+                ui.menu_button(format!("Board colours ({})", variant.name()), |ui| {
+                    let mut scheme = self.settings.scheme_of(variant);
+                    for choice in crate::render::view::BoardScheme::ALL {
+                        ui.radio_value(&mut scheme, choice, choice.name());
+                    }
+                    if scheme != self.settings.scheme_of(variant) {
+                        self.settings.board_schemes.insert(variant.key().to_string(), scheme);
+                    }
+                });
+                ui.menu_button("Labels (Interstellar)", |ui| {
+                    for choice in super::settings::LabelChoice::ALL {
+                        ui.radio_value(&mut self.settings.labels, choice, choice.name()).on_hover_text(
+                            "Interstellar cells are numbered from each player's side: a move is written \
+                             in its mover's numbering",
+                        );
+                    }
+                });
+                ui.checkbox(&mut self.settings.sounds, "Sounds")
+                    .on_hover_text("A sound for each move, capture, Target or check, and the end of the game");
                 self.menu_item(ui, &Command::ToggleGamesList, true, commands);
                 ui.checkbox(&mut self.opening_tree_open, Command::ToggleOpeningTree.label());
                 let label = format!(
@@ -2117,6 +2435,8 @@ impl OrreryApp {
     /// The Puzzles menu: the built-in puzzles, solving the shown position, Hint.
     fn puzzles_menu(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
         ui.menu_button("Puzzles", |ui| {
+            self.menu_item(ui, &Command::OpenPuzzleFile, true, commands);
+            ui.separator();
             for (index, builtin) in builtin_puzzles().iter().enumerate() {
                 let title = builtin
                     .puzzle()
@@ -2147,7 +2467,7 @@ impl OrreryApp {
                     }
                 }
             });
-            if self.view.puzzle_status().is_some() {
+            if self.solving() {
                 self.menu_item(ui, &Command::Hint, true, commands);
             }
         });
@@ -2177,6 +2497,7 @@ impl OrreryApp {
                 ui.separator();
                 ui.label(&self.message);
             }
+            let hovered = self.view.hovered_cell();
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 let name = match &self.document.file {
                     Some(p) => p.display().to_string(),
@@ -2184,6 +2505,14 @@ impl OrreryApp {
                 };
                 let modified = if self.document.modified { " (modified)" } else { "" };
                 ui.label(RichText::new(format!("{name}{modified}")).weak());
+                // The cell under the pointer, by name (in both numberings where the
+                // game counts cells from each player's side).
+                // Always the same room, so the bar does not change as the pointer moves.
+                ui.separator();
+                ui.add_sized(
+                    egui::vec2(340.0, ui.spacing().interact_size.y),
+                    egui::Label::new(RichText::new(hovered.unwrap_or_default()).weak()).truncate(),
+                );
             });
         });
     }
@@ -2191,6 +2520,25 @@ impl OrreryApp {
     fn windows(&mut self, ctx: &egui::Context, commands: &mut Vec<Command>) {
         self.restore_prompt(ctx);
         self.unsaved_prompt(ctx);
+        if self.resign_prompt {
+            let side = self.view.side_to_move_name();
+            let modal = egui::Modal::new(egui::Id::unique("resign")).show(ctx, |ui| {
+                ui.heading("Resign this game?");
+                ui.label(format!("{side} resigns: the game ends as a loss for {side}."));
+                ui.horizontal(|ui| {
+                    if ui.button("Resign").clicked() {
+                        commands.push(Command::Resign);
+                        self.resign_prompt = false;
+                    }
+                    if ui.button("Keep playing").clicked() {
+                        self.resign_prompt = false;
+                    }
+                });
+            });
+            if modal.should_close() {
+                self.resign_prompt = false;
+            }
+        }
         if let Some((title, errors)) = self.error_list.clone() {
             let mut open = true;
             egui::Window::new(title).open(&mut open).collapsible(false).show(ctx, |ui| {
@@ -2229,25 +2577,52 @@ impl OrreryApp {
             self.show_shortcuts = open;
         }
         if let Some(mut form) = self.puzzle_form.take() {
-            match form.ui(ctx) {
-                Some(true) => match self.view.puzzle_record(&form) {
-                    Some(game) => self.save_puzzle(game),
-                    None => self.puzzle_form = Some(form),
+            // The solver checks the position and stipulation as they stand in the form.
+            let record = self.view.puzzle_record(&form);
+            if let Some(record) = &record
+                && !self.puzzle_check.as_ref().is_some_and(|c| c.is_for(record))
+            {
+                self.puzzle_check = PuzzleCheck::start(record).ok();
+            }
+            if self.puzzle_check.as_mut().is_some_and(PuzzleCheck::poll) {
+                ctx.request_repaint_after(std::time::Duration::from_millis(50));
+            }
+            match form.ui(ctx, self.puzzle_check.as_mut()) {
+                Some(true) => match (record, &self.puzzle_check) {
+                    (Some(record), Some(check)) if check.is_for(&record) => {
+                        let game = check.record_to_save(&record);
+                        self.puzzle_verdict = Some(check.summary());
+                        self.puzzle_check = None;
+                        self.save_puzzle(game);
+                    }
+                    (Some(record), _) => {
+                        self.puzzle_verdict = None;
+                        self.save_puzzle(record);
+                    }
+                    (None, _) => self.puzzle_form = Some(form),
                 },
-                Some(false) => {}
+                Some(false) => self.puzzle_check = None,
                 None => self.puzzle_form = Some(form),
             }
         }
         if let Some(mut form) = self.export.take() {
             let mut path = self.export_path.take();
             let mut keep = true;
-            match form.ui(ctx, &mut path) {
+            let preview = self.export_preview(ctx, &form);
+            let answer = form.ui(ctx, &mut path, preview.as_ref());
+            if let Some((last, _)) = &mut self.export_last {
+                *last = form.clone();
+            }
+            match answer {
                 Some(ExportAction::Export) => {
                     let ext = form.extension();
                     let request = DialogRequest::Save {
                         folder: self.settings.last_folder.clone(),
                         suggested_name: format!("{}-diagram.{ext}", self.view.variant().key()),
-                        filters: vec![(ext.to_uppercase(), vec![ext.into()])],
+                        filters: vec![(
+                            if form.svg { "SVG image".into() } else { "PNG image".into() },
+                            vec![ext.into()],
+                        )],
                     };
                     // The window waits hidden for the dialog's answer.
                     self.ask(DialogPurpose::Export(Box::new(form.clone())), request);
@@ -2468,7 +2843,7 @@ impl OrreryApp {
             PendingAction::Open | PendingAction::OpenPath(_) => "opening another file",
             PendingAction::Quit => "quitting",
             PendingAction::PlayFrom(_) => "starting a game from the board editor",
-            PendingAction::Puzzle(_) => "opening a puzzle",
+            PendingAction::Puzzle(_) | PendingAction::OpenPuzzles => "opening a puzzle",
             PendingAction::OpenGame(_) => "opening the pasted game",
             PendingAction::Computer { .. } => "starting a game against the computer",
             PendingAction::Clock { .. } => "starting a game with a clock",
@@ -2578,6 +2953,7 @@ impl OrreryApp {
                 }
                 if ui.button("Cancel").clicked() {
                     keep = false;
+                    self.open_as_puzzles = false;
                 }
             });
         });
@@ -2744,6 +3120,38 @@ impl OrreryApp {
 }
 
 /// The problems of a file as read, in file order, each with the open game it leads to.
+/// A puzzle's mark for the solved list: `position string|stipulation`; `None` for a
+/// game that is no puzzle to solve.
+fn puzzle_key(game: &AnyGame) -> Option<String> {
+    let puzzle = Puzzle::from_record(game).ok()?;
+    Some(format!("{}|{}", puzzle.position, puzzle.stipulation()?))
+}
+
+/// The notation editor's smallest and largest heights, in points.
+const NOTATION_HEIGHTS: (f32, f32) = (120.0, 900.0);
+
+/// The grip along the top of the notation editor: a thin bar that resizes the editor
+/// when dragged (the pointer shows a vertical resize arrow over it). Returns how far it
+/// was dragged down this frame, in points.
+fn notation_grip(ui: &mut egui::Ui) -> f32 {
+    let (rect, response) = ui.allocate_exact_size(egui::vec2(ui.available_width(), 7.0), egui::Sense::drag());
+    let response = response.on_hover_cursor(egui::CursorIcon::ResizeVertical);
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Splitter, true, "Resize the notation editor"));
+    let color = if response.hovered() || response.dragged() {
+        ui.visuals().widgets.hovered.fg_stroke.color
+    } else {
+        ui.visuals().widgets.noninteractive.bg_stroke.color
+    };
+    let c = rect.center();
+    ui.painter()
+        .line_segment([egui::pos2(c.x - 24.0, c.y), egui::pos2(c.x + 24.0, c.y)], egui::Stroke::new(3.0, color));
+    if response.dragged() { response.drag_delta().y } else { 0.0 }
+}
+
+/// The width of the panel beside the board (the move list, or the board editor), in
+/// points, whatever it shows.
+pub const SIDE_PANEL_WIDTH: f32 = 340.0;
+
 fn problem_items(read: &RecordsRead) -> Vec<ProblemItem> {
     let mut items: Vec<ProblemItem> = read
         .origins

@@ -819,6 +819,14 @@ impl<G: AppGame> GameView<G> {
         {
             overlay.marked_cells.push((cell, MarkColor::Yellow));
         }
+        // A puzzle's hint in steps: the piece, then its target.
+        if let Some((mv, step)) = self.puzzle.as_ref().and_then(PuzzleState::hinted) {
+            let (from, to) = G::move_cells(mv);
+            overlay.marked_cells.push((from, MarkColor::Yellow));
+            if step >= 2 {
+                overlay.marked_cells.push((to, MarkColor::Green));
+            }
+        }
         if settings.analysis
             && let Some(snapshot) = self.current_analysis()
         {
@@ -984,9 +992,12 @@ impl<G: AppGame> GameView<G> {
         overlay: &BoardOverlay<G::Cell>,
         settings: &Settings,
     ) -> Vec<BoardEvent<G::Cell>> {
+        let labels = settings.labels.resolve(setup.side_to_move().index());
         let response = BoardWidget::<G>::new(setup, overlay)
             .flipped(settings.flipped)
             .coordinates(settings.coordinates)
+            .scheme(settings.scheme_of(G::VARIANT))
+            .labels(labels)
             .dragging(self.drag_origin)
             .show(ui);
         self.board_rect = Some(response.board_rect);
@@ -1027,6 +1038,13 @@ pub trait AnyView {
     fn status(&self) -> (String, bool);
     /// The ending to announce, if the shown position is over.
     fn banner(&self) -> Option<String>;
+    /// The move shown, if the cursor is on one: the node before it and how it sounds
+    /// (the end of the game, Target or check, a capture, or a plain move).
+    fn move_sound(&self) -> Option<(NodeId, super::sounds::Sound)>;
+    /// The name of the cell under the pointer, if any ([`DrawGame::cell_caption`]).
+    fn hovered_cell(&self) -> Option<String>;
+    /// The side to move's name, capitalised ("Positive", "White").
+    fn side_to_move_name(&self) -> String;
     /// Whether the game is decided (its main line ends in a finished position, or a
     /// decision closed it).
     fn game_over(&self) -> bool;
@@ -1147,6 +1165,10 @@ pub struct PuzzleStatus {
     pub keys: Vec<String>,
     /// The last word to the user.
     pub feedback: String,
+    /// Solved in solving mode.
+    pub solved: bool,
+    /// A puzzle to solve (not the solver's result for the shown position).
+    pub interactive: bool,
 }
 
 /// The view of any record: the app's one erasure of the game.
@@ -1157,6 +1179,33 @@ pub fn view_of(game: AnyGame) -> Box<dyn AnyView> {
 impl<G: AppGame> AnyView for GameView<G> {
     fn variant(&self) -> Variant {
         G::VARIANT
+    }
+
+    fn side_to_move_name(&self) -> String {
+        super::session::capitalise(self.session.position().side_to_move().name())
+    }
+
+    fn hovered_cell(&self) -> Option<String> {
+        self.hover.map(G::cell_caption)
+    }
+
+    fn move_sound(&self) -> Option<(NodeId, super::sounds::Sound)> {
+        use super::sounds::Sound;
+        let s = &self.session;
+        let node = s.record.tree.node(s.cursor);
+        node.mv?;
+        let parent = node.parent?;
+        let position = s.position();
+        let sound = if position.outcome().is_some() {
+            Sound::End
+        } else if position.checked_cell().is_some() {
+            Sound::Check
+        } else if s.notation_of(s.cursor).contains('x') {
+            Sound::Capture
+        } else {
+            Sound::Move
+        };
+        Some((parent, sound))
     }
 
     fn to_game(&self) -> AnyGame {
@@ -1270,6 +1319,10 @@ impl<G: AppGame> AnyView for GameView<G> {
 
     fn close_board_editor(&mut self) {
         self.setup = None;
+        // A solve of the editor's position does not apply to the game.
+        if self.puzzle.as_ref().is_some_and(|p| p.for_editor) {
+            self.puzzle = None;
+        }
     }
 
     fn board_editor_open(&self) -> bool {
@@ -1313,15 +1366,29 @@ impl<G: AppGame> AnyView for GameView<G> {
 
     fn solve_shown(&mut self, stipulation: Stipulation) -> Result<(), String> {
         stipulation.check_variant(G::VARIANT).map_err(|e| e.to_string())?;
+        // In the board editor, its position is solved, and the result shows there.
+        if let Some(setup) = &self.setup {
+            let Some(position) = setup.position() else {
+                let first = setup.problems().into_iter().next().unwrap_or_default();
+                return Err(format!("The board editor's position is not valid yet: {first}"));
+            };
+            let mut state = PuzzleState::solve_shown(position, NodeId::ROOT, stipulation);
+            state.title = "The board editor's position".into();
+            state.for_editor = true;
+            self.puzzle = Some(state);
+            return Ok(());
+        }
         self.puzzle = Some(PuzzleState::solve_shown(self.session.position(), self.session.cursor, stipulation));
         Ok(())
     }
 
     fn puzzle_status(&self) -> Option<PuzzleStatus> {
-        self.puzzle.as_ref().map(|p| PuzzleStatus {
+        self.puzzle.as_ref().filter(|p| !p.for_editor).map(|p| PuzzleStatus {
             solving: p.is_solving(),
             keys: p.keys(),
             feedback: p.feedback.clone(),
+            solved: p.solved,
+            interactive: p.interactive,
         })
     }
 
@@ -1535,13 +1602,22 @@ impl<G: AppGame> AnyView for GameView<G> {
     }
 
     fn setup_panel_ui(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+        // The solver's result for the editor's position, above the editor.
+        if let Some(puzzle) = self.puzzle.as_mut().filter(|p| p.for_editor) {
+            puzzle.ui(ui, commands);
+            let solved_here = puzzle.solution.as_ref().map(|s| s.start.position_string());
+            let now = self.setup.as_ref().and_then(SetupMode::position).map(|p| p.position_string());
+            if solved_here.is_some() && solved_here != now {
+                ui.label(egui::RichText::new("The board has changed since: solve again for the position now").weak());
+            }
+        }
         if let Some(setup) = &mut self.setup {
             setup_ui::panel_ui(ui, setup, commands);
         }
     }
 
     fn puzzle_panel_ui(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
-        if let Some(puzzle) = &mut self.puzzle {
+        if let Some(puzzle) = self.puzzle.as_mut().filter(|p| !p.for_editor) {
             puzzle.ui(ui, commands);
         }
     }

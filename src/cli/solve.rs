@@ -3,7 +3,8 @@
 //! `orrery solve --variant V --position STR --stipulation out2|win2|mate2 [--tree]`, or
 //! `orrery solve --puzzle FILE [--tree]` (a puzzle record, see [`crate::solver::puzzle`]).
 //! Prints one `key: MOVE` line per key (the game's notation), with `--tree` a `tree:`
-//! line and the indented solution tree, then `unique: yes|no` and `nodes: N`; with no
+//! line and the indented solution tree, with `--tries` one `try: MOVE but DEFENCE` line
+//! per try, then `unique: yes|no` and `nodes: N`; with no
 //! key at all, `solution: none` comes before them (so `unique: no` is not read as
 //! cooks). A puzzle
 //! that shows a finished position prints `shown: GOAL` and `reached: yes|no`. Bad input
@@ -37,6 +38,10 @@ pub struct SolveArgs {
     /// Also print the solution tree (key, threat, defences, replies).
     #[arg(long)]
     pub tree: bool,
+    /// Also print the tries: first moves that fail to one defence only, each with its
+    /// refutation (`try: MOVE but DEFENCE`).
+    #[arg(long)]
+    pub tries: bool,
 }
 
 /// Reads `position` as a `G` position and solves it.
@@ -64,7 +69,7 @@ pub fn run_solve(args: &SolveArgs, out: &mut dyn Write) -> Result<(), CliError> 
         .as_deref()
         .map(|s| s.parse::<Stipulation>().map_err(|e| CliError(format!("bad --stipulation: {e}"))))
         .transpose()?;
-    let options = SolveOptions { tree: args.tree, ..SolveOptions::default() };
+    let options = SolveOptions { tree: args.tree, tries: args.tries, ..SolveOptions::default() };
     let solution = match &args.puzzle {
         Some(path) => {
             let text = std::fs::read_to_string(path).map_err(|e| CliError(format!("{}: {e}", path.display())))?;
@@ -97,6 +102,9 @@ pub fn run_solve(args: &SolveArgs, out: &mut dyn Write) -> Result<(), CliError> 
         for line in solution.tree_text().lines() {
             writeln!(out, "  {line}")?;
         }
+    }
+    for (first, refutation) in solution.tries() {
+        writeln!(out, "try: {first} but {refutation}")?;
     }
     if solution.keys().is_empty() {
         writeln!(out, "solution: none")?;

@@ -13,7 +13,7 @@ use super::interstellar::frame;
 use super::overlay::{self, BoardOverlay, Geometry};
 use super::scene::{HAlign, Item, Paint, Point, Rgba, Role, Scene, Shape, Stroke, VAlign, point_in_polygon};
 use super::triangular::{TriangularPalette, model_vertices};
-use super::view::{BoardView, DrawGame};
+use super::view::{BoardScheme, BoardView, DrawGame};
 use crate::core::draughts::{self, Cell, Kind, Piece, Setup, Side};
 use crate::core::triangular;
 
@@ -206,6 +206,9 @@ impl BoardView for DraughtsView {
     }
     fn set_printable(&mut self) {
         self.palette = TriangularPalette::PRINTABLE;
+    }
+    fn set_scheme(&mut self, scheme: BoardScheme) {
+        self.palette = TriangularPalette::of_scheme(scheme);
     }
     fn piece_glyph(piece: Piece) -> Vec<Item> {
         DraughtsView::piece_glyph(piece)

@@ -13,7 +13,7 @@ use super::overlay::{self, BoardOverlay, Geometry};
 use super::scene::{
     HAlign, Item, Paint, PathCmd, Point, Rgba, Role, Scene, Shape, Stroke, VAlign, clip_segment, point_in_polygon,
 };
-use super::view::{BoardView, DrawGame};
+use super::view::{BoardScheme, BoardView, DrawGame, Labels};
 use crate::core::interstellar::geometry::row_length;
 use crate::core::interstellar::{Cell, Indicium, Kind, Name, NamedPiece, Piece, Position, Setup, Side};
 
@@ -51,6 +51,41 @@ impl InterstellarPalette {
         neutral: Rgba::hex(0x9a9a9a),
         outline: Rgba::BLACK,
     };
+
+    /// The palette of a colour scheme (Classic is [`InterstellarPalette::default`]).
+    pub fn of_scheme(scheme: BoardScheme) -> InterstellarPalette {
+        match scheme {
+            BoardScheme::Classic => InterstellarPalette::default(),
+            BoardScheme::Ocean => InterstellarPalette {
+                frame: Rgba::hex(0x1d3557),
+                label: Rgba::hex(0xd6e4f0),
+                negative: Rgba::hex(0xeaf2f8),
+                positive: Rgba::hex(0xd3e3f1),
+                hatch: Rgba::hex(0x5f8fbf),
+                neutral: Rgba::hex(0x6f97bd),
+                outline: Rgba::new(29, 53, 87, 120),
+            },
+            BoardScheme::Forest => InterstellarPalette {
+                frame: Rgba::hex(0x2f3e2a),
+                label: Rgba::hex(0xdde5cf),
+                negative: Rgba::hex(0xf0f2e6),
+                positive: Rgba::hex(0xdde5c8),
+                hatch: Rgba::hex(0x78925e),
+                neutral: Rgba::hex(0x8ea677),
+                outline: Rgba::new(47, 62, 42, 120),
+            },
+            // Lightness apart: white, pale yellow under a black hatch, mid grey.
+            BoardScheme::HighContrast => InterstellarPalette {
+                frame: Rgba::BLACK,
+                label: Rgba::WHITE,
+                negative: Rgba::WHITE,
+                positive: Rgba::hex(0xfff2b3),
+                hatch: Rgba::BLACK,
+                neutral: Rgba::hex(0x7a7a7a),
+                outline: Rgba::BLACK,
+            },
+        }
+    }
 }
 
 impl Default for InterstellarPalette {
@@ -79,12 +114,19 @@ pub struct InterstellarView {
     pub coordinates: bool,
     /// Colours.
     pub palette: InterstellarPalette,
+    /// Whose numbering the coordinates follow.
+    pub labels: Labels,
 }
 
 impl Default for InterstellarView {
     /// Not flipped, with coordinates, default palette.
     fn default() -> Self {
-        InterstellarView { flipped: false, coordinates: true, palette: InterstellarPalette::default() }
+        InterstellarView {
+            flipped: false,
+            coordinates: true,
+            palette: InterstellarPalette::default(),
+            labels: Labels::Bottom,
+        }
     }
 }
 
@@ -218,20 +260,38 @@ impl InterstellarView {
         let m = self.margin();
         let size = 0.3;
         let mut items = Vec::new();
-        // Row numbers: left of each row, in the bottom player's numbering.
+        // Whose numbering: the bottom player's, one player's, or both (each player's
+        // on its own left and near edges: the bottom player's left and below, the
+        // other's right and above).
+        let (w, h) = self.size();
+        let (near, far) = match self.labels {
+            Labels::Bottom => (self.flipped, None),
+            Labels::Player(p) => (p == 1, None),
+            Labels::Both => (self.flipped, Some(!self.flipped)),
+        };
+        let far_color = pal.label.with_alpha(170);
+        // Row numbers beside each row.
         for row in 1..=9u8 {
             let y = self.to_view(0.0, (row - 1) as f32 * S).y;
-            let shown = if self.flipped { 10 - row } else { row };
-            items.push(label(Point::new(m * 0.5, y), &shown.to_string(), size, HAlign::Middle, pal.label));
+            let shown = |negative: bool| if negative { 10 - row } else { row };
+            items.push(label(Point::new(m * 0.5, y), &shown(near).to_string(), size, HAlign::Middle, pal.label));
+            if let Some(far) = far {
+                items.push(label(Point::new(w - m * 0.5, y), &shown(far).to_string(), size, HAlign::Middle, far_color));
+            }
         }
-        // Indices: under the bottom row's cells, in the bottom player's numbering.
-        let bottom = if self.flipped { 9 } else { 1 };
-        let (_, h) = self.size();
-        for index in 1..=row_length(bottom) {
-            let cell = Cell::new(bottom, index).expect("cell");
-            let x = self.cell_center(cell).x;
-            let (_, shown) = viewer_coordinates(cell, self.flipped);
-            items.push(label(Point::new(x, h - m * 0.5), &shown.to_string(), size, HAlign::Middle, pal.label));
+        // Indices under the bottom row's cells (and over the top row's for both).
+        let (bottom, top) = if self.flipped { (9, 1) } else { (1, 9) };
+        let mut edges = vec![(bottom, h - m * 0.5, near, pal.label)];
+        if let Some(far) = far {
+            edges.push((top, m * 0.5, far, far_color));
+        }
+        for (row, y, negative, color) in edges {
+            for index in 1..=row_length(row) {
+                let cell = Cell::new(row, index).expect("cell");
+                let x = self.cell_center(cell).x;
+                let (_, shown) = viewer_coordinates(cell, negative);
+                items.push(label(Point::new(x, y), &shown.to_string(), size, HAlign::Middle, color));
+            }
         }
         items
     }
@@ -281,6 +341,12 @@ impl BoardView for InterstellarView {
     fn set_printable(&mut self) {
         self.palette = InterstellarPalette::PRINTABLE;
     }
+    fn set_scheme(&mut self, scheme: BoardScheme) {
+        self.palette = InterstellarPalette::of_scheme(scheme);
+    }
+    fn set_labels(&mut self, labels: Labels) {
+        self.labels = labels;
+    }
     fn piece_glyph(piece: Piece) -> Vec<Item> {
         glyphs::glyph(glyph_of(piece.kind), army_of(piece.side))
     }
@@ -290,6 +356,14 @@ impl DrawGame for Position {
     type View = InterstellarView;
     fn view(flipped: bool, coordinates: bool) -> InterstellarView {
         InterstellarView::new(flipped, coordinates)
+    }
+    fn cell_caption(cell: Cell) -> String {
+        use crate::core::interstellar::notation::cell_digits;
+        format!(
+            "Cell {} in positive's numbering, {} in negative's",
+            cell_digits(cell, Side::Positive),
+            cell_digits(cell, Side::Negative)
+        )
     }
 }
 

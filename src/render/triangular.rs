@@ -10,7 +10,7 @@ use super::glyphs::{self, Army, Glyph, Shade};
 use super::interstellar::{frame, label};
 use super::overlay::{self, BoardOverlay, Geometry};
 use super::scene::{HAlign, Item, Paint, Point, Rgba, Role, Scene, Shape, Stroke, point_in_polygon};
-use super::view::{BoardView, DrawGame};
+use super::view::{BoardScheme, BoardView, DrawGame};
 use crate::core::triangular::{self, Cell, Kind, Piece, Setup, Side};
 
 const S: f32 = 0.866_025_4; // √3/2: row height in triangle sides
@@ -50,6 +50,36 @@ impl TriangularPalette {
         dark: Rgba::hex(0xb4b4b4),
         outline: Rgba::hex(0x202020),
     };
+
+    /// The palette of a colour scheme (Classic is [`TriangularPalette::default`]); the
+    /// draughts board shares them.
+    pub fn of_scheme(scheme: BoardScheme) -> TriangularPalette {
+        match scheme {
+            BoardScheme::Classic => TriangularPalette::default(),
+            BoardScheme::Ocean => TriangularPalette {
+                frame: Rgba::hex(0x22384a),
+                label: Rgba::hex(0xd9e4ec),
+                light: Rgba::hex(0xdee3e6),
+                dark: Rgba::hex(0x8ca2ad),
+                outline: Rgba::new(34, 56, 74, 80),
+            },
+            BoardScheme::Forest => TriangularPalette {
+                frame: Rgba::hex(0x2c3b22),
+                label: Rgba::hex(0xe4ecd2),
+                light: Rgba::hex(0xffffdd),
+                dark: Rgba::hex(0x86a666),
+                outline: Rgba::new(44, 59, 34, 80),
+            },
+            // Lightness apart: white and mid grey, black outlines.
+            BoardScheme::HighContrast => TriangularPalette {
+                frame: Rgba::BLACK,
+                label: Rgba::WHITE,
+                light: Rgba::WHITE,
+                dark: Rgba::hex(0x8c8c8c),
+                outline: Rgba::BLACK,
+            },
+        }
+    }
 }
 
 impl Default for TriangularPalette {
@@ -239,6 +269,9 @@ impl BoardView for TriangularView {
     }
     fn set_printable(&mut self) {
         self.palette = TriangularPalette::PRINTABLE;
+    }
+    fn set_scheme(&mut self, scheme: BoardScheme) {
+        self.palette = TriangularPalette::of_scheme(scheme);
     }
     fn piece_glyph(piece: Piece) -> Vec<Item> {
         let army = match piece.side {

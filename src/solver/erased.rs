@@ -70,6 +70,11 @@ impl AnySolution {
         with_solution!(self, s => s.keys.iter().map(|k| k.notation.clone()).collect())
     }
 
+    /// The tries (when asked for), each as `(try, refutation)` in the game's notation.
+    pub fn tries(&self) -> Vec<(String, String)> {
+        with_solution!(self, s => s.tries.iter().map(|t| (t.mv.notation.clone(), t.refutation.notation.clone())).collect())
+    }
+
     /// Whether there is exactly one key.
     pub fn is_unique(&self) -> bool {
         with_solution!(self, s => s.is_unique())

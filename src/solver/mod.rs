@@ -58,5 +58,5 @@ pub use erased::AnySolution;
 pub use game::SolverGame;
 pub use puzzle::{Puzzle, PuzzleError, PuzzleGoal};
 pub use search::{SolveError, SolveOptions, solve};
-pub use solution::{AttackNode, DefenceNode, NamedMove, Solution, solution_record};
+pub use solution::{AttackNode, DefenceNode, NamedMove, Solution, Try, solution_record};
 pub use stipulation::{Goal, MAX_STIPULATION_MOVES, Stipulation, StipulationError};

@@ -26,7 +26,7 @@ use std::time::Instant;
 
 use super::control::SolveControl;
 use super::game::SolverGame;
-use super::solution::{AttackNode, DefenceNode, NamedMove, Solution};
+use super::solution::{AttackNode, DefenceNode, NamedMove, Solution, Try};
 use super::stipulation::{Goal, Stipulation, StipulationError};
 use crate::core::moves::MoveList;
 
@@ -40,12 +40,15 @@ pub struct SolveOptions {
     /// 16 MiB; clamped to 10..=26); a stipulation in `N` moves uses at most
     /// `2^(12 + 4N)`.
     pub table_bits: u32,
+    /// Find the tries: the first moves that are not keys but fail to one defence only
+    /// (its refutation). Costs a search of every defence of every first move.
+    pub tries: bool,
 }
 
 impl Default for SolveOptions {
-    /// With the tree, a table of 2^20 entries (16 MiB).
+    /// With the tree, a table of 2^20 entries (16 MiB), without the tries.
     fn default() -> Self {
-        SolveOptions { tree: true, table_bits: 20 }
+        SolveOptions { tree: true, table_bits: 20, tries: false }
     }
 }
 
@@ -224,6 +227,32 @@ impl<'c, G: SolverGame> Searcher<'c, G> {
         true
     }
 
+    /// `pos` is the position just after an attacker move (not a key) that used one of
+    /// its `n ≥ 2` moves: the one defence that stops the goal in the `n − 1` left, when
+    /// exactly one does (the move is a try and that defence its refutation).
+    fn only_refutation(&mut self, pos: &G, n: u32) -> Option<G::Move> {
+        if pos.goal_reached(self.goal) || n < 2 {
+            return None;
+        }
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        let mut refutation = None;
+        for &d in &moves {
+            let mut child = pos.clone();
+            child.play(d);
+            if !self.visit() {
+                return None;
+            }
+            if !self.attack(&child, n - 1, 2) {
+                if refutation.is_some() {
+                    return None;
+                }
+                refutation = Some(d);
+            }
+        }
+        refutation
+    }
+
     /// The shortest `k ≤ n` with which the position after an attacker move forces the
     /// goal, if any.
     fn length(&mut self, after: &G, n: u32, ply: usize) -> Option<u32> {
@@ -345,6 +374,24 @@ pub fn solve<G: SolverGame>(
         progress.set_tried(i as u32 + 1, total);
     }
     progress.set_current("");
+    let mut tries = Vec::new();
+    if options.tries && n >= 2 {
+        for &m in &moves {
+            if keys.iter().any(|k| k.mv == m) {
+                continue;
+            }
+            let mut after = start.clone();
+            after.play(m);
+            if let Some(refutation) = searcher.only_refutation(&after, n) {
+                let refutation = NamedMove { mv: refutation, notation: after.notation(refutation) };
+                tries.push(Try { mv: NamedMove { mv: m, notation: start.notation(m) }, refutation });
+            }
+            if searcher.stopped {
+                searcher.flush();
+                return Err(SolveError::Cancelled);
+            }
+        }
+    }
     let mut tree = Vec::new();
     if options.tree {
         for key in &keys {
@@ -366,6 +413,7 @@ pub fn solve<G: SolverGame>(
         stipulation,
         keys,
         tree,
+        tries,
         first_moves: moves.len(),
         nodes: searcher.nodes,
         elapsed: clock.elapsed(),

@@ -17,6 +17,15 @@ pub struct NamedMove<M> {
     pub notation: String,
 }
 
+/// A try: a first move that is not a key because exactly one defence stops it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Try<M> {
+    /// The first move.
+    pub mv: NamedMove<M>,
+    /// The one defence that refutes it.
+    pub refutation: NamedMove<M>,
+}
+
 /// An attacker move of the solution (a key, or a reply to a defence) with what follows.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AttackNode<M> {
@@ -69,6 +78,9 @@ pub struct Solution<G: Game> {
     /// The solution tree, one node per key in the order of [`Solution::keys`]; empty
     /// when [`SolveOptions::tree`](super::SolveOptions::tree) was off.
     pub tree: Vec<AttackNode<G::Move>>,
+    /// The tries, when [`SolveOptions::tries`](super::SolveOptions::tries) was on:
+    /// each first move that fails to exactly one defence, with that refutation.
+    pub tries: Vec<Try<G::Move>>,
     /// The attacker's legal first moves examined.
     pub first_moves: usize,
     /// Positions visited (each move played counts one), tree building included.

@@ -15,7 +15,12 @@ use orrery::core::interstellar::Cell;
 /// The real app, drawn into a window of 1200 × `height` points, with these file dialogs.
 pub fn harness(dialogs: FakeDialogs, height: f32) -> Harness<'static, OrreryApp> {
     let app = OrreryApp::new(Box::new(dialogs));
-    Harness::builder().with_size(egui::vec2(1200.0, height)).build_ui_state(|ui, app: &mut OrreryApp| app.show(ui), app)
+    // A few more frames than the default to settle: a click on a menu item leaves the
+    // pointer over the board, whose hovered cell the status bar then names.
+    Harness::builder()
+        .with_size(egui::vec2(1200.0, height))
+        .with_max_steps(8)
+        .build_ui_state(|ui, app: &mut OrreryApp| app.show(ui), app)
 }
 
 /// The slot of Interstellar cell (row, index).

@@ -456,7 +456,11 @@ impl fmt::Display for IllegalMove {
             IllegalMove::MustCapture(1) => write!(f, "A capture is compulsory: take a piece"),
             IllegalMove::MustCapture(n) => write!(f, "A capture is compulsory, and of the most pieces: take {n}"),
             IllegalMove::ManStepsForward => write!(f, "A man steps forward only (it captures in every direction)"),
-            IllegalMove::CannotReach => write!(f, "That piece cannot move there"),
+            IllegalMove::CannotReach => write!(
+                f,
+                "That piece cannot move there: a man steps to the next empty cell ahead, a king flies \
+                 along one of its six lines over empty cells"
+            ),
         }
     }
 }

@@ -193,7 +193,9 @@ impl std::fmt::Display for IllegalMove {
             IllegalMove::LeavesPlanetInTarget => f.write_str("That would leave your planet in Target"),
             IllegalMove::OwnPiece => f.write_str("You cannot move onto your own piece"),
             IllegalMove::CapturesPlanet => f.write_str("No piece may capture a planet"),
-            IllegalMove::CannotReach { kind, name } => write!(f, "The {} {name} cannot move there", kind.word()),
+            IllegalMove::CannotReach { kind, name } => {
+                write!(f, "The {} {name} cannot move there: {}", kind.word(), kind.movement())
+            }
             IllegalMove::MustAnswerTarget => {
                 f.write_str("Your planet is in Target: capture the attacker, block it, or move the planet")
             }

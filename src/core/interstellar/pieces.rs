@@ -140,6 +140,19 @@ impl Kind {
         }
     }
 
+    /// How the kind moves, in one clause for messages (`docs/rules-interstellar.md`
+    /// §5 *How the pieces move*).
+    pub const fn movement(self) -> &'static str {
+        match self {
+            Kind::Planet => "a planet takes one side-step, in any of the six directions",
+            Kind::Quasar => "a quasar runs along its row or a diagonal line, and cannot jump",
+            Kind::Nebula => "a nebula slides along the diagonal lines only, and cannot jump",
+            Kind::Pulsar => "a pulsar winds two, four or six side-steps over empty cells that are not neutral",
+            Kind::BlackHole => "a black hole moves one corner-step, from neutral cell to neutral cell",
+            Kind::Star => "a star steps forward (two steps from its starting row), onto a neutral cell only to capture",
+        }
+    }
+
     /// The plural English name (`black holes`).
     pub const fn plural(self) -> &'static str {
         match self {

@@ -42,7 +42,7 @@ pub enum Invalid {
         count: usize,
     },
     /// A star on its own first row: it could never have got there.
-    #[error("{} star on {cell:?} stands on its own first row", side.name())]
+    #[error("{} star on {cell} stands on its own first row", side.name())]
     StarOnOwnFirstRow {
         /// Whose.
         side: Side,
@@ -50,7 +50,7 @@ pub enum Invalid {
         cell: Cell,
     },
     /// A star on the opponent's first row: Super Nova would already have ended the game.
-    #[error("{} star on {cell:?} already stands on the last row (the game would be over by Super Nova)", side.name())]
+    #[error("{} star on {cell} already stands on the last row (the game would be over by Super Nova)", side.name())]
     StarOnLastRow {
         /// Whose.
         side: Side,
@@ -58,7 +58,7 @@ pub enum Invalid {
         cell: Cell,
     },
     /// A black hole on a non-neutral cell.
-    #[error("{} black hole on {cell:?} is not on a neutral cell", side.name())]
+    #[error("{} black hole on {cell} is not on a neutral cell", side.name())]
     BlackHoleOffNeutral {
         /// Whose.
         side: Side,
@@ -66,7 +66,7 @@ pub enum Invalid {
         cell: Cell,
     },
     /// A pulsar on a neutral cell.
-    #[error("{} pulsar on {cell:?} stands on a neutral cell", side.name())]
+    #[error("{} pulsar on {cell} stands on a neutral cell", side.name())]
     PulsarOnNeutral {
         /// Whose.
         side: Side,
