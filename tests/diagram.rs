@@ -389,3 +389,33 @@ fn cli_bad_input_exits_2_with_one_line_naming_the_problem() {
     assert!(!out.exists(), "nothing written on errors");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_printable_diagram_draws_its_marks_in_greys_with_outlined_arrows() {
+    use orrery::render::scene::{Role, Shape};
+    let record = marked_record();
+    let node = main_line_node(&record, 2).unwrap();
+    let is_grey = |c: orrery::render::Rgba| c.r == c.g && c.g == c.b;
+    let printable = DiagramOptions { printable: true, ..DiagramOptions::default() };
+    let scene = record_diagram(&record, node, &printable);
+    let mut arrows = 0;
+    for group in &scene.groups {
+        if !matches!(group.role, Role::Layer("study") | Role::Layer("highlights") | Role::Layer("target")) {
+            continue;
+        }
+        for item in &group.items {
+            assert!(item.paint.fill.is_none_or(is_grey), "{:?} {:?}", group.role, item.paint);
+            assert!(item.paint.stroke.is_none_or(|s| is_grey(s.color)), "{:?} {:?}", group.role, item.paint);
+            if matches!(item.shape, Shape::Path(_)) && group.role == Role::Layer("study") {
+                arrows += 1;
+                assert_eq!(item.paint.fill.unwrap().a, 255, "opaque");
+                assert_eq!(item.paint.stroke.unwrap().color, orrery::render::Rgba::WHITE, "outlined");
+            }
+        }
+    }
+    assert_eq!(arrows, 1);
+    // In colour the marks keep their colours.
+    let scene = record_diagram(&record, node, &DiagramOptions::default());
+    let study = scene.groups.iter().find(|g| g.role == Role::Layer("study")).unwrap();
+    assert!(study.items.iter().any(|i| i.paint.fill.is_some_and(|c| !is_grey(c))));
+}

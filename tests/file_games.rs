@@ -609,10 +609,14 @@ fn the_opening_tree_counts_the_moves_played_from_the_shown_position_and_plays_th
     // scored 0 of 1 decided game, dd3l 1 of 1.
     h.get_by_label("0 / 0 / 1");
     h.get_by_label("1 / 0 / 0");
-    // A click on a count keeps those games in the list.
+    // A click on a count keeps those games in the list (a position search chosen
+    // before gives way to it, or the two together could leave nothing).
+    h.state_mut().games.search = orrery::app::games_list::PositionSearch::Material;
     h.get_by_label("2 games").click();
     h.run();
     h.get_by_label("Only the games that played Bc3d here");
+    assert_eq!(h.state().games.search, orrery::app::games_list::PositionSearch::Off);
+    assert_eq!(h.state().message, "The games list keeps the 2 games that played Bc3d here");
     assert_eq!(row_numbers(&h), [1, 4]);
     h.get_by_label("Show all").click();
     h.run();
@@ -664,6 +668,12 @@ fn a_study_of_three_chapters_is_built_saved_reopened_and_quizzes_its_lines() {
     h.run();
     h.get_by_label_contains("Study: Bishops");
     h.get_by_label("1. Chapter 1   *   4 plies");
+    // Deleting asks about the chapter by its title, and says Undo puts it back.
+    h.get_by_label("Delete…").click();
+    h.run();
+    h.get_by_label_contains("Delete chapter 1 (Chapter 1) from the file? Undo (Ctrl+Z) puts it back");
+    h.get_by_label("Keep").click();
+    h.run();
     // Chapter 1: a title, a section and the guessing mode, typed in the form.
     retype(&mut h, "Chapter title", "The light bishop first");
     retype(&mut h, "Section", "Openings");
@@ -693,6 +703,8 @@ fn a_study_of_three_chapters_is_built_saved_reopened_and_quizzes_its_lines() {
     let text = std::fs::read_to_string(&path).unwrap();
     assert_eq!(text.matches("[Study \"Bishops\"]").count(), 3, "{text}");
     assert!(text.contains("[Chapter \"The light bishop first\"]") && text.contains("[ChapterMode \"guess\"]"));
+    // The reader's side is written only where it is the second player.
+    assert_eq!(text.matches("[Orientation ").count(), 1, "{text}");
     let (games, problems) = orrery::files::read_record_file(&path).unwrap();
     assert!(problems.is_empty());
     assert_eq!(games.len(), 3);
@@ -716,7 +728,14 @@ fn a_study_of_three_chapters_is_built_saved_reopened_and_quizzes_its_lines() {
     assert_eq!(h.state().message, "Right: Bc3d, answered Be6l");
     assert_eq!(h.state().view.cursor_path(), [0, 0]);
     h.get_by_label("2 more plies hidden: find each move of the line; the replies follow.");
-    ui_support::play(&mut h, "dd3l");
+    // By clicks, as a reader plays: picking the piece up gives nothing away (it once
+    // played the line's next move by itself).
+    let (from, to) = h.state().view.move_slots("dd3l").unwrap();
+    h.state_mut().apply(Command::ClickCell(from));
+    h.run();
+    assert_eq!(h.state().view.cursor_path(), [0, 0], "a piece picked up is no move");
+    h.state_mut().apply(Command::ClickCell(to));
+    h.run();
     assert_eq!(h.state().message, "Right: dd3l, answered ff6l. The line is complete.");
     // The opening tree would give the moves away: it says so instead.
     h.state_mut().apply(Command::ToggleOpeningTree);
@@ -744,7 +763,7 @@ fn a_study_of_three_chapters_is_built_saved_reopened_and_quizzes_its_lines() {
     h.state_mut().apply(Command::ShowGame(0));
     h.state_mut().apply(Command::ShowGame(1));
     h.run();
-    assert_eq!(h.state().message, "Game 2 of the file");
+    assert_eq!(h.state().message, "Chapter 2: Chapter 2");
     assert_eq!(h.state().view.tag("Study").as_deref(), Some("Bishops"));
     assert_eq!(h.state().view.tag("Chapter").as_deref(), Some("Chapter 2"));
     std::fs::remove_dir_all(&dir).unwrap();
@@ -946,5 +965,54 @@ fn deleting_moving_pasting_and_making_a_study_are_undone_and_redone_in_order_wit
     assert!(text.contains(game_2), "{text}");
     let (games, _) = orrery::files::read_record_file(&path).unwrap();
     assert_eq!(games.iter().map(|g| g.move_count()).collect::<Vec<_>>(), [4, 4, 1, 2]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn wording_and_prompts_a_new_user_tripped_on() {
+    let dir = folder("wording");
+    let path = dir.join("lines.pgn");
+    std::fs::write(&path, LINES).unwrap();
+    let other = dir.join("club.pgn");
+    std::fs::write(&other, CLUB).unwrap();
+    // No file chooser here: the path prompt stands in for it.
+    let mut app = OrreryApp::new(Box::new(FakeDialogs { unavailable: true, ..FakeDialogs::default() }));
+    assert!(app.open_path(&path));
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1200.0, 860.0))
+        .with_max_steps(8)
+        .build_ui_state(|ui, app: &mut OrreryApp| app.show(ui), app);
+    h.run();
+    // A length that is no number says so.
+    h.state_mut().games_filter = "plies>abc".into();
+    h.run();
+    h.get_by_label("\"plies>abc\": the length is a number of plies, as in plies>40");
+    h.state_mut().games_filter.clear();
+    // A study is saved under its name, as games.
+    h.state_mut().apply(Command::MakeStudy("Bishop lines".into()));
+    h.run();
+    h.state_mut().save_as();
+    h.run();
+    let Some(orrery::app::dialogs::DialogRequest::Save { suggested_name, .. }) = h.state().last_dialog_request.clone()
+    else {
+        panic!("a save dialog")
+    };
+    assert_eq!(suggested_name, "Bishop-lines.pgn");
+    h.get_by_label("Save games as");
+    h.state_mut().path_prompt = None;
+    h.run();
+    // Open with unsaved work: asked once, before the path is typed, not again after.
+    h.state_mut().request(orrery::app::ui::PendingAction::Open);
+    h.run();
+    h.get_by_label("Save the changes to the 3 chapters of lines.pgn before opening another file?");
+    h.get_by_label("Don't save").click();
+    h.run();
+    h.state_mut().path_prompt.as_mut().unwrap().text = other.display().to_string();
+    h.run();
+    h.get_by_label("Open").click();
+    h.run();
+    ui_support::finish_reading(&mut h);
+    assert!(h.state().pending.is_none(), "not asked twice");
+    assert_eq!(h.state().document.file.as_deref(), Some(other.as_path()));
     std::fs::remove_dir_all(&dir).unwrap();
 }

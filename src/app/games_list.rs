@@ -500,6 +500,19 @@ impl GamesList {
                      stipulation:) or compare the length (plies>40, plies<=20).",
                     );
                 });
+                // A length comparison that is no number matches nothing: say why.
+                for word in filter.split_whitespace() {
+                    let lower = word.to_lowercase();
+                    if let Some(rest) = lower.strip_prefix("plies")
+                        && let Some(number) = [">=", "<=", ">", "<", "="].iter().find_map(|op| rest.strip_prefix(op))
+                        && number.parse::<usize>().is_err()
+                    {
+                        ui.label(
+                            RichText::new(format!("\"{word}\": the length is a number of plies, as in plies>40"))
+                                .color(theme::WARNING),
+                        );
+                    }
+                }
                 ui.horizontal(|ui| {
                     ui.label("Positions:");
                     ui.radio_value(&mut self.search, PositionSearch::Off, "Any");
@@ -736,10 +749,18 @@ impl GamesList {
                         section: form.section.clone(),
                         mode: form.mode,
                     });
-                    commands.push(Command::SetTag(
-                        crate::record::study::SIDE_TAG.into(),
-                        form.sides[form.side.min(1)].to_string(),
-                    ));
+                    // The side is written only where it matters: a guessing chapter
+                    // whose reader plays the second player (or one that said so before).
+                    let had_side = document
+                        .games
+                        .get(current)
+                        .is_some_and(|g| g.tags().get(crate::record::study::SIDE_TAG).is_some());
+                    if form.mode == ChapterMode::Guess && (form.side == 1 || had_side) {
+                        commands.push(Command::SetTag(
+                            crate::record::study::SIDE_TAG.into(),
+                            form.sides[form.side.min(1)].to_lowercase(),
+                        ));
+                    }
                 }
             }
         }
@@ -751,12 +772,17 @@ impl GamesList {
             self.confirm_delete = None;
             return;
         };
+        // In a study the game is a chapter, named by its title.
+        let (what, title) = if study_name(&document.games).is_some() {
+            ("chapter", crate::record::study::Chapter::of(game, index).title)
+        } else {
+            ("game", game_title(game, index + 1))
+        };
         ui.group(|ui| {
             ui.label(
                 RichText::new(format!(
-                    "Delete game {} ({}) from the file? Undo does not bring it back; the file on disk keeps it until you save.",
+                    "Delete {what} {} ({title}) from the file? Undo (Ctrl+Z) puts it back; the file on disk keeps it until you save.",
                     index + 1,
-                    game_title(game, index + 1)
                 ))
                 .color(theme::WARNING),
             );

@@ -127,6 +127,9 @@ pub struct PathPrompt {
     /// A file that exists at the path typed, waiting for "Replace" before it is
     /// written over.
     pub replace: Option<PathBuf>,
+    /// The document's revision when the prompt opened (after the unsaved-work
+    /// question): opening asks again only when the games changed since.
+    pub revision: u64,
 }
 
 /// What an open file dialog is for.
@@ -620,7 +623,13 @@ impl OrreryApp {
         }
         self.move_list = MoveListPanel::default();
         self.autosave.touch(self.now);
-        self.message = format!("Game {} of the file", self.document.number_of(index));
+        let number = self.document.number_of(index);
+        self.message = match crate::record::study::study_name(&self.document.games) {
+            Some(_) => {
+                format!("Chapter {number}: {}", crate::record::study::Chapter::of(self.document.shown(), index).title)
+            }
+            None => format!("Game {number} of the file"),
+        };
         if self.puzzle_set {
             self.start_set_puzzle();
         }
@@ -1120,6 +1129,9 @@ impl OrreryApp {
             Command::PasteGamesIntoFile => {
                 self.paste_into_file = true;
                 self.outbox.push(Outgoing::RequestPaste);
+                // Said at once: an empty clipboard sends nothing back.
+                self.message =
+                    "Paste games: the games on the clipboard go into the file (an empty clipboard adds none)".into();
             }
             Command::SetPosition(text) if read_position(self.view.variant(), &text).is_none() => self.paste(&text),
             Command::CopyGameText => {
@@ -1143,6 +1155,15 @@ impl OrreryApp {
             Command::ToggleGamesList => self.games_list = !self.games_list,
             Command::ToggleOpeningTree => self.opening_tree_open = !self.opening_tree_open,
             Command::FilterGames(what, games) => {
+                // These games are a position search of their own: another one would
+                // combine with it (and usually leave nothing).
+                self.games.search = super::games_list::PositionSearch::Off;
+                let n = games.len();
+                self.message = format!(
+                    "The games list keeps the {n} game{} that {what}{}",
+                    if n == 1 { "" } else { "s" },
+                    if self.games_filter.trim().is_empty() { "" } else { " and match the filter words" }
+                );
                 self.games.only = Some((what, games, self.document.structure_revision()));
                 self.games.only_at = Some(self.view.position_key());
                 self.games_list = true;
@@ -1652,7 +1673,12 @@ impl OrreryApp {
 
     fn save_as_then(&mut self, then: Option<PendingAction>) {
         let folder = self.settings.last_folder.clone();
-        let suggested_name = format!("{}-game.pgn", self.view.variant().key());
+        // A study by its name; several games as games; one game by its game.
+        let suggested_name = match crate::record::study::study_name(&self.document.games) {
+            Some(study) => format!("{}.pgn", file_stem_of(&study)),
+            None if self.document.games.len() > 1 => "games.pgn".to_string(),
+            None => format!("{}-game.pgn", self.view.variant().key()),
+        };
         let filters = vec![("PGN text".into(), vec!["pgn".into()]), ("RON".into(), vec!["ron".into()])];
         self.ask(DialogPurpose::SaveAs { then }, DialogRequest::Save { folder, suggested_name, filters });
     }
@@ -1702,12 +1728,24 @@ impl OrreryApp {
             }
             (DialogPurpose::OpenPuzzles, DialogAnswer::Unavailable) => {
                 self.open_as_puzzles = true;
-                self.path_prompt =
-                    Some(PathPrompt { save: false, text: suggested, puzzle: None, then: None, replace: None });
+                self.path_prompt = Some(PathPrompt {
+                    save: false,
+                    text: suggested,
+                    puzzle: None,
+                    then: None,
+                    replace: None,
+                    revision: self.document.revision(),
+                });
             }
             (DialogPurpose::Open, DialogAnswer::Unavailable) => {
-                self.path_prompt =
-                    Some(PathPrompt { save: false, text: suggested, puzzle: None, then: None, replace: None });
+                self.path_prompt = Some(PathPrompt {
+                    save: false,
+                    text: suggested,
+                    puzzle: None,
+                    then: None,
+                    replace: None,
+                    revision: self.document.revision(),
+                });
             }
             (DialogPurpose::SaveAs { then }, DialogAnswer::Chosen(path)) => {
                 if self.save_as_path(&path)
@@ -1717,14 +1755,27 @@ impl OrreryApp {
                 }
             }
             (DialogPurpose::SaveAs { then }, DialogAnswer::Unavailable) => {
-                self.path_prompt = Some(PathPrompt { save: true, text: suggested, puzzle: None, then, replace: None });
+                self.path_prompt = Some(PathPrompt {
+                    save: true,
+                    text: suggested,
+                    puzzle: None,
+                    then,
+                    replace: None,
+                    revision: self.document.revision(),
+                });
             }
             (DialogPurpose::Puzzle(game), DialogAnswer::Chosen(path)) => {
                 self.write_puzzle(&path, &game);
             }
             (DialogPurpose::Puzzle(game), DialogAnswer::Unavailable) => {
-                self.path_prompt =
-                    Some(PathPrompt { save: true, text: suggested, puzzle: Some(game), then: None, replace: None });
+                self.path_prompt = Some(PathPrompt {
+                    save: true,
+                    text: suggested,
+                    puzzle: Some(game),
+                    then: None,
+                    replace: None,
+                    revision: self.document.revision(),
+                });
             }
             (DialogPurpose::Export(form), DialogAnswer::Chosen(mut path)) => {
                 if crate::render::diagram::ImageFormat::from_path(&path).is_none() {
@@ -2851,12 +2902,14 @@ impl OrreryApp {
         let modal = egui::Modal::new(egui::Id::unique("unsaved")).show(ctx, |ui| {
             ui.heading("Unsaved changes");
             let n = self.document.games.len();
+            let games =
+                if crate::record::study::study_name(&self.document.games).is_some() { "chapters" } else { "games" };
             let changes = match &self.document.file {
                 Some(path) if n > 1 => format!(
-                    "the {n} games of {}",
+                    "the {n} {games} of {}",
                     path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default()
                 ),
-                None if n > 1 => format!("these {n} games"),
+                None if n > 1 => format!("these {n} {games}"),
                 _ => "this game".to_string(),
             };
             ui.label(format!("Save the changes to {changes} before {what}?"));
@@ -2895,7 +2948,11 @@ impl OrreryApp {
     fn path_prompt_window(&mut self, ctx: &egui::Context) {
         let Some(mut prompt) = self.path_prompt.clone() else { return };
         let mut keep = true;
-        let title = if prompt.save { "Save game as" } else { "Open game" };
+        let title = match (prompt.save, self.document.games.len()) {
+            (true, 1) => "Save game as",
+            (true, _) => "Save games as",
+            (false, _) => "Open game",
+        };
         egui::Window::new(title).collapsible(false).show(ctx, |ui| {
             ui.label("No file chooser is available here: type the file's path (.pgn or .ron).");
             ui.label(
@@ -2944,7 +3001,7 @@ impl OrreryApp {
                         }
                         // Moves may have been played while the prompt was open: ask
                         // before they are dropped.
-                        None if self.document.modified => {
+                        None if self.document.modified && self.document.revision() != prompt.revision => {
                             self.pending = Some(PendingAction::OpenPath(path));
                             true
                         }
@@ -3125,6 +3182,13 @@ impl OrreryApp {
 fn puzzle_key(game: &AnyGame) -> Option<String> {
     let puzzle = Puzzle::from_record(game).ok()?;
     Some(format!("{}|{}", puzzle.position, puzzle.stipulation()?))
+}
+
+/// A name made safe for a file name: letters, digits, `-` and `_` kept, the rest `-`.
+fn file_stem_of(name: &str) -> String {
+    let stem: String =
+        name.trim().chars().map(|c| if c.is_alphanumeric() || c == '-' || c == '_' { c } else { '-' }).collect();
+    if stem.trim_matches('-').is_empty() { "study".to_string() } else { stem }
 }
 
 /// The notation editor's smallest and largest heights, in points.

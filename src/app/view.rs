@@ -566,8 +566,14 @@ impl<G: AppGame> GameView<G> {
         G::Cell::from_slot(slot)
     }
 
-    fn moved(&mut self, attempt: MoveAttempt<G::Cell>, before: usize) -> Applied {
+    /// After a move attempt from the node `from` (`before` moves in the tree then): a
+    /// puzzle, a lesson or a quiz chapter judges a move played; a piece only picked up
+    /// (the cursor still at `from`) is no move to judge.
+    fn moved(&mut self, attempt: MoveAttempt<G::Cell>, before: usize, from: NodeId) -> Applied {
         match attempt {
+            MoveAttempt::Played if self.session.cursor == from => {
+                Applied { changed: false, message: Some(String::new()) }
+            }
             MoveAttempt::Played => {
                 let changed = self.session.record.tree.move_count() != before;
                 if changed && let Some(puzzle) = &mut self.puzzle {
@@ -889,6 +895,7 @@ impl<G: AppGame> GameView<G> {
     /// that is not legal.
     fn play_moves(&mut self, moves: &[String]) -> Applied {
         let before = self.session.record.tree.move_count();
+        let from = self.session.cursor;
         let mut pos = self.session.position();
         for text in moves {
             let Ok(mv) = pos.parse_move(text) else { break };
@@ -896,7 +903,7 @@ impl<G: AppGame> GameView<G> {
             pos.play(mv);
         }
         self.session.selected = None;
-        self.moved(MoveAttempt::Played, before)
+        self.moved(MoveAttempt::Played, before, from)
     }
 
     /// The analysis panel: the lines with their scores, depth and speed, the verdict
@@ -1679,6 +1686,10 @@ impl<G: AppGame> AnyView for GameView<G> {
     }
 
     fn report_ui(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+        // A quiz chapter's report (its graph and scores) would give the moves away.
+        if self.quizzing() {
+            return;
+        }
         let progress = self.report.as_ref().map(|job| (job.progress(), job.elapsed()));
         if self.report_data.as_ref().is_none_or(|(at, _)| *at != self.revision) {
             let record = &self.session.record;
@@ -1847,6 +1858,7 @@ impl<G: AppGame> GameView<G> {
             return Applied::say(format!("{name} is thinking: it is its move"));
         }
         let before = self.session.record.tree.move_count();
+        let cursor_before = self.session.cursor;
         let s = &mut self.session;
         match command {
             Command::Back => s.back(),
@@ -1869,7 +1881,7 @@ impl<G: AppGame> GameView<G> {
             Command::ClickCell(slot) => {
                 let Some(cell) = Self::cell(*slot) else { return Applied::default() };
                 let attempt = s.click(cell);
-                return self.moved(attempt, before);
+                return self.moved(attempt, before, cursor_before);
             }
             Command::DragStart(slot) => {
                 if let Some(cell) = Self::cell(*slot)
@@ -1883,7 +1895,7 @@ impl<G: AppGame> GameView<G> {
             Command::DropPiece { from, to } => {
                 let (Some(from), Some(to)) = (Self::cell(*from), Self::cell(*to)) else { return Applied::default() };
                 let attempt = s.drop_on(from, to);
-                return self.moved(attempt, before);
+                return self.moved(attempt, before, cursor_before);
             }
             Command::ChoosePromotion(choice) => {
                 let Some((from, to)) = self.promotion.take() else { return Applied::default() };
@@ -1892,7 +1904,7 @@ impl<G: AppGame> GameView<G> {
                 let Some(index) = choice else { return Applied::default() };
                 let Some(&mv) = s.moves_between(from, to).get(*index) else { return Applied::default() };
                 let attempt = s.try_move(from, to, Some(mv));
-                return self.moved(attempt, before);
+                return self.moved(attempt, before, cursor_before);
             }
             Command::ToggleMark { from, to, color } => {
                 let Some(from) = Self::cell(*from) else { return Applied::default() };

@@ -43,7 +43,7 @@ use std::path::Path;
 use super::interstellar::InterstellarPalette;
 use super::overlay::BoardOverlay;
 use super::png::{PngError, font_db, scene_to_png};
-use super::scene::{Group, HAlign, Item, Paint, Point, Rgba, Role, Scene, Shape, VAlign};
+use super::scene::{Group, HAlign, Item, Paint, Point, Rgba, Role, Scene, Shape, Stroke, VAlign};
 use super::svg::to_svg;
 use super::triangular::TriangularPalette;
 use super::view::{BoardView, DrawGame};
@@ -162,6 +162,9 @@ pub fn board_diagram<V: BoardView>(
         view.set_printable();
     }
     let (mut scene, background, text) = (view.scene(setup, &overlay), view.frame_color(), view.label_color());
+    if options.printable {
+        print_marks(&mut scene);
+    }
     let lines = options.caption.as_ref().map(Caption::lines).unwrap_or_default();
     let board_height = scene.height;
     if !lines.is_empty() {
@@ -215,6 +218,44 @@ pub fn board_diagram<V: BoardView>(
             .push(Role::Layer("border"), vec![Item::new(Shape::Polygon(rect(0.03)), Paint::stroke(Rgba::BLACK, 0.02))]);
     }
     scene
+}
+
+/// Black and white marks for printing: the last move's tint, the Target/check glow and
+/// the study marks in opaque greys (each colour its own grey, darker ones for arrows),
+/// and every arrow outlined in white so that its head stands out on grey cells.
+fn print_marks(scene: &mut Scene) {
+    let grey = |c: Rgba, darkest: u8| {
+        let level = (u16::from(c.grey()) * 3 / 5).max(u16::from(darkest)) as u8;
+        Rgba::rgb(level, level, level)
+    };
+    for group in &mut scene.groups {
+        match group.role {
+            Role::Layer("highlights") | Role::Layer("target") => {
+                for item in &mut group.items {
+                    if let Some(fill) = &mut item.paint.fill {
+                        *fill = Rgba::new(120, 120, 120, 70);
+                    }
+                }
+            }
+            Role::Layer("study") => {
+                for item in &mut group.items {
+                    let arrow = matches!(item.shape, Shape::Path(_));
+                    if let Some(fill) = item.paint.fill {
+                        item.paint.fill = Some(grey(fill, 0));
+                        if arrow {
+                            item.paint.stroke = Some(Stroke::new(Rgba::WHITE, 0.035));
+                        }
+                    }
+                    if let Some(stroke) = &mut item.paint.stroke
+                        && !arrow
+                    {
+                        stroke.color = grey(stroke.color, 0);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
 }
 
 /// The overlay a diagram draws: the last move, Target/check glows and (when `marks`)
