@@ -1016,3 +1016,26 @@ fn wording_and_prompts_a_new_user_tripped_on() {
     assert_eq!(h.state().document.file.as_deref(), Some(other.as_path()));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_guess_chapter_pasted_into_a_plain_file_is_a_plain_game_there() {
+    let dir = folder("chapter-paste");
+    let path = dir.join("club.pgn");
+    std::fs::write(&path, CLUB).unwrap();
+    let chapter = "[Variant \"Triangular\"]\n[Study \"Bishops\"]\n[Chapter \"Guess it\"]\n\
+[ChapterMode \"guess\"]\n\n1. Bc3d Be6l 2. dd3l *\n";
+    let mut h = opened(&path);
+    h.get_by_label("Paste games").click();
+    h.run();
+    h.state_mut().apply(Command::PasteText(chapter.into()));
+    h.run();
+    assert_eq!(h.state().document.current, 1);
+    assert!(!h.state().view.hides_moves(), "club.pgn is no study");
+    h.get_by_label("Be6l");
+    // In a study the same chapter asks for its moves.
+    let study = dir.join("study.pgn");
+    std::fs::write(&study, chapter).unwrap();
+    open_in(&mut h, &study);
+    assert!(h.state().view.hides_moves());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

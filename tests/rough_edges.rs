@@ -302,3 +302,18 @@ fn sounds_are_off_by_default_and_follow_the_move_when_on() {
     h.run_steps(2);
     assert_eq!(h.state().sounds.played.last(), Some(&Sound::End));
 }
+
+#[test]
+fn the_move_list_explains_interstellars_numbering_on_hover() {
+    let mut h = harness(FakeDialogs::default());
+    h.run();
+    h.get_by_label("Moves").hover();
+    for _ in 0..60 {
+        h.step();
+        if h.query_by_label_contains("negative's NQx97 lands on the cell").is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    h.get_by_label(orrery::app::move_list::NUMBERING_NOTE);
+}

@@ -22,10 +22,21 @@ pub struct MoveListPanel {
     scroll_again: bool,
 }
 
+/// How Interstellar moves name their cells, for the move list's tooltip.
+pub const NUMBERING_NOTE: &str = "Each player writes a move in their own numbering: row and \
+index counted from their own side and their own left. So negative's NQx97 lands on the cell \
+positive calls 13. The status bar names the cell under the pointer both ways, and View > \
+Labels (Interstellar) chooses whose numbering the margin shows.";
+
 impl MoveListPanel {
     /// Draws the list of `s`, pushing what the user asks for.
     pub fn ui<G: Game>(&mut self, ui: &mut egui::Ui, s: &GameSession<G>, commands: &mut Vec<Command>) {
-        ui.heading("Moves");
+        let heading = ui.heading("Moves");
+        // Interstellar writes a move in its mover's own numbering: say so where the
+        // moves are read.
+        if G::VARIANT == crate::core::game::Variant::Interstellar {
+            heading.on_hover_text(NUMBERING_NOTE);
+        }
         // Bring the shown move into view when it changes (after a move, a key, a jump).
         let moved = self.scrolled_to != Some(s.cursor);
         let scroll = moved || self.scroll_again;

@@ -580,6 +580,7 @@ impl OrreryApp {
     /// Shows `game` as a new document (after a New, Open, puzzle or Play from here).
     fn show_document(&mut self, document: Document) {
         self.view = view_of(document.shown().clone());
+        self.view.set_in_study(crate::record::study::study_name(&document.games).is_some());
         self.document = document;
         self.history.clear();
         self.stashed.clear();
@@ -607,6 +608,7 @@ impl OrreryApp {
         self.document.current = index;
         let kept = self.stashed.remove(&index);
         self.view = view_of(self.document.shown().clone());
+        self.view.set_in_study(crate::record::study::study_name(&self.document.games).is_some());
         match kept {
             Some((history, cursor)) => {
                 self.history = history;
@@ -2030,6 +2032,9 @@ impl OrreryApp {
                 self.message = format!("The settings could not be saved: {e}");
             }
         }
+        // A chapter mode counts only while the open file is a study.
+        let in_study = crate::record::study::study_name(&self.document.games).is_some();
+        self.view.set_in_study(in_study);
         // A move just played or stepped to: its sound.
         let cursor = self.view.cursor();
         if self.sound_seen != Some(cursor) {

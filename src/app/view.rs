@@ -112,6 +112,9 @@ pub struct GameView<G: AppGame> {
     pub learning: Option<Learning>,
     /// A study chapter that hides its moves shows them all the same (Show the line).
     pub revealed: bool,
+    /// The game belongs to a study (the open file is one): only then does a chapter
+    /// mode hide moves (a chapter pasted into a plain file is a plain game there).
+    pub in_study: bool,
     /// The game clock, when the record's tags name a time control.
     pub clock: Option<GameClock>,
     /// The time now (seconds, the app's frame time), set by [`AnyView::tick`].
@@ -143,6 +146,7 @@ impl<G: AppGame> GameView<G> {
             report_time: None,
             learning: None,
             revealed: false,
+            in_study: true,
             clock: None,
             now: 0.0,
             resign_asked: false,
@@ -177,7 +181,11 @@ impl<G: AppGame> GameView<G> {
 
     /// Whether the moves after the shown one are hidden (a quiz chapter not revealed).
     fn quizzing(&self) -> bool {
-        self.chapter_mode().is_quiz() && !self.revealed && self.puzzle.is_none() && self.learning.is_none()
+        self.in_study
+            && self.chapter_mode().is_quiz()
+            && !self.revealed
+            && self.puzzle.is_none()
+            && self.learning.is_none()
     }
 
     /// Judges a move played in a quiz chapter against its main line: the line's move
@@ -1050,6 +1058,8 @@ pub trait AnyView {
     fn move_sound(&self) -> Option<(NodeId, super::sounds::Sound)>;
     /// The name of the cell under the pointer, if any ([`DrawGame::cell_caption`]).
     fn hovered_cell(&self) -> Option<String>;
+    /// Whether the open file is a study (a chapter mode only counts in one).
+    fn set_in_study(&mut self, in_study: bool);
     /// The side to move's name, capitalised ("Positive", "White").
     fn side_to_move_name(&self) -> String;
     /// Whether the game is decided (its main line ends in a finished position, or a
@@ -1186,6 +1196,10 @@ pub fn view_of(game: AnyGame) -> Box<dyn AnyView> {
 impl<G: AppGame> AnyView for GameView<G> {
     fn variant(&self) -> Variant {
         G::VARIANT
+    }
+
+    fn set_in_study(&mut self, in_study: bool) {
+        self.in_study = in_study;
     }
 
     fn side_to_move_name(&self) -> String {
