@@ -110,14 +110,14 @@ fn build_a_position_save_it_as_a_puzzle_and_reopen_it() {
     assert_eq!(string, "3qp4/8/9/8/9/8/9/8/3QP4 +");
     // Save it as a puzzle.
     h.get_by_label("Save as puzzle…").click();
-    h.run();
+    h.run_steps(2);
+    // The solver checks it first: two lone quasars force nothing, so the form says so
+    // and offers to save it anyway.
+    wait_for_check(&mut h);
     h.get_by_label("Title").click();
     h.run();
     h.get_by_label("Title").type_text("Corner study");
     h.run();
-    // The solver checks it first: two lone quasars force nothing, so the form says so
-    // and offers to save it anyway.
-    wait_for_check(&mut h);
     h.get_by_label("No solution: no Target Out in 2 found");
     h.get_by_label("Save anyway…").click();
     h.run();

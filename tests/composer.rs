@@ -180,7 +180,12 @@ fn a_cooked_puzzle_is_reported_before_saving_and_can_be_saved_anyway() {
     type_position_string(&mut h, COOKED);
     h.get_by_label("Save as puzzle…").click();
     h.run_steps(2);
+    // A number past the field's 1 to 3 is brought back to 3.
+    h.state_mut().puzzle_form.as_mut().unwrap().moves = 9;
+    h.run_steps(2);
+    assert_eq!(h.state().puzzle_form.as_ref().unwrap().moves, 3);
     h.state_mut().puzzle_form.as_mut().unwrap().moves = 1;
+    h.state_mut().puzzle_form.as_mut().unwrap().author = "A. Composer".into();
     h.run_steps(2);
     wait_while(&mut h, checking);
     h.get_by_label_contains("Cooked: 2 keys");
@@ -190,6 +195,46 @@ fn a_cooked_puzzle_is_reported_before_saving_and_can_be_saved_anyway() {
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.contains("[Stipulation \"Target Out in 1\"]"), "{text}");
     h.get_by_label_contains("(Cooked: 2 keys");
+    // The next puzzle's form offers the credits and stipulation used last.
+    h.get_by_label("Save as puzzle…").click();
+    h.run_steps(2);
+    let form = h.state().puzzle_form.clone().unwrap();
+    assert_eq!((form.author.as_str(), form.moves), ("A. Composer", 1));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_puzzle_set_goes_on_in_solving_mode_after_a_restart() {
+    let dir = folder("restart");
+    let path = puzzle_file(&dir);
+    let data = dir.join("data");
+    let start = |dialogs: FakeDialogs| {
+        let mut app = OrreryApp::new(Box::new(dialogs));
+        app.attach_data_dir(Some(data.clone()));
+        Harness::builder()
+            .with_size(egui::vec2(1200.0, 900.0))
+            .with_max_steps(8)
+            .build_ui_state(|ui, app: &mut OrreryApp| app.show(ui), app)
+    };
+    let mut h = start(FakeDialogs { opens: vec![Some(path.clone())], ..FakeDialogs::default() });
+    h.run_steps(2);
+    open_puzzle_file(&mut h);
+    wait_while(&mut h, solving);
+    h.get_by_label("Next puzzle").click();
+    h.run_steps(2);
+    wait_while(&mut h, solving);
+    assert_eq!(h.state().document.current, 2);
+    h.state_mut().on_exit();
+    drop(h);
+    // The next start: the same puzzle, in solving mode, its solution hidden.
+    let mut h = start(FakeDialogs::default());
+    h.run_steps(2);
+    ui_support::finish_reading(&mut h);
+    wait_while(&mut h, solving);
+    assert!(h.state().puzzle_set);
+    assert_eq!(h.state().document.current, 2);
+    assert!(h.state().view.puzzle_status().is_some_and(|p| p.interactive));
+    assert_eq!(h.state().view.to_game().move_count(), 0);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -215,6 +260,7 @@ fn a_file_of_puzzles_plays_as_a_set_with_next_previous_and_the_solved_count_kept
     wait_while(&mut h, solving);
     h.get_by_label("Puzzle 1 of 2 · solved 0 of 2");
     assert_eq!(h.state().document.current, 0);
+    assert!(!h.state().games_list, "the set steps through its puzzles without the list over the board");
     // Solve the first: its key is named by the third hint.
     solve_with_hints(&mut h);
     h.get_by_label("Puzzle 1 of 2 (solved) · solved 1 of 2");

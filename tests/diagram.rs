@@ -419,3 +419,25 @@ fn a_printable_diagram_draws_its_marks_in_greys_with_outlined_arrows() {
     let study = scene.groups.iter().find(|g| g.role == Role::Layer("study")).unwrap();
     assert!(study.items.iter().any(|i| i.paint.fill.is_some_and(|c| !is_grey(c))));
 }
+
+#[test]
+fn a_printable_diagram_has_no_colour_in_its_pieces_and_a_finished_position_says_how_it_ended() {
+    use orrery::render::scene::Role;
+    let is_grey = |c: orrery::render::Rgba| c.r == c.g && c.g == c.b;
+    // The opening has black holes, whose ring is gold in colour.
+    let printable = DiagramOptions { printable: true, ..DiagramOptions::default() };
+    let scene = position_diagram(&interstellar::Position::opening(), &BoardOverlay::default(), &printable);
+    let pieces: Vec<_> = scene.groups.iter().filter(|g| matches!(g.role, Role::Piece { .. })).collect();
+    assert!(!pieces.is_empty());
+    for group in pieces {
+        for item in &group.items {
+            assert!(item.paint.fill.is_none_or(is_grey), "{:?}", item.paint);
+            assert!(item.paint.stroke.is_none_or(|s| is_grey(s.color)), "{:?}", item.paint);
+        }
+    }
+    // Fig. 19's Target Out: the caption names the ending, not a side to move.
+    let fig19 = orrery::solver::builtin_puzzles().iter().find(|b| b.file == "interstellar-fig19.pgn").unwrap();
+    let puzzle = fig19.puzzle().unwrap();
+    let position = <interstellar::Position as orrery::core::Game>::from_position_string(&puzzle.position).unwrap();
+    assert_eq!(orrery::render::diagram::side_to_move_text(&position), "Positive wins by Target Out");
+}

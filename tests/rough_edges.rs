@@ -169,6 +169,15 @@ fn an_illegal_move_says_why() {
     h.run();
     let message = h.state().message.clone();
     assert!(message.contains("cannot") && message.contains("a star steps forward"), "{message}");
+    // Triangular too: the knight on b1l cannot go to d6d, and says how it moves.
+    menu(&mut h, "Game", "New Triangular");
+    let cell = |name: &str| {
+        orrery::core::BoardCell::slot(orrery::core::triangular::Cell::all().find(|c| c.to_string() == name).unwrap())
+    };
+    h.state_mut().apply(Command::DropPiece { from: cell("b1l"), to: cell("d6d") });
+    h.run();
+    let message = h.state().message.clone();
+    assert!(message.contains("cannot move to d6d: a knight jumps"), "{message}");
 }
 
 #[test]

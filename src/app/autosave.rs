@@ -46,6 +46,9 @@ pub struct Autosave {
     /// Whether the app closed normally after writing this (else it crashed or was
     /// killed, and the next start offers to restore the game).
     pub clean_exit: bool,
+    /// The file's games were being solved as a puzzle set (the next start goes on in
+    /// solving mode).
+    pub puzzle_set: bool,
 }
 
 /// Why the data folder's files could not be read.

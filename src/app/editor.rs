@@ -324,6 +324,8 @@ impl NotationEditor {
                     .font(egui::TextStyle::Monospace)
                     .desired_width(f32::INFINITY)
                     .desired_rows(6)
+                    // The text box fills the editor, however tall it is made.
+                    .min_size(egui::vec2(0.0, ui.available_height()))
                     .lock_focus(true)
                     .layouter(&mut layouter);
                 if self.want_focus > 0 {

@@ -99,9 +99,13 @@ impl ExportForm {
         if ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
             return Some(ExportAction::Close);
         }
-        egui::Window::new("Export diagram").collapsible(false).show(ctx, |ui| {
+        egui::Window::new("Export diagram").collapsible(false).resizable(false).show(ctx, |ui| {
             ui.horizontal_top(|ui| {
-                ui.vertical(|ui| self.choices_ui(ui, path, &mut action));
+                // A fixed width: the path field and separators do not stretch the window.
+                ui.vertical(|ui| {
+                    ui.set_max_width(380.0);
+                    self.choices_ui(ui, path, &mut action);
+                });
                 if let Some(texture) = preview {
                     ui.separator();
                     ui.vertical(|ui| {

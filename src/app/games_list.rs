@@ -733,15 +733,16 @@ impl GamesList {
                         }
                     });
                     ui.end_row();
-                    if form.mode == ChapterMode::Guess {
-                        ui.label("The reader plays");
-                        ui.horizontal(|ui| {
-                            for (k, name) in form.sides.iter().enumerate() {
-                                ui.radio_value(&mut form.side, k, *name);
-                            }
-                        });
-                        ui.end_row();
-                    }
+                    // Always there (used in guess mode only), so the Apply button
+                    // below keeps its place when the mode changes.
+                    let guess = form.mode == ChapterMode::Guess;
+                    ui.add_enabled(guess, egui::Label::new("The reader plays"));
+                    ui.horizontal(|ui| {
+                        for (k, name) in form.sides.iter().enumerate() {
+                            ui.add_enabled_ui(guess, |ui| ui.radio_value(&mut form.side, k, *name));
+                        }
+                    });
+                    ui.end_row();
                 });
                 if ui.button("Apply to the chapter").clicked() {
                     commands.push(Command::SetChapter {

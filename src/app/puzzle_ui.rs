@@ -259,7 +259,8 @@ impl<G: SolverGame> PuzzleState<G> {
         self.stipulation.map(|s| s.to_string()).unwrap_or_default()
     }
 
-    /// The puzzle panel (above the move list while a puzzle is open).
+    /// The puzzle panel (above the move list while a puzzle is open). Its buttons come
+    /// first, so they keep their place however long the words under them are.
     pub fn ui(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
         ui.heading(if self.title.is_empty() { "Puzzle".to_string() } else { self.title.clone() });
         if let Some(s) = &self.stipulation {
@@ -268,6 +269,24 @@ impl<G: SolverGame> PuzzleState<G> {
         if let Some(g) = self.shown_goal {
             ui.label(RichText::new(format!("Shows: {}", g.words())).strong());
         }
+        let has_keys = self.solution.as_ref().is_some_and(|s| !s.keys.is_empty());
+        ui.horizontal_wrapped(|ui| {
+            if self.interactive && self.shown_goal.is_none() && ui.button("Hint").clicked() {
+                commands.push(Command::Hint);
+            }
+            // Nothing to show when no move forces the goal.
+            if has_keys {
+                let label = if self.show_tree { "Hide solution" } else { "Show solution" };
+                if ui.button(label).clicked() {
+                    self.show_tree = !self.show_tree;
+                }
+            }
+            // A solve of a position is no puzzle: its result is only put away.
+            let close = if self.interactive { "Close puzzle" } else { "Close the solver" };
+            if ui.button(close).clicked() {
+                commands.push(Command::ClosePuzzle);
+            }
+        });
         if !self.feedback.is_empty() {
             let color = if self.solved { theme::GOOD } else { ui.visuals().text_color() };
             ui.label(RichText::new(&self.feedback).color(color));
@@ -286,12 +305,14 @@ impl<G: SolverGame> PuzzleState<G> {
         if let Some(e) = &self.solve_error {
             ui.label(RichText::new(format!("Solver: {e}")).color(theme::ERROR));
         }
-        if let Some(s) = &self.solution {
+        if let Some(s) = &self.solution
+            && has_keys
+        {
             if !self.interactive || self.solved || self.show_tree {
                 let keys = self.keys();
                 ui.label(format!(
                     "Keys: {} — unique: {} — {} positions in {} ms",
-                    if keys.is_empty() { "none".to_string() } else { keys.join(", ") },
+                    keys.join(", "),
                     if s.is_unique() { "yes" } else { "no" },
                     s.nodes,
                     s.elapsed.as_millis()
@@ -304,22 +325,6 @@ impl<G: SolverGame> PuzzleState<G> {
                 });
             }
         }
-        ui.horizontal_wrapped(|ui| {
-            if self.interactive && self.shown_goal.is_none() && ui.button("Hint").clicked() {
-                commands.push(Command::Hint);
-            }
-            if self.solution.is_some() {
-                let label = if self.show_tree { "Hide solution" } else { "Show solution" };
-                if ui.button(label).clicked() {
-                    self.show_tree = !self.show_tree;
-                }
-            }
-            // A solve of a position is no puzzle: its result is only put away.
-            let close = if self.interactive { "Close puzzle" } else { "Close the solver" };
-            if ui.button(close).clicked() {
-                commands.push(Command::ClosePuzzle);
-            }
-        });
         ui.separator();
     }
 }

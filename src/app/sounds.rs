@@ -94,7 +94,12 @@ pub struct SoundPlayer {
     pub played: Vec<Sound>,
     /// Why the last sound could not be played aloud, if it could not.
     pub problem: Option<String>,
+    /// Set by a playing thread that found no player that runs.
+    silent: std::sync::Arc<std::sync::atomic::AtomicBool>,
 }
+
+/// What the app says when no sound player could be run.
+pub const NO_PLAYER: &str = "No sound could be played: install a player (pw-play, paplay or aplay from alsa-utils)";
 
 impl SoundPlayer {
     /// A player writing its tones into `folder` (the app's data folder; none: silent).
@@ -123,9 +128,17 @@ impl SoundPlayer {
             self.written = true;
         }
         let file = folder.join(sound.file_name());
+        let silent = self.silent.clone();
         std::thread::spawn(move || {
-            let _ = play_file(&file);
+            if !play_file(&file) {
+                silent.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
         });
+    }
+
+    /// Whether a sound found no player to play it since last asked (said once).
+    pub fn no_player(&self) -> bool {
+        self.silent.swap(false, std::sync::atomic::Ordering::Relaxed)
     }
 }
 

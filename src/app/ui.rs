@@ -319,6 +319,13 @@ pub struct OrreryApp {
     puzzle_check: Option<PuzzleCheck>,
     /// The check's verdict of the puzzle being saved, for the status bar once saved.
     puzzle_verdict: Option<String>,
+    /// The Save as puzzle form as last used (its credits are offered again).
+    puzzle_form_last: Option<PuzzleForm>,
+    /// The board editor's position string as last seen: a message about an earlier
+    /// position goes when it changes.
+    setup_seen: Option<String>,
+    /// After a restart: the restored game's file is to be played as a puzzle set again.
+    restore_puzzle_set: bool,
     /// The games list is open.
     pub games_list: bool,
     /// The games list's filter: words a game's players, event, date, result, game or
@@ -394,6 +401,9 @@ impl OrreryApp {
             open_as_puzzles: false,
             puzzle_check: None,
             puzzle_verdict: None,
+            puzzle_form_last: None,
+            setup_seen: None,
+            restore_puzzle_set: false,
             export: None,
             export_path: None,
             export_last: None,
@@ -454,6 +464,7 @@ impl OrreryApp {
 
     /// Shows the game an autosave holds, with its file and modified flag.
     fn restore_autosave(&mut self, saved: &Autosave) {
+        self.restore_puzzle_set = saved.puzzle_set && saved.file.is_some();
         let Ok(game) = read_one(&saved.game_text) else {
             self.message = "The autosaved game could not be read; a new game is shown".into();
             return;
@@ -475,6 +486,7 @@ impl OrreryApp {
                 document.set_shown(self.view.to_game());
                 document.modified = true;
                 self.document = document;
+                self.resume_puzzle_set();
                 return;
             }
         }
@@ -508,6 +520,15 @@ impl OrreryApp {
             self.message = format!("{} now has errors: saving asks for a new file", path.display());
         }
         self.document = document;
+        self.resume_puzzle_set();
+    }
+
+    /// After a restart in a puzzle set: solving mode again, on the game that was shown.
+    fn resume_puzzle_set(&mut self) {
+        if std::mem::take(&mut self.restore_puzzle_set) {
+            self.puzzle_set = true;
+            self.start_set_puzzle();
+        }
     }
 
     /// What the autosave holds now.
@@ -535,6 +556,7 @@ impl OrreryApp {
                 String::new()
             },
             clean_exit,
+            puzzle_set: self.puzzle_set,
         }
     }
 
@@ -587,6 +609,7 @@ impl OrreryApp {
         self.list_undo.clear();
         self.list_redo.clear();
         self.puzzle_set = false;
+        self.restore_puzzle_set = false;
         self.file_problems = None;
         // Text typed for the game that goes does not stay in the editor.
         self.editor.revert();
@@ -1089,7 +1112,20 @@ impl OrreryApp {
                 }
             }
             Command::CloseBoardEditor => self.view.close_board_editor(),
-            Command::SaveAsPuzzle => self.puzzle_form = Some(self.view.puzzle_form()),
+            Command::SaveAsPuzzle => {
+                // The credits typed last time stay (a composer saves many puzzles).
+                let mut form = self.view.puzzle_form();
+                if let Some(last) = &self.puzzle_form_last {
+                    form.title.clone_from(&last.title);
+                    form.author.clone_from(&last.author);
+                    form.source.clone_from(&last.source);
+                    if form.goals.contains(&last.goal) {
+                        form.goal.clone_from(&last.goal);
+                        form.moves = last.moves;
+                    }
+                }
+                self.puzzle_form = Some(form);
+            }
             Command::ExportDiagram => {
                 let fresh = ExportForm::for_view(
                     self.view.as_ref(),
@@ -1639,7 +1675,8 @@ impl OrreryApp {
             notes.push("Click a problem to see it in its game's text, in the notation editor.".into());
             self.file_problems = Some(FileProblems { title: title.into(), notes, items });
         }
-        if count > 1 || has_unread {
+        // A puzzle set steps through its puzzles itself: no list over the board.
+        if (count > 1 || has_unread) && !as_puzzles {
             self.games_list = true;
         }
         self.message = if count > 1 {
@@ -1906,7 +1943,8 @@ impl OrreryApp {
                 true
             }
             Err(e) => {
-                self.error_list = Some(("Could not save".into(), vec![format!("{}: {e}", path.display())]));
+                // The error names the file itself.
+                self.error_list = Some(("Could not save".into(), vec![e.to_string()]));
                 false
             }
         }
@@ -2032,6 +2070,14 @@ impl OrreryApp {
                 self.message = format!("The settings could not be saved: {e}");
             }
         }
+        // A message about the board editor's earlier position goes when it changes.
+        let setup = self.view.setup_position_string();
+        if setup != self.setup_seen {
+            if self.setup_seen.is_some() && setup.is_some() {
+                self.message.clear();
+            }
+            self.setup_seen = setup;
+        }
         // A chapter mode counts only while the open file is a study.
         let in_study = crate::record::study::study_name(&self.document.games).is_some();
         self.view.set_in_study(in_study);
@@ -2045,6 +2091,9 @@ impl OrreryApp {
                 self.sounds.play(sound);
             }
             self.sound_seen = Some(cursor);
+        }
+        if self.sounds.no_player() {
+            self.message = super::sounds::NO_PLAYER.into();
         }
         // A puzzle of a set solved: kept in the settings, for the file.
         if self.puzzle_set
@@ -2120,7 +2169,12 @@ impl OrreryApp {
             egui::Panel::right("setup")
                 .exact_size(SIDE_PANEL_WIDTH)
                 .show(ui, |ui| self.view.setup_panel_ui(ui, &mut commands));
-            egui::CentralPanel::default().show(ui, |ui| self.view.setup_board_ui(ui, &self.settings));
+            egui::CentralPanel::default().show(ui, |ui| {
+                // The banner's line, empty, as in play: the board keeps its size and place
+                // when the editor opens or closes.
+                ui.vertical_centered(|ui| ui.label(RichText::new(" ").heading().strong()));
+                self.view.setup_board_ui(ui, &self.settings);
+            });
         } else {
             // A fixed width: the panel does not grow with its content (solver output, the
             // result banner, a report) and squeeze the board.
@@ -2551,7 +2605,14 @@ impl OrreryApp {
             }
             if !self.message.is_empty() {
                 ui.separator();
-                ui.label(&self.message);
+                // Its room: what the file name and the cell under the pointer leave.
+                let room = (ui.available_width() - 600.0).max(120.0);
+                let size = egui::vec2(room, ui.spacing().interact_size.y);
+                let layout = egui::Layout::left_to_right(egui::Align::Center);
+                ui.allocate_ui_with_layout(size, layout, |ui| {
+                    ui.set_max_width(room);
+                    ui.add(egui::Label::new(self.message.as_str()).truncate()).on_hover_text(self.message.as_str());
+                });
             }
             let hovered = self.view.hovered_cell();
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
@@ -2633,6 +2694,9 @@ impl OrreryApp {
             self.show_shortcuts = open;
         }
         if let Some(mut form) = self.puzzle_form.take() {
+            // 1 to 3 moves, as the field offers (a number typed past them is brought back).
+            form.moves = form.moves.clamp(1, 3);
+            self.puzzle_form_last = Some(form.clone());
             // The solver checks the position and stipulation as they stand in the form.
             let record = self.view.puzzle_record(&form);
             if let Some(record) = &record
@@ -2954,8 +3018,10 @@ impl OrreryApp {
         let Some(mut prompt) = self.path_prompt.clone() else { return };
         let mut keep = true;
         let title = match (prompt.save, self.document.games.len()) {
+            (true, _) if prompt.puzzle.is_some() => "Save puzzle as",
             (true, 1) => "Save game as",
             (true, _) => "Save games as",
+            (false, _) if self.open_as_puzzles => "Open puzzle file",
             (false, _) => "Open game",
         };
         egui::Window::new(title).collapsible(false).show(ctx, |ui| {
@@ -3144,7 +3210,11 @@ impl OrreryApp {
         let variant = self.view.variant();
         egui::Window::new("Paste position").collapsible(false).show(ctx, |ui| {
             ui.label("A position string of any game (Ctrl+V to paste):");
-            ui.add(egui::TextEdit::singleline(&mut text).desired_width(480.0).hint_text("position string"));
+            let field = ui.add(egui::TextEdit::singleline(&mut text).desired_width(480.0).hint_text("position string"));
+            // The field takes the keys as soon as the window opens.
+            if ui.memory(|m| m.focused().is_none()) {
+                field.request_focus();
+            }
             // Either game's string is taken; the problems shown are those of the game on
             // the board when the text is no position of any game.
             let found = shown_first(variant).find(|v| read_position(*v, &text).is_some());

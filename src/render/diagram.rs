@@ -88,8 +88,13 @@ impl Caption {
     }
 }
 
-/// `Positive to move`, `Negative to move`, `White to move` or `Black to move`.
+/// `Positive to move`, `Negative to move`, `White to move` or `Black to move`; for a
+/// finished position, how it ended ([`Game::outcome_sentence`]).
 pub fn side_to_move_text<G: Game>(position: &G) -> String {
+    // A finished position says how it ended instead ("Positive wins by Target Out").
+    if let Some(outcome) = position.outcome() {
+        return G::outcome_sentence(outcome);
+    }
     let word = position.side_to_move().name();
     let mut chars = word.chars();
     match chars.next() {
@@ -250,6 +255,18 @@ fn print_marks(scene: &mut Scene) {
                         && !arrow
                     {
                         stroke.color = grey(stroke.color, 0);
+                    }
+                }
+            }
+            // A piece's coloured parts (the black hole's gold ring) in grey too.
+            Role::Piece { .. } => {
+                for item in &mut group.items {
+                    if let Some(fill) = &mut item.paint.fill {
+                        *fill = Rgba::new(fill.grey(), fill.grey(), fill.grey(), fill.a);
+                    }
+                    if let Some(stroke) = &mut item.paint.stroke {
+                        let g = stroke.color.grey();
+                        stroke.color = Rgba::new(g, g, g, stroke.color.a);
                     }
                 }
             }

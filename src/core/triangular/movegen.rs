@@ -123,12 +123,12 @@ impl fmt::Display for IllegalMove {
             IllegalMove::LeavesKingInCheck => f.write_str("That would leave your king in check"),
             IllegalMove::OwnPiece => f.write_str("You cannot move onto your own piece"),
             IllegalMove::CannotReach { kind, from, to } => {
-                write!(f, "The {} on {from} cannot move to {to}", kind.word())
+                write!(f, "The {} on {from} cannot move to {to}: {}", kind.word(), kind.movement())
             }
             IllegalMove::MustAnswerCheck => {
                 f.write_str("Your king is in check: capture the checking piece, block, or move the king")
             }
-            IllegalMove::NoMoveFrom(side) => write!(f, "Choose a piece of {} that can move", side.name()),
+            IllegalMove::NoMoveFrom(side) => write!(f, "Choose one of {}'s pieces that can move", side.name()),
         }
     }
 }

@@ -115,6 +115,19 @@ impl Kind {
         self as usize
     }
 
+    /// How the kind moves, in one clause for messages (`docs/rules-triangular.md` §4
+    /// *How the pieces move*).
+    pub const fn movement(self) -> &'static str {
+        match self {
+            Kind::King => "a king goes to one of the cells touching its own, at a side or a corner",
+            Kind::Queen => "a queen runs along a strip or an altitude ray, or takes a corner step",
+            Kind::Rook => "a rook runs along one of its three strips until a piece stops it",
+            Kind::Bishop => "a bishop runs along an altitude ray to a cell of its own colour, or takes a corner step",
+            Kind::Knight => "a knight jumps to a cell beside the second cell of an altitude ray, of the other colour",
+            Kind::Pawn => "a pawn goes only forward, to one of the two or three cells ahead that its triangle allows",
+        }
+    }
+
     /// The English name, lower case: `king`, `queen`, `rook`, `bishop`, `knight`, `pawn`.
     pub const fn word(self) -> &'static str {
         match self {
