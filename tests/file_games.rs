@@ -526,6 +526,7 @@ fn the_games_list_sorts_by_any_column_and_finds_a_position_reached_by_another_mo
     h.run();
     assert_eq!(h.state().document.current, 1);
     assert_eq!(h.state().view.cursor_path(), [0, 0, 0], "at 2. Bc3d");
+    assert_eq!(h.state().message, "Game 2 opened at the position found (3 plies in)");
     assert_eq!(h.state().view.to_game().move_count(), 4);
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -1269,8 +1269,11 @@ impl OrreryApp {
                     if self.document.current == index {
                         self.view.follow_path(&path);
                         let plies = path.len();
+                        // A position found off the main line (a variation, such as a
+                        // report's better move) says so.
+                        let line = if path.iter().any(|&k| k > 0) { ", in a variation" } else { "" };
                         self.message = format!(
-                            "Game {} opened where the position stands ({plies} pl{} in)",
+                            "Game {} opened at the position found ({plies} pl{} in{line})",
                             self.document.number_of(index),
                             if plies == 1 { "y" } else { "ies" }
                         );
