@@ -3,7 +3,10 @@
 //! by position (every position of every game) and searched for an exact position
 //! (target: under 100 ms) and for the same material (a walk of every game). The text
 //! is also written to the temporary folder, to measure what a program holding the
-//! games takes. Run: `cargo bench --bench collection`.
+//! games takes. Also the autosave's text of a modified 100,000-game file (unchanged
+//! games as their text, against every game written afresh) and what a background
+//! search takes from the document (shared games, against copies). Run: `cargo bench
+//! --bench collection`.
 
 use divan::Bencher;
 use orrery::core::Variant;
@@ -72,4 +75,36 @@ fn same_material_search_in_100000_games(bencher: Bencher) {
     // Two men taken: a material many games reach.
     let pattern = PositionPattern::Material("W:W31-47:B1-17".into());
     bencher.bench(|| all.iter().filter(|g| pattern_path(g, Variant::Draughts, &pattern).is_some()).count());
+}
+
+/// The autosave of a modified file of 100,000 games with one game changed: the games
+/// unchanged since read go in as their text (what the app does), …
+#[divan::bench(sample_count = 3, sample_size = 1)]
+fn autosave_text_of_100000_games_one_changed(bencher: Bencher) {
+    let all = games(100_000, 40);
+    let mut originals: Vec<Option<std::sync::Arc<str>>> =
+        all.iter().map(|g| Some(std::sync::Arc::from(orrery::record::write_any(g).trim_end_matches('\n')))).collect();
+    originals[500] = None;
+    bencher.bench(|| orrery::files::records_text_keeping(all.iter(), divan::black_box(&originals)).0.len());
+}
+
+/// … against every game written afresh (what it did before).
+#[divan::bench(sample_count = 2, sample_size = 1)]
+fn autosave_text_of_100000_games_all_written(bencher: Bencher) {
+    let all = games(100_000, 40);
+    bencher.bench(|| orrery::files::records_text_keeping(all.iter(), divan::black_box(&[])).0.len());
+}
+
+/// What a background search takes from the document: its 100,000 shared games (the
+/// app's `Vec<Arc<AnyGame>>`), against copying every game.
+#[divan::bench(sample_count = 5, sample_size = 1)]
+fn share_100000_games(bencher: Bencher) {
+    let shared: Vec<std::sync::Arc<AnyGame>> = games(100_000, 40).into_iter().map(std::sync::Arc::new).collect();
+    bencher.bench(|| divan::black_box(&shared).clone());
+}
+
+#[divan::bench(sample_count = 3, sample_size = 1)]
+fn copy_100000_games(bencher: Bencher) {
+    let all = games(100_000, 40);
+    bencher.bench(|| divan::black_box(&all).clone());
 }
