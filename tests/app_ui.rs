@@ -225,6 +225,13 @@ fn paste_position_names_the_other_game_with_its_article_and_escape_closes_it() {
     h.state_mut().paste_text = Some("p7Q/7Q/9/8/s8/8/9/8/4P4 -".into());
     h.run();
     h.get_by_label("An Interstellar position: the game changes to Interstellar");
+    // A bad string written for Interstellar is judged as one, not as Triangular.
+    h.state_mut().paste_text = Some("9/4X3/9 +".into());
+    h.run();
+    h.get_by_label("An Interstellar position string, with these problems:");
+    h.get_by_label_contains("it needs 9");
+    h.state_mut().paste_text = Some("p7Q/7Q/9/8/s8/8/9/8/4P4 -".into());
+    h.run();
     h.key_press(egui::Key::Escape);
     h.run();
     assert!(h.state().paste_text.is_none(), "Escape closes the window");

@@ -140,6 +140,11 @@ fn a_target_out_in_2_is_composed_checked_saved_reopened_in_solving_mode_and_solv
     h.get_by_label("Save puzzle…").click();
     h.run();
     h.get_by_label_contains("(Sound: one key, PNS-44)");
+    let Some(orrery::app::dialogs::DialogRequest::Save { suggested_name, .. }) = h.state().last_dialog_request.clone()
+    else {
+        panic!("a save dialog")
+    };
+    assert_eq!(suggested_name, "Up-the-star.pgn", "named after its title");
     // The verified solution is stored with the puzzle.
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.contains("[Stipulation \"Target Out in 2\"]") && text.contains("[Title \"Up the star\"]"), "{text}");

@@ -617,7 +617,10 @@ fn the_opening_tree_counts_the_moves_played_from_the_shown_position_and_plays_th
     h.run();
     h.get_by_label("Only the games that played Bc3d here");
     assert_eq!(h.state().games.search, orrery::app::games_list::PositionSearch::Off);
-    assert_eq!(h.state().message, "The games list keeps the 2 games that played Bc3d here");
+    assert_eq!(
+        h.state().message,
+        "The games list keeps the 2 games that played Bc3d here (its position search is set back to Any)"
+    );
     assert_eq!(row_numbers(&h), [1, 4]);
     h.get_by_label("Show all").click();
     h.run();
@@ -680,9 +683,15 @@ fn a_study_of_three_chapters_is_built_saved_reopened_and_quizzes_its_lines() {
     retype(&mut h, "Section", "Openings");
     h.get_by_label("Guess the moves").click();
     h.run();
+    // Applied while the chapter stands at its end: it goes back to its start, the
+    // moves hidden (shown from the end, they would be the answers).
+    h.state_mut().apply(Command::End);
+    h.run();
     h.get_by_label("Apply to the chapter").click();
     h.run();
     h.get_by_label("1. Openings: The light bishop first   *   4 plies");
+    assert_eq!(h.state().view.cursor_path(), Vec::<usize>::new());
+    h.get_by_label("4 more plies hidden: find each move of the line; the replies follow.");
     // Chapters 2 and 3 through the same command the form sends.
     h.state_mut().apply(Command::ShowGame(1));
     h.state_mut().apply(Command::SetChapter {

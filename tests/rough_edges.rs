@@ -9,7 +9,7 @@
 
 use egui::{Modifiers, PointerButton};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use orrery::app::OrreryApp;
 use orrery::app::command::Command;
 use orrery::app::dialogs::{DialogRequest, FakeDialogs};
@@ -325,4 +325,25 @@ fn the_move_list_explains_interstellars_numbering_on_hover() {
         std::thread::sleep(std::time::Duration::from_millis(10));
     }
     h.get_by_label(orrery::app::move_list::NUMBERING_NOTE);
+}
+
+#[test]
+fn a_game_report_with_long_variations_stays_inside_the_side_panel() {
+    // A game as `orrery report` writes it: evaluations, judgements in words and the
+    // better lines as variations, in the move list beside the report's graph.
+    let path = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/triangular-report.pgn"));
+    let mut h = harness(FakeDialogs::default());
+    h.run();
+    assert!(h.state_mut().open_path(path));
+    h.run_steps(12);
+    let panel_left = 1200.0 - orrery::app::ui::SIDE_PANEL_WIDTH;
+    let heading = h.get_by_label("Moves").rect();
+    assert!(heading.min.x >= panel_left - 1.0 && heading.min.x < panel_left + 20.0, "{heading:?}");
+    // Every move shown, in the main line or a variation, lies within the panel.
+    for node in h.query_all_by_role(egui::accesskit::Role::Button) {
+        let r = node.rect();
+        if r.min.x >= panel_left - 40.0 {
+            assert!(r.min.x >= panel_left - 1.0 && r.max.x <= 1200.5, "{:?} at {r:?}", node.accesskit_node().label());
+        }
+    }
 }

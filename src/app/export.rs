@@ -103,6 +103,7 @@ impl ExportForm {
             ui.horizontal_top(|ui| {
                 // A fixed width: the path field and separators do not stretch the window.
                 ui.vertical(|ui| {
+                    ui.set_min_width(380.0);
                     ui.set_max_width(380.0);
                     self.choices_ui(ui, path, &mut action);
                 });

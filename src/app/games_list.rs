@@ -745,13 +745,9 @@ impl GamesList {
                     ui.end_row();
                 });
                 if ui.button("Apply to the chapter").clicked() {
-                    commands.push(Command::SetChapter {
-                        title: form.title.clone(),
-                        section: form.section.clone(),
-                        mode: form.mode,
-                    });
                     // The side is written only where it matters: a guessing chapter
                     // whose reader plays the second player (or one that said so before).
+                    // It goes first: the chapter then starts where its reader begins.
                     let had_side = document
                         .games
                         .get(current)
@@ -762,6 +758,11 @@ impl GamesList {
                             form.sides[form.side.min(1)].to_lowercase(),
                         ));
                     }
+                    commands.push(Command::SetChapter {
+                        title: form.title.clone(),
+                        section: form.section.clone(),
+                        mode: form.mode,
+                    });
                 }
             }
         }

@@ -224,8 +224,11 @@ fn variation_lines<G: Game>(
         let mut line: Vec<LineItem> = Vec::new();
         let mut used = 0;
         for item in items.drain(..) {
+            // A move is a button: its padding and the gap after it take about three
+            // characters' room; a word one.
             let len = match &item {
-                LineItem::Move(_, t) | LineItem::Word(t) => t.chars().count() + 1,
+                LineItem::Move(_, t) => t.chars().count() + 3,
+                LineItem::Word(t) => t.chars().count() + 1,
             };
             if !line.is_empty() && used + len > width {
                 lines.push(ListLine::Variation { indent, items: std::mem::take(&mut line) });
@@ -291,7 +294,9 @@ fn move_list_ui<G: Game>(
 ) -> Option<ListAction> {
     let mut action = None;
     let row_height = ui.spacing().interact_size.y;
-    let mut area = egui::ScrollArea::vertical().auto_shrink([false, false]);
+    // Scrolls sideways too: a line wider than the panel (a long word in a comment)
+    // never widens the panel and pushes its contents out of view.
+    let mut area = egui::ScrollArea::both().auto_shrink([false, false]);
     if scroll {
         let at = lines.iter().position(|l| match l {
             ListLine::Row { first, second, .. } => {

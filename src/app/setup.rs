@@ -145,7 +145,25 @@ impl<G: Game> SetupMode<G> {
                 self.board = board;
                 self.text_problems.clear();
             }
-            Err(errors) => self.text_problems = errors.iter().map(|e| capitalise(&e.to_string())).collect(),
+            Err(errors) => {
+                self.text_problems = errors.iter().map(|e| capitalise(&e.to_string())).collect();
+                // Another game's string: say so first, rather than only this game's
+                // complaints about it.
+                if let Some(other) =
+                    crate::core::Variant::guess_from_position_string(&self.text).filter(|v| *v != G::VARIANT)
+                {
+                    self.text_problems.insert(
+                        0,
+                        format!(
+                            "This looks like {} {} position string: this editor is for {} (open the board editor from {} game)",
+                            article(other.name()),
+                            other.name(),
+                            G::VARIANT.name(),
+                            article(other.name()),
+                        ),
+                    );
+                }
+            }
         }
     }
 
@@ -173,6 +191,11 @@ impl<G: Game> SetupMode<G> {
     pub fn side_labels() -> [(G::Side, String); 2] {
         G::Side::BOTH.map(|side| (side, format!("{} to move", capitalise(side.name()))))
     }
+}
+
+/// "a" or "an" before a word.
+fn article(word: &str) -> &'static str {
+    if word.starts_with(['A', 'E', 'I', 'O', 'U', 'a', 'e', 'i', 'o', 'u']) { "an" } else { "a" }
 }
 
 #[cfg(test)]
@@ -334,6 +357,14 @@ mod tests {
         t.set_text("9/11/13/15/15/13/11/5Kk2x w".into());
         assert_eq!(t.board, board);
         assert!(!t.text_problems.is_empty());
+        // Another game's string says so first.
+        t.set_text(interstellar::OPENING.into());
+        assert_eq!(t.board, board);
+        assert!(
+            t.text_problems[0].starts_with("This looks like an Interstellar position string"),
+            "{:?}",
+            t.text_problems
+        );
     }
 
     #[test]

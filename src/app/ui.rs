@@ -1195,12 +1195,14 @@ impl OrreryApp {
             Command::FilterGames(what, games) => {
                 // These games are a position search of their own: another one would
                 // combine with it (and usually leave nothing).
+                let searching = self.games.search != super::games_list::PositionSearch::Off;
                 self.games.search = super::games_list::PositionSearch::Off;
                 let n = games.len();
                 self.message = format!(
-                    "The games list keeps the {n} game{} that {what}{}",
+                    "The games list keeps the {n} game{} that {what}{}{}",
                     if n == 1 { "" } else { "s" },
-                    if self.games_filter.trim().is_empty() { "" } else { " and match the filter words" }
+                    if self.games_filter.trim().is_empty() { "" } else { " and match the filter words" },
+                    if searching { " (its position search is set back to Any)" } else { "" }
                 );
                 self.games.only = Some((what, games, self.document.structure_revision()));
                 self.games.only_at = Some(self.view.position_key());
@@ -1297,6 +1299,12 @@ impl OrreryApp {
                     if self.view.tag(key).as_deref().unwrap_or("") != value {
                         self.edit(Command::SetTag(key.into(), value.into()));
                     }
+                }
+                // A quiz chapter goes back to where its reader begins, its moves
+                // hidden: shown from where it stood, it would give them away.
+                if mode.is_quiz() {
+                    self.view.go_to_reader_start();
+                    self.move_list = MoveListPanel::default();
                 }
                 self.message = format!("Chapter {}: {}", self.document.current + 1, title.trim());
             }
@@ -1926,9 +1934,11 @@ impl OrreryApp {
     /// game being played is not touched).
     fn save_puzzle(&mut self, game: AnyGame) {
         let folder = self.settings.last_folder.clone();
+        // Named after its title, when it has one.
+        let title = game.tags().get("Title").map(str::trim).filter(|t| !t.is_empty()).map(file_stem_of);
         let request = DialogRequest::Save {
             folder,
-            suggested_name: "puzzle.pgn".into(),
+            suggested_name: format!("{}.pgn", title.unwrap_or_else(|| "puzzle".into())),
             filters: vec![("PGN text".into(), vec!["pgn".into()])],
         };
         self.ask(DialogPurpose::Puzzle(Box::new(game)), request);
@@ -2609,12 +2619,15 @@ impl OrreryApp {
             if !self.message.is_empty() {
                 ui.separator();
                 // Its room: what the file name and the cell under the pointer leave.
-                let room = (ui.available_width() - 600.0).max(120.0);
+                // Truncated, it shows the whole text on hover.
+                let file_chars =
+                    self.document.file.as_ref().map_or(14, |p| p.display().to_string().chars().count() + 11);
+                let room = (ui.available_width() - 370.0 - 7.0 * file_chars as f32).max(120.0);
                 let size = egui::vec2(room, ui.spacing().interact_size.y);
                 let layout = egui::Layout::left_to_right(egui::Align::Center);
                 ui.allocate_ui_with_layout(size, layout, |ui| {
                     ui.set_max_width(room);
-                    ui.add(egui::Label::new(self.message.as_str()).truncate()).on_hover_text(self.message.as_str());
+                    ui.add(egui::Label::new(self.message.as_str()).truncate());
                 });
             }
             let hovered = self.view.hovered_cell();
@@ -3221,9 +3234,12 @@ impl OrreryApp {
             // Either game's string is taken; the problems shown are those of the game on
             // the board when the text is no position of any game.
             let found = shown_first(variant).find(|v| read_position(*v, &text).is_some());
+            // The problems are those of the game the string looks written for (by its
+            // side to move), else of the game on the board.
+            let judged = crate::core::Variant::guess_from_position_string(&text).unwrap_or(variant);
             let problems: Vec<String> = match found {
                 Some(_) => Vec::new(),
-                None => crate::with_variant!(variant, G => {
+                None => crate::with_variant!(judged, G => {
                     match <G as crate::core::Game>::from_position_string(&text) {
                         Ok(_) => Vec::new(),
                         Err(e) => e.problems(),
@@ -3235,6 +3251,10 @@ impl OrreryApp {
                 ui.label(format!("{article} {} position: the game changes to {}", v.name(), v.name()));
             }
             if !text.trim().is_empty() {
+                if found.is_none() && judged != variant {
+                    let article = if judged.name().starts_with(['A', 'E', 'I', 'O', 'U']) { "An" } else { "A" };
+                    ui.label(format!("{article} {} position string, with these problems:", judged.name()));
+                }
                 for line in &problems {
                     ui.label(RichText::new(line).color(theme::ERROR));
                 }

@@ -155,22 +155,30 @@ impl<G: AppGame> GameView<G> {
             board_rect: None,
         };
         view.clock = view.clock_from_record();
-        // A chapter that quizzes its line starts at the beginning, or after the first
-        // move when the reader plays the second player.
-        if view.chapter_mode().is_quiz() {
-            let second_name = crate::record::study::side_names(&view.session.record)[1];
-            let second = view
-                .session
-                .record
-                .tags
-                .get(crate::record::study::SIDE_TAG)
-                .is_some_and(|v| v.trim().eq_ignore_ascii_case(second_name));
-            view.session.cursor = match view.session.record.tree.node(NodeId::ROOT).children.first() {
-                Some(&first) if second => first,
-                _ => NodeId::ROOT,
-            };
-        }
+        view.reader_start();
         view
+    }
+
+    /// A chapter that quizzes its line goes to where its reader begins: the start, or
+    /// after the first move when the reader plays the second player (its moves hidden
+    /// again).
+    fn reader_start(&mut self) {
+        if !self.chapter_mode().is_quiz() {
+            return;
+        }
+        let second_name = crate::record::study::side_names(&self.session.record)[1];
+        let second = self
+            .session
+            .record
+            .tags
+            .get(crate::record::study::SIDE_TAG)
+            .is_some_and(|v| v.trim().eq_ignore_ascii_case(second_name));
+        self.session.cursor = match self.session.record.tree.node(NodeId::ROOT).children.first() {
+            Some(&first) if second => first,
+            _ => NodeId::ROOT,
+        };
+        self.session.selected = None;
+        self.revealed = false;
     }
 
     /// The record's chapter mode (a study chapter's `ChapterMode` tag; normal for any
@@ -1058,6 +1066,9 @@ pub trait AnyView {
     fn move_sound(&self) -> Option<(NodeId, super::sounds::Sound)>;
     /// The name of the cell under the pointer, if any ([`DrawGame::cell_caption`]).
     fn hovered_cell(&self) -> Option<String>;
+    /// A quiz chapter goes to where its reader begins, its next moves hidden (after its
+    /// mode or reader changed); nothing for any other game.
+    fn go_to_reader_start(&mut self);
     /// Whether the open file is a study (a chapter mode only counts in one).
     fn set_in_study(&mut self, in_study: bool);
     /// The side to move's name, capitalised ("Positive", "White").
@@ -1200,6 +1211,10 @@ impl<G: AppGame> AnyView for GameView<G> {
 
     fn set_in_study(&mut self, in_study: bool) {
         self.in_study = in_study;
+    }
+
+    fn go_to_reader_start(&mut self) {
+        self.reader_start();
     }
 
     fn side_to_move_name(&self) -> String {

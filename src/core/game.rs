@@ -62,6 +62,24 @@ impl Variant {
     /// Every variant, in menu order.
     pub const ALL: [Variant; 3] = [Variant::Interstellar, Variant::Triangular, Variant::Draughts];
 
+    /// The game a position string looks written for, by its form alone (it may still
+    /// not read): draughts strings start `W:` or `B:`; Interstellar's end with the side
+    /// to move `+` or `-`; Triangular's give it as `w` or `b` after the board
+    /// (`docs/rules-*.md`, *Position strings*). `None` when the form says nothing.
+    pub fn guess_from_position_string(text: &str) -> Option<Variant> {
+        let text = text.trim();
+        if text.starts_with("W:") || text.starts_with("B:") {
+            return Some(Variant::Draughts);
+        }
+        let mut words = text.split_whitespace();
+        let _board = words.next()?;
+        match words.next()? {
+            "+" | "-" => Some(Variant::Interstellar),
+            "w" | "b" => Some(Variant::Triangular),
+            _ => None,
+        }
+    }
+
     /// The lower-case name used on the command line (`interstellar`, `triangular`,
     /// `draughts`).
     pub const fn key(self) -> &'static str {

@@ -199,7 +199,9 @@ impl std::fmt::Display for IllegalMove {
             IllegalMove::MustAnswerTarget => {
                 f.write_str("Your planet is in Target: capture the attacker, block it, or move the planet")
             }
-            IllegalMove::NoMoveFrom(side) => write!(f, "Choose one of {}'s pieces that can move", side.name()),
+            IllegalMove::NoMoveFrom(side) => {
+                write!(f, "That piece has no move here: choose one of {}'s pieces that can move", side.name())
+            }
         }
     }
 }

@@ -128,7 +128,9 @@ impl fmt::Display for IllegalMove {
             IllegalMove::MustAnswerCheck => {
                 f.write_str("Your king is in check: capture the checking piece, block, or move the king")
             }
-            IllegalMove::NoMoveFrom(side) => write!(f, "Choose one of {}'s pieces that can move", side.name()),
+            IllegalMove::NoMoveFrom(side) => {
+                write!(f, "That piece has no move here: choose one of {}'s pieces that can move", side.name())
+            }
         }
     }
 }
