@@ -155,11 +155,12 @@ impl<G: Game> SetupMode<G> {
                     self.text_problems.insert(
                         0,
                         format!(
-                            "This looks like {} {} position string: this editor is for {} (open the board editor from {} game)",
+                            "This looks like {} {} position string: this editor is for {} (open the board editor from {} {} game)",
                             article(other.name()),
                             other.name(),
                             G::VARIANT.name(),
                             article(other.name()),
+                            other.name(),
                         ),
                     );
                 }
@@ -360,10 +361,10 @@ mod tests {
         // Another game's string says so first.
         t.set_text(interstellar::OPENING.into());
         assert_eq!(t.board, board);
-        assert!(
-            t.text_problems[0].starts_with("This looks like an Interstellar position string"),
-            "{:?}",
-            t.text_problems
+        assert_eq!(
+            t.text_problems[0],
+            "This looks like an Interstellar position string: this editor is for Triangular \
+             (open the board editor from an Interstellar game)"
         );
     }
 

@@ -1111,7 +1111,11 @@ impl OrreryApp {
                     self.message = "Board editor: pick a piece on the right, click cells to place it; right-click or drag a piece off the board to remove it".into();
                 }
             }
-            Command::CloseBoardEditor => self.view.close_board_editor(),
+            Command::CloseBoardEditor => {
+                self.view.close_board_editor();
+                // Its words (pick a piece, a problem) do not outlive it.
+                self.message.clear();
+            }
             Command::SaveAsPuzzle => {
                 // The credits typed last time stay (a composer saves many puzzles).
                 let mut form = self.view.puzzle_form();
@@ -3224,7 +3228,7 @@ impl OrreryApp {
         let Some(mut text) = self.paste_text.clone() else { return };
         let mut keep = true;
         let variant = self.view.variant();
-        egui::Window::new("Paste position").collapsible(false).show(ctx, |ui| {
+        egui::Window::new("Paste position").collapsible(false).default_pos(egui::pos2(60.0, 80.0)).show(ctx, |ui| {
             ui.label("A position string of any game (Ctrl+V to paste):");
             let field = ui.add(egui::TextEdit::singleline(&mut text).desired_width(480.0).hint_text("position string"));
             // The field takes the keys as soon as the window opens.

@@ -200,7 +200,7 @@ impl std::fmt::Display for IllegalMove {
                 f.write_str("Your planet is in Target: capture the attacker, block it, or move the planet")
             }
             IllegalMove::NoMoveFrom(side) => {
-                write!(f, "That piece has no move here: choose one of {}'s pieces that can move", side.name())
+                write!(f, "Nothing to move there: choose one of {}'s pieces that can move", side.name())
             }
         }
     }

@@ -129,7 +129,7 @@ impl fmt::Display for IllegalMove {
                 f.write_str("Your king is in check: capture the checking piece, block, or move the king")
             }
             IllegalMove::NoMoveFrom(side) => {
-                write!(f, "That piece has no move here: choose one of {}'s pieces that can move", side.name())
+                write!(f, "Nothing to move there: choose one of {}'s pieces that can move", side.name())
             }
         }
     }
