@@ -10,7 +10,7 @@ use orrery::app::dialogs::FakeDialogs;
 use orrery::core::Game;
 use orrery::core::game::Variant;
 use orrery::record::MarkColor;
-use ui_support::{cell_px, click_px, menu, slot};
+use ui_support::{cell_px, click_px, menu, slot, type_position_string};
 
 mod ui_support;
 
@@ -56,21 +56,6 @@ fn place(h: &mut Harness<'static, OrreryApp>, piece: &str, cells: &[u8]) {
         let at = cell_px(h, c);
         click_px(h, at, PointerButton::Primary);
     }
-}
-
-/// Empties the board editor's position string field and types `text` into it, as the
-/// user would.
-fn type_position_string(h: &mut Harness<'static, OrreryApp>, text: &str) {
-    h.get_by_label("Position string").click();
-    h.run();
-    h.key_press(egui::Key::End);
-    let old = h.get_by_label("Position string").value().unwrap_or_default().chars().count();
-    for _ in 0..old {
-        h.key_press(egui::Key::Backspace);
-    }
-    h.run();
-    h.get_by_label("Position string").type_text(text);
-    h.run();
 }
 
 #[test]

@@ -12,7 +12,7 @@ use orrery::app::OrreryApp;
 use orrery::app::command::Command;
 use orrery::app::dialogs::FakeDialogs;
 use orrery::record::MarkColor;
-use ui_support::menu;
+use ui_support::{menu, type_position_string};
 
 mod ui_support;
 
@@ -64,20 +64,6 @@ fn checking(h: &Harness<'static, OrreryApp>) -> bool {
 
 fn solving(h: &Harness<'static, OrreryApp>) -> bool {
     h.state().view.puzzle_status().is_some_and(|p| p.solving)
-}
-
-/// Replaces the board editor's position string with `text`.
-fn type_position_string(h: &mut Harness<'static, OrreryApp>, text: &str) {
-    h.get_by_label("Position string").click();
-    h.run();
-    h.key_press(egui::Key::End);
-    let old = h.get_by_label("Position string").value().unwrap_or_default().chars().count();
-    for _ in 0..old {
-        h.key_press(egui::Key::Backspace);
-    }
-    h.run();
-    h.get_by_label("Position string").type_text(text);
-    h.run();
 }
 
 /// The built-in Target Out in 2: one key, PNS-44.

@@ -1387,10 +1387,7 @@ impl OrreryApp {
             if self.notation_text_pending() || !self.document.unread.is_empty() {
                 return;
             }
-            if let Some((seq, change)) = self.list_undo.pop() {
-                let redo = self.apply_list_change(change);
-                self.list_redo.push((seq, redo));
-                self.document.refresh_modified(true);
+            if self.step_list_change(true) {
                 self.message = "Undone (the list of games)".into();
             }
             return;
@@ -1404,6 +1401,22 @@ impl OrreryApp {
             self.document.refresh_modified(modified);
             self.message = "Undone".into();
         }
+    }
+
+    /// Takes the last change to the list of games off the undo list (`undoing`) or the
+    /// redo list, applies it and keeps what takes it back on the other list; `false`
+    /// when that list is empty.
+    fn step_list_change(&mut self, undoing: bool) -> bool {
+        let taken = if undoing { self.list_undo.pop() } else { self.list_redo.pop() };
+        let Some((seq, change)) = taken else { return false };
+        let back = self.apply_list_change(change);
+        if undoing {
+            self.list_redo.push((seq, back))
+        } else {
+            self.list_undo.push((seq, back))
+        }
+        self.document.refresh_modified(true);
+        true
     }
 
     /// Redoes the last undone change (of the game or of the list of games).
@@ -1423,10 +1436,7 @@ impl OrreryApp {
             if !self.document.unread.is_empty() {
                 return;
             }
-            if let Some((seq, change)) = self.list_redo.pop() {
-                let undo = self.apply_list_change(change);
-                self.list_undo.push((seq, undo));
-                self.document.refresh_modified(true);
+            if self.step_list_change(false) {
                 self.message = "Redone (the list of games)".into();
             }
             return;

@@ -89,3 +89,18 @@ pub fn finish_reading(h: &mut Harness<'static, OrreryApp>) {
     assert!(h.state().reading.is_none(), "the file was read");
     h.run();
 }
+
+/// Empties the board editor's position string field and types `text` into it, as the
+/// user would.
+pub fn type_position_string(h: &mut Harness<'static, OrreryApp>, text: &str) {
+    h.get_by_label("Position string").click();
+    h.run();
+    h.key_press(egui::Key::End);
+    let old = h.get_by_label("Position string").value().unwrap_or_default().chars().count();
+    for _ in 0..old {
+        h.key_press(egui::Key::Backspace);
+    }
+    h.run();
+    h.get_by_label("Position string").type_text(text);
+    h.run();
+}
