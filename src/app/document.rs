@@ -152,25 +152,6 @@ impl Document {
         if self.unread.is_empty() { index + 1 } else { self.origin(index).map_or(index + 1, |o| o.number) }
     }
 
-    /// Sets a tag of game `index` (not the shown one: that changes through its view,
-    /// with undo) and marks the document modified. `false` for a tag that cannot be
-    /// set (one the record derives, such as `Result`) or no such game.
-    pub fn set_tag(&mut self, index: usize, key: &str, value: &str) -> bool {
-        let Some(game) = self.games.get_mut(index) else { return false };
-        let set = crate::with_game!(Arc::make_mut(game), g => g.tags.set(key, value));
-        if set {
-            self.modified = true;
-            self.game_changed(index);
-        }
-        set
-    }
-
-    /// Puts `game` at `index` (at most the number of games), as a new game not read
-    /// from the file; the shown game stays shown.
-    pub fn insert_game(&mut self, index: usize, game: AnyGame) {
-        self.insert_game_from(index, game, GameOrigin::default());
-    }
-
     /// Puts `game` at `index` (at most the number of games) with where it came from
     /// (a game taken out and put back keeps its text as read); the shown game stays
     /// shown.

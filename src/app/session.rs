@@ -672,6 +672,11 @@ pub fn describe_outcome<G: Game>(outcome: G::Outcome) -> String {
     G::outcome_sentence(outcome)
 }
 
+/// "a" or "an" before `word` (by its first letter).
+pub fn article(word: &str) -> &'static str {
+    if word.starts_with(['A', 'E', 'I', 'O', 'U', 'a', 'e', 'i', 'o', 'u']) { "an" } else { "a" }
+}
+
 /// Upper-cases the first letter.
 pub fn capitalise(text: &str) -> String {
     let mut chars = text.chars();

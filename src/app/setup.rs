@@ -9,7 +9,7 @@
 use crate::core::game::{BoardSetup, Game, GameSide};
 use crate::record::GameRecord;
 
-use super::session::{GameSession, capitalise, describe_outcome};
+use super::session::{GameSession, article, capitalise, describe_outcome};
 
 /// The board editor's state for a game `G`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -192,11 +192,6 @@ impl<G: Game> SetupMode<G> {
     pub fn side_labels() -> [(G::Side, String); 2] {
         G::Side::BOTH.map(|side| (side, format!("{} to move", capitalise(side.name()))))
     }
-}
-
-/// "a" or "an" before a word.
-fn article(word: &str) -> &'static str {
-    if word.starts_with(['A', 'E', 'I', 'O', 'U', 'a', 'e', 'i', 'o', 'u']) { "an" } else { "a" }
 }
 
 #[cfg(test)]

@@ -326,6 +326,10 @@ pub struct OrreryApp {
     setup_seen: Option<String>,
     /// After a restart: the restored game's file is to be played as a puzzle set again.
     restore_puzzle_set: bool,
+    /// Each game's puzzle mark, for the document's revision.
+    puzzle_keys: (u64, Vec<Option<String>>),
+    /// The shown puzzle's being solved is kept in the settings already.
+    puzzle_solved_kept: bool,
     /// The games list is open.
     pub games_list: bool,
     /// The games list's filter: words a game's players, event, date, result, game or
@@ -404,6 +408,8 @@ impl OrreryApp {
             puzzle_form_last: None,
             setup_seen: None,
             restore_puzzle_set: false,
+            puzzle_keys: (0, Vec::new()),
+            puzzle_solved_kept: false,
             export: None,
             export_path: None,
             export_last: None,
@@ -690,28 +696,44 @@ impl OrreryApp {
         }
     }
 
+    /// Each game's puzzle mark ([`puzzle_key`]), worked out again only when the games
+    /// change (the puzzle set's bar reads them every frame).
+    fn puzzle_keys(&mut self) -> &[Option<String>] {
+        let revision = self.document.revision();
+        if self.puzzle_keys.0 != revision || self.puzzle_keys.1.len() != self.document.games.len() {
+            self.puzzle_keys = (revision, self.document.games.iter().map(|g| puzzle_key(g)).collect());
+        }
+        &self.puzzle_keys.1
+    }
+
     /// The shown puzzle's place among the file's puzzles (1-based; 0 when it is none)
     /// and how many there are.
-    fn puzzle_place(&self) -> (usize, usize) {
+    fn puzzle_place(&mut self) -> (usize, usize) {
+        let current = self.document.current;
         let puzzles: Vec<usize> =
-            (0..self.document.games.len()).filter(|&i| puzzle_key(&self.document.games[i]).is_some()).collect();
-        let at = puzzles.iter().position(|&i| i == self.document.current).map_or(0, |p| p + 1);
+            self.puzzle_keys().iter().enumerate().filter(|(_, k)| k.is_some()).map(|(i, _)| i).collect();
+        let at = puzzles.iter().position(|&i| i == current).map_or(0, |p| p + 1);
         (at, puzzles.len())
     }
 
-    /// How many of the file's puzzles have been solved.
-    fn solved_count(&self) -> usize {
-        let Some(solved) = self.settings.solved_puzzles.get(&self.puzzle_file_key()) else { return 0 };
-        self.document.games.iter().filter_map(|g| puzzle_key(g)).filter(|k| solved.contains(k)).count()
+    /// How many of the file's puzzles have been solved, and whether the shown one is.
+    fn solved_count(&mut self) -> (usize, bool) {
+        let Some(solved) = self.settings.solved_puzzles.get(&self.puzzle_file_key()).cloned() else {
+            return (0, false);
+        };
+        let current = self.document.current;
+        let keys = self.puzzle_keys();
+        let count = keys.iter().flatten().filter(|k| solved.contains(*k)).count();
+        let this = keys.get(current).and_then(Option::as_ref).is_some_and(|k| solved.contains(k));
+        (count, this)
     }
 
     /// Plays the document's games as a puzzle set from its first unsolved puzzle (else
     /// its first puzzle); says so when it holds none.
     fn play_puzzle_set(&mut self, from_shown: bool) {
         let solved = self.settings.solved_puzzles.get(&self.puzzle_file_key()).cloned().unwrap_or_default();
-        let puzzles: Vec<(usize, String)> = (0..self.document.games.len())
-            .filter_map(|i| puzzle_key(&self.document.games[i]).map(|k| (i, k)))
-            .collect();
+        let puzzles: Vec<(usize, String)> =
+            self.puzzle_keys().iter().enumerate().filter_map(|(i, k)| k.clone().map(|k| (i, k))).collect();
         let Some(&(first, _)) = puzzles.first() else {
             self.message = "This file holds no puzzle to solve (no game with a Stipulation tag)".into();
             return;
@@ -736,7 +758,7 @@ impl OrreryApp {
         let current = self.document.current;
         let mut candidates: Box<dyn Iterator<Item = usize>> =
             if forward { Box::new(current + 1..n) } else { Box::new((0..current).rev()) };
-        match candidates.find(|&i| puzzle_key(&self.document.games[i]).is_some()) {
+        match candidates.find(|&i| stipulation_of(&self.document.games[i]).is_some()) {
             Some(i) => self.show_game(i),
             None => {
                 self.message = if forward {
@@ -753,13 +775,7 @@ impl OrreryApp {
     fn puzzle_set_ui(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
         if self.puzzle_set {
             let (at, total) = self.puzzle_place();
-            let solved = self.solved_count();
-            let this_solved = self
-                .settings
-                .solved_puzzles
-                .get(&self.puzzle_file_key())
-                .zip(puzzle_key(self.document.shown()))
-                .is_some_and(|(set, key)| set.contains(&key));
+            let (solved, this_solved) = self.solved_count();
             ui.horizontal_wrapped(|ui| {
                 ui.label(
                     RichText::new(format!(
@@ -780,8 +796,7 @@ impl OrreryApp {
             });
         } else if !self.view.board_editor_open()
             && self.view.puzzle_status().is_none()
-            && let Ok(puzzle) = Puzzle::from_record(self.document.shown())
-            && let Some(stipulation) = puzzle.stipulation()
+            && let Some(stipulation) = stipulation_of(self.document.shown())
         {
             ui.horizontal_wrapped(|ui| {
                 ui.label(format!("This game is a puzzle: {stipulation}."));
@@ -2122,13 +2137,16 @@ impl OrreryApp {
         if self.sounds.no_player() {
             self.message = super::sounds::NO_PLAYER.into();
         }
-        // A puzzle of a set solved: kept in the settings, for the file.
-        if self.puzzle_set
-            && self.view.puzzle_status().is_some_and(|p| p.solved)
-            && let Some(key) = puzzle_key(self.document.shown())
-        {
-            let file = self.puzzle_file_key();
-            self.settings.solved_puzzles.entry(file).or_default().insert(key);
+        // A puzzle of a set solved: kept in the settings, for the file (once).
+        let solved = self.puzzle_set && self.view.puzzle_status().is_some_and(|p| p.solved);
+        if solved && !std::mem::replace(&mut self.puzzle_solved_kept, true) {
+            let current = self.document.current;
+            if let Some(key) = self.puzzle_keys().get(current).cloned().flatten() {
+                let file = self.puzzle_file_key();
+                self.settings.solved_puzzles.entry(file).or_default().insert(key);
+            }
+        } else if !solved {
+            self.puzzle_solved_kept = false;
         }
         if self.view.poll() {
             ctx.request_repaint_after(std::time::Duration::from_millis(100));
@@ -2963,7 +2981,7 @@ impl OrreryApp {
                 let file = saved.file.as_ref().map(|p| format!(" from {}", p.display())).unwrap_or_default();
                 let unsaved = if saved.modified { ", with unsaved changes" } else { "" };
                 let name = game.variant().name();
-                let article = if name.starts_with(['A', 'E', 'I', 'O', 'U']) { "an" } else { "a" };
+                let article = super::session::article(name);
                 let n = game.move_count();
                 format!("{article} {name} game of {n} move{}{file}{unsaved}", if n == 1 { "" } else { "s" })
             }
@@ -3261,12 +3279,12 @@ impl OrreryApp {
                 }),
             };
             if let Some(v) = found.filter(|v| *v != variant) {
-                let article = if v.name().starts_with(['A', 'E', 'I', 'O', 'U']) { "An" } else { "A" };
+                let article = capitalise(super::session::article(v.name()));
                 ui.label(format!("{article} {} position: the game changes to {}", v.name(), v.name()));
             }
             if !text.trim().is_empty() {
                 if found.is_none() && judged != variant {
-                    let article = if judged.name().starts_with(['A', 'E', 'I', 'O', 'U']) { "An" } else { "A" };
+                    let article = capitalise(super::session::article(judged.name()));
                     ui.label(format!("{article} {} position string, with these problems:", judged.name()));
                 }
                 for line in &problems {
@@ -3288,12 +3306,21 @@ impl OrreryApp {
     }
 }
 
-/// The problems of a file as read, in file order, each with the open game it leads to.
+/// The stipulation of a game that is a puzzle to solve (its `Stipulation` tag names a
+/// goal of its game, in N moves); read from the tag alone, so it is cheap each frame.
+fn stipulation_of(game: &AnyGame) -> Option<Stipulation> {
+    match game.tags().get("Stipulation")?.parse::<PuzzleGoal>().ok()? {
+        PuzzleGoal::Stipulation(s) if s.goal.applies_to(game.variant()) => Some(s),
+        _ => None,
+    }
+}
+
 /// A puzzle's mark for the solved list: `position string|stipulation`; `None` for a
 /// game that is no puzzle to solve.
 fn puzzle_key(game: &AnyGame) -> Option<String> {
-    let puzzle = Puzzle::from_record(game).ok()?;
-    Some(format!("{}|{}", puzzle.position, puzzle.stipulation()?))
+    let stipulation = stipulation_of(game)?;
+    let position = crate::with_game!(game, r => crate::core::Game::position_string(&r.start));
+    Some(format!("{position}|{stipulation}"))
 }
 
 /// A name made safe for a file name: letters, digits, `-` and `_` kept, the rest `-`.
@@ -3328,6 +3355,7 @@ fn notation_grip(ui: &mut egui::Ui) -> f32 {
 /// points, whatever it shows.
 pub const SIDE_PANEL_WIDTH: f32 = 340.0;
 
+/// The problems of a file as read, in file order, each with the open game it leads to.
 fn problem_items(read: &RecordsRead) -> Vec<ProblemItem> {
     let mut items: Vec<ProblemItem> = read
         .origins
