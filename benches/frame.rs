@@ -129,3 +129,111 @@ fn app_frame_with_analysis_running(bencher: Bencher, game: &str) {
     app.settings.analysis = false;
     let _ = ctx.run_ui(input(), |ui| app.show(ui));
 }
+
+/// An app drawn into `ctx` for a few frames, then `app`.
+fn settled(mut app: orrery::app::OrreryApp, ctx: &egui::Context) -> orrery::app::OrreryApp {
+    for _ in 0..3 {
+        let _ = ctx.run_ui(input(), |ui| app.show(ui));
+    }
+    app
+}
+
+/// The frame in which the user offers the computer a draw (Triangular, level 3): the
+/// computer's answer is searched on the engine's job, not in the frame.
+#[divan::bench(sample_count = 20, sample_size = 1)]
+fn app_frame_offering_a_draw(bencher: Bencher) {
+    use orrery::app::OrreryApp;
+    use orrery::app::command::Command;
+    use orrery::app::dialogs::FakeDialogs;
+    bencher
+        .with_inputs(|| {
+            let ctx = egui::Context::default();
+            let mut app = OrreryApp::new(Box::new(FakeDialogs::default()));
+            app.apply(Command::NewComputerGame {
+                variant: orrery::core::Variant::Triangular,
+                user_side: Some(0),
+                level: 3,
+                clock: None,
+            });
+            (settled(app, &ctx), ctx)
+        })
+        .bench_local_values(|(mut app, ctx)| {
+            app.apply(Command::AgreeDraw);
+            let output = ctx.run_ui(input(), |ui| app.show(ui));
+            (ctx.tessellate(output.shapes, output.pixels_per_point), app)
+        });
+}
+
+/// The frames while a 50 MB file (72,000 Triangular draughts games of 40 plies) is
+/// saved: Save is chosen again as soon as the last save has ended, so the samples hold
+/// the frames that start a save and those drawn while it is written.
+#[divan::bench(sample_count = 40, sample_size = 1)]
+fn app_frame_while_saving_a_50_mb_file(bencher: Bencher) {
+    use orrery::app::OrreryApp;
+    use orrery::app::dialogs::FakeDialogs;
+    use orrery::files::{Format, format_records};
+    let games = orrery::record::samples::random_draughts_games(
+        72_000,
+        40,
+        usize::MAX,
+        &mut orrery::record::samples::sequence(0x2545_F491_4F6C_DD1D),
+    );
+    let dir = std::env::temp_dir().join(format!("orrery-frame-save-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    let path = dir.join("collection.pgn");
+    std::fs::write(&path, format_records(&games, Format::Text)).expect("the file written");
+    drop(games);
+    let ctx = egui::Context::default();
+    let mut app = OrreryApp::new(Box::new(FakeDialogs::default()));
+    app.open_path(&path);
+    while app.is_reading() {
+        let _ = ctx.run_ui(input(), |ui| app.show(ui));
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let mut app = settled(app, &ctx);
+    bencher.bench_local(|| {
+        if !app.is_saving() {
+            app.save();
+        }
+        let output = ctx.run_ui(input(), |ui| app.show(ui));
+        ctx.tessellate(output.shapes, output.pixels_per_point)
+    });
+    app.finish_save();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The frame in which "Learn from your mistakes" is given a move other than the game's
+/// and the engine's: the two searches that judge it run on a job, not in the frame.
+#[divan::bench(sample_count = 20, sample_size = 1)]
+fn app_frame_judging_a_move_in_learn_from_your_mistakes(bencher: Bencher) {
+    use orrery::app::OrreryApp;
+    use orrery::app::command::Command;
+    use orrery::app::dialogs::FakeDialogs;
+    use orrery::core::Game;
+    let path = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/triangular-report.pgn"));
+    bencher
+        .with_inputs(|| {
+            let ctx = egui::Context::default();
+            let mut app = OrreryApp::new(Box::new(FakeDialogs::default()));
+            app.open_path(path);
+            let mut app = settled(app, &ctx);
+            app.apply(Command::LearnFromMistakes);
+            let app = settled(app, &ctx);
+            // A legal move at the asked position that is neither the game's nor the
+            // engine's: the first one the generator gives that is not a capture.
+            let orrery::record::AnyGame::Triangular(record) = app.view.to_game() else { unreachable!() };
+            let at = app.view.cursor();
+            let pos = record.position_at(at);
+            let mut moves = orrery::core::moves::MoveList::new();
+            pos.legal_moves(&mut moves);
+            let taken: Vec<_> = record.tree.node(at).children.iter().filter_map(|&c| record.tree.node(c).mv).collect();
+            let mv = moves.iter().copied().rev().find(|m| !taken.contains(m)).expect("another move");
+            let slots = app.view.move_slots(&pos.notation(mv)).expect("the move's cells");
+            (app, ctx, slots)
+        })
+        .bench_local_values(|(mut app, ctx, (from, to))| {
+            app.apply(Command::DropPiece { from, to });
+            let output = ctx.run_ui(input(), |ui| app.show(ui));
+            (ctx.tessellate(output.shapes, output.pixels_per_point), app)
+        });
+}

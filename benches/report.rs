@@ -5,10 +5,10 @@
 //! Measured 2026-12-01 on this 2-core machine: see `docs/app.md` *Game report*.
 
 use divan::Bencher;
-use orrery::app::report::{DEFAULT_NODES, ReportJob, main_line_positions};
 use orrery::core::{interstellar, triangular};
 use orrery::engine::{EngineGame, Level, Limits, Player, PlayerKind};
 use orrery::record::{GameRecord, NodeId};
+use orrery::study::report::{DEFAULT_NODES, ReportJob, main_line_positions};
 
 fn main() {
     divan::main();

@@ -11,8 +11,9 @@
 //! one folder per game); [`record`] the game records and their text and RON formats;
 //! [`files`] every read and write on disk; [`solver`] solves puzzles ("Target Out in 2",
 //! "mate in 3"); [`engine`] searches any position for the best move (analysis, play);
-//! [`render`] draws boards as vector scenes (SVG, PNG); [`app`] is the
-//! desktop app and [`cli`] the command line.
+//! [`render`] draws boards as vector scenes (SVG, PNG); [`study`] is the work both
+//! front ends share (the game report, GIFs); [`app`] is the desktop app and [`cli`] the
+//! command line.
 //!
 //! ```
 //! use orrery::core::{Game, interstellar::Position};
@@ -29,3 +30,4 @@ pub mod files;
 pub mod record;
 pub mod render;
 pub mod solver;
+pub mod study;

@@ -314,7 +314,10 @@ fn cancel_stops_the_reading_and_leaves_the_document_as_it_was() {
 fn with_data_dir(data: &Path) -> Harness<'static, OrreryApp> {
     let mut app = OrreryApp::new(Box::new(FakeDialogs::default()));
     app.attach_data_dir(Some(data.to_path_buf()));
-    Harness::builder().with_size(egui::vec2(1200.0, 860.0)).build_ui_state(|ui, app: &mut OrreryApp| app.show(ui), app)
+    Harness::builder()
+        .with_size(egui::vec2(1200.0, 860.0))
+        .with_max_steps(8)
+        .build_ui_state(|ui, app: &mut OrreryApp| app.show(ui), app)
 }
 
 /// Opens the three-game file at `path`, shows game 2 and plays PQ-33 in it.
@@ -378,6 +381,8 @@ fn a_change_to_a_game_not_shown_survives_the_next_start() {
     assert_eq!(document.file.as_deref(), Some(path.as_path()));
     assert!(document.modified);
     assert_eq!(std::fs::read_to_string(&path).unwrap(), THREE_GAMES, "the file itself is untouched");
+    // The app's last writes into its data folder end before the folder goes.
+    drop(h);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -12,13 +12,13 @@ use std::sync::atomic::AtomicBool;
 
 use image::AnimationDecoder;
 use image::codecs::gif::GifDecoder;
-use orrery::app::gif_export::gif_bytes;
 use orrery::core::{Game, draughts, interstellar, triangular};
 use orrery::files::read_record_file;
 use orrery::record::{AnyGame, GameRecord, NodeId, RecordGame, read_one};
 use orrery::render::gif::{GifError, GifOptions, encode_gif, frame_scenes, main_line_stretch, record_gif};
 use orrery::render::scene::{Role, Shape};
 use orrery::render::{BoardView, DrawGame, Scene};
+use orrery::study::gif::gif_bytes;
 
 /// Each frame as the viewer sees it (composed by `image`), with its delay in ms.
 fn decode(bytes: &[u8]) -> Vec<(image::RgbaImage, u32)> {

@@ -197,29 +197,33 @@ fn resign_asks_first() {
 }
 
 #[test]
-fn the_notation_editors_height_follows_its_edge_and_is_kept() {
+fn the_notation_editor_is_a_pane_resized_by_its_edge_and_its_size_is_kept() {
     let mut h = harness(FakeDialogs::default());
     h.run();
     h.key_press_modifiers(Modifiers::COMMAND, egui::Key::E);
     h.run();
-    let before = h.state().settings.notation_height;
-    // Drag the grip on its top edge up by 120 points.
-    let grip = h.get_by_label("Resize the notation editor").rect().center();
-    h.hover_at(grip);
+    let before = h.state().settings.layout.clone();
+    let tab = h.get_by_label("Notation").rect();
+    let board = h.state().view.board_rect().expect("a board");
+    // The split between the board's pane and the editor's, just above the editor's tab:
+    // dragged up by 120 points.
+    let edge = egui::pos2(tab.center().x, tab.top() - 1.0);
+    h.hover_at(edge);
     h.run();
-    ui_support::press(&h, grip, PointerButton::Primary, true);
+    ui_support::press(&h, edge, PointerButton::Primary, true);
     h.step();
     for k in 1..=6 {
-        h.hover_at(egui::pos2(grip.x, grip.y - 20.0 * k as f32));
+        h.hover_at(egui::pos2(edge.x, edge.y - 20.0 * k as f32));
         h.step();
     }
-    ui_support::press(&h, egui::pos2(grip.x, grip.y - 120.0), PointerButton::Primary, false);
+    ui_support::press(&h, egui::pos2(edge.x, edge.y - 120.0), PointerButton::Primary, false);
     h.run();
-    let after = h.state().settings.notation_height;
-    assert!(after > before + 60.0, "{before} → {after}");
-    // The editor is that tall: its grip moved up with the pointer.
-    let moved = h.get_by_label("Resize the notation editor").rect().center().y;
-    assert!((grip.y - moved - (after - before)).abs() < 2.0, "{} → {moved}", grip.y);
+    let moved = h.get_by_label("Notation").rect();
+    assert!(moved.top() < tab.top() - 60.0, "the editor's tab moved up: {} → {}", tab.top(), moved.top());
+    let smaller = h.state().view.board_rect().expect("a board");
+    assert!(smaller.height() < board.height() - 60.0, "the board gave the room: {board:?} → {smaller:?}");
+    // The new sizes are in the settings, which are kept.
+    assert_ne!(h.state().settings.layout, before);
 }
 
 #[test]
@@ -328,7 +332,7 @@ fn the_move_list_explains_interstellars_numbering_on_hover() {
 }
 
 #[test]
-fn a_game_report_with_long_variations_stays_inside_the_side_panel() {
+fn a_game_report_with_long_variations_stays_inside_the_move_list_pane() {
     // A game as `orrery report` writes it: evaluations, judgements in words and the
     // better lines as variations, in the move list beside the report's graph.
     let path = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/triangular-report.pgn"));
@@ -336,10 +340,11 @@ fn a_game_report_with_long_variations_stays_inside_the_side_panel() {
     h.run();
     assert!(h.state_mut().open_path(path));
     h.run_steps(12);
-    let panel_left = 1200.0 - orrery::app::ui::SIDE_PANEL_WIDTH;
+    // The move list's pane: from its tab's left edge to the window's right edge.
+    let panel_left = h.get_by_label("Move list").rect().min.x;
     let heading = h.get_by_label("Moves").rect();
     assert!(heading.min.x >= panel_left - 1.0 && heading.min.x < panel_left + 20.0, "{heading:?}");
-    // Every move shown, in the main line or a variation, lies within the panel.
+    // Every move shown, in the main line or a variation, lies within the pane.
     for node in h.query_all_by_role(egui::accesskit::Role::Button) {
         let r = node.rect();
         if r.min.x >= panel_left - 40.0 {

@@ -9,10 +9,10 @@
 //! searches behind a lock that only the searching threads take, so the UI thread never
 //! waits for a search. No egui here.
 
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
+use super::jobs::Job;
 use crate::engine::{Engine, EngineGame, Limits, MAX_MULTI_PV, Report, Score};
 
 /// One line of the analysis: its score, depth and moves.
@@ -77,7 +77,8 @@ pub struct Analysis<G: EngineGame> {
     engine: Arc<Mutex<Engine<G>>>,
     shared: Arc<Mutex<Snapshot<G::Move>>>,
     target: Option<Target>,
-    stop: Arc<AtomicBool>,
+    /// The search running, while it does (dropped: asked to stop).
+    job: Option<Job<()>>,
     started: Option<Instant>,
 }
 
@@ -91,7 +92,7 @@ where
             engine: Arc::new(Mutex::new(Engine::new(hash_mb.clamp(1, 4096)))),
             shared: Arc::new(Mutex::new(Snapshot::default())),
             target: None,
-            stop: Arc::new(AtomicBool::new(false)),
+            job: None,
             started: None,
         }
     }
@@ -121,8 +122,6 @@ where
         if pos.outcome().is_some() {
             return;
         }
-        let stop = Arc::new(AtomicBool::new(false));
-        self.stop = stop.clone();
         self.started = Some(Instant::now());
         let (engine, shared) = (self.engine.clone(), self.shared.clone());
         let pos = pos.clone();
@@ -135,10 +134,11 @@ where
         if let Ok(mut s) = shared.lock() {
             s.running = true;
         }
-        std::thread::spawn(move || {
+        // The window is woken a few times a second while lines come in, and at the end.
+        self.job = Some(Job::start("analysis", move |control| {
             // Waits for a search still stopping to let go of the engine.
             let mut engine = engine.lock().unwrap_or_else(PoisonError::into_inner);
-            if stop.load(Ordering::Relaxed) {
+            if control.cancelled() {
                 return;
             }
             let limits = Limits { movetime: time, ..Limits::default() };
@@ -150,7 +150,7 @@ where
                     found.clear();
                 }
                 found.push(AnalysisLine { score: report.score, depth: report.depth, pv: report.pv.clone() });
-                if stop.load(Ordering::Relaxed) {
+                if control.cancelled() {
                     return;
                 }
                 if let Ok(mut s) = shared.lock() {
@@ -165,9 +165,11 @@ where
                     s.nps = report.nps;
                     s.time = report.time;
                 }
+                control.wake_soon();
             };
-            let result = engine.search(&pos, &history, &limits, lines, &stop, &mut |r| publish(r, &mut found));
-            if !stop.load(Ordering::Relaxed)
+            let stop = control.cancel_flag();
+            let result = engine.search(&pos, &history, &limits, lines, stop, &mut |r| publish(r, &mut found));
+            if !control.cancelled()
                 && let Ok(mut s) = shared.lock()
             {
                 s.running = false;
@@ -184,7 +186,7 @@ where
                     s.lines.sort_by_key(|l| std::cmp::Reverse(l.score.order_key()));
                 }
             }
-        });
+        }));
     }
 
     /// Stops the search (the panel was hidden); the next [`Analysis::ensure`] starts
@@ -196,7 +198,9 @@ where
     }
 
     fn halt(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
+        if let Some(job) = self.job.take() {
+            job.cancel();
+        }
         self.started = None;
     }
 
@@ -214,12 +218,6 @@ where
     /// What the search has found so far.
     pub fn snapshot(&self) -> Snapshot<G::Move> {
         self.shared.lock().unwrap_or_else(PoisonError::into_inner).clone()
-    }
-}
-
-impl<G: EngineGame> Drop for Analysis<G> {
-    fn drop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
     }
 }
 

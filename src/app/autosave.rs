@@ -9,8 +9,40 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use super::jobs::{Job, JobPoll};
 use super::settings::Settings;
-use crate::files::write_atomic_bytes;
+use crate::files::{FileError, write_atomic_bytes};
+
+/// A write of the data folder under way on a thread of its own.
+type Write = Job<Result<(), FileError>>;
+
+/// Waits for `write` to end: its result (`None`: there was none, or it stopped
+/// without one).
+fn wait_for(write: Option<Write>) -> Option<Result<(), FileError>> {
+    let mut write = write?;
+    loop {
+        match write.wait(std::time::Duration::from_secs(1)) {
+            JobPoll::Running => {}
+            JobPoll::Done(result) => return Some(result),
+            JobPoll::Gone => return None,
+        }
+    }
+}
+
+/// The result of `write` if it has ended (`None`: still running, and it is kept).
+fn ended(write: &mut Option<Write>) -> Option<Result<(), FileError>> {
+    match write.as_mut()?.poll() {
+        JobPoll::Running => None,
+        JobPoll::Done(result) => {
+            *write = None;
+            Some(result)
+        }
+        JobPoll::Gone => {
+            *write = None;
+            Some(Ok(()))
+        }
+    }
+}
 
 /// Seconds after a change before the autosave is written (changes in between are
 /// written together).
@@ -99,22 +131,26 @@ fn read_ron<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<Option<T>, Data
 }
 
 /// Writes the autosave and the settings into the app's data folder when they changed.
-/// The autosave is written on a thread of its own (a file of many games makes a big
-/// autosave), one write at a time.
+/// Both are written on threads of their own (a file of many games makes a big
+/// autosave; a write waits for the disk twice), one write of each at a time: nothing is
+/// written on the window's thread.
 #[derive(Debug)]
 pub struct Autosaver {
     dir: Option<PathBuf>,
     /// When the first change not yet written happened.
     due_since: Option<f64>,
+    /// The settings as last written (or being written, or read).
     settings_written: Option<Settings>,
     /// The autosave being written, while it is.
-    writing: Option<std::thread::JoinHandle<Result<(), crate::files::FileError>>>,
+    writing: Option<Write>,
+    /// The settings being written, while they are.
+    settings_writing: Option<Write>,
 }
 
 impl Autosaver {
     /// An autosaver writing into `dir` (none: nothing is written, as in UI tests).
     pub fn new(dir: Option<PathBuf>) -> Autosaver {
-        Autosaver { dir, due_since: None, settings_written: None, writing: None }
+        Autosaver { dir, due_since: None, settings_written: None, writing: None, settings_writing: None }
     }
 
     /// The data folder, if any.
@@ -146,18 +182,21 @@ impl Autosaver {
     /// # Errors
     /// The last write failed (the change it held is written again with the next).
     pub fn tick(&mut self, now: f64, make: impl FnOnce() -> Autosave) -> Result<bool, crate::files::FileError> {
-        if self.writing.as_ref().is_some_and(|w| !w.is_finished()) {
-            return Ok(false);
-        }
-        if let Some(Err(e)) = self.finish() {
-            self.touch(now - AUTOSAVE_DELAY);
-            return Err(e);
+        if self.writing.is_some() {
+            match ended(&mut self.writing) {
+                None => return Ok(false),
+                Some(Err(e)) => {
+                    self.touch(now - AUTOSAVE_DELAY);
+                    return Err(e);
+                }
+                Some(Ok(())) => {}
+            }
         }
         match (self.due_since, &self.dir) {
             (Some(t), Some(dir)) if now - t >= AUTOSAVE_DELAY => {
                 let dir = dir.clone();
                 let autosave = make();
-                self.writing = Some(std::thread::spawn(move || write_autosave(&dir, &autosave)));
+                self.writing = Some(Job::start("autosave", move |_| write_autosave(&dir, &autosave)));
                 self.due_since = None;
                 Ok(true)
             }
@@ -171,8 +210,7 @@ impl Autosaver {
 
     /// Waits for the autosave being written, if any: its result.
     pub fn finish(&mut self) -> Option<Result<(), crate::files::FileError>> {
-        let writing = self.writing.take()?;
-        Some(writing.join().unwrap_or(Ok(())))
+        wait_for(self.writing.take())
     }
 
     /// Writes `autosave` now, after the write under way (on exit, with `clean_exit`
@@ -186,20 +224,40 @@ impl Autosaver {
         write_autosave(dir, autosave)
     }
 
-    /// Writes the settings when they differ from those last written (or read).
+    /// Starts writing the settings (on a thread of its own) when they differ from those
+    /// last written (or read) and no write of them is under way; the ones that change
+    /// meanwhile are written after it.
     ///
     /// # Errors
-    /// The write failed.
+    /// The last write failed (they are written again at the next call).
     pub fn save_settings(&mut self, settings: &Settings) -> Result<(), crate::files::FileError> {
         let Some(dir) = &self.dir else { return Ok(()) };
+        if self.settings_writing.is_some() {
+            match ended(&mut self.settings_writing) {
+                None => return Ok(()),
+                Some(Err(e)) => {
+                    self.settings_written = None;
+                    return Err(e);
+                }
+                Some(Ok(())) => {}
+            }
+        }
         if self.settings_written.as_ref() == Some(settings) {
             return Ok(());
         }
-        std::fs::create_dir_all(dir).map_err(|source| crate::files::FileError::Io { path: dir.clone(), source })?;
+        let dir = dir.clone();
         let text = ron::ser::to_string_pretty(settings, ron::ser::PrettyConfig::default()).unwrap_or_default();
-        write_atomic_bytes(&dir.join(SETTINGS_FILE), text.as_bytes())?;
+        self.settings_writing = Some(Job::start("settings", move |_| {
+            std::fs::create_dir_all(&dir).map_err(|source| FileError::Io { path: dir.clone(), source })?;
+            write_atomic_bytes(&dir.join(SETTINGS_FILE), text.as_bytes())
+        }));
         self.settings_written = Some(settings.clone());
         Ok(())
+    }
+
+    /// Waits for the settings being written, if they are: the write's result.
+    pub fn finish_settings(&mut self) -> Option<Result<(), crate::files::FileError>> {
+        wait_for(self.settings_writing.take())
     }
 
     /// The settings in the data folder: `Ok(None)` when there are none yet. A damaged
@@ -232,6 +290,15 @@ impl Autosaver {
             Some(dir) => read_ron(&dir.join(AUTOSAVE_FILE)),
             None => Ok(None),
         }
+    }
+}
+
+impl Drop for Autosaver {
+    /// A write under way is finished before the autosaver goes: the app's data folder
+    /// never holds half a change it was told about.
+    fn drop(&mut self) {
+        let _ = self.finish();
+        let _ = self.finish_settings();
     }
 }
 
@@ -269,6 +336,7 @@ mod tests {
         assert!(a.load_settings().unwrap().is_none());
         let settings = Settings { flipped: true, ..Settings::default() };
         a.save_settings(&settings).unwrap();
+        assert!(a.finish_settings().unwrap().is_ok(), "written on its own thread");
         let mut b = Autosaver::new(Some(dir.clone()));
         assert_eq!(b.load_settings().unwrap(), Some(settings));
         std::fs::write(dir.join(SETTINGS_FILE), "(theme: Purple,").unwrap();

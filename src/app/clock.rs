@@ -287,9 +287,45 @@ pub fn face_text(left: Duration) -> String {
     }
 }
 
+/// How long until a running clock's face ([`face_text`], or its simple delay in
+/// tenths) shows other digits: the window draws again then, and not before.
+pub fn face_changes_in(reading: &Reading) -> Duration {
+    let (left, step) = if !reading.delay_left.is_zero() {
+        (reading.delay_left, 100)
+    } else if reading.left < Duration::from_secs(10) {
+        (reading.left, 100)
+    } else {
+        (reading.left, 1000)
+    };
+    let into = u64::try_from(left.as_millis() % step).unwrap_or(0);
+    // Just past the boundary, so that the frame sees the new digits.
+    Duration::from_millis(into + 1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_face_changes_when_its_digits_do() {
+        let at = |left_ms: u64, delay_ms: u64| {
+            let reading = Reading {
+                left: Duration::from_millis(left_ms),
+                running: true,
+                delay_left: Duration::from_millis(delay_ms),
+            };
+            face_changes_in(&reading).as_millis()
+        };
+        // Seconds over ten seconds: the next whole second.
+        assert_eq!(at(65_400, 0), 401);
+        assert_eq!(at(10_000, 0), 1);
+        // Tenths under ten seconds, and in a delay.
+        assert_eq!(at(9_950, 0), 51);
+        assert_eq!(at(65_400, 1_230), 31);
+        let before = face_text(Duration::from_millis(65_400));
+        assert_ne!(face_text(Duration::from_millis(65_400 - 401)), before);
+        assert_eq!(face_text(Duration::from_millis(65_400 - 399)), before);
+    }
 
     fn control(text: &str) -> TimeControl {
         TimeControl::parse(text).expect("a control")

@@ -155,6 +155,12 @@ pub enum Command {
     },
     /// The computer's move, in the game's notation, at the end of the main line.
     PlayComputerMove(String),
+    /// The computer's answer to the user's draw offer (searched in the background):
+    /// accepted ends the game drawn.
+    DrawAnswer(bool),
+    /// The verdict on a move of "Learn from your mistakes", judged in the background,
+    /// is in: the move is kept or taken back.
+    LearnJudged,
     /// Take back the user's last move and the computer's answer.
     TakeBack,
     /// How long each analysis searches, in seconds; `None` until hidden.
@@ -169,6 +175,8 @@ pub enum Command {
     FilterGames(String, Vec<usize>),
     /// Show or hide the opening tree.
     ToggleOpeningTree,
+    /// Put the docked panes back where they start (View → Reset layout).
+    ResetLayout,
     /// Make the file a study of this name: every game a chapter (its title kept, or
     /// taken from its players or event).
     MakeStudy(String),
@@ -399,6 +407,7 @@ impl Command {
             Command::ToggleGamesList,
             Command::ToggleOpeningTree,
             Command::ToggleTheme,
+            Command::ResetLayout,
             Command::ShowShortcuts,
         ]
     }
@@ -459,6 +468,14 @@ impl Command {
             Command::ToggleClockPause => "Pause or resume the clock".into(),
             Command::AddTime { seconds, .. } => format!("Add {seconds} s"),
             Command::PlayComputerMove(text) => format!("Computer plays {text}"),
+            Command::DrawAnswer(accepted) => {
+                if *accepted {
+                    "Draw offer accepted".into()
+                } else {
+                    "Draw offer declined".into()
+                }
+            }
+            Command::LearnJudged => "Judge the move".into(),
             Command::TakeBack => "Take back".into(),
             Command::SetAnalysisTime(Some(s)) => format!("Analyse {s} s"),
             Command::SetAnalysisTime(None) => "Analyse without a time limit".into(),
@@ -467,6 +484,7 @@ impl Command {
             Command::PlayMove(text) => format!("Play {text}"),
             Command::FilterGames(what, _) => format!("Games that {what}"),
             Command::ToggleOpeningTree => "Opening tree".into(),
+            Command::ResetLayout => "Reset layout".into(),
             Command::MakeStudy(name) => format!("Make the file the study {name}"),
             Command::SetChapter { .. } => "Set the chapter".into(),
             Command::RevealLine => "Show the line".into(),
@@ -574,6 +592,8 @@ impl Command {
                 | Command::PlayAnalysisLine(_)
                 | Command::PlayMove(_)
                 | Command::PlayComputerMove(_)
+                | Command::DrawAnswer(_)
+                | Command::LearnJudged
                 | Command::TakeBack
                 | Command::FlagFall
                 | Command::SetTag(..)

@@ -4,7 +4,8 @@
 //! frames), while the app keeps drawing and ignores shortcuts.
 
 use std::path::PathBuf;
-use std::sync::mpsc::{Receiver, TryRecvError};
+
+use super::jobs::{Job, JobPoll};
 
 /// What to ask the user for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,7 +53,7 @@ pub trait FileDialogs {
 /// "unavailable".
 #[derive(Debug, Default)]
 pub struct NativeDialogs {
-    waiting: Option<Receiver<DialogAnswer>>,
+    waiting: Option<Job<DialogAnswer>>,
 }
 
 /// A `None` from rfd quicker than this means no dialog was shown.
@@ -60,8 +61,8 @@ const INSTANT: std::time::Duration = std::time::Duration::from_millis(150);
 
 impl FileDialogs for NativeDialogs {
     fn start(&mut self, request: DialogRequest) {
-        let (sender, receiver) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
+        // The dialog's answer wakes the window: nothing is drawn while it is open.
+        self.waiting = Some(Job::start("dialog", move |_| {
             let start = std::time::Instant::now();
             let chosen = match request {
                 DialogRequest::Open { folder } => {
@@ -84,29 +85,22 @@ impl FileDialogs for NativeDialogs {
                     d.save_file()
                 }
             };
-            let answer = match chosen {
+            match chosen {
                 Some(path) => DialogAnswer::Chosen(path),
                 None if start.elapsed() < INSTANT => DialogAnswer::Unavailable,
                 None => DialogAnswer::Cancelled,
-            };
-            let _ = sender.send(answer);
-        });
-        self.waiting = Some(receiver);
+            }
+        }));
     }
 
     fn poll(&mut self) -> Option<DialogAnswer> {
-        let receiver = self.waiting.as_ref()?;
-        match receiver.try_recv() {
-            Ok(answer) => {
-                self.waiting = None;
-                Some(answer)
-            }
-            Err(TryRecvError::Empty) => None,
-            Err(TryRecvError::Disconnected) => {
-                self.waiting = None;
-                Some(DialogAnswer::Unavailable)
-            }
-        }
+        let answer = match self.waiting.as_mut()?.poll() {
+            JobPoll::Running => return None,
+            JobPoll::Done(answer) => answer,
+            JobPoll::Gone => DialogAnswer::Unavailable,
+        };
+        self.waiting = None;
+        Some(answer)
     }
 }
 

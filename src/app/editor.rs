@@ -22,11 +22,11 @@ use std::collections::HashMap;
 use std::hash::Hasher;
 use std::ops::Range;
 use std::sync::Arc;
-use std::sync::mpsc::{Receiver, TryRecvError};
 
 use egui::text::{ByteIndex, CCursor, CCursorRange, LayoutJob, LayoutSection, TextFormat, TextWrapping};
 use egui::{Color32, FontId, Galley, RichText, Stroke};
 
+use super::jobs::{Job, JobPoll};
 use super::view::AnyView;
 use crate::record::{AnyGame, Lexer, MoveSpan, Nag, NodeId, RecordError, Tok, read_one_with_spans};
 
@@ -90,7 +90,7 @@ pub enum EditorEvent {
 /// A text being read on a background thread.
 struct ParseJob {
     generation: u64,
-    receiver: Receiver<Reading>,
+    job: Job<Reading>,
 }
 
 /// The notation editor's state.
@@ -246,17 +246,18 @@ impl NotationEditor {
     }
 
     fn poll_parse(&mut self, ctx: &egui::Context, now: f64, events: &mut Vec<EditorEvent>) {
-        if let Some(job) = &self.job {
-            match job.receiver.try_recv() {
-                Ok(outcome) => {
-                    let current = job.generation == self.generation;
+        if let Some(parse) = &mut self.job {
+            // The thread wakes the window when it is done.
+            match parse.job.poll() {
+                JobPoll::Running => {}
+                JobPoll::Done(outcome) => {
+                    let current = parse.generation == self.generation;
                     self.job = None;
                     if current {
                         self.take_outcome(outcome, events);
                     }
                 }
-                Err(TryRecvError::Empty) => ctx.request_repaint_after(std::time::Duration::from_millis(20)),
-                Err(TryRecvError::Disconnected) => self.job = None,
+                JobPoll::Gone => self.job = None,
             }
         }
         let Some(at) = self.edited_at else { return };
@@ -269,14 +270,9 @@ impl NotationEditor {
             let outcome = read_text(&self.text);
             self.take_outcome(outcome, events);
         } else {
-            let (sender, receiver) = std::sync::mpsc::channel();
             let text = self.text.clone();
-            let repaint = ctx.clone();
-            std::thread::spawn(move || {
-                let _ = sender.send(read_text(&text));
-                repaint.request_repaint();
-            });
-            self.job = Some(ParseJob { generation: self.generation, receiver });
+            let job = Job::start("parse", move |_| read_text(&text));
+            self.job = Some(ParseJob { generation: self.generation, job });
         }
     }
 

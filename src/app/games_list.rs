@@ -16,7 +16,9 @@ use super::command::Command;
 use super::document::{Document, game_title};
 use super::theme;
 use crate::core::game::Variant;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
+
+use super::jobs::{Job, JobPoll};
 
 use crate::record::AnyGame;
 use crate::record::collection::{GameRow, PositionIndex, PositionPattern, occurrences, pattern_path};
@@ -143,17 +145,17 @@ fn shown_tag(value: &str) -> String {
 #[derive(Default)]
 pub struct IndexCache {
     built: Option<(u64, PositionIndex)>,
-    job: Option<(u64, Arc<Mutex<Option<PositionIndex>>>)>,
+    job: Option<(u64, Job<PositionIndex>)>,
 }
 
 impl IndexCache {
     /// The index of the document's list of games, once built; until then `None`, and
     /// the building runs (the window is drawn again soon).
-    pub fn get(&mut self, ctx: &egui::Context, document: &Document) -> Option<&PositionIndex> {
+    pub fn get(&mut self, document: &Document) -> Option<&PositionIndex> {
         let structure = document.structure_revision();
-        let finished = self.job.as_ref().and_then(|(r, result)| {
-            let index = result.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take();
-            index.map(|i| (*r, i))
+        let finished = self.job.as_mut().and_then(|(r, job)| match job.poll() {
+            JobPoll::Done(index) => Some((*r, index)),
+            JobPoll::Running | JobPoll::Gone => None,
         });
         if let Some(done) = finished {
             self.built = Some(done);
@@ -164,28 +166,17 @@ impl IndexCache {
         }
         if self.job.as_ref().is_none_or(|(r, _)| *r != structure) {
             let games: Vec<Arc<AnyGame>> = document.games.clone();
-            let result = Arc::new(Mutex::new(None));
-            let out = result.clone();
-            std::thread::spawn(move || {
-                let index = PositionIndex::build(&games);
-                *out.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(index);
-            });
-            self.job = Some((structure, result));
+            // Wakes the window when built.
+            self.job = Some((structure, Job::start("index", move |_| PositionIndex::build(&games))));
         }
-        ctx.request_repaint_after(std::time::Duration::from_millis(30));
         None
     }
 
     /// The games that may hold the position with `key`: those the index finds and those
     /// changed since it was built (to be searched directly), in order; `None` while the
     /// index is built.
-    pub fn candidates(
-        &mut self,
-        ctx: &egui::Context,
-        document: &Document,
-        position: (Variant, u64),
-    ) -> Option<Vec<usize>> {
-        let mut found = self.get(ctx, document)?.games_with(position.0, position.1);
+    pub fn candidates(&mut self, document: &Document, position: (Variant, u64)) -> Option<Vec<usize>> {
+        let mut found = self.get(document)?.games_with(position.0, position.1);
         found.extend(document.changed_since_structure().iter().copied().filter(|i| *i < document.games.len()));
         found.sort_unstable();
         found.dedup();
@@ -241,7 +232,7 @@ pub struct ChapterForm {
 /// game's first matching place once done.
 struct PatternJob {
     for_: (u64, Variant, PositionPattern),
-    result: Arc<Mutex<Option<Paths>>>,
+    job: Job<Paths>,
 }
 
 /// Each game's first matching place (child indices from its start), if any.
@@ -333,15 +324,10 @@ impl GamesList {
 
     /// Which games hold the shown position: the index's candidates, the games changed
     /// since it was built searched directly.
-    fn games_with(
-        ctx: &egui::Context,
-        index: &mut IndexCache,
-        document: &Document,
-        position: (Variant, u64),
-    ) -> Option<Vec<bool>> {
+    fn games_with(index: &mut IndexCache, document: &Document, position: (Variant, u64)) -> Option<Vec<bool>> {
         let changed = document.changed_since_structure();
         let mut found = vec![false; document.games.len()];
-        for i in index.candidates(ctx, document, position)? {
+        for i in index.candidates(document, position)? {
             found[i] = !changed.contains(&i) || {
                 let game = &document.games[i];
                 game.variant() == position.0 && !occurrences(game, position.1).is_empty()
@@ -354,15 +340,14 @@ impl GamesList {
     /// the pattern or the games change; `None` while it runs.
     fn pattern_matches(
         &mut self,
-        ctx: &egui::Context,
         document: &Document,
         variant: Variant,
         pattern: &PositionPattern,
     ) -> Option<&[Option<Vec<usize>>]> {
         let wanted = (document.revision(), variant, pattern.clone());
-        let finished = self.pattern_job.as_ref().and_then(|job| {
-            let result = job.result.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take();
-            result.map(|r| (job.for_.clone(), r))
+        let finished = self.pattern_job.as_mut().and_then(|pattern| match pattern.job.poll() {
+            JobPoll::Done(paths) => Some((pattern.for_.clone(), paths)),
+            JobPoll::Running | JobPoll::Gone => None,
         });
         if let Some(done) = finished {
             self.pattern_done = Some(done);
@@ -372,36 +357,24 @@ impl GamesList {
         let running = self.pattern_job.as_ref().is_some_and(|j| j.for_ == wanted);
         if !done && !running {
             let games: Vec<Arc<AnyGame>> = document.games.clone();
-            let result = Arc::new(Mutex::new(None));
-            let out = result.clone();
             let pattern = pattern.clone();
-            std::thread::spawn(move || {
-                let paths: Vec<Option<Vec<usize>>> = games.iter().map(|g| pattern_path(g, variant, &pattern)).collect();
-                *out.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(paths);
+            // Wakes the window when done.
+            let job = Job::start("pattern", move |_| -> Paths {
+                games.iter().map(|g| pattern_path(g, variant, &pattern)).collect()
             });
-            self.pattern_job = Some(PatternJob { for_: wanted.clone(), result });
+            self.pattern_job = Some(PatternJob { for_: wanted.clone(), job });
         }
         if !done {
-            ctx.request_repaint_after(std::time::Duration::from_millis(30));
             return None;
         }
         self.pattern_done.as_ref().map(|(_, paths)| paths.as_slice())
     }
 
-    fn refresh_shown(
-        &mut self,
-        ctx: &egui::Context,
-        index: &mut IndexCache,
-        document: &Document,
-        filter: &str,
-        search: Option<SearchFor>,
-    ) {
+    fn refresh_shown(&mut self, index: &mut IndexCache, document: &Document, filter: &str, search: Option<SearchFor>) {
         // A search's progress first (cheap once it is done).
         let pattern_ready = match &search {
-            Some(SearchFor::Pattern(variant, pattern)) => {
-                self.pattern_matches(ctx, document, *variant, pattern).is_some()
-            }
-            Some(SearchFor::Exact(..)) => index.get(ctx, document).is_some(),
+            Some(SearchFor::Pattern(variant, pattern)) => self.pattern_matches(document, *variant, pattern).is_some(),
+            Some(SearchFor::Exact(..)) => index.get(document).is_some(),
             None => false,
         };
         let wanted = ShownFor {
@@ -418,7 +391,7 @@ impl GamesList {
         let with: Option<Vec<bool>> = match &wanted.search {
             None => None,
             Some(SearchFor::Exact(variant, key)) => {
-                Some(Self::games_with(ctx, index, document, (*variant, *key)).unwrap_or_default())
+                Some(Self::games_with(index, document, (*variant, *key)).unwrap_or_default())
             }
             Some(SearchFor::Pattern(..)) => Some(match (&self.pattern_done, pattern_ready) {
                 (Some((_, paths)), true) => paths.iter().map(Option::is_some).collect(),
@@ -462,15 +435,14 @@ impl GamesList {
         self.shown_for = Some(wanted);
     }
 
-    /// The Games window: pushes [`Command::ShowGame`] / [`Command::ShowGameAt`] for a
+    /// The games list pane: pushes [`Command::ShowGame`] / [`Command::ShowGameAt`] for a
     /// click on a row and the game commands for its buttons. `filter` is the filter
     /// box's text; `shown` is the shown position (game, key, position string) and
     /// `editor` the board editor's position string while it is open.
-    #[allow(clippy::too_many_arguments)] // the window reads each of the app's parts it shows
+    #[allow(clippy::too_many_arguments)] // the pane reads each of the app's parts it shows
     pub fn ui(
         &mut self,
-        ctx: &egui::Context,
-        open: &mut bool,
+        ui: &mut egui::Ui,
         document: &Document,
         filter: &mut String,
         shown: (Variant, u64, String),
@@ -483,9 +455,8 @@ impl GamesList {
         if let Some(text) = &editor {
             self.editor_pieces = Some((variant, text.clone()));
         }
-        egui::Window::new("Games").open(open).default_width(800.0).default_pos(egui::pos2(60.0, 80.0)).show(
-            ctx,
-            |ui| {
+        {
+            {
                 ui.horizontal(|ui| {
                     let label = ui.label("Filter");
                     ui.add(
@@ -569,7 +540,7 @@ impl GamesList {
                     _ => None,
                 };
                 let exact = matches!(search, Some(SearchFor::Exact(..)));
-                self.refresh_shown(ctx, index, document, filter, search);
+                self.refresh_shown(index, document, filter, search);
                 if (pattern.is_some() && self.pattern_job.is_some()) || (exact && index.building()) {
                     ui.horizontal(|ui| {
                         ui.spinner();
@@ -592,11 +563,10 @@ impl GamesList {
                 ui.separator();
                 self.header(ui);
                 let row_height = ui.spacing().interact_size.y;
-                egui::ScrollArea::both().max_height(360.0).auto_shrink([false, true]).show_rows(
-                    ui,
-                    row_height,
-                    self.shown.len(),
-                    |ui, range| {
+                egui::ScrollArea::both()
+                    .max_height(ui.available_height().max(120.0))
+                    .auto_shrink([false, false])
+                    .show_rows(ui, row_height, self.shown.len(), |ui, range| {
                         for &r in &self.shown[range] {
                             let row = &self.rows[r];
                             if self.row_ui(ui, row, document.current, row_height).clicked()
@@ -623,10 +593,9 @@ impl GamesList {
                                 });
                             }
                         }
-                    },
-                );
-            },
-        );
+                    });
+            }
+        }
     }
 
     /// New game, Duplicate, Delete…, Move up, Move down (for the shown game).

@@ -3,135 +3,60 @@
 //! when asked, the engine's move in every position as arrows, and the moves and
 //! clocks under the board. The GIF is made and written on a background thread
 //! ([`GifJob`]) with a progress bar and Cancel; `orrery gif` makes the same bytes
-//! through [`gif_bytes`].
+//! through [`crate::study::gif::gif_bytes`].
 
 use std::path::PathBuf;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::thread::JoinHandle;
 
 use egui::RichText;
 
-use crate::engine::{Engine, EngineGame, Limits};
-use crate::record::{AnyGame, GameRecord};
-use crate::render::DrawGame;
-use crate::render::gif::{DELAY_RANGE, ENGINE_ARROW, GifError, GifOptions, encode_gif, frame_scenes, move_arrows};
-use crate::render::overlay::Arrow;
-
-/// Nodes the engine searches in each position for engine arrows, by default (about
-/// 15–25 ms a position on one core).
-pub const DEFAULT_ENGINE_NODES: u64 = 20_000;
-
-/// The GIF of plies `from..=to` of a record's main line (`to`: `None` for the end),
-/// with the engine's move as an arrow in every position when `engine_nodes` is given
-/// (one engine searching that many nodes a position, the positions in order, so the
-/// same record gives the same bytes). `progress(done, total)` counts the frames drawn,
-/// rasterised and written; `cancel` is read between frames.
-///
-/// # Errors
-/// [`GifError`]: options out of range, a stretch not in the main line, cancelled, or
-/// rasterising or encoding failed.
-pub fn gif_bytes<G: EngineGame + DrawGame>(
-    record: &GameRecord<G>,
-    from: usize,
-    to: Option<usize>,
-    options: &GifOptions,
-    engine_nodes: Option<u64>,
-    progress: &(dyn Fn(usize, usize) + Sync),
-    cancel: &AtomicBool,
-) -> Result<Vec<u8>, GifError> {
-    crate::render::gif::check_options(options)?;
-    let frames = crate::render::gif::main_line_stretch(record, from, to)?.len();
-    let mut engine = engine_nodes.map(|_| Engine::<G>::new(16));
-    let mut drawn = 0;
-    let mut cancelled = false;
-    let scenes = frame_scenes(record, from, to, options, &mut |_, position| {
-        drawn += 1;
-        progress(drawn, 3 * frames);
-        if cancel.load(Ordering::Relaxed) {
-            cancelled = true;
-        }
-        match (engine.as_mut(), engine_nodes) {
-            (Some(engine), Some(nodes)) if !cancelled => engine_arrow(engine, position, nodes),
-            _ => Vec::new(),
-        }
-    })?;
-    if cancelled {
-        return Err(GifError::Cancelled);
-    }
-    encode_gif(&scenes, options, &|done, total| progress(frames + done * 2 * frames / total.max(1), 3 * frames), cancel)
-}
-
-/// The engine's move in `position` after a search of `nodes` nodes, as a blue arrow
-/// (none when the game is over).
-pub fn engine_arrow<G: EngineGame + DrawGame>(engine: &mut Engine<G>, position: &G, nodes: u64) -> Vec<Arrow<G::Cell>> {
-    if position.outcome().is_some() {
-        return Vec::new();
-    }
-    let result = engine.search(position, &[], &Limits::nodes(nodes), 1, &AtomicBool::new(false), &mut |_| {});
-    result.best.map(|mv| move_arrows(position, mv, ENGINE_ARROW)).unwrap_or_default()
-}
+use super::jobs::{Job, JobPoll};
+use crate::record::AnyGame;
+use crate::render::gif::{DELAY_RANGE, GifOptions};
+use crate::study::gif::{DEFAULT_ENGINE_NODES, gif_bytes};
 
 /// A GIF being made and written on a background thread.
 pub struct GifJob {
     /// Where it goes.
     pub path: PathBuf,
-    done: Arc<AtomicUsize>,
-    total: Arc<AtomicUsize>,
-    cancel: Arc<AtomicBool>,
-    handle: Option<JoinHandle<Result<usize, String>>>,
+    job: Job<Result<usize, String>>,
 }
 
 impl GifJob {
     /// Starts making the GIF of `game` with `form`'s choices and writing it atomically
     /// to `path`.
     pub fn start(game: AnyGame, form: &GifForm, path: PathBuf) -> GifJob {
-        let done = Arc::new(AtomicUsize::new(0));
-        let total = Arc::new(AtomicUsize::new(0));
-        let cancel = Arc::new(AtomicBool::new(false));
         let (options, from, to) = (form.options(), form.from, Some(form.to));
         let engine_nodes = form.engine_arrows.then_some(form.engine_nodes);
-        let handle = {
-            let (done, total, cancel, path) = (done.clone(), total.clone(), cancel.clone(), path.clone());
-            std::thread::spawn(move || {
-                let progress = |d: usize, t: usize| {
-                    done.store(d, Ordering::Relaxed);
-                    total.store(t, Ordering::Relaxed);
-                };
-                let bytes =
-                    crate::with_game!(&game, g => gif_bytes(g, from, to, &options, engine_nodes, &progress, &cancel))
-                        .map_err(|e| e.to_string())?;
-                crate::files::write_atomic_bytes(&path, &bytes).map_err(|e| e.to_string())?;
-                Ok(bytes.len())
-            })
-        };
-        GifJob { path, done, total, cancel, handle: Some(handle) }
+        let to_path = path.clone();
+        let job = Job::start("gif", move |control| {
+            let progress = |d: usize, t: usize| control.set_progress(d, t);
+            let cancel = control.cancel_flag();
+            let bytes =
+                crate::with_game!(&game, g => gif_bytes(g, from, to, &options, engine_nodes, &progress, cancel))
+                    .map_err(|e| e.to_string())?;
+            crate::files::write_atomic_bytes(&to_path, &bytes).map_err(|e| e.to_string())?;
+            Ok(bytes.len())
+        });
+        GifJob { path, job }
     }
 
     /// The share done, `0.0..=1.0`.
     pub fn progress(&self) -> f32 {
-        let total = self.total.load(Ordering::Relaxed);
-        if total == 0 { 0.0 } else { self.done.load(Ordering::Relaxed) as f32 / total as f32 }
+        self.job.fraction()
     }
 
     /// Asks the thread to stop; [`GifJob::poll`] then gives `Err("cancelled")`.
     pub fn cancel(&self) {
-        self.cancel.store(true, Ordering::Relaxed);
+        self.job.cancel();
     }
 
     /// The outcome once the thread has finished: the bytes written, or why not.
     pub fn poll(&mut self) -> Option<Result<usize, String>> {
-        if !self.handle.as_ref().is_some_and(JoinHandle::is_finished) {
-            return None;
+        match self.job.poll() {
+            JobPoll::Running => None,
+            JobPoll::Done(result) => Some(result),
+            JobPoll::Gone => Some(Err("the GIF could not be made".into())),
         }
-        let handle = self.handle.take()?;
-        Some(handle.join().unwrap_or_else(|_| Err("the GIF could not be made".into())))
-    }
-}
-
-impl Drop for GifJob {
-    fn drop(&mut self) {
-        self.cancel.store(true, Ordering::Relaxed);
     }
 }
 

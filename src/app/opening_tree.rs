@@ -38,14 +38,13 @@ impl OpeningTree {
     /// index is built.
     fn refresh(
         &mut self,
-        ctx: &egui::Context,
         index: &mut IndexCache,
         document: &Document,
         position: (Variant, u64),
     ) -> Option<(&[TreeMove], usize)> {
         let wanted = (document.revision(), position.0, position.1);
         if self.tree.as_ref().is_none_or(|w| w.for_ != wanted) {
-            let games: Vec<usize> = index.candidates(ctx, document, position)?;
+            let games: Vec<usize> = index.candidates(document, position)?;
             let moves = opening_tree(games.iter().map(|&i| &*document.games[i]), position.0, position.1);
             let reaching = games.iter().filter(|&&i| main_line_reaches(&document.games[i], position.1)).count();
             self.tree = Some(Worked { for_: wanted, moves, reaching });
@@ -53,22 +52,20 @@ impl OpeningTree {
         self.tree.as_ref().map(|w| (w.moves.as_slice(), w.reaching))
     }
 
-    /// The Opening tree window. `scores` are the analysis's first moves and scores.
-    #[allow(clippy::too_many_arguments)] // the window reads each of the app's parts it shows
+    /// The opening tree pane. `scores` are the analysis's first moves and scores.
+    #[allow(clippy::too_many_arguments)] // the pane reads each of the app's parts it shows
     pub fn ui(
         &mut self,
-        ctx: &egui::Context,
-        open: &mut bool,
+        ui: &mut egui::Ui,
         document: &Document,
         position: (Variant, u64),
         scores: &[(String, String)],
         index: &mut IndexCache,
         commands: &mut Vec<Command>,
     ) {
-        egui::Window::new("Opening tree").open(open).default_width(360.0).default_pos(egui::pos2(60.0, 520.0)).show(
-            ctx,
-            |ui| {
-                let Some((moves, reaching)) = self.refresh(ctx, index, document, position) else {
+        {
+            {
+                let Some((moves, reaching)) = self.refresh(index, document, position) else {
                     ui.horizontal(|ui| {
                         ui.spinner();
                         ui.label("Indexing the games…");
@@ -90,39 +87,42 @@ impl OpeningTree {
                 }
                 let mut play = None;
                 let mut filter = None;
-                egui::ScrollArea::vertical().max_height(260.0).show(ui, |ui| {
-                    egui::Grid::new("opening-tree").num_columns(5).striped(true).show(ui, |ui| {
-                        for title in ["Move", "Games", "Score", "Won / drawn / lost", "Engine"] {
-                            ui.label(RichText::new(title).strong());
-                        }
-                        ui.end_row();
-                        for m in moves {
-                            let button = ui.button(&m.notation);
-                            // Read out as what it does: the move list shows the same text.
-                            let label = format!("Play {}", m.notation);
-                            button.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
-                            if button.on_hover_text("Play this move").clicked() {
-                                play = Some(m.notation.clone());
+                egui::ScrollArea::vertical()
+                    .max_height(ui.available_height().max(80.0))
+                    .auto_shrink([false, true])
+                    .show(ui, |ui| {
+                        egui::Grid::new("opening-tree").num_columns(5).striped(true).show(ui, |ui| {
+                            for title in ["Move", "Games", "Score", "Won / drawn / lost", "Engine"] {
+                                ui.label(RichText::new(title).strong());
                             }
-                            let games = format!("{} game{}", m.games, if m.games == 1 { "" } else { "s" });
-                            if ui
-                                .add(egui::Button::new(games).frame(false))
-                                .on_hover_text("Show these games in the games list")
-                                .clicked()
-                            {
-                                filter = Some(m.notation.clone());
-                            }
-                            ui.label(
-                                m.score_percent()
-                                    .map_or_else(|| "–".to_string(), |p| format!("{} %", (p + 0.5).floor())),
-                            );
-                            ui.label(format!("{} / {} / {}", m.won, m.drawn, m.lost));
-                            let engine = scores.iter().find(|(n, _)| *n == m.notation).map(|(_, s)| s.as_str());
-                            ui.label(engine.unwrap_or(""));
                             ui.end_row();
-                        }
+                            for m in moves {
+                                let button = ui.button(&m.notation);
+                                // Read out as what it does: the move list shows the same text.
+                                let label = format!("Play {}", m.notation);
+                                button.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
+                                if button.on_hover_text("Play this move").clicked() {
+                                    play = Some(m.notation.clone());
+                                }
+                                let games = format!("{} game{}", m.games, if m.games == 1 { "" } else { "s" });
+                                if ui
+                                    .add(egui::Button::new(games).frame(false))
+                                    .on_hover_text("Show these games in the games list")
+                                    .clicked()
+                                {
+                                    filter = Some(m.notation.clone());
+                                }
+                                ui.label(
+                                    m.score_percent()
+                                        .map_or_else(|| "–".to_string(), |p| format!("{} %", (p + 0.5).floor())),
+                                );
+                                ui.label(format!("{} / {} / {}", m.won, m.drawn, m.lost));
+                                let engine = scores.iter().find(|(n, _)| *n == m.notation).map(|(_, s)| s.as_str());
+                                ui.label(engine.unwrap_or(""));
+                                ui.end_row();
+                            }
+                        });
                     });
-                });
                 if let Some(notation) = play {
                     commands.push(Command::PlayMove(notation));
                 }
@@ -130,7 +130,7 @@ impl OpeningTree {
                     let games = games_playing(document.games.iter().map(|g| &**g), position.0, position.1, &notation);
                     commands.push(Command::FilterGames(format!("played {notation} here"), games));
                 }
-            },
-        );
+            }
+        }
     }
 }

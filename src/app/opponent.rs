@@ -6,10 +6,10 @@
 //! ([`LEVEL_TAG`], [`SIDE_TAG`]), so a game against the computer survives saving,
 //! autosave and restore, and carries on when opened again. No egui here.
 
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
+use super::jobs::Job;
 use crate::core::game::GameSide;
 use crate::engine::levels::Level;
 use crate::engine::{EngineGame, Limits, Player, PlayerKind};
@@ -38,7 +38,8 @@ pub struct Opponent<G: EngineGame> {
     /// The position it is thinking about (its Zobrist key), if any.
     thinking: Option<u64>,
     answer: Answer<G::Move>,
-    stop: Arc<AtomicBool>,
+    /// Its search, while it thinks (dropped: asked to stop).
+    job: Option<Job<()>>,
 }
 
 /// The move chosen, with the Zobrist key of the position it is for.
@@ -57,7 +58,7 @@ where
             player: Arc::new(Mutex::new(player)),
             thinking: None,
             answer: Arc::new(Mutex::new(None)),
-            stop: Arc::new(AtomicBool::new(false)),
+            job: None,
         }
     }
 
@@ -110,23 +111,22 @@ where
         if G::ENDS_BY_HISTORY && pos.outcome_in(&[history.as_slice(), &[key]].concat()).is_some() {
             return;
         }
-        let stop = Arc::new(AtomicBool::new(false));
-        self.stop = stop.clone();
         self.thinking = Some(key);
         let (player, answer) = (self.player.clone(), self.answer.clone());
         let pos = pos.clone();
-        std::thread::spawn(move || {
+        // The window is woken when the move is chosen.
+        self.job = Some(Job::start("opponent", move |control| {
             let mut player = player.lock().unwrap_or_else(PoisonError::into_inner);
-            if stop.load(Ordering::Relaxed) {
+            if control.cancelled() {
                 return;
             }
-            let choice = player.choose(&pos, &history, &Limits::movetime(think), &stop);
+            let choice = player.choose(&pos, &history, &Limits::movetime(think), control.cancel_flag());
             if let Some(choice) = choice
-                && !stop.load(Ordering::Relaxed)
+                && !control.cancelled()
             {
                 *answer.lock().unwrap_or_else(PoisonError::into_inner) = Some((key, choice.mv));
             }
-        });
+        }));
     }
 
     /// The move it chose for the position with Zobrist key `key`, once it has one
@@ -145,15 +145,11 @@ where
 
     /// Stops thinking (a take-back, a resignation, a new game).
     pub fn halt(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
+        if let Some(job) = self.job.take() {
+            job.cancel();
+        }
         self.thinking = None;
         *self.answer.lock().unwrap_or_else(PoisonError::into_inner) = None;
-    }
-}
-
-impl<G: EngineGame> Drop for Opponent<G> {
-    fn drop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
     }
 }
 

@@ -3,11 +3,10 @@
 //! the app answers with the longest defence and says right or wrong, and Hint shows the
 //! move to play. [`PuzzleState`] holds it all; its panel is [`PuzzleState::ui`].
 
-use std::sync::mpsc::{Receiver, TryRecvError};
-
 use egui::RichText;
 
 use super::command::Command;
+use super::jobs::{Job, JobPoll};
 use super::session::GameSession;
 use super::theme;
 use crate::core::game::Game;
@@ -38,7 +37,7 @@ pub struct PuzzleState<G: SolverGame> {
     /// Show the solution tree.
     pub show_tree: bool,
     control: SolveControl,
-    receiver: Option<Receiver<Result<Solution<G>, SolveError>>>,
+    receiver: Option<Job<Result<Solution<G>, SolveError>>>,
     candidates: Option<Vec<AttackNode<G::Move>>>,
     /// The node where the attacker is to move in solving mode.
     at: NodeId,
@@ -54,15 +53,11 @@ pub struct PuzzleState<G: SolverGame> {
 fn start_solver<G: SolverGame>(
     position: G,
     stipulation: Stipulation,
-) -> (SolveControl, Receiver<Result<Solution<G>, SolveError>>) {
+) -> (SolveControl, Job<Result<Solution<G>, SolveError>>) {
     let control = SolveControl::new();
     let worker = control.clone();
-    let (sender, receiver) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let result = solve(&position, stipulation, &SolveOptions::default(), &worker);
-        let _ = sender.send(result);
-    });
-    (control, receiver)
+    let job = Job::start("solver", move |_| solve(&position, stipulation, &SolveOptions::default(), &worker));
+    (control, job)
 }
 
 /// What became of a move played in solving mode.
@@ -154,9 +149,9 @@ impl<G: SolverGame> PuzzleState<G> {
 
     /// Takes the solver's result if it has arrived; `true` while it is still working.
     pub fn poll(&mut self) -> bool {
-        let Some(receiver) = &self.receiver else { return false };
-        match receiver.try_recv() {
-            Ok(result) => {
+        let Some(receiver) = &mut self.receiver else { return false };
+        match receiver.poll() {
+            JobPoll::Done(result) => {
                 self.receiver = None;
                 match result {
                     Ok(solution) => {
@@ -174,8 +169,8 @@ impl<G: SolverGame> PuzzleState<G> {
                 }
                 false
             }
-            Err(TryRecvError::Empty) => true,
-            Err(TryRecvError::Disconnected) => {
+            JobPoll::Running => true,
+            JobPoll::Gone => {
                 self.receiver = None;
                 self.solve_error = Some("the solver stopped unexpectedly".into());
                 false
@@ -371,7 +366,7 @@ pub struct PuzzleCheck {
     /// The position string and stipulation checked.
     checked: (String, String),
     control: SolveControl,
-    receiver: Option<Receiver<Result<AnySolution, SolveError>>>,
+    receiver: Option<Job<Result<AnySolution, SolveError>>>,
     /// The solver's result once in (its error in words).
     pub result: Option<Result<AnySolution, String>>,
 }
@@ -408,10 +403,9 @@ impl PuzzleCheck {
         }
         let control = SolveControl::new();
         let worker = control.clone();
-        let (sender, receiver) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
+        let receiver = Job::start("check", move |_| {
             let options = SolveOptions { tries: true, ..SolveOptions::default() };
-            let _ = sender.send(puzzle.solve(&options, &worker));
+            puzzle.solve(&options, &worker)
         });
         Ok(PuzzleCheck { checked: checked_of(record), control, receiver: Some(receiver), result: None })
     }
@@ -423,15 +417,15 @@ impl PuzzleCheck {
 
     /// Takes the solver's result if it has arrived; `true` while it is still working.
     pub fn poll(&mut self) -> bool {
-        let Some(receiver) = &self.receiver else { return false };
-        match receiver.try_recv() {
-            Ok(result) => {
+        let Some(receiver) = &mut self.receiver else { return false };
+        match receiver.poll() {
+            JobPoll::Done(result) => {
                 self.receiver = None;
                 self.result = Some(result.map_err(|e| e.to_string()));
                 false
             }
-            Err(TryRecvError::Empty) => true,
-            Err(TryRecvError::Disconnected) => {
+            JobPoll::Running => true,
+            JobPoll::Gone => {
                 self.receiver = None;
                 self.result = Some(Err("the solver stopped unexpectedly".into()));
                 false

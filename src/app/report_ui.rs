@@ -7,9 +7,9 @@ use std::time::Duration;
 use egui::{Color32, Pos2, RichText, Sense, Stroke, pos2, vec2};
 
 use super::command::Command;
-use super::report::{GraphPoint, Judgement, LearnState, Learning, SideSummary};
 use super::theme;
 use crate::record::NodeId;
+use crate::study::report::{GraphPoint, Judgement, LearnState, Learning, SideSummary};
 
 /// What the report panel shows.
 pub struct ReportView<'a> {

@@ -54,14 +54,14 @@ pub struct Settings {
     /// from a file): each puzzle as `position string|stipulation`, so a puzzle keeps
     /// its mark when the file's games are reordered.
     pub solved_puzzles: std::collections::BTreeMap<String, std::collections::BTreeSet<String>>,
-    /// The notation editor's height in points (it is resized by its top edge).
-    pub notation_height: f32,
     /// Each game's board colours (by the game's key; Classic when absent).
     pub board_schemes: std::collections::BTreeMap<String, BoardScheme>,
     /// Whose numbering the coordinates follow (Interstellar).
     pub labels: LabelChoice,
     /// Sounds for moves, captures, Target or check, and the end of a game.
     pub sounds: bool,
+    /// The docked panes' arrangement (which pane where, tabs, sizes).
+    pub layout: super::layout::Layout,
 }
 
 /// View → Labels: whose cell numbering the coordinates in the margin follow, for
@@ -121,12 +121,12 @@ impl Default for Settings {
             analysis_seconds: Some(10),
             analysis_hash_mb: 64,
             threat: false,
-            report_nodes: crate::app::report::DEFAULT_NODES,
+            report_nodes: crate::study::report::DEFAULT_NODES,
             solved_puzzles: std::collections::BTreeMap::new(),
-            notation_height: 230.0,
             board_schemes: std::collections::BTreeMap::new(),
             labels: LabelChoice::Bottom,
             sounds: false,
+            layout: super::layout::Layout::default(),
         }
     }
 }

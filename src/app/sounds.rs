@@ -129,7 +129,7 @@ impl SoundPlayer {
         }
         let file = folder.join(sound.file_name());
         let silent = self.silent.clone();
-        std::thread::spawn(move || {
+        super::jobs::detach("sound", move || {
             if !play_file(&file) {
                 silent.store(true, std::sync::atomic::Ordering::Relaxed);
             }

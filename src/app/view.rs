@@ -17,7 +17,6 @@ use super::move_list::MoveListPanel;
 use super::opponent::{Opponent, clock_seed};
 use super::promotion::{PromotionOutcome, PromotionPicker};
 use super::puzzle_ui::{Judged, PuzzleState, fresh_record};
-use super::report::{LearnState, Learning, ReportJob};
 use super::session::{GameSession, MoveAttempt, capitalise};
 use super::settings::Settings;
 use super::setup::SetupMode;
@@ -31,6 +30,7 @@ use crate::render::overlay::BoardOverlay;
 use crate::render::scene::Scene;
 use crate::render::view::DrawGame;
 use crate::solver::{Puzzle, SolverGame, Stipulation};
+use crate::study::report::{LearnState, Learning, ReportJob};
 
 /// Everything the app needs of a game: its rules, records, drawing, solver and engine
 /// (positions and moves sent to background threads).
@@ -46,14 +46,27 @@ impl<G: DrawGame + SolverGame + RecordGame + EngineGame + crate::core::Game<Move
 
 /// What the report panel shows, read from the record's evaluations and NAGs.
 struct ReportData {
-    points: Vec<super::report::GraphPoint>,
-    summary: [super::report::SideSummary; 2],
+    points: Vec<crate::study::report::GraphPoint>,
+    summary: [crate::study::report::SideSummary; 2],
     learnable: bool,
 }
 
 /// A hint's result, filled in by its search thread: the position's key and the cell of
 /// the piece to move (`None`: no move).
-type HintJob<C> = std::sync::Arc<std::sync::Mutex<Option<(u64, Option<C>)>>>;
+type HintJob<C> = super::jobs::Job<(u64, Option<C>)>;
+
+/// A move of "Learn from your mistakes" judged in the background: the winning shares
+/// after it and after the engine's move, `0.0..=1.0`.
+struct LearnJudging<G: AppGame> {
+    played: NodeId,
+    parent: NodeId,
+    /// The move was new in the tree (taking it back deletes it).
+    changed: bool,
+    mv: G::Move,
+    best: G::Move,
+    job: super::jobs::Job<(f32, f32)>,
+    shares: Option<(f32, f32)>,
+}
 
 /// How a Termination tag written for an ending on the board starts ("Ended by Target
 /// Out"), to tell it from a decision ("Positive resigned", "Draw agreed").
@@ -98,6 +111,13 @@ pub struct GameView<G: AppGame> {
     hint: Option<(u64, G::Cell)>,
     /// The hint's search, while it runs.
     hint_job: Option<HintJob<G::Cell>>,
+    /// The computer's answer to a draw offer being searched, for the position with this
+    /// Zobrist key.
+    draw_offer: Option<(u64, super::jobs::Job<bool>)>,
+    /// Whether the main line carries `[%eval]`s, for the record's revision.
+    evaluated: Option<(u64, bool)>,
+    /// A move of "Learn from your mistakes" being judged in the background.
+    learn_judging: Option<LearnJudging<G>>,
     /// The game report being worked out.
     pub report: Option<ReportJob<G>>,
     /// Counts the record's changes (applied commands, replaced games), so what is read
@@ -140,6 +160,9 @@ impl<G: AppGame> GameView<G> {
             threat: false,
             hint: None,
             hint_job: None,
+            draw_offer: None,
+            learn_judging: None,
+            evaluated: None,
             report: None,
             revision: 0,
             report_data: None,
@@ -313,14 +336,12 @@ impl<G: AppGame> GameView<G> {
         let mut keys = self.session.position_keys();
         keys.pop();
         // A short search on a thread of its own: the window keeps drawing meanwhile.
-        let found: HintJob<G::Cell> = std::sync::Arc::new(std::sync::Mutex::new(None));
-        let out = found.clone();
-        std::thread::spawn(move || {
+        let found: HintJob<G::Cell> = super::jobs::Job::start("hint", move |control| {
             let mut engine = crate::engine::Engine::<G>::new(4);
-            let stop = std::sync::atomic::AtomicBool::new(false);
-            let result = engine.search(&pos, &keys, &crate::engine::Limits::nodes(30_000), 1, &stop, &mut |_| {});
+            let limits = crate::engine::Limits::nodes(30_000);
+            let result = engine.search(&pos, &keys, &limits, 1, control.cancel_flag(), &mut |_| {});
             let cell = result.best.map(|best| G::move_cells(best).0);
-            *out.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some((pos.zobrist(), cell));
+            (pos.zobrist(), cell)
         });
         self.hint_job = Some(found);
         // The panel says it is looking, then names the piece; the status bar keeps no
@@ -330,9 +351,11 @@ impl<G: AppGame> GameView<G> {
 
     /// Takes the hint once its search has finished; whether one is still searched.
     fn poll_hint(&mut self) -> bool {
-        let Some(job) = &self.hint_job else { return false };
-        let Some((key, cell)) = job.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take() else {
-            return true;
+        let Some(job) = &mut self.hint_job else { return false };
+        let (key, cell) = match job.poll() {
+            super::jobs::JobPoll::Running => return true,
+            super::jobs::JobPoll::Done(found) => found,
+            super::jobs::JobPoll::Gone => (0, None),
         };
         self.hint_job = None;
         if let Some(cell) = cell
@@ -348,12 +371,13 @@ impl<G: AppGame> GameView<G> {
         if self.report.is_some() {
             return Applied::say("The game is being analysed");
         }
-        let positions = super::report::main_line_positions(&self.session.record);
+        let positions = crate::study::report::main_line_positions(&self.session.record);
         if positions.len() < 2 {
             return Applied::say("There is no move to analyse");
         }
         let workers = std::thread::available_parallelism().map_or(2, |n| n.get()).min(8);
-        self.report = Some(ReportJob::start(positions, nodes, workers));
+        let wake = super::jobs::progress_waker();
+        self.report = Some(ReportJob::start_with(positions, nodes, workers, wake));
         Applied::say("Analysing the game…")
     }
 
@@ -365,12 +389,12 @@ impl<G: AppGame> GameView<G> {
             return Applied::default();
         };
         let now: Vec<u64> =
-            super::report::main_line_positions(&self.session.record).iter().map(|(p, _)| p.zobrist()).collect();
+            crate::study::report::main_line_positions(&self.session.record).iter().map(|(p, _)| p.zobrist()).collect();
         if now != job.keys {
             return Applied::say("The game changed while it was analysed: run Analyse game again");
         }
         self.report_time = Some(job.elapsed());
-        let judged = super::report::annotate(&mut self.session.record, &evals);
+        let judged = crate::study::report::annotate(&mut self.session.record, &evals);
         Applied {
             changed: true,
             message: Some(format!("Game report: {judged} moves marked, in {:.1} s", job.elapsed().as_secs_f64())),
@@ -381,7 +405,7 @@ impl<G: AppGame> GameView<G> {
     /// sides' otherwise).
     fn start_learning(&mut self) -> Applied {
         let side = self.opponent.as_ref().map(|o| Self::side_index(o.side.other()));
-        let moves = super::report::mistakes(&self.session.record, side);
+        let moves = crate::study::report::mistakes(&self.session.record, side);
         if moves.is_empty() {
             let analysed = command_value_in_main_line(&self.session.record);
             return Applied::say(if analysed {
@@ -403,10 +427,12 @@ impl<G: AppGame> GameView<G> {
         let parent = tree.node(node).parent.unwrap_or(NodeId::ROOT);
         let pos = self.session.record.position_at(parent);
         let played = tree.node(node).mv.map(|m| pos.notation(m)).unwrap_or_default();
-        let what =
-            tree.node(node).nags.iter().find_map(|&n| super::report::Judgement::of_nag(n)).map_or("a mistake", |j| {
-                if j == super::report::Judgement::Blunder { "a blunder" } else { "a mistake" }
-            });
+        let what = tree.node(node).nags.iter().find_map(|&n| crate::study::report::Judgement::of_nag(n)).map_or(
+            "a mistake",
+            |j| {
+                if j == crate::study::report::Judgement::Blunder { "a blunder" } else { "a mistake" }
+            },
+        );
         learning.state = LearnState::Asking;
         learning.feedback = format!(
             "{} played {played} here, {what}. Find a better move for {}.",
@@ -432,7 +458,8 @@ impl<G: AppGame> GameView<G> {
             return Applied { changed, message: Some(String::new()) };
         }
         let pos = s.record.position_at(parent);
-        let best_text = super::report::best_in_comment(&s.record.tree.node(asked).comment_after).map(str::to_string);
+        let best_text =
+            crate::study::report::best_in_comment(&s.record.tree.node(asked).comment_after).map(str::to_string);
         let best = best_text.as_deref().and_then(|t| pos.parse_move(t).ok());
         let mv = s.record.tree.node(played).mv;
         let take_back = |s: &mut GameSession<G>, changed: bool| {
@@ -457,23 +484,16 @@ impl<G: AppGame> GameView<G> {
                 keys.truncate(s.record.tree.path_to(parent).len());
                 keys
             };
-            let mine = super::report::share_after(&pos, &history, mv, 20_000);
-            let engine = super::report::share_after(&pos, &history, best, 20_000);
-            if mine + super::report::THRESHOLDS[0] > engine {
-                feedback = format!("Good move: about as good as the engine's {}.", pos.notation(best));
-                if let Some(l) = &mut self.learning {
-                    l.state = LearnState::Solved;
-                }
-            } else {
-                take_back(s, changed);
-                kept = false;
-                feedback = format!(
-                    "You can do better: {} keeps {:.0} % of the chances, the best move {:.0} %. Try another move.",
-                    pos.notation(mv),
-                    mine * 100.0,
-                    engine * 100.0
-                );
-            }
+            // Two short searches, in the background: the move stays on the board until
+            // Command::LearnJudged brings the verdict.
+            let searched = pos.clone();
+            let job = super::jobs::Job::start("learn", move |_| {
+                let mine = crate::study::report::share_after(&searched, &history, mv, 20_000);
+                let engine = crate::study::report::share_after(&searched, &history, best, 20_000);
+                (mine, engine)
+            });
+            self.learn_judging = Some(LearnJudging { played, parent, changed, mv, best, job, shares: None });
+            feedback = format!("Judging {}…", pos.notation(mv));
         } else {
             take_back(s, changed);
             kept = false;
@@ -485,6 +505,62 @@ impl<G: AppGame> GameView<G> {
         Applied { changed: kept, message: Some(String::new()) }
     }
 
+    /// The verdict on a move judged in the background ([`Command::LearnJudged`]): kept
+    /// when it keeps about the chances of the engine's move, else taken back. A verdict
+    /// on a move no longer shown is dropped.
+    fn learning_judged(&mut self) -> Applied {
+        let Some(judging) = self.learn_judging.take() else { return Applied::default() };
+        let Some((mine, engine)) = judging.shares else { return Applied::default() };
+        let s = &mut self.session;
+        if s.cursor != judging.played || self.learning.as_ref().is_none_or(|l| l.state != LearnState::Asking) {
+            return Applied::default();
+        }
+        let pos = s.record.position_at(judging.parent);
+        let feedback;
+        let mut kept = false;
+        if mine + crate::study::report::THRESHOLDS[0] > engine {
+            feedback = format!("Good move: about as good as the engine's {}.", pos.notation(judging.best));
+            if let Some(l) = &mut self.learning {
+                l.state = LearnState::Solved;
+            }
+        } else {
+            if judging.changed {
+                s.record.tree.delete(judging.played);
+                kept = true;
+            }
+            s.jump(judging.parent);
+            feedback = format!(
+                "You can do better: {} keeps {:.0} % of the chances, the best move {:.0} %. Try another move.",
+                pos.notation(judging.mv),
+                mine * 100.0,
+                engine * 100.0
+            );
+        }
+        if let Some(l) = &mut self.learning {
+            l.feedback = feedback;
+        }
+        Applied { changed: kept, message: Some(String::new()) }
+    }
+
+    /// The verdict of the move being judged, once its searches are done.
+    fn poll_learning(&mut self) -> Option<Command> {
+        let judging = self.learn_judging.as_mut()?;
+        if judging.shares.is_some() {
+            return None;
+        }
+        match judging.job.poll() {
+            super::jobs::JobPoll::Running => None,
+            super::jobs::JobPoll::Done(shares) => {
+                judging.shares = Some(shares);
+                Some(Command::LearnJudged)
+            }
+            super::jobs::JobPoll::Gone => {
+                self.learn_judging = None;
+                None
+            }
+        }
+    }
+
     /// Shows the engine's move for the asked position.
     fn learning_show(&mut self) -> Applied {
         let Some(learning) = &mut self.learning else { return Applied::default() };
@@ -492,7 +568,7 @@ impl<G: AppGame> GameView<G> {
         let s = &mut self.session;
         let parent = s.record.tree.node(asked).parent.unwrap_or(NodeId::ROOT);
         let pos = s.record.position_at(parent);
-        let Some(best) = super::report::best_in_comment(&s.record.tree.node(asked).comment_after)
+        let Some(best) = crate::study::report::best_in_comment(&s.record.tree.node(asked).comment_after)
             .and_then(|t| pos.parse_move(t).ok())
         else {
             learning.feedback = "The report names no better move here.".into();
@@ -710,16 +786,36 @@ impl<G: AppGame> GameView<G> {
         Applied::changed()
     }
 
-    /// The computer's answer to a draw offer: accepted when a short search scores the
-    /// position no better than level for it.
-    fn computer_accepts_draw(&self) -> bool {
+    /// Starts the computer's answer to a draw offer, in the background: accepted when a
+    /// short search scores the position no better than level for it.
+    fn consider_draw(&mut self) {
         let pos = self.session.position();
-        let mut engine = crate::engine::Engine::<G>::new(4);
-        let stop = std::sync::atomic::AtomicBool::new(false);
-        let result = engine.search(&pos, &[], &crate::engine::Limits::nodes(20_000), 1, &stop, &mut |_| {});
         let computer_moves = self.opponent.as_ref().is_some_and(|o| o.side == pos.side_to_move());
-        let for_computer = if computer_moves { result.score } else { negate(result.score) };
-        for_computer.order_key() <= 0
+        let key = pos.zobrist();
+        self.draw_offer = Some((
+            key,
+            super::jobs::Job::start("draw-offer", move |control| {
+                let mut engine = crate::engine::Engine::<G>::new(4);
+                let limits = crate::engine::Limits::nodes(20_000);
+                let result = engine.search(&pos, &[], &limits, 1, control.cancel_flag(), &mut |_| {});
+                let for_computer = if computer_moves { result.score } else { negate(result.score) };
+                for_computer.order_key() <= 0
+            }),
+        ));
+    }
+
+    /// The computer's answer to a draw offer once it has one, for the position it was
+    /// made in (an answer to an earlier position is dropped).
+    fn poll_draw_offer(&mut self) -> Option<Command> {
+        let (key, job) = self.draw_offer.as_mut()?;
+        let accepted = match job.poll() {
+            super::jobs::JobPoll::Running => return None,
+            super::jobs::JobPoll::Done(accepted) => accepted,
+            super::jobs::JobPoll::Gone => false,
+        };
+        let key = *key;
+        self.draw_offer = None;
+        (key == self.session.position().zobrist() && !self.session.game_over()).then_some(Command::DrawAnswer(accepted))
     }
 
     fn decide(&mut self, command: &Command) -> Applied {
@@ -730,9 +826,14 @@ impl<G: AppGame> GameView<G> {
             let name = opponent.name();
             let human = opponent.side.other();
             match command {
-                Command::AgreeDraw if G::HAS_DRAWS && !self.computer_accepts_draw() => {
-                    return Applied::say(format!("{name} declines the draw"));
+                Command::AgreeDraw if G::HAS_DRAWS => {
+                    // Answered by Command::DrawAnswer once the computer has thought.
+                    if self.draw_offer.is_none() {
+                        self.consider_draw();
+                    }
+                    return Applied::say(format!("{name} considers your draw offer…"));
                 }
+                Command::DrawAnswer(false) => return Applied::say(format!("{name} declines the draw")),
                 Command::Resign => {
                     let s = &mut self.session;
                     s.record.result = if human == G::opening().side_to_move() {
@@ -762,7 +863,7 @@ impl<G: AppGame> GameView<G> {
                 };
                 s.record.tags.set("Termination", &format!("{loser} resigned"));
             }
-            Command::AgreeDraw | Command::ClaimDraw if G::HAS_DRAWS => {
+            Command::AgreeDraw | Command::ClaimDraw | Command::DrawAnswer(true) if G::HAS_DRAWS => {
                 if matches!(command, Command::ClaimDraw) && !pos.can_claim_draw(&s.position_keys()) {
                     return Applied::say("No draw can be claimed here");
                 }
@@ -963,7 +1064,7 @@ impl<G: AppGame> GameView<G> {
             }
         });
         if let Some(best) = snapshot.lines.first() {
-            let share = super::report::winning_share(for_first(best.score));
+            let share = crate::study::report::winning_share(for_first(best.score));
             let (rect, _) = ui.allocate_exact_size(egui::vec2(ui.available_width(), 10.0), egui::Sense::hover());
             let split = rect.left() + rect.width() * share;
             ui.painter().rect_filled(rect, 2.0, egui::Color32::from_gray(40));
@@ -1164,8 +1265,14 @@ pub trait AnyView {
     fn set_clock(&mut self, setup: Option<ClockSetup>);
     /// Whether the game has a clock.
     fn has_clock(&self) -> bool;
-    /// Whether a clock counts now (the app then draws at least ten times a second).
+    /// Whether the game report has something to show: it is being worked out, or the
+    /// main line carries its evaluations (not in a chapter that quizzes its moves).
+    fn report_shown(&mut self) -> bool;
+    /// Whether a clock counts now.
     fn clock_running(&self) -> bool;
+    /// While a clock counts: how long until its face shows other digits (the app draws
+    /// again then).
+    fn clock_changes_in(&self) -> Option<std::time::Duration>;
     /// The two clock faces, the top one first (as the board is turned), with Pause and
     /// the added-time buttons.
     fn clock_ui(&mut self, ui: &mut egui::Ui, settings: &Settings, commands: &mut Vec<Command>);
@@ -1477,8 +1584,11 @@ impl<G: AppGame> AnyView for GameView<G> {
     }
 
     fn poll_opponent(&mut self) -> (Option<Command>, bool) {
+        if let Some(answer) = self.poll_draw_offer() {
+            return (Some(answer), false);
+        }
         let hinting = self.poll_hint();
-        if hinting {
+        if hinting || self.draw_offer.is_some() {
             return (None, true);
         }
         let Some(opponent) = &mut self.opponent else { return (None, false) };
@@ -1707,6 +1817,12 @@ impl<G: AppGame> AnyView for GameView<G> {
     }
 
     fn poll_report(&mut self) -> (Option<Command>, bool) {
+        if let Some(judged) = self.poll_learning() {
+            return (Some(judged), false);
+        }
+        if self.learn_judging.as_ref().is_some_and(|j| j.shares.is_none()) {
+            return (None, true);
+        }
         match &self.report {
             Some(job) if job.finished().is_some() => (Some(Command::ApplyReport), false),
             Some(_) => (None, true),
@@ -1724,9 +1840,9 @@ impl<G: AppGame> AnyView for GameView<G> {
             let record = &self.session.record;
             let learner = self.opponent.as_ref().map(|o| Self::side_index(o.side.other()));
             let data = ReportData {
-                points: super::report::graph(record),
-                summary: super::report::summary(record),
-                learnable: !super::report::mistakes(record, learner).is_empty(),
+                points: crate::study::report::graph(record),
+                summary: crate::study::report::summary(record),
+                learnable: !crate::study::report::mistakes(record, learner).is_empty(),
             };
             self.report_data = Some((self.revision, data));
         }
@@ -1778,12 +1894,35 @@ impl<G: AppGame> AnyView for GameView<G> {
         }
     }
 
+    fn report_shown(&mut self) -> bool {
+        if self.report.is_some() {
+            return true;
+        }
+        if self.quizzing() {
+            return false;
+        }
+        match self.evaluated {
+            Some((revision, evaluated)) if revision == self.revision => evaluated,
+            _ => {
+                let evaluated = command_value_in_main_line(&self.session.record);
+                self.evaluated = Some((self.revision, evaluated));
+                evaluated
+            }
+        }
+    }
+
     fn has_clock(&self) -> bool {
         self.clock.is_some()
     }
 
     fn clock_running(&self) -> bool {
         self.clock.as_ref().is_some_and(|c| c.reading(c.turn(), self.now).running)
+    }
+
+    fn clock_changes_in(&self) -> Option<std::time::Duration> {
+        let clock = self.clock.as_ref()?;
+        let reading = clock.reading(clock.turn(), self.now);
+        (reading.running || !reading.delay_left.is_zero()).then(|| super::clock::face_changes_in(&reading))
     }
 
     fn clock_ui(&mut self, ui: &mut egui::Ui, settings: &Settings, commands: &mut Vec<Command>) {
@@ -1821,7 +1960,7 @@ impl<G: AppGame> AnyView for GameView<G> {
             (None, Some(snapshot)) => match snapshot.lines.first() {
                 Some(best) => {
                     let for_first = if pos.side_to_move() == first { best.score } else { negate(best.score) };
-                    super::report::winning_share(for_first)
+                    crate::study::report::winning_share(for_first)
                 }
                 None => return,
             },
@@ -1977,7 +2116,9 @@ impl<G: AppGame> GameView<G> {
                 }
                 return Applied::changed();
             }
-            Command::Resign | Command::AgreeDraw | Command::ClaimDraw => return self.decide(command),
+            Command::Resign | Command::AgreeDraw | Command::ClaimDraw | Command::DrawAnswer(_) => {
+                return self.decide(command);
+            }
             Command::SetPosition(text) => {
                 return match G::from_position_string(text) {
                     Ok(p) => {
@@ -2012,7 +2153,11 @@ impl<G: AppGame> GameView<G> {
             Command::LearnFromMistakes => return self.start_learning(),
             Command::LearnShow => return self.learning_show(),
             Command::LearnNext => return self.learning_next(),
-            Command::LearnStop => self.learning = None,
+            Command::LearnStop => {
+                self.learning = None;
+                self.learn_judging = None;
+            }
+            Command::LearnJudged => return self.learning_judged(),
             _ => {}
         }
         Applied::default()

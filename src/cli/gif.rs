@@ -11,12 +11,12 @@ use std::sync::atomic::AtomicBool;
 use clap::Args;
 
 use super::shared::{BoardLookArgs, CliError};
-use crate::app::gif_export::gif_bytes;
 use crate::engine::EngineGame;
 use crate::files::{read_record_file, write_atomic_bytes};
 use crate::record::GameRecord;
 use crate::render::DrawGame;
 use crate::render::gif::{DELAY_RANGE, GifOptions, check_options, has_clocks, main_line_stretch};
+use crate::study::gif::gif_bytes;
 
 /// The options of `orrery gif`.
 #[derive(Debug, Args)]
@@ -66,7 +66,7 @@ pub struct GifArgs {
     #[arg(long)]
     pub engine_arrows: bool,
     /// Nodes the engine searches per position for `--engine-arrows`.
-    #[arg(long, default_value_t = crate::app::gif_export::DEFAULT_ENGINE_NODES, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    #[arg(long, default_value_t = crate::study::gif::DEFAULT_ENGINE_NODES, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
     pub nodes: u64,
 }
 

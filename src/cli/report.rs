@@ -1,5 +1,5 @@
 //! `orrery report INPUT OUTPUT [--nodes N] [--threads T]`: the app's game report
-//! ([`crate::app::report`]) for every game of a record file, written to another file:
+//! ([`crate::study::report`]) for every game of a record file, written to another file:
 //! `[%eval]` after each move, `?!` / `?` / `??` with a comment naming the better move,
 //! and the better line as a variation. One line per game on standard output:
 //! `game N: P plies, ?! a, ? b, ?? c, S s`. Games that could not be read are listed on
@@ -9,10 +9,10 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use super::shared::CliError;
-use crate::app::report::{DEFAULT_NODES, ReportJob, annotate, main_line_positions, summary};
 use crate::engine::EngineGame;
 use crate::files::{read_records, write_record_file};
 use crate::record::{AnyGame, GameRecord, RecordGame, Severity};
+use crate::study::report::{DEFAULT_NODES, ReportJob, annotate, main_line_positions, summary};
 
 /// The arguments of `orrery report`.
 #[derive(Debug, Clone, clap::Args)]
@@ -77,7 +77,7 @@ where
     };
     annotate(&mut record, &evals);
     let [a, b] = summary(&record);
-    let count = |s: &crate::app::report::SideSummary| (s.inaccuracies, s.mistakes, s.blunders);
+    let count = |s: &crate::study::report::SideSummary| (s.inaccuracies, s.mistakes, s.blunders);
     let ((ai, am, ab), (bi, bm, bb)) = (count(&a), count(&b));
     let line = format!("{plies} plies, ?! {}, ? {}, ?? {}", ai + bi, am + bm, ab + bb);
     (G::into_any(record), line)

@@ -152,6 +152,18 @@ where
     /// Starts analysing `positions` (from [`main_line_positions`]), `nodes` per
     /// position, on `workers` threads (each with its own engine and a 16 MiB table).
     pub fn start(positions: Vec<(G, Vec<u64>)>, nodes: u64, workers: usize) -> ReportJob<G> {
+        ReportJob::start_with(positions, nodes, workers, |_, _| {})
+    }
+
+    /// [`ReportJob::start`], calling `analysed(done, total)` from a worker thread each
+    /// time a position is analysed (the app wakes its window with it).
+    pub fn start_with(
+        positions: Vec<(G, Vec<u64>)>,
+        nodes: u64,
+        workers: usize,
+        analysed: impl Fn(usize, usize) + Send + Sync + 'static,
+    ) -> ReportJob<G> {
+        let analysed = Arc::new(analysed);
         let total = positions.len();
         let keys = positions.iter().map(|(p, _)| p.zobrist()).collect();
         let positions = Arc::new(positions);
@@ -162,13 +174,14 @@ where
         let finished_after = Arc::new(Mutex::new(None));
         let started = Instant::now();
         for _ in 0..workers.clamp(1, total.max(1)) {
-            let (positions, next, done, cancel, results, finished_after) = (
+            let (positions, next, done, cancel, results, finished_after, analysed) = (
                 positions.clone(),
                 next.clone(),
                 done.clone(),
                 cancel.clone(),
                 results.clone(),
                 finished_after.clone(),
+                analysed.clone(),
             );
             std::thread::spawn(move || {
                 let mut engine = Engine::<G>::new(16);
@@ -193,9 +206,11 @@ where
                     let pv = result.lines.first().map(|l| l.pv.clone()).unwrap_or_default();
                     results.lock().unwrap_or_else(PoisonError::into_inner)[i] =
                         Some(PositionEval { score: result.score, pv, by_depth });
-                    if done.fetch_add(1, Ordering::Relaxed) + 1 == positions.len() {
+                    let now_done = done.fetch_add(1, Ordering::Relaxed) + 1;
+                    if now_done == positions.len() {
                         *finished_after.lock().unwrap_or_else(PoisonError::into_inner) = Some(started.elapsed());
                     }
+                    analysed(now_done, positions.len());
                 }
             });
         }

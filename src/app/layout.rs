@@ -1,0 +1,204 @@
+//! The window's docked panes ([`egui_tiles`]): the board, the move list, the analysis,
+//! the game report, the notation editor, the games list, the opening tree and the
+//! clocks are [`Pane`]s a user can drag by their tabs to dock beside, above or below
+//! each other, tab together, split, resize and close. The arrangement is a [`Layout`],
+//! kept with the settings, so it survives a restart; View → Reset layout puts back
+//! [`Layout::default`].
+//!
+//! Which panes are shown follows the app's switches (View → Analysis, Games list, …):
+//! [`Layout::show_only`] hides the others without forgetting where they were, so a pane
+//! shown again comes back in its place. Nothing here draws a pane: the shell's
+//! `egui_tiles::Behavior` does.
+
+use egui_tiles::{Container, Linear, LinearDir, Tile, TileId, Tiles, Tree};
+use serde::{Deserialize, Serialize};
+
+/// One docked pane of the window.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Pane {
+    /// The board, with the banner above it and the evaluation bar beside it.
+    Board,
+    /// The move list, with the computer game's and the puzzle's panels above it.
+    Moves,
+    /// The engine's analysis lines.
+    Analysis,
+    /// The game report: its graph, summary and "Learn from your mistakes".
+    Report,
+    /// The notation editor.
+    Notation,
+    /// The games of the open file.
+    Games,
+    /// The moves the file's games played from the shown position.
+    OpeningTree,
+    /// The two clocks of a timed game.
+    Clocks,
+}
+
+impl Pane {
+    /// Every pane, in the order View lists them.
+    pub const ALL: [Pane; 8] = [
+        Pane::Board,
+        Pane::Moves,
+        Pane::Analysis,
+        Pane::Report,
+        Pane::Notation,
+        Pane::Games,
+        Pane::OpeningTree,
+        Pane::Clocks,
+    ];
+
+    /// Its tab's title.
+    pub fn title(self) -> &'static str {
+        match self {
+            Pane::Board => "Board",
+            Pane::Moves => "Move list",
+            Pane::Analysis => "Analysis",
+            Pane::Report => "Game report",
+            Pane::Notation => "Notation",
+            Pane::Games => "Games",
+            Pane::OpeningTree => "Opening tree",
+            Pane::Clocks => "Clocks",
+        }
+    }
+}
+
+/// The arrangement of the panes: a tree of splits and tab groups, with each pane's
+/// share of its split. Serialised with the settings.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Layout {
+    /// The tiles.
+    pub tree: Tree<Pane>,
+}
+
+/// The share of the window's width the board's column takes in the default layout.
+const BOARD_SHARE: f32 = 0.66;
+
+impl Default for Layout {
+    /// The board on the left, with the games list and the notation editor as tabs
+    /// under it; on the right the clocks, the move list, then the analysis with the
+    /// opening tree and the game report as tabs beside it. A hidden pane gives its room
+    /// to the others, so at 1280×800 the whole board shows with the move list and the
+    /// analysis.
+    fn default() -> Layout {
+        let mut tiles = Tiles::default();
+        let tabs = |tiles: &mut Tiles<Pane>, panes: &[Pane]| {
+            let children = panes.iter().map(|&p| tiles.insert_pane(p)).collect();
+            tiles.insert_tab_tile(children)
+        };
+        let board = tabs(&mut tiles, &[Pane::Board]);
+        let below = tabs(&mut tiles, &[Pane::Games, Pane::Notation]);
+        let clocks = tabs(&mut tiles, &[Pane::Clocks]);
+        let moves = tabs(&mut tiles, &[Pane::Moves]);
+        let analysis = tabs(&mut tiles, &[Pane::Analysis, Pane::OpeningTree, Pane::Report]);
+        let left = linear(&mut tiles, LinearDir::Vertical, &[(board, 0.64), (below, 0.36)]);
+        let right = linear(&mut tiles, LinearDir::Vertical, &[(clocks, 0.2), (moves, 0.45), (analysis, 0.35)]);
+        let root = linear(&mut tiles, LinearDir::Horizontal, &[(left, BOARD_SHARE), (right, 1.0 - BOARD_SHARE)]);
+        Layout { tree: Tree::new(egui::Id::unique("orrery-layout"), root, tiles) }
+    }
+}
+
+/// A split of `children` with their shares.
+fn linear(tiles: &mut Tiles<Pane>, dir: LinearDir, children: &[(TileId, f32)]) -> TileId {
+    let mut linear = Linear::new(dir, children.iter().map(|(id, _)| *id).collect());
+    for &(id, share) in children {
+        linear.shares.set_share(id, share);
+    }
+    tiles.insert_container(Container::Linear(linear))
+}
+
+impl Layout {
+    /// Shows exactly the panes for which `shown` is true and hides the others (they
+    /// keep their places). A pane that was hidden and is shown now becomes its tab
+    /// group's front tab. A pane missing from the layout (a layout kept by an older
+    /// version) is added beside the others.
+    pub fn show_only(&mut self, shown: impl Fn(Pane) -> bool) {
+        for pane in Pane::ALL {
+            let id = match self.tree.tiles.find_pane(&pane) {
+                Some(id) => id,
+                None => match self.add(pane) {
+                    Some(id) => id,
+                    None => continue,
+                },
+            };
+            let want = shown(pane);
+            if want != self.tree.tiles.is_visible(id) {
+                self.tree.tiles.set_visible(id, want);
+                if want {
+                    self.tree.make_active(|tile, _| tile == id);
+                }
+            }
+        }
+    }
+
+    /// Whether `pane` is shown: visible, and the front tab of its group and of every
+    /// group above it.
+    pub fn is_shown(&self, pane: Pane) -> bool {
+        self.tree.tiles.find_pane(&pane).is_some_and(|id| self.tree.active_tiles().contains(&id))
+    }
+
+    /// Brings `pane` to the front of its tab group (and its group to the front of
+    /// theirs).
+    pub fn bring_to_front(&mut self, pane: Pane) {
+        if let Some(id) = self.tree.tiles.find_pane(&pane) {
+            self.tree.make_active(|tile, _| tile == id);
+        }
+    }
+
+    /// Adds `pane` in a tab group of its own at the end of the root container (or as a
+    /// split with the root when the root is a pane). `None` when the layout is empty.
+    fn add(&mut self, pane: Pane) -> Option<TileId> {
+        let root = self.tree.root()?;
+        let id = self.tree.tiles.insert_pane(pane);
+        let group = self.tree.tiles.insert_tab_tile(vec![id]);
+        match self.tree.tiles.get_mut(root) {
+            Some(Tile::Container(container)) => container.add_child(group),
+            _ => {
+                let split = self.tree.tiles.insert_horizontal_tile(vec![root, group]);
+                self.tree.root = Some(split);
+            }
+        }
+        Some(id)
+    }
+
+    /// The layout is whole: it has every pane exactly once.
+    pub fn is_whole(&self) -> bool {
+        Pane::ALL
+            .iter()
+            .all(|p| self.tree.tiles.iter().filter(|(_, t)| matches!(t, Tile::Pane(q) if q == p)).count() == 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_layout_has_every_pane_once_and_hidden_panes_keep_their_place() {
+        let mut layout = Layout::default();
+        assert!(layout.is_whole());
+        layout.show_only(|p| matches!(p, Pane::Board | Pane::Moves));
+        assert!(layout.is_shown(Pane::Board) && layout.is_shown(Pane::Moves));
+        assert!(!layout.is_shown(Pane::Analysis) && !layout.is_shown(Pane::Games));
+        let games = layout.tree.tiles.find_pane(&Pane::Games);
+        // Shown again: the games list is in its place, the front tab of its group.
+        layout.show_only(|p| matches!(p, Pane::Board | Pane::Moves | Pane::Games | Pane::Notation));
+        assert_eq!(layout.tree.tiles.find_pane(&Pane::Games), games);
+        assert!(layout.is_shown(Pane::Games) && !layout.is_shown(Pane::Notation));
+        layout.bring_to_front(Pane::Notation);
+        assert!(layout.is_shown(Pane::Notation) && !layout.is_shown(Pane::Games));
+        // Kept as RON and read back the same.
+        let text = ron::to_string(&layout).expect("a layout as RON");
+        let back: Layout = ron::from_str(&text).expect("read back");
+        assert_eq!(back, layout);
+    }
+
+    #[test]
+    fn a_layout_missing_a_pane_gets_it_back() {
+        let mut layout =
+            Layout { tree: Tree::new_tabs(egui::Id::unique("orrery-layout"), vec![Pane::Board, Pane::Moves]) };
+        assert!(!layout.is_whole());
+        layout.show_only(|_| true);
+        assert!(layout.is_whole());
+    }
+}

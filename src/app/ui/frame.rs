@@ -1,0 +1,302 @@
+//! One frame: the background work between frames ([`OrreryApp::logic`]), then the window: menu, status bar, the docked panes and the windows.
+
+use super::*;
+
+impl OrreryApp {
+    /// Background work, between frames (eframe's `App::logic`): the solver's result and
+    /// the notation editor's reading of its text.
+    pub fn logic(&mut self, ctx: &egui::Context) {
+        self.now = ctx.input(|i| i.time);
+        // Background jobs started from here wake this window when they have something.
+        let repaint = ctx.clone();
+        Waker::new(move || repaint.request_repaint()).install();
+        if let Some(flag) = self.view.tick(self.now) {
+            self.apply(flag);
+        }
+        if let Some(wait) = self.view.clock_changes_in() {
+            // Drawn again when the running clock's digits change, not before.
+            ctx.request_repaint_after(wait);
+        }
+        self.poll_dialog();
+        self.poll_reading();
+        self.poll_saving();
+        // Never overwrite an autosave the user has not decided about.
+        if self.restore_offer.is_none() {
+            if self.autosave.is_due(self.now) {
+                let contents = self.autosave_contents(false);
+                if let Err(e) = self.autosave.tick(self.now, || contents) {
+                    self.message = format!("Autosave failed: {e}");
+                }
+            }
+            if let Some(wait) = self.autosave.due_in(self.now) {
+                ctx.request_repaint_after(std::time::Duration::from_secs_f64(wait + 0.01));
+            }
+            if let Err(e) = self.autosave.save_settings(&self.settings) {
+                self.message = format!("The settings could not be saved: {e}");
+            }
+        }
+        // A message about the board editor's earlier position goes when it changes.
+        let setup = self.view.setup_position_string();
+        if setup != self.setup_seen {
+            if self.setup_seen.is_some() && setup.is_some() {
+                self.message.clear();
+            }
+            self.setup_seen = setup;
+        }
+        // A chapter mode counts only while the open file is a study.
+        let in_study = crate::record::study::study_name(&self.document.games).is_some();
+        self.view.set_in_study(in_study);
+        // A move just played or stepped to: its sound.
+        let cursor = self.view.cursor();
+        if self.sound_seen != Some(cursor) {
+            if self.settings.sounds
+                && let Some((parent, sound)) = self.view.move_sound()
+                && self.sound_seen == Some(parent)
+            {
+                self.sounds.play(sound);
+            }
+            self.sound_seen = Some(cursor);
+        }
+        if self.sounds.no_player() {
+            self.message = crate::app::sounds::NO_PLAYER.into();
+        }
+        // A puzzle of a set solved: kept in the settings, for the file (once).
+        let solved = self.puzzle_set && self.view.puzzle_status().is_some_and(|p| p.solved);
+        if solved && !std::mem::replace(&mut self.puzzle_solved_kept, true) {
+            let current = self.document.current;
+            if let Some(key) = self.puzzle_keys().get(current).cloned().flatten() {
+                let file = self.puzzle_file_key();
+                self.settings.solved_puzzles.entry(file).or_default().insert(key);
+            }
+        } else if !solved {
+            self.puzzle_solved_kept = false;
+        }
+        if self.view.poll() {
+            // The solver's progress (positions searched) is shown a few times a second.
+            ctx.request_repaint_after(crate::app::jobs::PROGRESS_WAKE);
+        }
+        // The report, the computer, hints and draw offers wake the window themselves.
+        let (report, _) = self.view.poll_report();
+        if let Some(command) = report {
+            self.apply(command);
+        }
+        let (computer_move, _) = self.view.poll_opponent();
+        if let Some(command) = computer_move {
+            self.apply(command);
+        }
+        let request = (self.settings.analysis && !self.view.board_editor_open()).then(|| AnalysisRequest {
+            lines: if self.settings.threat { 1 } else { usize::from(self.settings.analysis_lines) },
+            threat: self.settings.threat,
+            time: self.settings.analysis_seconds.map(|s| std::time::Duration::from_secs(u64::from(s))),
+            hash_mb: self.settings.analysis_hash_mb,
+        });
+        // New lines wake the window a few times a second.
+        self.view.sync_analysis(request);
+        if self.settings.notation_editor {
+            for event in self.editor.poll(ctx, self.now) {
+                let command = editor_command(event, self.view.cursor());
+                if let Some(command) = command {
+                    self.apply(command);
+                }
+            }
+        }
+    }
+
+    /// One frame: the background work, then the whole window into `ui`.
+    pub fn show(&mut self, ui: &mut egui::Ui) {
+        self.logic(ui.ctx());
+        self.draw(ui);
+    }
+
+    /// Draws the whole window into `ui` and applies what the user asked for.
+    pub fn draw(&mut self, ui: &mut egui::Ui) {
+        let ctx = ui.ctx().clone();
+        self.now = ctx.input(|i| i.time);
+        self.expire_message(&ctx);
+        self.apply_theme(&ctx);
+        self.handle_close_request(&ctx);
+        for out in self.outbox.drain(..) {
+            match out {
+                Outgoing::Text(text) => ctx.copy_text(text),
+                Outgoing::Image(image) => ctx.copy_image(image),
+                Outgoing::RequestPaste => ctx.send_viewport_cmd(egui::ViewportCommand::RequestPaste),
+            }
+        }
+        let mut commands = Vec::new();
+        self.keys(ui, &mut commands);
+        egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui, &mut commands));
+        egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui));
+        egui::CentralPanel::default().frame(egui::Frame::new()).show(ui, |ui| self.panes_ui(ui, &mut commands));
+        if !self.view.board_editor_open() {
+            self.view.promotion_ui(ui, &mut commands);
+        }
+        self.windows(&ctx, &mut commands);
+        for command in commands {
+            self.apply(command);
+        }
+        self.update_title(&ctx);
+    }
+
+    /// The board, with the evaluation bar on its left while the analysis runs.
+    pub(super) fn board_area(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+        let area = ui.available_rect_before_wrap();
+        let bar = if self.settings.analysis { 16.0 } else { 0.0 };
+        let board = egui::Rect::from_min_max(
+            egui::pos2(area.left() + bar + if bar > 0.0 { 6.0 } else { 0.0 }, area.top()),
+            area.max,
+        );
+        ui.scope_builder(egui::UiBuilder::new().max_rect(board), |ui| {
+            self.view.board_ui(ui, &self.settings, commands);
+        });
+        if bar > 0.0 {
+            let height = self.view.board_rect().map_or(area.height(), |r| r.height());
+            let top = self.view.board_rect().map_or(area.top(), |r| r.top());
+            let rect = egui::Rect::from_min_size(egui::pos2(area.left(), top), egui::vec2(bar, height));
+            self.view.eval_bar_ui(ui, rect, &self.settings);
+        }
+    }
+
+    /// The analysis panel: its settings (lines, time), then the engine's lines.
+    pub(super) fn analysis_panel(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+        ui.horizontal_wrapped(|ui| {
+            let title = ui.strong("Analysis");
+            egui::ComboBox::from_id_salt("analysis lines")
+                .width(72.0)
+                .selected_text(lines_text(self.settings.analysis_lines))
+                .show_ui(ui, |ui| {
+                    for n in 1..=5u8 {
+                        if ui.selectable_label(self.settings.analysis_lines == n, lines_text(n)).clicked() {
+                            commands.push(Command::SetAnalysisLines(n));
+                        }
+                    }
+                })
+                .response
+                .labelled_by(title.id);
+            let time_text = |t: Option<u32>| t.map_or_else(|| "unlimited".to_string(), |s| format!("{s} s"));
+            egui::ComboBox::from_id_salt("analysis time")
+                .width(72.0)
+                .selected_text(time_text(self.settings.analysis_seconds))
+                .show_ui(ui, |ui| {
+                    for t in [Some(5), Some(10), Some(30), None] {
+                        if ui.selectable_label(self.settings.analysis_seconds == t, time_text(t)).clicked() {
+                            commands.push(Command::SetAnalysisTime(t));
+                        }
+                    }
+                })
+                .response
+                .labelled_by(title.id);
+            let threat = if self.settings.threat { "Lines" } else { "Threat" };
+            if ui
+                .small_button(threat)
+                .on_hover_text("Show what the other side would play if it were its move, or the lines again (X)")
+                .clicked()
+            {
+                commands.push(Command::ToggleThreat);
+            }
+            if ui.small_button("Hide").on_hover_text("Hide the analysis (L)").clicked() {
+                commands.push(Command::ToggleAnalysis);
+            }
+        });
+        self.view.analysis_ui(ui, commands);
+    }
+
+    /// Clears the status message once it has been shown for [`MESSAGE_SECONDS`] or the
+    /// board has moved to another position since it appeared.
+    pub(super) fn expire_message(&mut self, ctx: &egui::Context) {
+        let now = ctx.input(|i| i.time);
+        let cursor = Some(self.view.cursor());
+        if self.message != self.message_seen.0 {
+            self.message_seen = (self.message.clone(), now, cursor);
+        } else if !self.message.is_empty() {
+            if now - self.message_seen.1 > MESSAGE_SECONDS || cursor != self.message_seen.2 {
+                self.message.clear();
+                self.message_seen.0.clear();
+            } else {
+                ctx.request_repaint_after(std::time::Duration::from_secs_f64(MESSAGE_SECONDS));
+            }
+        }
+    }
+
+    pub(super) fn update_title(&mut self, ctx: &egui::Context) {
+        let title = self.window_title();
+        if title != self.title {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            self.title = title;
+        }
+    }
+
+    pub(super) fn apply_theme(&self, ctx: &egui::Context) {
+        let wanted = match self.settings.theme {
+            Theme::Dark => egui::Theme::Dark,
+            Theme::Light => egui::Theme::Light,
+        };
+        if ctx.theme() != wanted {
+            ctx.set_theme(wanted);
+        }
+    }
+
+    pub(super) fn handle_close_request(&mut self, ctx: &egui::Context) {
+        if ctx.input(|i| i.viewport().close_requested()) && self.document.modified && !self.quit_confirmed {
+            ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+            self.pending = Some(PendingAction::Quit);
+        }
+        if self.quit_confirmed && !self.close_sent {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+            self.close_sent = true;
+        }
+    }
+
+    pub(super) fn status_bar(&mut self, ui: &mut egui::Ui) {
+        ui.horizontal(|ui| {
+            let (text, warn) = match self.view.setup_problems() {
+                Some(problems) if problems.is_empty() => ("Board editor: a valid position".to_string(), false),
+                Some(problems) => {
+                    let n = problems.len();
+                    (format!("Board editor: {n} problem{} with this position", if n == 1 { "" } else { "s" }), true)
+                }
+                None => match self.view.banner() {
+                    Some(banner) => (format!("Game over: {banner}"), false),
+                    None => self.view.status(),
+                },
+            };
+            let color = if warn { theme::ERROR } else { ui.visuals().text_color() };
+            ui.label(RichText::new(text).color(color).strong());
+            if self.dialog.is_some() {
+                ui.separator();
+                ui.spinner();
+                ui.label("Waiting for the file dialog…");
+            }
+            if !self.message.is_empty() {
+                ui.separator();
+                // Its room: what the file name and the cell under the pointer leave.
+                // Truncated, it shows the whole text on hover.
+                let file_chars =
+                    self.document.file.as_ref().map_or(14, |p| p.display().to_string().chars().count() + 11);
+                let room = (ui.available_width() - 370.0 - 7.0 * file_chars as f32).max(120.0);
+                let size = egui::vec2(room, ui.spacing().interact_size.y);
+                let layout = egui::Layout::left_to_right(egui::Align::Center);
+                ui.allocate_ui_with_layout(size, layout, |ui| {
+                    ui.set_max_width(room);
+                    ui.add(egui::Label::new(self.message.as_str()).truncate());
+                });
+            }
+            let hovered = self.view.hovered_cell();
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                let name = match &self.document.file {
+                    Some(p) => p.display().to_string(),
+                    None => "not saved yet".to_string(),
+                };
+                let modified = if self.document.modified { " (modified)" } else { "" };
+                ui.label(RichText::new(format!("{name}{modified}")).weak());
+                // The cell under the pointer, by name (in both numberings where the
+                // game counts cells from each player's side).
+                // Always the same room, so the bar does not change as the pointer moves.
+                ui.separator();
+                ui.add_sized(
+                    egui::vec2(340.0, ui.spacing().interact_size.y),
+                    egui::Label::new(RichText::new(hovered.unwrap_or_default()).weak()).truncate(),
+                );
+            });
+        });
+    }
+}

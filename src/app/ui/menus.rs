@@ -1,0 +1,244 @@
+//! The menu bar and the keyboard: every item and shortcut from the one table of commands.
+
+use super::*;
+
+impl OrreryApp {
+    /// The commands whose shortcuts were pressed this frame. Ctrl shortcuts work while
+    /// typing; plain keys only when no text field has the keys. In the notation editor,
+    /// undo first reverts text not yet read.
+    pub(super) fn keys(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+        let typing = ui.ctx().memory(|m| m.focused().is_some());
+        // Files dropped on the window are opened; Ctrl+V on the board pastes.
+        let dropped: Vec<PathBuf> = ui.input(|i| i.raw.dropped_files.iter().map(|f| f.path().to_path_buf()).collect());
+        for path in dropped {
+            if crate::files::Format::from_path(&path).is_some() {
+                commands.push(Command::OpenPath(path));
+            } else {
+                self.message = format!("{}: Orrery opens .pgn and .ron records", path.display());
+            }
+        }
+        if !typing {
+            let pasted: Vec<String> = ui.input(|i| {
+                i.events
+                    .iter()
+                    .filter_map(|e| if let egui::Event::Paste(t) = e { Some(t.clone()) } else { None })
+                    .collect()
+            });
+            commands.extend(pasted.into_iter().map(Command::PasteText));
+        }
+        let in_editor = self.settings.notation_editor && self.editor.has_focus(ui.ctx());
+        // While a file dialog is open, keys pressed wait for nothing.
+        if self.dialog.is_some() {
+            return;
+        }
+        let modal_open = self.pending.is_some()
+            || self.reading.is_some()
+            || self.path_prompt.is_some()
+            || self.paste_text.is_some()
+            || self.restore_offer.is_some();
+        for command in Command::with_shortcuts() {
+            let Some(shortcut) = command.shortcut() else { continue };
+            // Behind a question or a prompt, no shortcut acts (the question comes first).
+            if modal_open || (shortcut.scope == Scope::Board && typing) {
+                continue;
+            }
+            // Undo in a text field other than the notation editor is the field's own.
+            if matches!(command, Command::Undo | Command::Redo) && typing && !in_editor {
+                continue;
+            }
+            let pressed = |ui: &mut egui::Ui, keys: KeyboardShortcut| {
+                if keys.modifiers == Modifiers::NONE {
+                    ui.input(|i| i.key_pressed(keys.logical_key) && i.modifiers.is_none())
+                } else {
+                    ui.input_mut(|i| i.consume_shortcut(&keys))
+                }
+            };
+            let alternative = command.alternative_keys().is_some_and(|k| pressed(ui, k));
+            if pressed(ui, shortcut.keys) || alternative {
+                if command == Command::BoardEditor && self.view.board_editor_open() {
+                    continue;
+                }
+                if command == Command::InsertComment && !in_editor {
+                    continue;
+                }
+                commands.push(command);
+            }
+        }
+    }
+
+    pub(super) fn menu_item(&self, ui: &mut egui::Ui, command: &Command, enabled: bool, commands: &mut Vec<Command>) {
+        let mut button = egui::Button::new(command.label());
+        if let Some(text) = command.shortcut_text() {
+            button = button.shortcut_text(text);
+        }
+        if ui.add_enabled(enabled, button).clicked() {
+            commands.push(command.clone());
+            ui.close();
+        }
+    }
+
+    pub(super) fn menu_bar(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+        egui::MenuBar::new().ui(ui, |ui| {
+            ui.menu_button("Game", |ui| {
+                for item in Command::game_menu() {
+                    match item {
+                        Some(command) => self.menu_item(ui, &command, true, commands),
+                        None => {
+                            ui.separator();
+                        }
+                    }
+                }
+                ui.menu_button("Recent", |ui| {
+                    if self.settings.recent.is_empty() {
+                        ui.label(RichText::new("No recent files").weak());
+                    }
+                    for path in self.settings.recent.clone() {
+                        if ui.button(path.display().to_string()).clicked() {
+                            commands.push(Command::OpenPath(path));
+                            ui.close();
+                        }
+                    }
+                });
+                ui.separator();
+                let over = self.view.game_over();
+                let (has_draws, can_claim) = self.view.draws();
+                for command in Command::decisions() {
+                    // Resigning ends the game: the menu asks first.
+                    if command == Command::Resign {
+                        if ui.add_enabled(!over, egui::Button::new("Resign…")).clicked() {
+                            self.resign_prompt = true;
+                            ui.close();
+                        }
+                        continue;
+                    }
+                    let (shown, enabled) = match command {
+                        Command::AgreeDraw => (has_draws, !over),
+                        _ => (has_draws, !over && can_claim),
+                    };
+                    if shown {
+                        self.menu_item(ui, &command, enabled, commands);
+                    }
+                }
+                self.menu_item(ui, &Command::AnalyseGame, true, commands);
+                ui.separator();
+                self.menu_item(ui, &Command::Quit, true, commands);
+            });
+            ui.menu_button("Edit", |ui| {
+                let (undo, redo) = self.can_undo_redo();
+                for item in Command::edit_menu() {
+                    match item {
+                        Some(command) => {
+                            let enabled = match command {
+                                Command::Undo => undo,
+                                Command::Redo => redo,
+                                _ => true,
+                            };
+                            self.menu_item(ui, &command, enabled, commands);
+                        }
+                        None => {
+                            ui.separator();
+                        }
+                    }
+                }
+            });
+            self.puzzles_menu(ui, commands);
+            ui.menu_button("View", |ui| {
+                // A checkbox: a turned board says so.
+                let label = format!(
+                    "{} ({})",
+                    Command::FlipBoard.label(),
+                    Command::FlipBoard.shortcut_text().unwrap_or_default()
+                );
+                ui.checkbox(&mut self.settings.flipped, label);
+                ui.checkbox(&mut self.settings.coordinates, Command::ToggleCoordinates.label());
+                ui.checkbox(&mut self.settings.hints, Command::ToggleHints.label());
+                ui.checkbox(&mut self.settings.show_marks, Command::ToggleMarks.label());
+                let label = format!(
+                    "{} ({})",
+                    Command::ToggleNotationEditor.label(),
+                    Command::ToggleNotationEditor.shortcut_text().unwrap_or_default()
+                );
+                let editor = ui.checkbox(&mut self.settings.notation_editor, label);
+                if editor.changed() && self.settings.notation_editor {
+                    self.editor.focus();
+                }
+                let dark = self.settings.theme == Theme::Dark;
+                if ui.button(if dark { "Light theme" } else { "Dark theme" }).clicked() {
+                    commands.push(Command::ToggleTheme);
+                }
+                // The shown game's board colours, kept for that game.
+                let variant = self.view.variant();
+                ui.menu_button(format!("Board colours ({})", variant.name()), |ui| {
+                    let mut scheme = self.settings.scheme_of(variant);
+                    for choice in crate::render::view::BoardScheme::ALL {
+                        ui.radio_value(&mut scheme, choice, choice.name());
+                    }
+                    if scheme != self.settings.scheme_of(variant) {
+                        self.settings.board_schemes.insert(variant.key().to_string(), scheme);
+                    }
+                });
+                ui.menu_button("Labels (Interstellar)", |ui| {
+                    for choice in crate::app::settings::LabelChoice::ALL {
+                        ui.radio_value(&mut self.settings.labels, choice, choice.name()).on_hover_text(
+                            "Interstellar cells are numbered from each player's side: a move is written \
+                             in its mover's numbering",
+                        );
+                    }
+                });
+                ui.checkbox(&mut self.settings.sounds, "Sounds")
+                    .on_hover_text("A sound for each move, capture, Target or check, and the end of the game");
+                self.menu_item(ui, &Command::ToggleGamesList, true, commands);
+                ui.checkbox(&mut self.opening_tree_open, Command::ToggleOpeningTree.label());
+                let label = format!(
+                    "{} ({})",
+                    Command::ToggleAnalysis.label(),
+                    Command::ToggleAnalysis.shortcut_text().unwrap_or_default()
+                );
+                ui.checkbox(&mut self.settings.analysis, label);
+                self.menu_item(ui, &Command::ResetLayout, true, commands);
+                self.menu_item(ui, &Command::ShowShortcuts, true, commands);
+            });
+        });
+    }
+
+    /// The Puzzles menu: the built-in puzzles, solving the shown position, Hint.
+    pub(super) fn puzzles_menu(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+        ui.menu_button("Puzzles", |ui| {
+            self.menu_item(ui, &Command::OpenPuzzleFile, true, commands);
+            ui.separator();
+            for (index, builtin) in builtin_puzzles().iter().enumerate() {
+                let title = builtin
+                    .puzzle()
+                    .map(|p| {
+                        let what = match p.goal {
+                            PuzzleGoal::Stipulation(s) => s.to_string(),
+                            PuzzleGoal::Shown(g) => g.words().to_string(),
+                        };
+                        format!("{} — {what}", p.title)
+                    })
+                    .unwrap_or_else(|_| builtin.file.to_string());
+                if ui.button(title).clicked() {
+                    commands.push(Command::OpenPuzzle(index));
+                    ui.close();
+                }
+            }
+            ui.separator();
+            let variant = self.view.variant();
+            ui.menu_button("Solve the shown position", |ui| {
+                for goal in crate::solver::Goal::ALL.into_iter().filter(|g| g.applies_to(variant)) {
+                    for moves in 1..=3 {
+                        if let Ok(s) = Stipulation::new(goal, moves)
+                            && ui.button(s.to_string()).clicked()
+                        {
+                            commands.push(Command::SolveShown(s));
+                            ui.close();
+                        }
+                    }
+                }
+            });
+            if self.solving() {
+                self.menu_item(ui, &Command::Hint, true, commands);
+            }
+        });
+    }
+}

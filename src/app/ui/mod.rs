@@ -1,0 +1,798 @@
+//! The Orrery window: menus, the board, the move list, the status bar, the ending
+//! banner, the windows (unsaved-work prompt, errors, path prompt, paste, shortcuts,
+//! Save as puzzle, Export diagram), file handling, undo/redo and settings.
+//!
+//! Each frame the panels read the state and push [`Command`]s; after the frame
+//! [`OrreryApp::apply`] carries them out, the one place where the document changes,
+//! history is kept and the modified flag is set. Background work (the solver, long
+//! parses in the notation editor) is collected in [`OrreryApp::logic`], between frames.
+//! [`OrreryApp::show`] does both, so the same code runs in the eframe window and in
+//! egui_kittest UI tests.
+//!
+//! The methods are split by phase and subject, each file an `impl OrreryApp` block:
+//! `frame.rs` (between frames, then the window), `apply.rs` (commands carried out),
+//! `menus.rs`, `panes.rs` (the docked panes), `windows.rs`, `files.rs`, `games.rs` (the
+//! list of games and undo) and `puzzles.rs` (puzzle sets).
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use egui::{Key, KeyboardShortcut, Modifiers, RichText};
+
+use super::analysis::AnalysisRequest;
+use super::autosave::{Autosave, Autosaver};
+use super::clock::{self, ClockSetup};
+use super::command::{Command, Scope};
+use super::dialogs::{DialogAnswer, DialogRequest, FileDialogs};
+use super::document::{Document, game_title};
+use super::editor::{EditorEvent, NotationEditor};
+use super::export::{ExportAction, ExportForm};
+use super::games_list::{GamesList, IndexCache};
+use super::gif_export::{GifAction, GifForm, GifJob};
+use super::history::History;
+use super::jobs::{Job, JobPoll, Waker};
+use super::move_list::MoveListPanel;
+use super::opening_tree::OpeningTree;
+use super::puzzle_ui::PuzzleCheck;
+use super::settings::{Settings, Theme};
+use super::setup_ui::PuzzleForm;
+use super::theme;
+use super::view::{AnyView, view_of};
+use crate::app::session::capitalise;
+use crate::core::game::Variant;
+use crate::engine::Level;
+use crate::files::{
+    Diagnostic, FileError, Format, RecordsRead, read_record_file, read_records_with, write_record_file,
+    write_records_keeping,
+};
+use crate::record::annotations::TimeControl;
+use crate::record::{AnyGame, NodeId, Severity, read_games, read_one, write_any};
+use crate::solver::{Puzzle, PuzzleGoal, Stipulation, builtin_puzzles};
+
+mod apply;
+mod files;
+mod frame;
+mod games;
+mod menus;
+mod panes;
+mod puzzles;
+mod windows;
+
+/// How long a status-bar message stays, in seconds.
+pub const MESSAGE_SECONDS: f64 = 8.0;
+
+/// Something the user asked for that would drop unsaved work: done after the prompt.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PendingAction {
+    /// Game → New ….
+    New(Variant),
+    /// Game → Open….
+    Open,
+    /// Game → Recent, or a path typed.
+    OpenPath(PathBuf),
+    /// Game → Quit, or the window's close button.
+    Quit,
+    /// Board editor → Play from here: a new game from a set-up position.
+    PlayFrom(Box<AnyGame>),
+    /// Puzzles → a built-in puzzle (index in the list).
+    Puzzle(usize),
+    /// Puzzles → Open puzzle file….
+    OpenPuzzles,
+    /// A pasted game or position, as a new game.
+    OpenGame(Box<AnyGame>),
+    /// Game → New game against the computer.
+    Computer {
+        /// The game.
+        variant: Variant,
+        /// The user's side: 0 moves first.
+        user_side: usize,
+        /// The computer's level.
+        level: Level,
+        /// The clock, if timed.
+        clock: Option<ClockSetup>,
+    },
+    /// Game → New game with a clock (two players on this screen).
+    Clock {
+        /// The game.
+        variant: Variant,
+        /// The clock.
+        clock: ClockSetup,
+    },
+}
+
+/// The New game against the computer and New game with a clock windows' choices.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewGameForm {
+    /// The game.
+    pub variant: Variant,
+    /// Against the computer (else two players on this screen).
+    pub computer: bool,
+    /// The user's side: 0 moves first, 1 second, `None` at random.
+    pub user_side: Option<usize>,
+    /// The computer's level, 1–8.
+    pub level: u8,
+    /// The time control as `TimeControl` tag text (`300+3`); `None`: no clock.
+    pub clock: Option<String>,
+    /// The handicap per side in seconds (added to the first stage; negative: taken).
+    pub handicap: [i64; 2],
+}
+
+impl NewGameForm {
+    /// The clock the form describes, or why its time control cannot be read.
+    fn clock_setup(&self) -> Result<Option<ClockSetup>, String> {
+        let Some(text) = &self.clock else { return Ok(None) };
+        let control = TimeControl::parse(text).map_err(|e| e.to_string())?;
+        Ok(Some(ClockSetup { control, handicap: self.handicap }))
+    }
+}
+
+/// The in-app path prompt, used when no native file dialog can be shown.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PathPrompt {
+    /// Saving (else opening).
+    pub save: bool,
+    /// The path typed so far.
+    pub text: String,
+    /// A puzzle to save to that path (Board editor → Save as puzzle), instead of the game.
+    pub puzzle: Option<Box<AnyGame>>,
+    /// What to do once the game is saved (the action the unsaved-work prompt held).
+    pub then: Option<PendingAction>,
+    /// A file that exists at the path typed, waiting for "Replace" before it is
+    /// written over.
+    pub replace: Option<PathBuf>,
+    /// The document's revision when the prompt opened (after the unsaved-work
+    /// question): opening asks again only when the games changed since.
+    pub revision: u64,
+}
+
+/// What an open file dialog is for.
+#[derive(Clone, Debug)]
+enum DialogPurpose {
+    /// Game → Open.
+    Open,
+    /// Puzzles → Open puzzle file….
+    OpenPuzzles,
+    /// Game → Save As, and what to do once saved (an action waiting for the
+    /// unsaved-work prompt).
+    SaveAs { then: Option<PendingAction> },
+    /// Board editor → Save as puzzle.
+    Puzzle(Box<AnyGame>),
+    /// Export diagram.
+    Export(Box<ExportForm>),
+    /// Export GIF.
+    Gif(Box<GifForm>),
+}
+
+/// What a file read in the background is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ReadPurpose {
+    /// Game → Open, Recent, a dropped file: shown as a new document.
+    Open,
+    /// The other games of the autosaved game's file, put around it (it is game `index`).
+    Restore {
+        /// The autosaved game's index among the file's games.
+        index: usize,
+    },
+}
+
+/// A record file being read on a background thread (see [`OrreryApp::reading`]).
+pub struct FileReading {
+    /// The file.
+    pub path: PathBuf,
+    purpose: ReadPurpose,
+    /// The reading: its progress counts bytes.
+    job: Job<Result<RecordsRead, FileError>>,
+}
+
+impl FileReading {
+    /// How far reading has come: bytes read and bytes in all (0 while not known).
+    pub fn progress(&self) -> (usize, usize) {
+        self.job.progress()
+    }
+
+    /// Stops the reading thread between two games (its result is dropped).
+    fn cancel(&self) {
+        self.job.cancel();
+    }
+}
+
+/// How long opening waits for a file before it shows the progress window: small files
+/// open within the frame, with no window flashing up.
+const READ_WAIT: std::time::Duration = std::time::Duration::from_millis(40);
+
+/// A save under way on a job (see [`OrreryApp::saving`]).
+struct Saving {
+    /// The file written.
+    path: PathBuf,
+    /// The document's revision when the save started: a change made meanwhile is not
+    /// in the file, so the document stays modified.
+    revision: u64,
+    /// What to do once saved (the action the unsaved-work prompt held).
+    then: Option<PendingAction>,
+    /// The write: each game's text in the file.
+    job: Job<Result<Vec<Option<Arc<str>>>, FileError>>,
+}
+
+/// Documents of at most this many games are saved within the frame: the save's job is
+/// waited for (a few milliseconds), so there is nothing to wait for after. Larger ones
+/// are written in the background, with "Saving…" in the status bar, and the window
+/// keeps drawing.
+const SMALL_DOCUMENT: usize = 200;
+
+/// The error of a save whose thread stopped without a result.
+fn writing_stopped(path: &Path) -> FileError {
+    FileError::Io { path: path.to_path_buf(), source: std::io::Error::other("the saving thread stopped") }
+}
+
+/// The error of a reading whose thread stopped without a result.
+fn reading_stopped(path: &Path) -> FileError {
+    FileError::Io { path: path.to_path_buf(), source: std::io::Error::other("the reading thread stopped") }
+}
+
+/// The problems found when the open file was read, for the diagnostics window.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FileProblems {
+    /// The window's title.
+    pub title: String,
+    /// Sentences shown above the list (what was left out and why).
+    pub notes: Vec<String>,
+    /// Every problem, in file order.
+    pub items: Vec<ProblemItem>,
+}
+
+/// One problem of [`FileProblems`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct ProblemItem {
+    /// The problem.
+    pub diagnostic: Diagnostic,
+    /// The number in the file of the open game it belongs to (clicking it shows that
+    /// game's text there); `None` for text that is no game, a game that could not be
+    /// read at all, or once the document no longer holds the file's games as read.
+    pub game: Option<usize>,
+    /// The number of the game it belongs to that could not be read at all.
+    pub unread_game: Option<usize>,
+}
+
+/// The state before a change, for undo.
+#[derive(Clone, Debug, PartialEq)]
+struct Snapshot {
+    game: AnyGame,
+    cursor: Vec<usize>,
+    modified: bool,
+    /// When the change was made, in the order of all changes (games and the list of
+    /// games share one undo order).
+    seq: u64,
+}
+
+/// A change to the list of games, as undo keeps it: undoing it applies its inverse.
+enum ListChange {
+    /// `count` games were put in at `at`.
+    Inserted { at: usize, count: usize },
+    /// These games were taken out from `at` (in their order).
+    Removed { at: usize, games: Vec<RemovedGame> },
+    /// Games `a` and `b` changed places.
+    Swapped { a: usize, b: usize },
+    /// Several games changed at once (Make a study): each as it was before, with its
+    /// text as read while it was as read.
+    Retagged { before: Vec<(usize, AnyGame, Option<std::sync::Arc<str>>)> },
+}
+
+/// A game taken out of the file, kept for undo: the game, where it came from (its text
+/// as read, so that it is saved byte for byte again) and its own undo history.
+struct RemovedGame {
+    game: AnyGame,
+    origin: crate::files::GameOrigin,
+    kept: Option<(History<Snapshot>, Vec<usize>)>,
+}
+
+/// What goes to the system on the next frame (it needs the egui context).
+enum Outgoing {
+    Text(String),
+    Image(egui::ColorImage),
+    RequestPaste,
+}
+
+/// The app's whole state.
+pub struct OrreryApp {
+    /// The open records and their file.
+    pub document: Document,
+    /// The shown game (the app's one erased game).
+    pub view: Box<dyn AnyView>,
+    history: History<Snapshot>,
+    /// Settings.
+    pub settings: Settings,
+    /// The last message for the status bar (an illegal move's reason, a file result).
+    pub message: String,
+    /// Errors to show in a window (file errors), until dismissed.
+    pub error_list: Option<(String, Vec<String>)>,
+    /// An action waiting for the unsaved-work prompt.
+    pub pending: Option<PendingAction>,
+    /// The text of the Paste position window, when open.
+    pub paste_text: Option<String>,
+    /// The New game against the computer window, while open.
+    pub new_game_form: Option<NewGameForm>,
+    /// The choices of the last game started from each of those windows (against the
+    /// computer, with a clock), offered again.
+    last_game_forms: [Option<NewGameForm>; 2],
+    /// The in-app path prompt, when open.
+    pub path_prompt: Option<PathPrompt>,
+    /// The notation editor (shown when `settings.notation_editor` is on).
+    pub editor: NotationEditor,
+    /// The Save as puzzle form, while it is open.
+    pub puzzle_form: Option<PuzzleForm>,
+    /// The Export diagram window, while it is open.
+    pub export: Option<ExportForm>,
+    /// The path typed in the Export diagram window when no file chooser exists.
+    pub export_path: Option<String>,
+    /// The Export diagram window's last choices, with the title the game gave then
+    /// (kept while the app runs).
+    export_last: Option<(ExportForm, String)>,
+    /// The Export diagram window's preview: for which choices and shown position.
+    export_preview: Option<(ExportForm, String, egui::TextureHandle)>,
+    /// The Export GIF window, while it is open.
+    pub gif: Option<GifForm>,
+    /// The path typed in the Export GIF window when no file chooser exists.
+    pub gif_path: Option<String>,
+    /// The GIF being made in the background, while it is.
+    pub gif_job: Option<GifJob>,
+    /// The Export GIF window's last choices (kept while the app runs).
+    gif_last: Option<GifForm>,
+    /// The keyboard shortcuts window is open.
+    pub show_shortcuts: bool,
+    /// Game → Resign… asks whether to resign.
+    pub resign_prompt: bool,
+    /// The last file dialog asked for (what it offered: folder, name, filters).
+    pub last_dialog_request: Option<DialogRequest>,
+    /// The sounds (played when View → Sounds is on).
+    pub sounds: super::sounds::SoundPlayer,
+    /// The move the sounds last saw shown: a sound plays when the next one is shown.
+    sound_seen: Option<NodeId>,
+    /// The document's games are played as a puzzle set: the shown game's puzzle is in
+    /// solving mode, Next/Previous go through the games with a `Stipulation` tag.
+    pub puzzle_set: bool,
+    /// The file being opened is a puzzle file (Puzzles → Open puzzle file…).
+    open_as_puzzles: bool,
+    /// The check of the Save as puzzle form's position (the solver in the
+    /// background), while the form is open.
+    puzzle_check: Option<PuzzleCheck>,
+    /// The check's verdict of the puzzle being saved, for the status bar once saved.
+    puzzle_verdict: Option<String>,
+    /// The Save as puzzle form as last used (its credits are offered again).
+    puzzle_form_last: Option<PuzzleForm>,
+    /// The board editor's position string as last seen: a message about an earlier
+    /// position goes when it changes.
+    setup_seen: Option<String>,
+    /// After a restart: the restored game's file is to be played as a puzzle set again.
+    restore_puzzle_set: bool,
+    /// Each game's puzzle mark, for the document's revision.
+    puzzle_keys: (u64, Vec<Option<String>>),
+    /// The shown puzzle's being solved is kept in the settings already.
+    puzzle_solved_kept: bool,
+    /// The games list is open.
+    pub games_list: bool,
+    /// The games list's filter: words a game's players, event, date, result, game or
+    /// stipulation must hold.
+    pub games_filter: String,
+    /// The games list's sort, position search and cached rows.
+    pub games: GamesList,
+    /// The next pasted text goes into the file as games (Paste games into this file).
+    paste_into_file: bool,
+    /// The position index of the document's games (the games list and the opening
+    /// tree share it).
+    positions: IndexCache,
+    /// The opening tree window is open.
+    pub opening_tree_open: bool,
+    opening_tree: OpeningTree,
+    /// The problems of the file opened last, while their window is open.
+    pub file_problems: Option<FileProblems>,
+    /// The record file being read in the background, while it is.
+    pub reading: Option<FileReading>,
+    /// The document being saved in the background, while it is.
+    saving: Option<Saving>,
+    /// The undo history and the shown move of each game of the document not shown now
+    /// (by index), so switching games keeps each game's own undo.
+    stashed: HashMap<usize, (History<Snapshot>, Vec<usize>)>,
+    /// Changes to the list of games that can be undone and redone, each with its place
+    /// in the undo order ([`Snapshot::seq`]).
+    list_undo: Vec<(u64, ListChange)>,
+    list_redo: Vec<(u64, ListChange)>,
+    /// The last number given in the undo order.
+    seq: u64,
+    move_list: MoveListPanel,
+    /// The message as last seen, the time it appeared and the cursor then: a message
+    /// goes after [`MESSAGE_SECONDS`] or when the shown move changes.
+    message_seen: (String, f64, Option<NodeId>),
+    dialogs: Box<dyn FileDialogs>,
+    /// The open file dialog's purpose and request, until it answers.
+    dialog: Option<(DialogPurpose, DialogRequest)>,
+    outbox: Vec<Outgoing>,
+    now: f64,
+    autosave: Autosaver,
+    /// After a crash: the autosave found at the start, until the user restores or drops it.
+    pub restore_offer: Option<Autosave>,
+    quit_confirmed: bool,
+    close_sent: bool,
+    title: String,
+}
+
+impl OrreryApp {
+    /// A fresh app showing a new Interstellar game.
+    pub fn new(dialogs: Box<dyn FileDialogs>) -> OrreryApp {
+        // The first game in menu order.
+        let game = AnyGame::new(Variant::ALL[0]);
+        OrreryApp {
+            view: view_of(game.clone()),
+            document: Document::new(game),
+            history: History::default(),
+            list_undo: Vec::new(),
+            list_redo: Vec::new(),
+            seq: 0,
+            settings: Settings::default(),
+            message: String::new(),
+            error_list: None,
+            pending: None,
+            paste_text: None,
+            new_game_form: None,
+            last_game_forms: [None, None],
+            path_prompt: None,
+            editor: NotationEditor::default(),
+            puzzle_form: None,
+            puzzle_set: false,
+            resign_prompt: false,
+            last_dialog_request: None,
+            sounds: super::sounds::SoundPlayer::default(),
+            sound_seen: None,
+            open_as_puzzles: false,
+            puzzle_check: None,
+            puzzle_verdict: None,
+            puzzle_form_last: None,
+            setup_seen: None,
+            restore_puzzle_set: false,
+            puzzle_keys: (0, Vec::new()),
+            puzzle_solved_kept: false,
+            export: None,
+            export_path: None,
+            export_last: None,
+            export_preview: None,
+            gif: None,
+            gif_path: None,
+            gif_job: None,
+            gif_last: None,
+            show_shortcuts: false,
+            games_list: false,
+            games_filter: String::new(),
+            games: GamesList::default(),
+            paste_into_file: false,
+            positions: IndexCache::default(),
+            opening_tree_open: false,
+            opening_tree: OpeningTree::default(),
+            file_problems: None,
+            reading: None,
+            saving: None,
+            stashed: HashMap::new(),
+            move_list: MoveListPanel::default(),
+            message_seen: (String::new(), 0.0, None),
+            dialogs,
+            dialog: None,
+            outbox: Vec::new(),
+            now: 0.0,
+            autosave: Autosaver::new(None),
+            restore_offer: None,
+            quit_confirmed: false,
+            close_sent: false,
+            title: String::new(),
+        }
+    }
+
+    /// Uses `dir` as the app's data folder (settings, autosave): reads the settings
+    /// (a damaged file is reported and kept aside), and the autosave — after a clean
+    /// exit the game it holds comes back as it was; after a crash the app offers to
+    /// restore it. `None`: nothing is read or written (UI tests).
+    pub fn attach_data_dir(&mut self, dir: Option<PathBuf>) {
+        self.sounds = super::sounds::SoundPlayer::new(dir.as_ref().map(|d| d.join("sounds")));
+        self.autosave = Autosaver::new(dir);
+        match self.autosave.load_settings() {
+            Ok(Some(settings)) => self.settings = settings,
+            Ok(None) => {}
+            Err(e) => {
+                self.error_list = Some((
+                    "The settings could not be read".into(),
+                    vec![e.to_string(), "The file was kept as settings.ron.damaged; the defaults are used.".into()],
+                ));
+            }
+        }
+        match self.autosave.load() {
+            Ok(Some(saved)) if saved.clean_exit => self.restore_autosave(&saved),
+            Ok(Some(saved)) => self.restore_offer = Some(saved),
+            Ok(None) => {}
+            Err(e) => self.error_list = Some(("The autosave could not be read".into(), vec![e.to_string()])),
+        }
+    }
+
+    /// What the autosave holds now.
+    fn autosave_contents(&self, clean_exit: bool) -> Autosave {
+        // In a puzzle set the game is kept as the file has it, not the attempt.
+        let shown_game = if self.puzzle_set { self.document.shown().clone() } else { self.view.to_game() };
+        Autosave {
+            game_text: write_any(&shown_game),
+            cursor_path: self.view.cursor_path(),
+            file: self.document.file.clone(),
+            game_index: self.document.current,
+            modified: self.document.modified,
+            games_text: if self.document.modified && self.document.games.len() > 1 {
+                // The games unchanged since read go as their text (only the changed
+                // ones are written afresh: quick for a file of many games).
+                let current = self.document.current;
+                let shown = shown_game.clone();
+                let mut originals = self.document.originals();
+                if *self.document.shown() != shown {
+                    originals[current] = None;
+                }
+                let games = self.document.games.iter().enumerate().map(|(i, g)| if i == current { &shown } else { g });
+                crate::files::records_text_keeping(games, &originals).0
+            } else {
+                String::new()
+            },
+            clean_exit,
+            puzzle_set: self.puzzle_set,
+        }
+    }
+
+    /// The app is closing normally: the autosave is written and marked clean.
+    pub fn on_exit(&mut self) {
+        // A save under way ends before the process does.
+        self.finish_save();
+        if self.restore_offer.is_none() {
+            let contents = self.autosave_contents(true);
+            let _ = self.autosave.write(&contents);
+        }
+        // The last settings, written before the process ends.
+        let _ = self.autosave.finish_settings();
+        let _ = self.autosave.save_settings(&self.settings);
+        let _ = self.autosave.finish_settings();
+    }
+
+    /// The window title: file name (or "Untitled …") and `*` when modified.
+    pub fn window_title(&self) -> String {
+        self.document.title()
+    }
+
+    /// Whether a file is being read in the background.
+    pub fn is_reading(&self) -> bool {
+        self.reading.is_some()
+    }
+
+    /// Whether the document is being saved in the background.
+    pub fn is_saving(&self) -> bool {
+        self.saving.is_some()
+    }
+
+    /// Whether the document has unsaved changes.
+    pub fn modified(&self) -> bool {
+        self.document.modified
+    }
+
+    fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            game: self.view.to_game(),
+            cursor: self.view.cursor_path(),
+            modified: self.document.modified,
+            seq: 0,
+        }
+    }
+
+    fn restore_snapshot(&mut self, snapshot: Snapshot) {
+        if !self.view.replace_game(snapshot.game.clone()) {
+            self.view = view_of(snapshot.game.clone());
+        }
+        self.view.follow_path(&snapshot.cursor);
+        // No piece stays picked up (with its targets) from before.
+        let _ = self.view.apply(&Command::Deselect);
+        self.document.set_shown(snapshot.game);
+        self.autosave.touch(self.now);
+    }
+
+    /// Shows `game` as a new document (after a New, Open, puzzle or Play from here).
+    fn show_document(&mut self, document: Document) {
+        self.view = view_of(document.shown().clone());
+        self.view.set_in_study(crate::record::study::study_name(&document.games).is_some());
+        self.document = document;
+        self.history.clear();
+        self.stashed.clear();
+        self.list_undo.clear();
+        self.list_redo.clear();
+        self.puzzle_set = false;
+        self.restore_puzzle_set = false;
+        self.file_problems = None;
+        // Text typed for the game that goes does not stay in the editor.
+        self.editor.revert();
+        self.move_list = MoveListPanel::default();
+        self.autosave.touch(self.now);
+    }
+
+    /// Shows game `index` of the document (the shown game was written back after its
+    /// last change). Each game keeps its own undo history and shown move.
+    fn show_game(&mut self, index: usize) {
+        if index == self.document.current || index >= self.document.games.len() {
+            return;
+        }
+        if !self.solving() {
+            self.document.set_shown(self.view.to_game());
+        }
+        let history = std::mem::take(&mut self.history);
+        self.stashed.insert(self.document.current, (history, self.view.cursor_path()));
+        self.document.current = index;
+        let kept = self.stashed.remove(&index);
+        self.view = view_of(self.document.shown().clone());
+        self.view.set_in_study(crate::record::study::study_name(&self.document.games).is_some());
+        match kept {
+            Some((history, cursor)) => {
+                self.history = history;
+                self.view.follow_path(&cursor);
+            }
+            None => {
+                self.history = History::default();
+                // A game not shown before opens at its start (a study chapter that asks
+                // for its moves where its reader begins).
+                if !self.view.hides_moves() {
+                    self.view.follow_path(&[]);
+                }
+            }
+        }
+        self.move_list = MoveListPanel::default();
+        self.autosave.touch(self.now);
+        let number = self.document.number_of(index);
+        self.message = match crate::record::study::study_name(&self.document.games) {
+            Some(_) => {
+                format!("Chapter {number}: {}", crate::record::study::Chapter::of(self.document.shown(), index).title)
+            }
+            None => format!("Game {number} of the file"),
+        };
+        if self.puzzle_set {
+            self.start_set_puzzle();
+        }
+    }
+}
+
+/// The stipulation of a game that is a puzzle to solve (its `Stipulation` tag names a
+/// goal of its game, in N moves); read from the tag alone, so it is cheap each frame.
+fn stipulation_of(game: &AnyGame) -> Option<Stipulation> {
+    match game.tags().get("Stipulation")?.parse::<PuzzleGoal>().ok()? {
+        PuzzleGoal::Stipulation(s) if s.goal.applies_to(game.variant()) => Some(s),
+        _ => None,
+    }
+}
+
+/// A puzzle's mark for the solved list: `position string|stipulation`; `None` for a
+/// game that is no puzzle to solve.
+fn puzzle_key(game: &AnyGame) -> Option<String> {
+    let stipulation = stipulation_of(game)?;
+    let position = crate::with_game!(game, r => crate::core::Game::position_string(&r.start));
+    Some(format!("{position}|{stipulation}"))
+}
+
+/// A name made safe for a file name: letters, digits, `-` and `_` kept, the rest `-`.
+fn file_stem_of(name: &str) -> String {
+    let stem: String =
+        name.trim().chars().map(|c| if c.is_alphanumeric() || c == '-' || c == '_' { c } else { '-' }).collect();
+    if stem.trim_matches('-').is_empty() { "study".to_string() } else { stem }
+}
+
+/// The problems of a file as read, in file order, each with the open game it leads to.
+fn problem_items(read: &RecordsRead) -> Vec<ProblemItem> {
+    let mut items: Vec<ProblemItem> = read
+        .origins
+        .iter()
+        .flat_map(|o| {
+            o.problems.iter().map(|d| ProblemItem { diagnostic: d.clone(), game: Some(o.number), unread_game: None })
+        })
+        .chain(read.unread.iter().flat_map(|o| {
+            o.problems.iter().map(|d| ProblemItem { diagnostic: d.clone(), game: None, unread_game: Some(o.number) })
+        }))
+        .chain(read.stray.iter().map(|d| ProblemItem { diagnostic: d.clone(), game: None, unread_game: None }))
+        .collect();
+    items.sort_by_key(|item| (item.diagnostic.line, item.diagnostic.column));
+    items
+}
+
+/// A size in bytes for people: "512 B", "3.4 KB", "12.0 MB".
+fn size_text(bytes: usize) -> String {
+    #[allow(clippy::cast_precision_loss)] // shown to one decimal
+    let b = bytes as f64;
+    if b < 1024.0 {
+        format!("{bytes} B")
+    } else if b < 1024.0 * 1024.0 {
+        format!("{:.1} KB", b / 1024.0)
+    } else {
+        format!("{:.1} MB", b / (1024.0 * 1024.0))
+    }
+}
+
+/// Every game, `shown` first: the order pasted text is tried in.
+fn shown_first(shown: Variant) -> impl Iterator<Item = Variant> {
+    std::iter::once(shown).chain(Variant::ALL.into_iter().filter(move |v| *v != shown))
+}
+
+/// The position of `text` as a new record, read as a position string of `variant`.
+fn read_position(variant: Variant, text: &str) -> Option<AnyGame> {
+    crate::with_variant!(variant, G => {
+        <G as crate::core::Game>::from_position_string(text.trim())
+            .ok()
+            .map(|p| <G as crate::record::RecordGame>::into_any(crate::record::GameRecord::from_position(p)))
+    })
+}
+
+/// Pasted text as a game: a record in the text format, or a position string of any
+/// game (`shown` tried first).
+///
+/// # Errors
+/// A sentence saying the text is neither, with the reasons for the game shown.
+fn read_pasted(shown: Variant, text: &str) -> Result<AnyGame, String> {
+    for variant in shown_first(shown) {
+        if let Some(game) = read_position(variant, text) {
+            return Ok(game);
+        }
+    }
+    match read_one(text) {
+        Ok(game) => Ok(game),
+        Err(errors) => {
+            let first = errors.first().map(|e| e.to_string()).unwrap_or_default();
+            Err(format!("The pasted text is neither a game nor a position string ({first})"))
+        }
+    }
+}
+
+/// The command for something the notation editor reports.
+fn editor_command(event: EditorEvent, cursor: NodeId) -> Option<Command> {
+    match event {
+        EditorEvent::Parsed { game, caret } => Some(Command::ReplaceGame { game, caret }),
+        EditorEvent::CaretAt(node) => Some(Command::Jump(node)),
+        EditorEvent::ToggleNag(nag) => Some(Command::ToggleNag(nag)),
+        EditorEvent::Promote => (cursor != NodeId::ROOT).then_some(Command::PromoteVariation(cursor)),
+        EditorEvent::DeleteFromHere => (cursor != NodeId::ROOT).then_some(Command::DeleteFrom(cursor)),
+    }
+}
+
+impl eframe::App for OrreryApp {
+    fn logic(&mut self, ctx: &egui::Context, _frame: &mut eframe::Frame) {
+        OrreryApp::logic(self, ctx);
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.draw(ui);
+    }
+
+    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        OrreryApp::on_exit(self);
+    }
+}
+
+/// "1 line", "3 lines".
+fn lines_text(n: u8) -> String {
+    if n == 1 { "1 line".into() } else { format!("{n} lines") }
+}
+
+/// The calendar date of a day counted from 1970-01-01 (Howard Hinnant's
+/// `civil_from_days`): year, month 1–12, day 1–31.
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    (yoe + era * 400 + i64::from(m <= 2), m, d)
+}
+
+#[cfg(test)]
+mod date_tests {
+    #[test]
+    fn days_become_calendar_dates() {
+        assert_eq!(super::civil_from_days(0), (1970, 1, 1));
+        assert_eq!(super::civil_from_days(20_788), (2026, 12, 1));
+        assert_eq!(super::civil_from_days(11_016), (2000, 2, 29));
+    }
+}

@@ -1,0 +1,598 @@
+//! The windows over the panes: prompts, progress, the file's problems, the new-game forms and Paste position.
+
+use super::*;
+
+impl OrreryApp {
+    pub(super) fn windows(&mut self, ctx: &egui::Context, commands: &mut Vec<Command>) {
+        self.restore_prompt(ctx);
+        self.unsaved_prompt(ctx);
+        if self.resign_prompt {
+            let side = self.view.side_to_move_name();
+            let modal = egui::Modal::new(egui::Id::unique("resign")).show(ctx, |ui| {
+                ui.heading("Resign this game?");
+                ui.label(format!("{side} resigns: the game ends as a loss for {side}."));
+                ui.horizontal(|ui| {
+                    if ui.button("Resign").clicked() {
+                        commands.push(Command::Resign);
+                        self.resign_prompt = false;
+                    }
+                    if ui.button("Keep playing").clicked() {
+                        self.resign_prompt = false;
+                    }
+                });
+            });
+            if modal.should_close() {
+                self.resign_prompt = false;
+            }
+        }
+        if let Some((title, errors)) = self.error_list.clone() {
+            let mut open = true;
+            egui::Window::new(title).open(&mut open).collapsible(false).show(ctx, |ui| {
+                egui::ScrollArea::vertical().max_height(300.0).show(ui, |ui| {
+                    for e in &errors {
+                        ui.label(RichText::new(e).monospace());
+                    }
+                });
+                if ui.button("Close").clicked() {
+                    self.error_list = None;
+                }
+            });
+            if !open {
+                self.error_list = None;
+            }
+        }
+        self.reading_window(ctx);
+        // The problems of a file just opened come on top of its games list.
+        self.file_problems_window(ctx, commands);
+        self.path_prompt_window(ctx);
+        self.paste_window(ctx, commands);
+        self.computer_window(ctx, commands);
+        if self.show_shortcuts {
+            let mut open = true;
+            egui::Window::new("Keyboard shortcuts").open(&mut open).collapsible(false).show(ctx, |ui| {
+                egui::Grid::new("shortcuts").num_columns(2).show(ui, |ui| {
+                    for command in Command::with_shortcuts() {
+                        ui.label(command.label());
+                        ui.label(RichText::new(command.shortcut_text().unwrap_or_default()).monospace());
+                        ui.end_row();
+                    }
+                });
+            });
+            self.show_shortcuts = open;
+        }
+        if let Some(mut form) = self.puzzle_form.take() {
+            // 1 to 3 moves, as the field offers (a number typed past them is brought back).
+            form.moves = form.moves.clamp(1, 3);
+            self.puzzle_form_last = Some(form.clone());
+            // The solver checks the position and stipulation as they stand in the form.
+            let record = self.view.puzzle_record(&form);
+            if let Some(record) = &record
+                && !self.puzzle_check.as_ref().is_some_and(|c| c.is_for(record))
+            {
+                self.puzzle_check = PuzzleCheck::start(record).ok();
+            }
+            if self.puzzle_check.as_mut().is_some_and(PuzzleCheck::poll) {
+                ctx.request_repaint_after(crate::app::jobs::PROGRESS_WAKE);
+            }
+            match form.ui(ctx, self.puzzle_check.as_mut()) {
+                Some(true) => match (record, &self.puzzle_check) {
+                    (Some(record), Some(check)) if check.is_for(&record) => {
+                        let game = check.record_to_save(&record);
+                        self.puzzle_verdict = Some(check.summary());
+                        self.puzzle_check = None;
+                        self.save_puzzle(game);
+                    }
+                    (Some(record), _) => {
+                        self.puzzle_verdict = None;
+                        self.save_puzzle(record);
+                    }
+                    (None, _) => self.puzzle_form = Some(form),
+                },
+                Some(false) => self.puzzle_check = None,
+                None => self.puzzle_form = Some(form),
+            }
+        }
+        if let Some(mut form) = self.export.take() {
+            let mut path = self.export_path.take();
+            let mut keep = true;
+            let preview = self.export_preview(ctx, &form);
+            let answer = form.ui(ctx, &mut path, preview.as_ref());
+            if let Some((last, _)) = &mut self.export_last {
+                *last = form.clone();
+            }
+            match answer {
+                Some(ExportAction::Export) => {
+                    let ext = form.extension();
+                    let request = DialogRequest::Save {
+                        folder: self.settings.last_folder.clone(),
+                        suggested_name: format!("{}-diagram.{ext}", self.view.variant().key()),
+                        filters: vec![(
+                            if form.svg { "SVG image".into() } else { "PNG image".into() },
+                            vec![ext.into()],
+                        )],
+                    };
+                    // The window waits hidden for the dialog's answer.
+                    self.ask(DialogPurpose::Export(Box::new(form.clone())), request);
+                    keep = false;
+                }
+                Some(ExportAction::WriteTo(target)) => keep = !self.export_to(&form, &target),
+                Some(ExportAction::Copy) => self.copy_diagram(&form),
+                Some(ExportAction::Close) => keep = false,
+                None => {}
+            }
+            if keep {
+                self.export = Some(form);
+                self.export_path = path;
+            }
+        }
+        self.poll_gif(ctx);
+        if let Some(mut form) = self.gif.take() {
+            let mut path = self.gif_path.take();
+            let mut keep = true;
+            match form.ui(ctx, &mut path, self.gif_job.as_ref()) {
+                Some(GifAction::Export) => {
+                    let request = DialogRequest::Save {
+                        folder: self.settings.last_folder.clone(),
+                        suggested_name: self
+                            .document
+                            .file
+                            .as_deref()
+                            .and_then(|f| f.file_stem())
+                            .map(|stem| format!("{}.gif", stem.to_string_lossy()))
+                            .unwrap_or_else(|| format!("{}-game.gif", self.view.variant().key())),
+                        filters: vec![("GIF animation".into(), vec!["gif".into()])],
+                    };
+                    // The window waits hidden for the dialog's answer.
+                    self.ask(DialogPurpose::Gif(Box::new(form.clone())), request);
+                    keep = false;
+                }
+                Some(GifAction::WriteTo(target)) => {
+                    self.start_gif(form.clone(), target);
+                }
+                Some(GifAction::Cancel) => {
+                    if let Some(job) = &self.gif_job {
+                        job.cancel();
+                    }
+                }
+                Some(GifAction::Close) => {
+                    keep = false;
+                    self.gif_last = Some(form.clone());
+                }
+                None => {}
+            }
+            if keep && self.gif.is_none() {
+                self.gif = Some(form);
+                self.gif_path = path;
+            }
+        }
+    }
+
+    /// While a file is read in the background: its name, a progress bar and Cancel.
+    pub(super) fn reading_window(&mut self, ctx: &egui::Context) {
+        let Some(reading) = &self.reading else { return };
+        let name = reading
+            .path
+            .file_name()
+            .map_or_else(|| reading.path.display().to_string(), |n| n.to_string_lossy().into_owned());
+        let (done, total) = reading.progress();
+        let mut cancel = false;
+        egui::Modal::new(egui::Id::unique("reading-file")).show(ctx, |ui| {
+            ui.heading(format!("Opening {name}"));
+            let bar = if total > 0 {
+                #[allow(clippy::cast_precision_loss)] // a fraction for a bar
+                let fraction = done as f32 / total as f32;
+                egui::ProgressBar::new(fraction).text(format!("{} of {}", size_text(done), size_text(total)))
+            } else {
+                egui::ProgressBar::new(0.0).animate(true).text("reading…")
+            };
+            ui.add(bar.desired_width(320.0));
+            if ui.button("Cancel").clicked() {
+                cancel = true;
+            }
+        });
+        if cancel {
+            self.cancel_reading();
+        }
+    }
+
+    /// The problems of the file opened last; each one in an open game leads to its text.
+    pub(super) fn file_problems_window(&mut self, ctx: &egui::Context, commands: &mut Vec<Command>) {
+        let Some(problems) = &self.file_problems else { return };
+        let mut open = true;
+        let mut close = false;
+        egui::Window::new(problems.title.clone())
+            .id(egui::Id::unique("file-problems"))
+            .default_pos(egui::pos2(440.0, 80.0))
+            .open(&mut open)
+            .collapsible(false)
+            .show(ctx, |ui| {
+                for note in &problems.notes {
+                    ui.label(note);
+                }
+                ui.separator();
+                egui::ScrollArea::vertical().max_height(300.0).show_rows(
+                    ui,
+                    ui.text_style_height(&egui::TextStyle::Monospace) + 4.0,
+                    problems.items.len(),
+                    |ui, rows| {
+                        for item in &problems.items[rows] {
+                            let d = &item.diagnostic;
+                            let color = if d.severity == Severity::Error { theme::ERROR } else { theme::WARNING };
+                            let text = RichText::new(d.to_string()).monospace().color(color);
+                            match item.game {
+                                Some(number) => {
+                                    let response = ui.selectable_label(false, text).on_hover_text(format!(
+                                        "Show game {number} as it stands in the file, the caret at {}:{}",
+                                        d.line, d.column
+                                    ));
+                                    if response.clicked() {
+                                        commands.push(Command::ShowProblem { number, line: d.line, column: d.column });
+                                    }
+                                }
+                                None => {
+                                    let why = match item.unread_game {
+                                        Some(n) => format!(
+                                            "Game {n} could not be read at all: it is not open, and the file keeps it"
+                                        ),
+                                        None => "Text that belongs to no game".to_string(),
+                                    };
+                                    ui.label(text).on_hover_text(why);
+                                }
+                            }
+                        }
+                    },
+                );
+                if ui.button("Close").clicked() {
+                    close = true;
+                }
+            });
+        if !open || close {
+            self.file_problems = None;
+        }
+    }
+
+    /// The games list pane.
+    pub(super) fn games_list_ui(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+        let shown = (self.view.variant(), self.view.position_key(), self.view.position_string());
+        let editor = self.view.setup_position_string();
+        self.games.ui(ui, &self.document, &mut self.games_filter, shown, editor, &mut self.positions, commands);
+    }
+
+    /// The opening tree of the shown position over the open file ([`OpeningTree`]).
+    pub(super) fn opening_tree_ui(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+        let position = (self.view.variant(), self.view.position_key());
+        let scores = self.view.analysis_move_scores();
+        if self.view.hides_moves() {
+            // A study chapter quizzing its line: the tree would give the answers away.
+            ui.label("Hidden while the chapter asks for its moves (Show the line shows both).");
+            return;
+        }
+        self.opening_tree.ui(ui, &self.document, position, &scores, &mut self.positions, commands);
+    }
+
+    /// After a crash: what the autosave holds, and whether to restore it.
+    pub(super) fn restore_prompt(&mut self, ctx: &egui::Context) {
+        let Some(saved) = self.restore_offer.clone() else { return };
+        let what = match read_one(&saved.game_text) {
+            Ok(game) => {
+                let file = saved.file.as_ref().map(|p| format!(" from {}", p.display())).unwrap_or_default();
+                let unsaved = if saved.modified { ", with unsaved changes" } else { "" };
+                let name = game.variant().name();
+                let article = crate::app::session::article(name);
+                let n = game.move_count();
+                format!("{article} {name} game of {n} move{}{file}{unsaved}", if n == 1 { "" } else { "s" })
+            }
+            Err(_) => "a game that cannot be read".to_string(),
+        };
+        egui::Modal::new(egui::Id::unique("restore-autosave")).show(ctx, |ui| {
+            ui.heading("Restore the last session?");
+            ui.label(format!("Orrery did not close normally. The autosave holds {what}."));
+            ui.horizontal(|ui| {
+                if ui.button("Restore").clicked() {
+                    self.restore_offer = None;
+                    self.restore_autosave(&saved);
+                    self.autosave.touch(self.now);
+                }
+                if ui.button("Start fresh").clicked() {
+                    self.restore_offer = None;
+                    self.autosave.touch(self.now);
+                }
+            });
+        });
+    }
+
+    pub(super) fn unsaved_prompt(&mut self, ctx: &egui::Context) {
+        let Some(action) = self.pending.clone() else { return };
+        let what = match &action {
+            PendingAction::New(_) => "starting a new game",
+            PendingAction::Open | PendingAction::OpenPath(_) => "opening another file",
+            PendingAction::Quit => "quitting",
+            PendingAction::PlayFrom(_) => "starting a game from the board editor",
+            PendingAction::Puzzle(_) | PendingAction::OpenPuzzles => "opening a puzzle",
+            PendingAction::OpenGame(_) => "opening the pasted game",
+            PendingAction::Computer { .. } => "starting a game against the computer",
+            PendingAction::Clock { .. } => "starting a game with a clock",
+        };
+        let modal = egui::Modal::new(egui::Id::unique("unsaved")).show(ctx, |ui| {
+            ui.heading("Unsaved changes");
+            let n = self.document.games.len();
+            let games =
+                if crate::record::study::study_name(&self.document.games).is_some() { "chapters" } else { "games" };
+            let changes = match &self.document.file {
+                Some(path) if n > 1 => format!(
+                    "the {n} {games} of {}",
+                    path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default()
+                ),
+                None if n > 1 => format!("these {n} {games}"),
+                _ => "this game".to_string(),
+            };
+            ui.label(format!("Save the changes to {changes} before {what}?"));
+            ui.horizontal(|ui| {
+                if ui.button("Save").clicked() {
+                    self.pending = None;
+                    match self.document.file.clone() {
+                        // The action is done once the file is written.
+                        Some(path) => {
+                            self.save_to(&path, Some(action.clone()));
+                        }
+                        // Saved (and then the action done) when the dialog answers.
+                        None => self.save_as_then(Some(action.clone())),
+                    }
+                }
+                if ui.button("Don't save").clicked() {
+                    self.pending = None;
+                    // Opening replaces the game only once a file has been read: a
+                    // cancelled file dialog or an unreadable file keeps the work.
+                    if !matches!(action, PendingAction::Open | PendingAction::OpenPath(_)) {
+                        self.discard_changes();
+                    }
+                    self.perform(action.clone());
+                }
+                if ui.button("Cancel").clicked() {
+                    self.pending = None;
+                }
+            });
+        });
+        if modal.should_close() {
+            self.pending = None;
+        }
+    }
+
+    pub(super) fn path_prompt_window(&mut self, ctx: &egui::Context) {
+        let Some(mut prompt) = self.path_prompt.clone() else { return };
+        let mut keep = true;
+        let title = match (prompt.save, self.document.games.len()) {
+            (true, _) if prompt.puzzle.is_some() => "Save puzzle as",
+            (true, 1) => "Save game as",
+            (true, _) => "Save games as",
+            (false, _) if self.open_as_puzzles => "Open puzzle file",
+            (false, _) => "Open game",
+        };
+        egui::Window::new(title).collapsible(false).show(ctx, |ui| {
+            ui.label("No file chooser is available here: type the file's path (.pgn or .ron).");
+            ui.label(
+                RichText::new("(A file chooser needs an xdg desktop portal, e.g. xdg-desktop-portal-gtk, or zenity.)")
+                    .weak(),
+            );
+            let enter_pressed = ui.input(|i| i.key_pressed(Key::Enter));
+            let edit = ui.add(egui::TextEdit::singleline(&mut prompt.text).desired_width(480.0).hint_text("path"));
+            // The path box takes the keys as soon as the prompt opens.
+            if ui.memory(|m| m.focused().is_none()) {
+                edit.request_focus();
+            }
+            let enter = (edit.lost_focus() || edit.has_focus()) && enter_pressed;
+            let mut replace = false;
+            if let Some(existing) = &prompt.replace {
+                ui.colored_label(
+                    ui.visuals().warn_fg_color,
+                    format!("{} already exists. Replace it?", existing.display()),
+                );
+                replace = ui.button("Replace").clicked();
+            }
+            ui.horizontal(|ui| {
+                let go = ui.button(if prompt.save { "Save" } else { "Open" }).clicked() || enter || replace;
+                if go && !prompt.text.trim().is_empty() {
+                    let path = PathBuf::from(prompt.text.trim());
+                    // Saving over a file that exists asks first (the document's own
+                    // file aside): it may be a damaged original or another game.
+                    let asked = prompt.replace.as_deref() == Some(path.as_path()) && replace;
+                    if prompt.save
+                        && path.exists()
+                        && !asked
+                        && (prompt.puzzle.is_some() || self.document.file.as_deref() != Some(path.as_path()))
+                    {
+                        prompt.replace = Some(path);
+                        return;
+                    }
+                    // On failure the prompt stays, with the path typed, beside the error.
+                    keep = !match &prompt.puzzle {
+                        Some(game) => self.write_puzzle(&path, game),
+                        // A large document goes on in the background: the prompt closes.
+                        None if prompt.save => self.save_as_path_then(&path, prompt.then.take()).unwrap_or(true),
+                        // Moves may have been played while the prompt was open: ask
+                        // before they are dropped.
+                        None if self.document.modified && self.document.revision() != prompt.revision => {
+                            self.pending = Some(PendingAction::OpenPath(path));
+                            true
+                        }
+                        None => self.begin_open(&path),
+                    };
+                }
+                if ui.button("Cancel").clicked() {
+                    keep = false;
+                    self.open_as_puzzles = false;
+                }
+            });
+        });
+        self.path_prompt = keep.then_some(prompt);
+    }
+
+    /// Game → New game against the computer / with a clock: the game, (against the
+    /// computer) the user's side and the level, and the time control with a handicap.
+    pub(super) fn computer_window(&mut self, ctx: &egui::Context, commands: &mut Vec<Command>) {
+        let Some(mut form) = self.new_game_form.clone() else { return };
+        let mut keep = true;
+        let title = if form.computer { "New game against the computer" } else { "New game with a clock" };
+        if ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
+            self.new_game_form = None;
+            return;
+        }
+        egui::Window::new(title).collapsible(false).show(ctx, |ui| {
+            let sides = crate::with_variant!(form.variant, G => {
+                let first = <G as crate::core::Game>::opening().side_to_move();
+                [capitalise(first.name()), capitalise(first.other().name())]
+            });
+            egui::Grid::new("computer form").num_columns(2).show(ui, |ui| {
+                ui.label("Game");
+                ui.horizontal(|ui| {
+                    for v in Variant::ALL {
+                        ui.radio_value(&mut form.variant, v, v.name());
+                    }
+                });
+                ui.end_row();
+                if form.computer {
+                    ui.label("You play");
+                    ui.horizontal(|ui| {
+                        ui.radio_value(&mut form.user_side, Some(0), format!("{} (moves first)", sides[0]));
+                        ui.radio_value(&mut form.user_side, Some(1), sides[1].as_str());
+                        ui.radio_value(&mut form.user_side, None, "Random");
+                    });
+                    ui.end_row();
+                    let label = ui.label("Level");
+                    egui::ComboBox::from_id_salt("computer level")
+                        .selected_text(Level::new(form.level).map_or_else(String::new, Level::describe))
+                        .show_ui(ui, |ui| {
+                            for level in Level::all() {
+                                ui.selectable_value(&mut form.level, level.number(), level.describe());
+                            }
+                        })
+                        .response
+                        .labelled_by(label.id);
+                    ui.end_row();
+                }
+                let label = ui.label("Clock");
+                let shown = match &form.clock {
+                    None => "No clock".to_string(),
+                    Some(text) => match clock::PRESETS.iter().find(|(_, t)| t == text) {
+                        Some((name, _)) => (*name).to_string(),
+                        None => "Custom".to_string(),
+                    },
+                };
+                egui::ComboBox::from_id_salt("time control")
+                    .selected_text(shown)
+                    .width(260.0)
+                    .height(400.0)
+                    .show_ui(ui, |ui| {
+                        if form.computer {
+                            ui.selectable_value(&mut form.clock, None, "No clock");
+                        }
+                        for (name, text) in clock::PRESETS {
+                            ui.selectable_value(&mut form.clock, Some(text.to_string()), name);
+                        }
+                        if ui.selectable_label(false, "Custom…").clicked() {
+                            form.clock = Some(form.clock.clone().unwrap_or_else(|| "300+3".into()) + " ");
+                        }
+                    })
+                    .response
+                    .labelled_by(label.id);
+                ui.end_row();
+                if let Some(text) = &mut form.clock {
+                    let label = ui.label("Time control");
+                    ui.vertical(|ui| {
+                        ui.add(egui::TextEdit::singleline(text).desired_width(220.0)).labelled_by(label.id).on_hover_text(
+                            "Seconds, + increment, d simple delay, b Bronstein delay, moves/ for a stage, : between stages: 300+3, 300d5, 40/5400+30:1800+30",
+                        );
+                        match TimeControl::parse(text) {
+                            Ok(tc) => ui.label(RichText::new(tc.describe()).small()),
+                            Err(e) => ui.label(RichText::new(e.to_string()).small().color(theme::ERROR)),
+                        };
+                    });
+                    ui.end_row();
+                    for (i, side) in sides.iter().enumerate() {
+                        let label = ui.label(format!("Handicap {side}"));
+                        ui.add(egui::DragValue::new(&mut form.handicap[i]).range(-3600..=3600).suffix(" s"))
+                            .labelled_by(label.id)
+                            .on_hover_text("Seconds added to this side's first stage (negative: taken away)");
+                        ui.end_row();
+                    }
+                }
+            });
+            let setup = form.clock_setup();
+            ui.horizontal(|ui| {
+                if ui.add_enabled(setup.is_ok(), egui::Button::new("Start")).clicked()
+                    && let Ok(clock) = setup.clone()
+                {
+                    commands.push(match (form.computer, clock) {
+                        (true, clock) => Command::NewComputerGame {
+                            variant: form.variant,
+                            user_side: form.user_side,
+                            level: form.level,
+                            clock,
+                        },
+                        (false, Some(clock)) => Command::NewClockGame { variant: form.variant, clock },
+                        (false, None) => Command::NewGame(form.variant),
+                    });
+                    self.last_game_forms[usize::from(!form.computer)] = Some(form.clone());
+                    keep = false;
+                }
+                if ui.button("Cancel").clicked() {
+                    keep = false;
+                }
+            });
+        });
+        self.new_game_form = keep.then_some(form);
+    }
+
+    pub(super) fn paste_window(&mut self, ctx: &egui::Context, commands: &mut Vec<Command>) {
+        let Some(mut text) = self.paste_text.clone() else { return };
+        let mut keep = true;
+        let variant = self.view.variant();
+        egui::Window::new("Paste position").collapsible(false).default_pos(egui::pos2(60.0, 80.0)).show(ctx, |ui| {
+            ui.label("A position string of any game (Ctrl+V to paste):");
+            let field = ui.add(egui::TextEdit::singleline(&mut text).desired_width(480.0).hint_text("position string"));
+            // The field takes the keys as soon as the window opens.
+            if ui.memory(|m| m.focused().is_none()) {
+                field.request_focus();
+            }
+            // Either game's string is taken; the problems shown are those of the game on
+            // the board when the text is no position of any game.
+            let found = shown_first(variant).find(|v| read_position(*v, &text).is_some());
+            // The problems are those of the game the string looks written for (by its
+            // side to move), else of the game on the board.
+            let judged = crate::core::Variant::guess_from_position_string(&text).unwrap_or(variant);
+            let problems: Vec<String> = match found {
+                Some(_) => Vec::new(),
+                None => crate::with_variant!(judged, G => {
+                    match <G as crate::core::Game>::from_position_string(&text) {
+                        Ok(_) => Vec::new(),
+                        Err(e) => e.problems(),
+                    }
+                }),
+            };
+            if let Some(v) = found.filter(|v| *v != variant) {
+                let article = capitalise(crate::app::session::article(v.name()));
+                ui.label(format!("{article} {} position: the game changes to {}", v.name(), v.name()));
+            }
+            if !text.trim().is_empty() {
+                if found.is_none() && judged != variant {
+                    let article = capitalise(crate::app::session::article(judged.name()));
+                    ui.label(format!("{article} {} position string, with these problems:", judged.name()));
+                }
+                for line in &problems {
+                    ui.label(RichText::new(line).color(theme::ERROR));
+                }
+            }
+            ui.horizontal(|ui| {
+                let valid = found.is_some() && !text.trim().is_empty();
+                if ui.add_enabled(valid, egui::Button::new(Command::SetPosition(String::new()).label())).clicked() {
+                    commands.push(Command::SetPosition(text.clone()));
+                    keep = false;
+                }
+                if ui.button("Cancel").clicked() || ui.input(|i| i.key_pressed(egui::Key::Escape)) {
+                    keep = false;
+                }
+            });
+        });
+        self.paste_text = keep.then_some(text);
+    }
+}
