@@ -17,7 +17,7 @@ use std::time::Duration;
 
 use divan::Bencher;
 use orrery::app::OrreryApp;
-use orrery::app::command::Command;
+use orrery::app::command::{Command, GameCommand};
 use orrery::app::dialogs::FakeDialogs;
 use orrery::app::editor::NotationEditor;
 use orrery::record::{AnyGame, NodeId};
@@ -51,10 +51,10 @@ impl Bench {
         let record = orrery::record::samples::long_quiet_game(PLIES, 42);
         let middle = record.tree.main_line_from(NodeId::ROOT)[PLIES / 2];
         app.apply(Command::ReplaceGame { game: Box::new(AnyGame::Interstellar(record)), caret: None });
-        app.apply(Command::Jump(middle));
+        app.apply(Command::Game(GameCommand::Jump(middle)));
         app.settings.notation_editor = editor;
         if editor {
-            app.editor.focus();
+            app.shell.editor.focus();
         }
         let mut bench = Bench { app, ctx: egui::Context::default(), time: 0.0 };
         bench.settle();
@@ -83,7 +83,7 @@ impl Bench {
         for _ in 0..400 {
             self.time += 0.2;
             self.frame(Vec::new());
-            if !self.app.editor.is_dirty() || !self.app.editor.errors.is_empty() {
+            if !self.app.shell.editor.is_dirty() || !self.app.shell.editor.errors.is_empty() {
                 break;
             }
             std::thread::sleep(Duration::from_millis(5));
@@ -182,7 +182,7 @@ fn open_editor(bencher: Bencher) {
         .with_inputs(|| {
             let mut b = bench.borrow_mut();
             b.app.settings.notation_editor = false;
-            b.app.editor = NotationEditor::default();
+            b.app.shell.editor = NotationEditor::default();
             b.frame(Vec::new());
             b.frame(Vec::new());
         })
@@ -204,7 +204,7 @@ fn keystroke(bencher: Bencher) {
     bencher
         .with_inputs(|| {
             let mut b = bench.borrow_mut();
-            if b.app.editor.is_dirty() {
+            if b.app.shell.editor.is_dirty() {
                 // Take back the last keystroke and let the text read cleanly again.
                 b.frame(backspace());
                 b.settle();
@@ -223,7 +223,7 @@ fn reading_shown(bencher: Bencher) {
     bencher
         .with_inputs(|| {
             let mut b = bench.borrow_mut();
-            if b.app.editor.is_dirty() {
+            if b.app.shell.editor.is_dirty() {
                 b.frame(backspace());
                 b.settle();
             }

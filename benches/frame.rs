@@ -143,7 +143,7 @@ fn settled(mut app: orrery::app::OrreryApp, ctx: &egui::Context) -> orrery::app:
 #[divan::bench(sample_count = 20, sample_size = 1)]
 fn app_frame_offering_a_draw(bencher: Bencher) {
     use orrery::app::OrreryApp;
-    use orrery::app::command::Command;
+    use orrery::app::command::{Command, GameCommand};
     use orrery::app::dialogs::FakeDialogs;
     bencher
         .with_inputs(|| {
@@ -158,7 +158,7 @@ fn app_frame_offering_a_draw(bencher: Bencher) {
             (settled(app, &ctx), ctx)
         })
         .bench_local_values(|(mut app, ctx)| {
-            app.apply(Command::AgreeDraw);
+            app.apply(Command::Game(GameCommand::AgreeDraw));
             let output = ctx.run_ui(input(), |ui| app.show(ui));
             (ctx.tessellate(output.shapes, output.pixels_per_point), app)
         });
@@ -207,7 +207,7 @@ fn app_frame_while_saving_a_50_mb_file(bencher: Bencher) {
 #[divan::bench(sample_count = 20, sample_size = 1)]
 fn app_frame_judging_a_move_in_learn_from_your_mistakes(bencher: Bencher) {
     use orrery::app::OrreryApp;
-    use orrery::app::command::Command;
+    use orrery::app::command::{Command, GameCommand};
     use orrery::app::dialogs::FakeDialogs;
     use orrery::core::Game;
     let path = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/triangular-report.pgn"));
@@ -217,22 +217,22 @@ fn app_frame_judging_a_move_in_learn_from_your_mistakes(bencher: Bencher) {
             let mut app = OrreryApp::new(Box::new(FakeDialogs::default()));
             app.open_path(path);
             let mut app = settled(app, &ctx);
-            app.apply(Command::LearnFromMistakes);
+            app.apply(Command::Game(GameCommand::LearnFromMistakes));
             let app = settled(app, &ctx);
             // A legal move at the asked position that is neither the game's nor the
             // engine's: the first one the generator gives that is not a capture.
-            let orrery::record::AnyGame::Triangular(record) = app.view.to_game() else { unreachable!() };
-            let at = app.view.cursor();
+            let orrery::record::AnyGame::Triangular(record) = app.workspace.view.to_game() else { unreachable!() };
+            let at = app.workspace.view.cursor();
             let pos = record.position_at(at);
             let mut moves = orrery::core::moves::MoveList::new();
             pos.legal_moves(&mut moves);
             let taken: Vec<_> = record.tree.node(at).children.iter().filter_map(|&c| record.tree.node(c).mv).collect();
             let mv = moves.iter().copied().rev().find(|m| !taken.contains(m)).expect("another move");
-            let slots = app.view.move_slots(&pos.notation(mv)).expect("the move's cells");
+            let slots = app.workspace.view.move_slots(&pos.notation(mv)).expect("the move's cells");
             (app, ctx, slots)
         })
         .bench_local_values(|(mut app, ctx, (from, to))| {
-            app.apply(Command::DropPiece { from, to });
+            app.apply(Command::Game(GameCommand::DropPiece { from, to }));
             let output = ctx.run_ui(input(), |ui| app.show(ui));
             (ctx.tessellate(output.shapes, output.pixels_per_point), app)
         });

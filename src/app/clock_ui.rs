@@ -5,7 +5,7 @@
 use egui::{Align, Color32, Layout, Rect, RichText, Sense, Stroke, StrokeKind, vec2};
 
 use super::clock::{GameClock, Reading, face_text};
-use super::command::Command;
+use super::command::{Command, GameCommand};
 use super::theme;
 
 /// One clock face.
@@ -33,7 +33,7 @@ pub fn clocks_ui(ui: &mut egui::Ui, faces: &[Face; 2], clock: &GameClock, comman
         if !clock.is_stopped() {
             let label = if clock.is_paused() { "Resume clock" } else { "Pause clock" };
             if ui.button(label).clicked() {
-                commands.push(Command::ToggleClockPause);
+                commands.push(Command::Game(GameCommand::ToggleClockPause));
             }
         }
         ui.add_space((height / 2.0 - 150.0).max(8.0));
@@ -72,7 +72,7 @@ fn face_ui(ui: &mut egui::Ui, face: &Face, stopped: bool, paused: bool, commands
                     .on_hover_text(format!("Give {} {ADDED_SECONDS} seconds more", face.name))
                     .clicked()
             {
-                commands.push(Command::AddTime { side: face.side, seconds: ADDED_SECONDS });
+                commands.push(Command::Game(GameCommand::AddTime { side: face.side, seconds: ADDED_SECONDS }));
             }
         });
     });

@@ -43,12 +43,6 @@ pub enum Command {
     ExportDiagram,
     /// Open the Export GIF window (the shown game as an animated GIF).
     ExportGif,
-    /// The side to move resigns.
-    Resign,
-    /// The players agree a draw.
-    AgreeDraw,
-    /// The side to move claims a draw.
-    ClaimDraw,
     /// Quit (after the unsaved-work prompt).
     Quit,
     // Edit menu.
@@ -60,8 +54,6 @@ pub enum Command {
     CopyPosition,
     /// Open the Paste position window.
     PastePosition,
-    /// Set up the position of this position string (from the paste window).
-    SetPosition(String),
     /// Copy the game in the text format.
     CopyGameText,
     /// Paste from the system clipboard: a game record or a position string of any game
@@ -91,11 +83,6 @@ pub enum Command {
     /// Show or hide the analysis panel (the engine searches the shown position while
     /// it is shown).
     ToggleAnalysis,
-    /// Play the first move of the analysis's best line.
-    PlayBestMove,
-    /// Play these moves of an analysis line, in the game's notation, from the shown
-    /// position (as a variation when the game goes another way).
-    PlayAnalysisLine(Vec<String>),
     /// How many analysis lines (1–5).
     SetAnalysisLines(u8),
     // Against the computer.
@@ -123,54 +110,14 @@ pub enum Command {
     },
     /// Game → Analyse game: the game report on the main line, in the background.
     AnalyseGame,
-    /// Start the game report, this many nodes per position.
-    StartReport(u64),
-    /// Stop the game report being worked out.
-    CancelReport,
-    /// Write the finished report into the record (evaluations, NAGs, better lines).
-    ApplyReport,
-    /// Start "Learn from your mistakes" on the marked moves.
-    LearnFromMistakes,
-    /// Show the engine's move for the asked position.
-    LearnShow,
-    /// On to the next marked move.
-    LearnNext,
-    /// End "Learn from your mistakes".
-    LearnStop,
     /// Show what the opponent would play if it were its move (the analysis shows the
     /// threat instead of the lines), or back to the lines.
     ToggleThreat,
-    /// Set a header tag of the shown game (key, value).
-    SetTag(String, String),
-    /// The side to move's time ran out (the clock saw it): the game ends.
-    FlagFall,
-    /// Pause the clock, or start it again.
-    ToggleClockPause,
-    /// Give a side more time on its clock.
-    AddTime {
-        /// The side index: 0 moves first.
-        side: usize,
-        /// Seconds to add.
-        seconds: u32,
-    },
-    /// The computer's move, in the game's notation, at the end of the main line.
-    PlayComputerMove(String),
-    /// The computer's answer to the user's draw offer (searched in the background):
-    /// accepted ends the game drawn.
-    DrawAnswer(bool),
-    /// The verdict on a move of "Learn from your mistakes", judged in the background,
-    /// is in: the move is kept or taken back.
-    LearnJudged,
-    /// Take back the user's last move and the computer's answer.
-    TakeBack,
     /// How long each analysis searches, in seconds; `None` until hidden.
     SetAnalysisTime(Option<u32>),
     // The games of the file.
     /// Show the game at this index of the document's games.
     ShowGame(usize),
-    /// Play this move (the game's notation) from the shown position, as a variation
-    /// when another move is already there (the opening tree's moves).
-    PlayMove(String),
     /// Keep only these games (indices) in the games list, described by the text.
     FilterGames(String, Vec<usize>),
     /// Show or hide the opening tree.
@@ -189,8 +136,6 @@ pub enum Command {
         /// How a reader goes through it.
         mode: crate::record::study::ChapterMode,
     },
-    /// Show the moves a quiz chapter hides.
-    RevealLine,
     /// Paste the games on the clipboard into the file, after the shown game (the next
     /// pasted text goes there instead of opening as a new document).
     PasteGamesIntoFile,
@@ -221,54 +166,7 @@ pub enum Command {
         /// 1-based column in the file, in characters.
         column: u32,
     },
-    // Moving through the game.
-    /// One move back.
-    Back,
-    /// One move forward along the main continuation.
-    Forward,
-    /// The previous alternative of the current move.
-    PreviousVariation,
-    /// The next alternative of the current move.
-    NextVariation,
-    /// To the start position.
-    Start,
-    /// To the end of the current line.
-    End,
-    /// Drop the selection.
-    Deselect,
-    /// Show the position after this move.
-    Jump(NodeId),
-    // The board.
-    /// A click on a cell (slot).
-    ClickCell(u8),
-    /// A drag began on a cell (slot).
-    DragStart(u8),
-    /// A piece dragged from one cell and dropped on another (slots).
-    DropPiece {
-        /// Where it came from.
-        from: u8,
-        /// Where it was dropped.
-        to: u8,
-    },
-    /// The promotion picker's answer: the index of the chosen piece, `None` to cancel.
-    ChoosePromotion(Option<usize>),
-    /// Mark a cell (`to` empty) or draw an arrow, in a colour; the same mark again
-    /// removes it.
-    ToggleMark {
-        /// The cell, or the arrow's tail (slot).
-        from: u8,
-        /// The arrow's head (slot).
-        to: Option<u8>,
-        /// The colour.
-        color: MarkColor,
-    },
-    // The move tree.
-    /// Make this move's line the main line.
-    PromoteVariation(NodeId),
-    /// Delete this move and everything after it.
-    DeleteFrom(NodeId),
-    /// Add or remove a NAG on the shown move.
-    ToggleNag(Nag),
+    // The notation editor.
     /// The notation editor's text now reads as this game.
     ReplaceGame {
         /// The game read.
@@ -297,10 +195,208 @@ pub enum Command {
     NextPuzzle(bool),
     /// Solve the shown position for a stipulation.
     SolveShown(Stipulation),
+    /// A command of the shown game, carried out by its view.
+    Game(GameCommand),
+}
+
+/// What the shown game's view carries out: moves on the board and through the move
+/// tree, decisions, the engine's lines, the report and learning, clocks and tags. The
+/// app routes [`Command::Game`] to the view; the view's dispatch names every one.
+#[must_use]
+#[derive(Clone, Debug, PartialEq)]
+pub enum GameCommand {
+    /// The side to move resigns.
+    Resign,
+    /// The players agree a draw.
+    AgreeDraw,
+    /// The side to move claims a draw.
+    ClaimDraw,
+    /// Set up the position of this position string (from the paste window).
+    SetPosition(String),
+    /// Play the first move of the analysis's best line.
+    PlayBestMove,
+    /// Play these moves of an analysis line, in the game's notation, from the shown
+    /// position (as a variation when the game goes another way).
+    PlayAnalysisLine(Vec<String>),
+    /// Start the game report, this many nodes per position.
+    StartReport(u64),
+    /// Stop the game report being worked out.
+    CancelReport,
+    /// Write the finished report into the record (evaluations, NAGs, better lines).
+    ApplyReport,
+    /// Start "Learn from your mistakes" on the marked moves.
+    LearnFromMistakes,
+    /// Show the engine's move for the asked position.
+    LearnShow,
+    /// On to the next marked move.
+    LearnNext,
+    /// End "Learn from your mistakes".
+    LearnStop,
+    /// Set a header tag of the shown game (key, value).
+    SetTag(String, String),
+    /// The side to move's time ran out (the clock saw it): the game ends.
+    FlagFall,
+    /// Pause the clock, or start it again.
+    ToggleClockPause,
+    /// Give a side more time on its clock.
+    AddTime {
+        /// The side index: 0 moves first.
+        side: usize,
+        /// Seconds to add.
+        seconds: u32,
+    },
+    /// The computer's move, in the game's notation, at the end of the main line.
+    PlayComputerMove(String),
+    /// The computer's answer to the user's draw offer (searched in the background):
+    /// accepted ends the game drawn.
+    DrawAnswer(bool),
+    /// The verdict on a move of "Learn from your mistakes", judged in the background,
+    /// is in: the move is kept or taken back.
+    LearnJudged,
+    /// Take back the user's last move and the computer's answer.
+    TakeBack,
+    /// Play this move (the game's notation) from the shown position, as a variation
+    /// when another move is already there (the opening tree's moves).
+    PlayMove(String),
+    /// Show the moves a quiz chapter hides.
+    RevealLine,
+    /// One move back.
+    Back,
+    /// One move forward along the main continuation.
+    Forward,
+    /// The previous alternative of the current move.
+    PreviousVariation,
+    /// The next alternative of the current move.
+    NextVariation,
+    /// To the start position.
+    Start,
+    /// To the end of the current line.
+    End,
+    /// Drop the selection.
+    Deselect,
+    /// Show the position after this move.
+    Jump(NodeId),
+    /// A click on a cell (slot).
+    ClickCell(u8),
+    /// A drag began on a cell (slot).
+    DragStart(u8),
+    /// A piece dragged from one cell and dropped on another (slots).
+    DropPiece {
+        /// Where it came from.
+        from: u8,
+        /// Where it was dropped.
+        to: u8,
+    },
+    /// The promotion picker's answer: the index of the chosen piece, `None` to cancel.
+    ChoosePromotion(Option<usize>),
+    /// Mark a cell (`to` empty) or draw an arrow, in a colour; the same mark again
+    /// removes it.
+    ToggleMark {
+        /// The cell, or the arrow's tail (slot).
+        from: u8,
+        /// The arrow's head (slot).
+        to: Option<u8>,
+        /// The colour.
+        color: MarkColor,
+    },
+    /// Make this move's line the main line.
+    PromoteVariation(NodeId),
+    /// Delete this move and everything after it.
+    DeleteFrom(NodeId),
+    /// Add or remove a NAG on the shown move.
+    ToggleNag(Nag),
     /// Show the move to play in a puzzle.
     Hint,
     /// Close the puzzle.
     ClosePuzzle,
+}
+
+impl GameCommand {
+    /// The label shown in menus, buttons and the shortcut list.
+    pub fn label(&self) -> String {
+        match self {
+            GameCommand::Resign => "Resign".into(),
+            GameCommand::AgreeDraw => "Agree draw".into(),
+            GameCommand::ClaimDraw => "Claim draw".into(),
+            GameCommand::SetPosition(_) => "Set up this position".into(),
+            GameCommand::PlayBestMove => "Play the engine's best move".into(),
+            GameCommand::PlayAnalysisLine(_) => "Play the analysis line to here".into(),
+            GameCommand::FlagFall => "Time ran out".into(),
+            GameCommand::SetTag(key, _) => format!("Set the {key} tag"),
+            GameCommand::StartReport(_) => "Start the game report".into(),
+            GameCommand::CancelReport => "Cancel the game report".into(),
+            GameCommand::ApplyReport => "Write the game report".into(),
+            GameCommand::LearnFromMistakes => "Learn from your mistakes".into(),
+            GameCommand::LearnShow => "Show the engine's move".into(),
+            GameCommand::LearnNext => "Next mistake".into(),
+            GameCommand::LearnStop => "Stop learning".into(),
+            GameCommand::ToggleClockPause => "Pause or resume the clock".into(),
+            GameCommand::AddTime { seconds, .. } => format!("Add {seconds} s"),
+            GameCommand::PlayComputerMove(text) => format!("Computer plays {text}"),
+            GameCommand::DrawAnswer(accepted) => {
+                if *accepted {
+                    "Draw offer accepted".into()
+                } else {
+                    "Draw offer declined".into()
+                }
+            }
+            GameCommand::LearnJudged => "Judge the move".into(),
+            GameCommand::TakeBack => "Take back".into(),
+            GameCommand::PlayMove(text) => format!("Play {text}"),
+            GameCommand::RevealLine => "Show the line".into(),
+            GameCommand::Back => "Previous move".into(),
+            GameCommand::Forward => "Next move".into(),
+            GameCommand::PreviousVariation => "Previous variation".into(),
+            GameCommand::NextVariation => "Next variation".into(),
+            GameCommand::Start => "Start position".into(),
+            GameCommand::End => "End of the line".into(),
+            GameCommand::Deselect => "Drop the selection".into(),
+            GameCommand::Jump(_) => "Go to move".into(),
+            GameCommand::ClickCell(_) => "Click a cell".into(),
+            GameCommand::DragStart(_) => "Pick up a piece".into(),
+            GameCommand::DropPiece { .. } => "Drop a piece".into(),
+            GameCommand::ChoosePromotion(_) => "Choose the promotion piece".into(),
+            GameCommand::ToggleMark { .. } => "Mark".into(),
+            GameCommand::PromoteVariation(_) => "Promote variation".into(),
+            GameCommand::DeleteFrom(_) => "Delete from here".into(),
+            GameCommand::ToggleNag(nag) => {
+                format!("NAG {}", nag.glyph().map_or_else(|| format!("${}", nag.0), str::to_string))
+            }
+            GameCommand::Hint => "Hint".into(),
+            GameCommand::ClosePuzzle => "Close puzzle".into(),
+        }
+    }
+
+    /// Whether carrying it out may change the game (so history is kept and the
+    /// document is marked modified when it does).
+    pub fn edits_document(&self) -> bool {
+        matches!(
+            self,
+            GameCommand::Resign
+                | GameCommand::AgreeDraw
+                | GameCommand::ClaimDraw
+                | GameCommand::SetPosition(_)
+                | GameCommand::ClickCell(_)
+                | GameCommand::DropPiece { .. }
+                | GameCommand::ChoosePromotion(_)
+                | GameCommand::ToggleMark { .. }
+                | GameCommand::PromoteVariation(_)
+                | GameCommand::DeleteFrom(_)
+                | GameCommand::ToggleNag(_)
+                | GameCommand::PlayBestMove
+                | GameCommand::PlayAnalysisLine(_)
+                | GameCommand::PlayMove(_)
+                | GameCommand::PlayComputerMove(_)
+                | GameCommand::DrawAnswer(_)
+                | GameCommand::LearnJudged
+                | GameCommand::TakeBack
+                | GameCommand::FlagFall
+                | GameCommand::SetTag(..)
+                | GameCommand::AddTime { .. }
+                | GameCommand::ApplyReport
+                | GameCommand::LearnShow
+        )
+    }
 }
 
 /// Where a shortcut works.
@@ -344,7 +440,7 @@ impl Command {
             Command::ToggleNotationEditor,
             Command::ToggleGamesList,
             Command::ToggleAnalysis,
-            Command::PlayBestMove,
+            Command::Game(GameCommand::PlayBestMove),
             Command::ToggleThreat,
             Command::Quit,
             // Redo before Undo: Ctrl+Shift+Z would also match Undo's Ctrl+Z (egui
@@ -353,13 +449,13 @@ impl Command {
             Command::Undo,
             Command::InsertComment,
             Command::FlipBoard,
-            Command::Back,
-            Command::Forward,
-            Command::PreviousVariation,
-            Command::NextVariation,
-            Command::Start,
-            Command::End,
-            Command::Deselect,
+            Command::Game(GameCommand::Back),
+            Command::Game(GameCommand::Forward),
+            Command::Game(GameCommand::PreviousVariation),
+            Command::Game(GameCommand::NextVariation),
+            Command::Game(GameCommand::Start),
+            Command::Game(GameCommand::End),
+            Command::Game(GameCommand::Deselect),
         ]
     }
 
@@ -384,7 +480,11 @@ impl Command {
 
     /// The game's decisions in the Game menu.
     pub fn decisions() -> [Command; 3] {
-        [Command::Resign, Command::AgreeDraw, Command::ClaimDraw]
+        [
+            Command::Game(GameCommand::Resign),
+            Command::Game(GameCommand::AgreeDraw),
+            Command::Game(GameCommand::ClaimDraw),
+        ]
     }
 
     /// The Edit menu.
@@ -425,15 +525,11 @@ impl Command {
             Command::BoardEditor => "Board editor…".into(),
             Command::ExportDiagram => "Export diagram…".into(),
             Command::ExportGif => "Export GIF…".into(),
-            Command::Resign => "Resign".into(),
-            Command::AgreeDraw => "Agree draw".into(),
-            Command::ClaimDraw => "Claim draw".into(),
             Command::Quit => "Quit".into(),
             Command::Undo => "Undo".into(),
             Command::Redo => "Redo".into(),
             Command::CopyPosition => "Copy position".into(),
             Command::PastePosition => "Paste position…".into(),
-            Command::SetPosition(_) => "Set up this position".into(),
             Command::CopyGameText => "Copy game text".into(),
             Command::Paste => "Paste game or position".into(),
             Command::PasteText(_) => "Paste".into(),
@@ -446,72 +542,29 @@ impl Command {
             Command::ShowShortcuts => "Keyboard shortcuts…".into(),
             Command::ToggleGamesList => "Games list".into(),
             Command::ToggleAnalysis => "Analysis (engine)".into(),
-            Command::PlayBestMove => "Play the engine's best move".into(),
-            Command::PlayAnalysisLine(_) => "Play the analysis line to here".into(),
             Command::SetAnalysisLines(1) => "1 analysis line".into(),
             Command::SetAnalysisLines(n) => format!("{n} analysis lines"),
             Command::NewComputerGameForm => "New game against the computer…".into(),
             Command::NewComputerGame { .. } => "Start the game against the computer".into(),
             Command::NewClockGameForm => "New game with a clock…".into(),
             Command::NewClockGame { .. } => "Start the game with a clock".into(),
-            Command::FlagFall => "Time ran out".into(),
-            Command::SetTag(key, _) => format!("Set the {key} tag"),
             Command::AnalyseGame => "Analyse game (report)".into(),
-            Command::StartReport(_) => "Start the game report".into(),
-            Command::CancelReport => "Cancel the game report".into(),
-            Command::ApplyReport => "Write the game report".into(),
-            Command::LearnFromMistakes => "Learn from your mistakes".into(),
-            Command::LearnShow => "Show the engine's move".into(),
-            Command::LearnNext => "Next mistake".into(),
-            Command::LearnStop => "Stop learning".into(),
             Command::ToggleThreat => "Show the threat".into(),
-            Command::ToggleClockPause => "Pause or resume the clock".into(),
-            Command::AddTime { seconds, .. } => format!("Add {seconds} s"),
-            Command::PlayComputerMove(text) => format!("Computer plays {text}"),
-            Command::DrawAnswer(accepted) => {
-                if *accepted {
-                    "Draw offer accepted".into()
-                } else {
-                    "Draw offer declined".into()
-                }
-            }
-            Command::LearnJudged => "Judge the move".into(),
-            Command::TakeBack => "Take back".into(),
             Command::SetAnalysisTime(Some(s)) => format!("Analyse {s} s"),
             Command::SetAnalysisTime(None) => "Analyse without a time limit".into(),
             Command::ShowGame(index) => format!("Show game {}", index + 1),
             Command::ShowGameAt(index, _) => format!("Show game {} at the position", index + 1),
-            Command::PlayMove(text) => format!("Play {text}"),
             Command::FilterGames(what, _) => format!("Games that {what}"),
             Command::ToggleOpeningTree => "Opening tree".into(),
             Command::ResetLayout => "Reset layout".into(),
             Command::MakeStudy(name) => format!("Make the file the study {name}"),
             Command::SetChapter { .. } => "Set the chapter".into(),
-            Command::RevealLine => "Show the line".into(),
             Command::PasteGamesIntoFile => "Paste games into this file".into(),
             Command::NewGameInFile => "New game in this file".into(),
             Command::DuplicateGame => "Duplicate game".into(),
             Command::DeleteGame(index) => format!("Delete game {}", index + 1),
             Command::MoveGame { to, .. } => format!("Move game to place {}", to + 1),
             Command::ShowProblem { .. } => "Show the problem in the notation editor".into(),
-            Command::Back => "Previous move".into(),
-            Command::Forward => "Next move".into(),
-            Command::PreviousVariation => "Previous variation".into(),
-            Command::NextVariation => "Next variation".into(),
-            Command::Start => "Start position".into(),
-            Command::End => "End of the line".into(),
-            Command::Deselect => "Drop the selection".into(),
-            Command::Jump(_) => "Go to move".into(),
-            Command::ClickCell(_) => "Click a cell".into(),
-            Command::DragStart(_) => "Pick up a piece".into(),
-            Command::DropPiece { .. } => "Drop a piece".into(),
-            Command::ChoosePromotion(_) => "Choose the promotion piece".into(),
-            Command::ToggleMark { .. } => "Mark".into(),
-            Command::PromoteVariation(_) => "Promote variation".into(),
-            Command::DeleteFrom(_) => "Delete from here".into(),
-            Command::ToggleNag(nag) => {
-                format!("NAG {}", nag.glyph().map_or_else(|| format!("${}", nag.0), str::to_string))
-            }
             Command::ReplaceGame { .. } => "Apply the notation text".into(),
             Command::InsertComment => "Insert comment (notation editor)".into(),
             Command::PlayFromSetup => "Play from here".into(),
@@ -523,8 +576,7 @@ impl Command {
             Command::NextPuzzle(true) => "Next puzzle".into(),
             Command::NextPuzzle(false) => "Previous puzzle".into(),
             Command::SolveShown(s) => s.to_string(),
-            Command::Hint => "Hint".into(),
-            Command::ClosePuzzle => "Close puzzle".into(),
+            Command::Game(game) => game.label(),
         }
     }
 
@@ -544,15 +596,15 @@ impl Command {
             Command::InsertComment => global(SHIFT_COMMAND, Key::C),
             Command::FlipBoard => plain(Key::F),
             Command::ToggleAnalysis => plain(Key::L),
-            Command::PlayBestMove => plain(Key::Space),
+            Command::Game(GameCommand::PlayBestMove) => plain(Key::Space),
             Command::ToggleThreat => plain(Key::X),
-            Command::Back => plain(Key::ArrowLeft),
-            Command::Forward => plain(Key::ArrowRight),
-            Command::PreviousVariation => plain(Key::ArrowUp),
-            Command::NextVariation => plain(Key::ArrowDown),
-            Command::Start => plain(Key::Home),
-            Command::End => plain(Key::End),
-            Command::Deselect => plain(Key::Escape),
+            Command::Game(GameCommand::Back) => plain(Key::ArrowLeft),
+            Command::Game(GameCommand::Forward) => plain(Key::ArrowRight),
+            Command::Game(GameCommand::PreviousVariation) => plain(Key::ArrowUp),
+            Command::Game(GameCommand::NextVariation) => plain(Key::ArrowDown),
+            Command::Game(GameCommand::Start) => plain(Key::Home),
+            Command::Game(GameCommand::End) => plain(Key::End),
+            Command::Game(GameCommand::Deselect) => plain(Key::Escape),
             _ => None,
         }
     }
@@ -574,33 +626,11 @@ impl Command {
     /// Whether applying the command may change the document (so history is kept and
     /// the document is marked modified when it does).
     pub fn edits_document(&self) -> bool {
-        matches!(
-            self,
-            Command::Resign
-                | Command::AgreeDraw
-                | Command::ClaimDraw
-                | Command::SetPosition(_)
-                | Command::ClickCell(_)
-                | Command::DropPiece { .. }
-                | Command::ChoosePromotion(_)
-                | Command::ToggleMark { .. }
-                | Command::PromoteVariation(_)
-                | Command::DeleteFrom(_)
-                | Command::ToggleNag(_)
-                | Command::ReplaceGame { .. }
-                | Command::PlayBestMove
-                | Command::PlayAnalysisLine(_)
-                | Command::PlayMove(_)
-                | Command::PlayComputerMove(_)
-                | Command::DrawAnswer(_)
-                | Command::LearnJudged
-                | Command::TakeBack
-                | Command::FlagFall
-                | Command::SetTag(..)
-                | Command::AddTime { .. }
-                | Command::ApplyReport
-                | Command::LearnShow
-        )
+        match self {
+            Command::Game(game) => game.edits_document(),
+            Command::ReplaceGame { .. } => true,
+            _ => false,
+        }
     }
 
     /// Whether the notation editor's unread or wrong text must be resolved before the
@@ -647,9 +677,9 @@ mod tests {
 
     #[test]
     fn only_changes_of_the_game_keep_history() {
-        assert!(Command::AgreeDraw.edits_document());
-        assert!(Command::ClickCell(3).edits_document());
-        assert!(!Command::Back.edits_document());
+        assert!(Command::Game(GameCommand::AgreeDraw).edits_document());
+        assert!(Command::Game(GameCommand::ClickCell(3)).edits_document());
+        assert!(!Command::Game(GameCommand::Back).edits_document());
         assert!(!Command::Save.edits_document());
     }
 }

@@ -12,7 +12,7 @@
 
 use egui::{RichText, Sense};
 
-use super::command::Command;
+use super::command::{Command, GameCommand};
 use super::document::{Document, game_title};
 use super::theme;
 use crate::core::game::Variant;
@@ -130,6 +130,35 @@ impl Row {
                 if self.game.plies == 1 { "y" } else { "ies" }
             ),
             None => format!("{}. could not be read", self.number),
+        }
+    }
+}
+
+/// The filter box, and why a length comparison that is no number matches nothing.
+fn filter_ui(ui: &mut egui::Ui, filter: &mut String) {
+    ui.horizontal(|ui| {
+        let label = ui.label("Filter");
+        ui.add(
+            egui::TextEdit::singleline(filter).hint_text("players, event, result:1-0, plies>40…").desired_width(260.0),
+        )
+        .labelled_by(label.id)
+        .on_hover_text(
+            "Every word must stand in the players, event, date, result, game or stipulation. \
+         A word can name its field (white:, black:, player:, event:, date:, result:, game:, \
+         stipulation:) or compare the length (plies>40, plies<=20).",
+        );
+    });
+    // A length comparison that is no number matches nothing: say why.
+    for word in filter.split_whitespace() {
+        let lower = word.to_lowercase();
+        if let Some(rest) = lower.strip_prefix("plies")
+            && let Some(number) = [">=", "<=", ">", "<", "="].iter().find_map(|op| rest.strip_prefix(op))
+            && number.parse::<usize>().is_err()
+        {
+            ui.label(
+                RichText::new(format!("\"{word}\": the length is a number of plies, as in plies>40"))
+                    .color(theme::WARNING),
+            );
         }
     }
 }
@@ -451,151 +480,134 @@ impl GamesList {
         commands: &mut Vec<Command>,
     ) {
         let (variant, key, position_string) = shown;
-        let position = (variant, key);
         if let Some(text) = &editor {
             self.editor_pieces = Some((variant, text.clone()));
         }
-        {
-            {
-                ui.horizontal(|ui| {
-                    let label = ui.label("Filter");
-                    ui.add(
-                        egui::TextEdit::singleline(filter)
-                            .hint_text("players, event, result:1-0, plies>40…")
-                            .desired_width(260.0),
-                    )
-                    .labelled_by(label.id)
-                    .on_hover_text(
-                        "Every word must stand in the players, event, date, result, game or stipulation. \
-                     A word can name its field (white:, black:, player:, event:, date:, result:, game:, \
-                     stipulation:) or compare the length (plies>40, plies<=20).",
-                    );
-                });
-                // A length comparison that is no number matches nothing: say why.
-                for word in filter.split_whitespace() {
-                    let lower = word.to_lowercase();
-                    if let Some(rest) = lower.strip_prefix("plies")
-                        && let Some(number) = [">=", "<=", ">", "<", "="].iter().find_map(|op| rest.strip_prefix(op))
-                        && number.parse::<usize>().is_err()
-                    {
-                        ui.label(
-                            RichText::new(format!("\"{word}\": the length is a number of plies, as in plies>40"))
-                                .color(theme::WARNING),
-                        );
-                    }
-                }
-                ui.horizontal(|ui| {
-                    ui.label("Positions:");
-                    ui.radio_value(&mut self.search, PositionSearch::Off, "Any");
-                    ui.radio_value(&mut self.search, PositionSearch::Exact, "This position").on_hover_text(
-                        "Games where the position on the board stands, in the main line or a variation, \
-                     whatever the move order; a game opens at that move",
-                    );
-                    ui.radio_value(&mut self.search, PositionSearch::Material, "Same material").on_hover_text(
-                        "Games with a position of the same pieces, side by side and kind by kind, wherever they stand",
-                    );
-                    let pieces = ui.add_enabled(
-                        self.editor_pieces.is_some(),
-                        egui::RadioButton::new(self.search == PositionSearch::Pieces, "The board editor's pieces"),
-                    );
-                    if pieces.clicked() {
-                        self.search = PositionSearch::Pieces;
-                    }
-                    pieces
-                        .on_hover_text(
-                            "Games with a position where every piece set in the board editor stands on its cell \
-                         (the other cells are free); the pieces last set count after the editor closes",
-                        )
-                        .on_disabled_hover_text(
-                            "Open the board editor (Ctrl+B), set the pieces that must stand, then choose this",
-                        );
-                });
-                let search = match self.search {
-                    PositionSearch::Off => None,
-                    PositionSearch::Exact => Some(SearchFor::Exact(variant, key)),
-                    PositionSearch::Material => {
-                        Some(SearchFor::Pattern(variant, PositionPattern::Material(position_string.clone())))
-                    }
-                    PositionSearch::Pieces => self
-                        .editor_pieces
-                        .clone()
-                        .map(|(variant, text)| SearchFor::Pattern(variant, PositionPattern::Pieces(text))),
-                };
-                if self.only.as_ref().is_some_and(|(_, _, structure)| *structure != document.structure_revision()) {
-                    self.only = None;
-                }
-                let mut show_all = false;
-                if let Some((what, _, _)) = &self.only {
-                    ui.horizontal(|ui| {
-                        ui.label(RichText::new(format!("Only the games that {what}")).strong());
-                        show_all = ui.button("Show all").clicked();
-                    });
-                }
-                if show_all {
-                    self.only = None;
-                }
-                self.refresh_rows(document);
-                let pattern = match &search {
-                    Some(SearchFor::Pattern(_, p)) => Some(p.clone()),
-                    _ => None,
-                };
-                let exact = matches!(search, Some(SearchFor::Exact(..)));
-                self.refresh_shown(index, document, filter, search);
-                if (pattern.is_some() && self.pattern_job.is_some()) || (exact && index.building()) {
-                    ui.horizontal(|ui| {
-                        ui.spinner();
-                        ui.label("Searching the games…");
-                    });
-                }
-                let n = document.games.len();
-                let count = if filter.trim().is_empty() && self.search == PositionSearch::Off && self.only.is_none() {
-                    format!("{n} game{} open", if n == 1 { "" } else { "s" })
-                } else {
-                    let matched = self.shown.iter().filter(|&&r| self.rows[r].index.is_some()).count();
-                    format!("{matched} of {n} game{} match", if n == 1 { "" } else { "s" })
-                };
-                ui.label(RichText::new(count).weak());
-                self.buttons(ui, document, commands);
-                self.study_ui(ui, document, commands);
-                if let Some(i) = self.confirm_delete {
-                    self.confirm(ui, document, i, commands);
-                }
-                ui.separator();
-                self.header(ui);
-                let row_height = ui.spacing().interact_size.y;
-                egui::ScrollArea::both()
-                    .max_height(ui.available_height().max(120.0))
-                    .auto_shrink([false, false])
-                    .show_rows(ui, row_height, self.shown.len(), |ui, range| {
-                        for &r in &self.shown[range] {
-                            let row = &self.rows[r];
-                            if self.row_ui(ui, row, document.current, row_height).clicked()
-                                && let Some(i) = row.index
-                            {
-                                let path = match (&pattern, self.search) {
-                                    (Some(_), _) => self
-                                        .pattern_done
-                                        .as_ref()
-                                        .and_then(|(_, paths)| paths.get(i).cloned().flatten()),
-                                    (None, PositionSearch::Exact) => {
-                                        crate::record::collection::occurrence_path(&document.games[i], position.1)
-                                    }
-                                    _ => match (&self.only, self.only_at) {
-                                        (Some(_), Some(at)) => {
-                                            crate::record::collection::occurrence_path(&document.games[i], at)
-                                        }
-                                        _ => None,
-                                    },
-                                };
-                                commands.push(match path {
-                                    Some(path) => Command::ShowGameAt(i, path),
-                                    None => Command::ShowGame(i),
-                                });
-                            }
-                        }
-                    });
+        filter_ui(ui, filter);
+        ui.horizontal(|ui| {
+            ui.label("Positions:");
+            ui.radio_value(&mut self.search, PositionSearch::Off, "Any");
+            ui.radio_value(&mut self.search, PositionSearch::Exact, "This position").on_hover_text(
+                "Games where the position on the board stands, in the main line or a variation, \
+             whatever the move order; a game opens at that move",
+            );
+            ui.radio_value(&mut self.search, PositionSearch::Material, "Same material").on_hover_text(
+                "Games with a position of the same pieces, side by side and kind by kind, wherever they stand",
+            );
+            let pieces = ui.add_enabled(
+                self.editor_pieces.is_some(),
+                egui::RadioButton::new(self.search == PositionSearch::Pieces, "The board editor's pieces"),
+            );
+            if pieces.clicked() {
+                self.search = PositionSearch::Pieces;
             }
+            pieces
+                .on_hover_text(
+                    "Games with a position where every piece set in the board editor stands on its cell \
+                 (the other cells are free); the pieces last set count after the editor closes",
+                )
+                .on_disabled_hover_text(
+                    "Open the board editor (Ctrl+B), set the pieces that must stand, then choose this",
+                );
+        });
+        let search = match self.search {
+            PositionSearch::Off => None,
+            PositionSearch::Exact => Some(SearchFor::Exact(variant, key)),
+            PositionSearch::Material => {
+                Some(SearchFor::Pattern(variant, PositionPattern::Material(position_string.clone())))
+            }
+            PositionSearch::Pieces => self
+                .editor_pieces
+                .clone()
+                .map(|(variant, text)| SearchFor::Pattern(variant, PositionPattern::Pieces(text))),
+        };
+        if self.only.as_ref().is_some_and(|(_, _, structure)| *structure != document.structure_revision()) {
+            self.only = None;
         }
+        let mut show_all = false;
+        if let Some((what, _, _)) = &self.only {
+            ui.horizontal(|ui| {
+                ui.label(RichText::new(format!("Only the games that {what}")).strong());
+                show_all = ui.button("Show all").clicked();
+            });
+        }
+        if show_all {
+            self.only = None;
+        }
+        self.refresh_rows(document);
+        let pattern = match &search {
+            Some(SearchFor::Pattern(_, p)) => Some(p.clone()),
+            _ => None,
+        };
+        let exact = matches!(search, Some(SearchFor::Exact(..)));
+        self.refresh_shown(index, document, filter, search);
+        if (pattern.is_some() && self.pattern_job.is_some()) || (exact && index.building()) {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label("Searching the games…");
+            });
+        }
+        let n = document.games.len();
+        let count = if filter.trim().is_empty() && self.search == PositionSearch::Off && self.only.is_none() {
+            format!("{n} game{} open", if n == 1 { "" } else { "s" })
+        } else {
+            let matched = self.shown.iter().filter(|&&r| self.rows[r].index.is_some()).count();
+            format!("{matched} of {n} game{} match", if n == 1 { "" } else { "s" })
+        };
+        ui.label(RichText::new(count).weak());
+        self.buttons(ui, document, commands);
+        self.study_ui(ui, document, commands);
+        if let Some(i) = self.confirm_delete {
+            self.confirm(ui, document, i, commands);
+        }
+        self.table_ui(ui, document, key, pattern.as_ref(), commands);
+    }
+
+    /// The table: its header, then the rows shown (a click shows the game, at the
+    /// position searched for when there is one).
+    fn table_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        document: &Document,
+        key: u64,
+        pattern: Option<&PositionPattern>,
+        commands: &mut Vec<Command>,
+    ) {
+        ui.separator();
+        self.header(ui);
+        let row_height = ui.spacing().interact_size.y;
+        egui::ScrollArea::both().max_height(ui.available_height().max(120.0)).auto_shrink([false, false]).show_rows(
+            ui,
+            row_height,
+            self.shown.len(),
+            |ui, range| {
+                for &r in &self.shown[range] {
+                    let row = &self.rows[r];
+                    if self.row_ui(ui, row, document.current, row_height).clicked()
+                        && let Some(i) = row.index
+                    {
+                        let path = match (pattern, self.search) {
+                            (Some(_), _) => {
+                                self.pattern_done.as_ref().and_then(|(_, paths)| paths.get(i).cloned().flatten())
+                            }
+                            (None, PositionSearch::Exact) => {
+                                crate::record::collection::occurrence_path(&document.games[i], key)
+                            }
+                            _ => match (&self.only, self.only_at) {
+                                (Some(_), Some(at)) => {
+                                    crate::record::collection::occurrence_path(&document.games[i], at)
+                                }
+                                _ => None,
+                            },
+                        };
+                        commands.push(match path {
+                            Some(path) => Command::ShowGameAt(i, path),
+                            None => Command::ShowGame(i),
+                        });
+                    }
+                }
+            },
+        );
     }
 
     /// New game, Duplicate, Delete…, Move up, Move down (for the shown game).
@@ -722,10 +734,10 @@ impl GamesList {
                         .get(current)
                         .is_some_and(|g| g.tags().get(crate::record::study::SIDE_TAG).is_some());
                     if form.mode == ChapterMode::Guess && (form.side == 1 || had_side) {
-                        commands.push(Command::SetTag(
+                        commands.push(Command::Game(GameCommand::SetTag(
                             crate::record::study::SIDE_TAG.into(),
                             form.sides[form.side.min(1)].to_lowercase(),
-                        ));
+                        )));
                     }
                     commands.push(Command::SetChapter {
                         title: form.title.clone(),

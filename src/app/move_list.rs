@@ -7,7 +7,7 @@
 use crate::record::annotations::without_commands;
 use egui::RichText;
 
-use super::command::Command;
+use super::command::{Command, GameCommand};
 use super::session::GameSession;
 use crate::core::game::Game;
 use crate::record::{GameResult, NodeId};
@@ -53,9 +53,9 @@ impl MoveListPanel {
         let lines = self.cache.as_ref().map(|c| c.lines.as_slice()).unwrap_or(&[]);
         if let Some(action) = move_list_ui(ui, s, lines, scroll) {
             commands.push(match action {
-                ListAction::Jump(node) => Command::Jump(node),
-                ListAction::Promote(node) => Command::PromoteVariation(node),
-                ListAction::Delete(node) => Command::DeleteFrom(node),
+                ListAction::Jump(node) => Command::Game(GameCommand::Jump(node)),
+                ListAction::Promote(node) => Command::Game(GameCommand::PromoteVariation(node)),
+                ListAction::Delete(node) => Command::Game(GameCommand::DeleteFrom(node)),
             });
         }
     }

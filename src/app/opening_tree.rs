@@ -11,7 +11,7 @@
 
 use egui::RichText;
 
-use super::command::Command;
+use super::command::{Command, GameCommand};
 use super::document::Document;
 use super::games_list::IndexCache;
 use crate::core::game::Variant;
@@ -124,7 +124,7 @@ impl OpeningTree {
                         });
                     });
                 if let Some(notation) = play {
-                    commands.push(Command::PlayMove(notation));
+                    commands.push(Command::Game(GameCommand::PlayMove(notation)));
                 }
                 if let Some(notation) = filter {
                     let games = games_playing(document.games.iter().map(|g| &**g), position.0, position.1, &notation);

@@ -5,7 +5,7 @@
 
 use egui::RichText;
 
-use super::command::Command;
+use super::command::{Command, GameCommand};
 use super::jobs::{Job, JobPoll};
 use super::session::GameSession;
 use super::theme;
@@ -267,7 +267,7 @@ impl<G: SolverGame> PuzzleState<G> {
         let has_keys = self.solution.as_ref().is_some_and(|s| !s.keys.is_empty());
         ui.horizontal_wrapped(|ui| {
             if self.interactive && self.shown_goal.is_none() && ui.button("Hint").clicked() {
-                commands.push(Command::Hint);
+                commands.push(Command::Game(GameCommand::Hint));
             }
             // Nothing to show when no move forces the goal.
             if has_keys {
@@ -279,7 +279,7 @@ impl<G: SolverGame> PuzzleState<G> {
             // A solve of a position is no puzzle: its result is only put away.
             let close = if self.interactive { "Close puzzle" } else { "Close the solver" };
             if ui.button(close).clicked() {
-                commands.push(Command::ClosePuzzle);
+                commands.push(Command::Game(GameCommand::ClosePuzzle));
             }
         });
         if !self.feedback.is_empty() {

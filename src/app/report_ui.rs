@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use egui::{Color32, Pos2, RichText, Sense, Stroke, pos2, vec2};
 
-use super::command::Command;
+use super::command::{Command, GameCommand};
 use super::theme;
 use crate::record::NodeId;
 use crate::study::report::{GraphPoint, Judgement, LearnState, Learning, SideSummary};
@@ -46,7 +46,7 @@ pub fn report_ui(ui: &mut egui::Ui, view: &ReportView<'_>, commands: &mut Vec<Co
                     .text(format!("{done} of {total} positions · {:.0} s", elapsed.as_secs_f64())),
             );
             if ui.button("Cancel").clicked() {
-                commands.push(Command::CancelReport);
+                commands.push(Command::Game(GameCommand::CancelReport));
             }
         });
         ui.separator();
@@ -89,7 +89,7 @@ pub fn report_ui(ui: &mut egui::Ui, view: &ReportView<'_>, commands: &mut Vec<Co
                 .on_disabled_hover_text("No move of yours is marked ? or ??")
                 .clicked()
             {
-                commands.push(Command::LearnFromMistakes);
+                commands.push(Command::Game(GameCommand::LearnFromMistakes));
             }
         }
     }
@@ -106,19 +106,19 @@ fn learning_ui(ui: &mut egui::Ui, learning: &Learning, commands: &mut Vec<Comman
         ui.label(RichText::new(&learning.feedback).color(color));
         ui.horizontal(|ui| {
             if learning.state == LearnState::Asking && ui.button("Show the engine's move").clicked() {
-                commands.push(Command::LearnShow);
+                commands.push(Command::Game(GameCommand::LearnShow));
             }
             let last = learning.index + 1 >= learning.moves.len();
             if last {
                 if ui.button("Finish").on_hover_text("That was the last marked move").clicked() {
-                    commands.push(Command::LearnNext);
+                    commands.push(Command::Game(GameCommand::LearnNext));
                 }
             } else {
                 if ui.button("Next mistake").clicked() {
-                    commands.push(Command::LearnNext);
+                    commands.push(Command::Game(GameCommand::LearnNext));
                 }
                 if ui.button("Stop").on_hover_text("End the lesson here").clicked() {
-                    commands.push(Command::LearnStop);
+                    commands.push(Command::Game(GameCommand::LearnStop));
                 }
             }
         });
@@ -187,6 +187,6 @@ fn graph(ui: &mut egui::Ui, points: &[GraphPoint], cursor: NodeId, commands: &mu
         && let Some(pos) = response.interact_pointer_pos()
         && let Some(p) = nearest(pos)
     {
-        commands.push(Command::Jump(p.node));
+        commands.push(Command::Game(GameCommand::Jump(p.node)));
     }
 }

@@ -8,7 +8,7 @@ use egui::{Event, Modifiers, PointerButton, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use orrery::app::OrreryApp;
-use orrery::app::command::Command;
+use orrery::app::command::{Command, GameCommand};
 use orrery::app::dialogs::FakeDialogs;
 use orrery::core::interstellar::Cell;
 
@@ -44,7 +44,7 @@ pub fn menu(h: &mut Harness<'static, OrreryApp>, menu: &str, item: &str) {
 /// The screen position of a cell (by slot) of the game shown, on the board as drawn
 /// last frame (the board editor's board included).
 pub fn cell_px(h: &Harness<'static, OrreryApp>, cell: u8) -> Pos2 {
-    h.state().view.cell_px(cell, &h.state().settings).expect("the board was drawn and the slot is a cell")
+    h.state().workspace.view.cell_px(cell, &h.state().settings).expect("the board was drawn and the slot is a cell")
 }
 
 /// Clicks the cell with this slot on the board, as the user would.
@@ -56,8 +56,9 @@ pub fn click_cell(h: &mut Harness<'static, OrreryApp>, cell: u8) {
 /// Plays a move given in the game's notation by dropping its piece on its cell, as
 /// the user would drag it (the move must be legal at the shown position).
 pub fn play(h: &mut Harness<'static, OrreryApp>, notation: &str) {
-    let (from, to) = h.state().view.move_slots(notation).unwrap_or_else(|| panic!("{notation} is legal here"));
-    h.state_mut().apply(Command::DropPiece { from, to });
+    let (from, to) =
+        h.state().workspace.view.move_slots(notation).unwrap_or_else(|| panic!("{notation} is legal here"));
+    h.state_mut().apply(Command::Game(GameCommand::DropPiece { from, to }));
     h.run();
 }
 
@@ -80,13 +81,13 @@ pub fn click_px(h: &mut Harness<'static, OrreryApp>, pos: Pos2, button: PointerB
 /// most about ten seconds), then lets it settle.
 pub fn finish_reading(h: &mut Harness<'static, OrreryApp>) {
     for _ in 0..1000 {
-        if h.state().reading.is_none() {
+        if h.state().jobs.reading.is_none() {
             break;
         }
         std::thread::sleep(std::time::Duration::from_millis(10));
         h.step();
     }
-    assert!(h.state().reading.is_none(), "the file was read");
+    assert!(h.state().jobs.reading.is_none(), "the file was read");
     h.run();
 }
 

@@ -6,37 +6,38 @@ impl OrreryApp {
     /// Whether the notation editor holds text the game does not (unread or wrong), so
     /// the shown game may not change under it.
     pub(super) fn notation_text_pending(&self) -> bool {
-        self.settings.notation_editor && self.editor.is_dirty()
+        self.settings.notation_editor && self.shell.editor.is_dirty()
     }
 
     /// Shows the game numbered `number` in the file and opens the notation editor on
     /// its text as it stands there, the caret at `line`:`column` of the file.
     pub(super) fn show_problem(&mut self, number: usize, line: u32, column: u32) {
-        let Some(index) = self.document.index_of_number(number) else { return };
-        let source = self.document.origin(index).and_then(|o| o.source.clone());
-        let same_text = source.as_ref().is_some_and(|s| s.text == self.editor.text);
-        if self.notation_text_pending() && !(index == self.document.current && same_text) {
-            self.message = "The notation text has errors or unread edits: fix them or press Revert text first".into();
+        let Some(index) = self.workspace.document.index_of_number(number) else { return };
+        let source = self.workspace.document.origin(index).and_then(|o| o.source.clone());
+        let same_text = source.as_ref().is_some_and(|s| s.text == self.shell.editor.text);
+        if self.notation_text_pending() && !(index == self.workspace.document.current && same_text) {
+            self.workspace.message = NOTATION_PENDING.into();
             return;
         }
         self.show_game(index);
         if let Some(source) = source {
             let caret = source.offset_of(line, column).unwrap_or(0);
             self.settings.notation_editor = true;
-            self.editor.open_on_text(self.view.as_ref(), source.text, caret, self.now);
-            self.message = format!("Game {number} as it stands in the file: fix it in the notation editor");
+            self.shell.editor.open_on_text(self.workspace.view.as_ref(), source.text, caret, self.now);
+            self.workspace.message = format!("Game {number} as it stands in the file: fix it in the notation editor");
         }
     }
 
     /// Carries out a command: the one place where the document changes.
     pub fn apply(&mut self, command: Command) {
-        if command.blocked_by_notation_text() && self.settings.notation_editor && self.editor.is_dirty() {
-            let _ = self.view.apply(&Command::Deselect);
-            self.message = "The notation text has errors or unread edits: fix them or press Revert text first".into();
+        if command.blocked_by_notation_text() && self.settings.notation_editor && self.shell.editor.is_dirty() {
+            let _ = self.workspace.view.apply(&GameCommand::Deselect);
+            self.workspace.message = NOTATION_PENDING.into();
             return;
         }
+        // Every command is named here: a new one that nothing handles does not compile.
         match command {
-            Command::NewSameGame => self.request(PendingAction::New(self.view.variant())),
+            Command::NewSameGame => self.request(PendingAction::New(self.workspace.view.variant())),
             Command::NewGame(variant) => self.request(PendingAction::New(variant)),
             Command::Open => self.request(PendingAction::Open),
             Command::OpenPath(path) => self.request(PendingAction::OpenPath(path)),
@@ -45,138 +46,51 @@ impl OrreryApp {
             Command::OpenPuzzleFile => self.request(PendingAction::OpenPuzzles),
             Command::SolvePuzzles => self.play_puzzle_set(true),
             Command::NextPuzzle(forward) => self.next_puzzle(forward),
-            Command::ClosePuzzle if self.puzzle_set => {
-                // The game shows again as the file has it, its solution included.
-                self.puzzle_set = false;
-                self.view = view_of(self.document.shown().clone());
-                self.move_list = MoveListPanel::default();
-                self.message = "Puzzle closed: the game shows with its solution".into();
-            }
+            Command::Game(GameCommand::ClosePuzzle) if self.workspace.puzzle_set => self.close_puzzle_set(),
             Command::PlayFromSetup => {
-                if let Some(game) = self.view.setup_game() {
+                if let Some(game) = self.workspace.view.setup_game() {
                     self.request(PendingAction::PlayFrom(Box::new(game)));
                 }
             }
             Command::Save => {
                 self.save();
             }
-            Command::SaveAs => {
-                self.save_as();
-            }
+            Command::SaveAs => self.save_as(),
             Command::SaveTo(path) => {
                 self.save_as_path(&path);
             }
-            Command::BoardEditor => {
-                if !self.view.board_editor_open() {
-                    self.view.open_board_editor();
-                    self.message = "Board editor: pick a piece on the right, click cells to place it; right-click or drag a piece off the board to remove it".into();
-                }
-            }
-            Command::CloseBoardEditor => {
-                self.view.close_board_editor();
-                // Its words (pick a piece, a problem) do not outlive it.
-                self.message.clear();
-            }
-            Command::SaveAsPuzzle => {
-                // The credits typed last time stay (a composer saves many puzzles).
-                let mut form = self.view.puzzle_form();
-                if let Some(last) = &self.puzzle_form_last {
-                    form.title.clone_from(&last.title);
-                    form.author.clone_from(&last.author);
-                    form.source.clone_from(&last.source);
-                    if form.goals.contains(&last.goal) {
-                        form.goal.clone_from(&last.goal);
-                        form.moves = last.moves;
-                    }
-                }
-                self.puzzle_form = Some(form);
-            }
-            Command::ExportDiagram => {
-                let fresh = ExportForm::for_view(
-                    self.view.as_ref(),
-                    self.settings.flipped,
-                    self.settings.coordinates,
-                    self.settings.show_marks,
-                );
-                let derived = fresh.title.clone();
-                let form = match &self.export_last {
-                    Some((last, derived_then)) => last.again(fresh, derived_then),
-                    None => fresh,
-                };
-                self.export_last = Some((form.clone(), derived));
-                self.export = Some(form);
-            }
-            Command::ExportGif => {
-                let game = self.view.to_game();
-                self.gif = Some(match self.gif_last.take() {
-                    Some(last) => last.for_game(&game),
-                    None => GifForm::new(
-                        &game,
-                        self.settings.flipped,
-                        self.settings.coordinates,
-                        self.settings.show_marks,
-                        self.settings.analysis,
-                    ),
-                });
-            }
+            Command::BoardEditor => self.open_board_editor(),
+            Command::CloseBoardEditor => self.close_board_editor(),
+            Command::SaveAsPuzzle => self.open_puzzle_form(),
+            Command::ExportDiagram => self.open_export_form(),
+            Command::ExportGif => self.open_gif_form(),
             Command::Undo => self.undo(),
             Command::Redo => self.redo(),
-            Command::CopyPosition => {
-                self.outbox.push(Outgoing::Text(self.view.position_string()));
-                self.message = "Position copied".into();
-            }
-            Command::PastePosition => self.paste_text = Some(String::new()),
-            Command::Paste => self.outbox.push(Outgoing::RequestPaste),
-            Command::PasteText(text) if std::mem::take(&mut self.paste_into_file) => self.paste_into_file(&text),
+            Command::CopyPosition => self.copy_text(self.workspace.view.position_string(), "Position copied"),
+            Command::PastePosition => self.shell.paste_text = Some(String::new()),
+            Command::Paste => self.platform.outbox.push(Outgoing::RequestPaste),
+            Command::PasteText(text) if std::mem::take(&mut self.shell.paste_into_file) => self.paste_into_file(&text),
             Command::PasteText(text) => self.paste(&text),
-            Command::PasteGamesIntoFile => {
-                self.paste_into_file = true;
-                self.outbox.push(Outgoing::RequestPaste);
-                // Said at once: an empty clipboard sends nothing back.
-                self.message =
-                    "Paste games: the games on the clipboard go into the file (an empty clipboard adds none)".into();
+            Command::PasteGamesIntoFile => self.ask_for_pasted_games(),
+            Command::Game(GameCommand::SetPosition(text))
+                if read_position(self.workspace.view.variant(), &text).is_none() =>
+            {
+                self.paste(&text)
             }
-            Command::SetPosition(text) if read_position(self.view.variant(), &text).is_none() => self.paste(&text),
-            Command::CopyGameText => {
-                self.outbox.push(Outgoing::Text(write_any(&self.view.to_game())));
-                self.message = "Game text copied".into();
-            }
+            Command::CopyGameText => self.copy_text(write_any(&self.workspace.view.to_game()), "Game text copied"),
             Command::FlipBoard => self.settings.flipped = !self.settings.flipped,
             Command::ToggleCoordinates => self.settings.coordinates = !self.settings.coordinates,
             Command::ToggleHints => self.settings.hints = !self.settings.hints,
             Command::ToggleMarks => self.settings.show_marks = !self.settings.show_marks,
-            Command::ToggleNotationEditor => {
-                self.settings.notation_editor = !self.settings.notation_editor;
-                if self.settings.notation_editor {
-                    self.editor.focus();
-                }
-            }
+            Command::ToggleNotationEditor => self.toggle_notation_editor(),
             Command::ToggleTheme => {
                 self.settings.theme = if self.settings.theme == Theme::Dark { Theme::Light } else { Theme::Dark };
             }
-            Command::ShowShortcuts => self.show_shortcuts = true,
-            Command::ToggleGamesList => self.games_list = !self.games_list,
-            Command::ToggleOpeningTree => self.opening_tree_open = !self.opening_tree_open,
-            Command::ResetLayout => {
-                self.settings.layout = crate::app::layout::Layout::default();
-                self.message = "The panes are back in their places".into();
-            }
-            Command::FilterGames(what, games) => {
-                // These games are a position search of their own: another one would
-                // combine with it (and usually leave nothing).
-                let searching = self.games.search != crate::app::games_list::PositionSearch::Off;
-                self.games.search = crate::app::games_list::PositionSearch::Off;
-                let n = games.len();
-                self.message = format!(
-                    "The games list keeps the {n} game{} that {what}{}{}",
-                    if n == 1 { "" } else { "s" },
-                    if self.games_filter.trim().is_empty() { "" } else { " and match the filter words" },
-                    if searching { " (its position search is set back to Any)" } else { "" }
-                );
-                self.games.only = Some((what, games, self.document.structure_revision()));
-                self.games.only_at = Some(self.view.position_key());
-                self.games_list = true;
-            }
+            Command::ShowShortcuts => self.shell.show_shortcuts = true,
+            Command::ToggleGamesList => self.shell.games_list = !self.shell.games_list,
+            Command::ToggleOpeningTree => self.shell.opening_tree_open = !self.shell.opening_tree_open,
+            Command::ResetLayout => self.reset_layout(),
+            Command::FilterGames(what, games) => self.keep_games(what, games),
             Command::ToggleAnalysis => {
                 self.settings.analysis = !self.settings.analysis;
                 self.settings.threat = false;
@@ -185,135 +99,264 @@ impl OrreryApp {
                 self.settings.threat = !self.settings.threat;
                 self.settings.analysis |= self.settings.threat;
             }
-            Command::AnalyseGame => self.edit(Command::StartReport(self.settings.report_nodes)),
-            Command::LearnFromMistakes => {
-                // The engine's lines would give the answers away.
-                self.settings.analysis = false;
-                self.settings.threat = false;
-                self.edit(Command::LearnFromMistakes);
-            }
-            Command::NewComputerGameForm => {
-                let last = self.last_game_forms[0].clone();
-                self.new_game_form = Some(last.unwrap_or(NewGameForm {
-                    variant: self.view.variant(),
-                    computer: true,
-                    user_side: Some(0),
-                    level: 3,
-                    clock: None,
-                    handicap: [0, 0],
-                }));
-            }
-            Command::NewClockGameForm => {
-                let last = self.last_game_forms[1].clone().filter(|f| f.clock.is_some());
-                self.new_game_form = Some(last.unwrap_or(NewGameForm {
-                    variant: self.view.variant(),
-                    computer: false,
-                    user_side: Some(0),
-                    level: 3,
-                    clock: Some("300+3".into()),
-                    handicap: [0, 0],
-                }));
-            }
+            Command::AnalyseGame => self.edit(GameCommand::StartReport(self.settings.report_nodes)),
+            Command::Game(GameCommand::LearnFromMistakes) => self.learn_from_mistakes(),
+            Command::NewComputerGameForm => self.open_new_game_form(true),
+            Command::NewClockGameForm => self.open_new_game_form(false),
             Command::NewClockGame { variant, clock } => self.request(PendingAction::Clock { variant, clock }),
             Command::NewComputerGame { variant, user_side, level, clock } => {
-                // "Random": a bit of the clock (its low bits change fastest).
-                let user_side = user_side.unwrap_or_else(|| (crate::app::opponent::clock_seed() >> 10) as usize & 1);
-                let level = Level::new(level).unwrap_or(Level::MAX);
-                self.request(PendingAction::Computer { variant, user_side: user_side.min(1), level, clock });
+                self.computer_game(variant, user_side, level, clock);
             }
             Command::SetAnalysisLines(n) => self.settings.analysis_lines = n.clamp(1, 5),
             Command::SetAnalysisTime(seconds) => self.settings.analysis_seconds = seconds,
-            Command::ShowGame(index) => {
-                if self.notation_text_pending() {
-                    self.message =
-                        "The notation text has errors or unread edits: fix them or press Revert text first".into();
-                } else {
-                    self.show_game(index);
-                }
-            }
-            Command::ShowGameAt(index, path) => {
-                if self.notation_text_pending() {
-                    self.message =
-                        "The notation text has errors or unread edits: fix them or press Revert text first".into();
-                } else {
-                    self.show_game(index);
-                    if self.document.current == index {
-                        self.view.follow_path(&path);
-                        let plies = path.len();
-                        // A position found off the main line (a variation, such as a
-                        // report's better move) says so.
-                        let line = if path.iter().any(|&k| k > 0) { ", in a variation" } else { "" };
-                        self.message = format!(
-                            "Game {} opened at the position found ({plies} pl{} in{line})",
-                            self.document.number_of(index),
-                            if plies == 1 { "y" } else { "ies" }
-                        );
-                    }
-                }
-            }
-            Command::NewGameInFile => {
-                let game = AnyGame::new(self.view.variant());
-                self.insert_games(vec![game]);
-            }
-            Command::DuplicateGame => {
-                let game = self.view.to_game();
-                self.insert_games(vec![game]);
-            }
+            Command::ShowGame(index) => self.show_game_asked(index, None),
+            Command::ShowGameAt(index, path) => self.show_game_asked(index, Some(path)),
+            Command::NewGameInFile => self.insert_games(vec![AnyGame::new(self.workspace.view.variant())]),
+            Command::DuplicateGame => self.insert_games(vec![self.workspace.view.to_game()]),
             Command::DeleteGame(index) => self.delete_game(index),
             Command::MakeStudy(name) => self.make_study(name.trim()),
-            Command::SetChapter { title, section, mode } => {
-                use crate::record::study::{CHAPTER_TAG, MODE_TAG, SECTION_TAG};
-                for (key, value) in [(CHAPTER_TAG, title.trim()), (SECTION_TAG, section.trim()), (MODE_TAG, mode.key())]
-                {
-                    if self.view.tag(key).as_deref().unwrap_or("") != value {
-                        self.edit(Command::SetTag(key.into(), value.into()));
-                    }
-                }
-                // A quiz chapter goes back to where its reader begins, its moves
-                // hidden: shown from where it stood, it would give them away.
-                if mode.is_quiz() {
-                    self.view.go_to_reader_start();
-                    self.move_list = MoveListPanel::default();
-                }
-                self.message = format!("Chapter {}: {}", self.document.current + 1, title.trim());
-            }
+            Command::SetChapter { title, section, mode } => self.set_chapter(&title, &section, mode),
             Command::MoveGame { from, to } => self.move_game(from, to),
             Command::ShowProblem { number, line, column } => self.show_problem(number, line, column),
-            Command::InsertComment => {
-                if self.settings.notation_editor && !self.editor.is_dirty() {
-                    self.editor.insert_comment(self.now);
-                }
+            Command::InsertComment => self.insert_comment(),
+            Command::SolveShown(stipulation) => self.solve_shown(stipulation),
+            Command::ReplaceGame { game, caret } => self.replace_game(*game, caret),
+            Command::Game(mark @ GameCommand::ToggleMark { .. }) => {
+                self.settings.show_marks = true;
+                self.edit(mark);
             }
-            Command::SolveShown(stipulation) => {
-                if let Err(e) = self.view.solve_shown(stipulation) {
-                    self.message = e;
-                }
-            }
-            Command::ReplaceGame { game, caret } => {
-                let before = self.snapshot();
-                if !self.view.replace_game((*game).clone()) {
-                    self.view = view_of(*game);
-                }
-                let _ = self.view.apply(&Command::Jump(caret.unwrap_or(NodeId::ROOT)));
-                self.record_history(before);
-                self.changed();
-                self.message.clear();
-            }
-            other => {
-                if matches!(other, Command::ToggleMark { .. }) {
-                    self.settings.show_marks = true;
-                }
-                self.edit(other);
-            }
+            // The shown game's own commands: its view carries them out.
+            Command::Game(game) => self.edit(game),
         }
     }
 
+    fn close_board_editor(&mut self) {
+        self.workspace.view.close_board_editor();
+        // Its words (pick a piece, a problem) do not outlive it.
+        self.workspace.message.clear();
+    }
+
+    /// Puts `text` on the clipboard and says `done`.
+    fn copy_text(&mut self, text: String, done: &str) {
+        self.platform.outbox.push(Outgoing::Text(text));
+        self.workspace.message = done.into();
+    }
+
+    fn toggle_notation_editor(&mut self) {
+        self.settings.notation_editor = !self.settings.notation_editor;
+        if self.settings.notation_editor {
+            self.shell.editor.focus();
+        }
+    }
+
+    /// View → Reset layout: the panes back in their places.
+    fn reset_layout(&mut self) {
+        self.settings.layout = crate::app::layout::Layout::default();
+        self.workspace.message = "The panes are back in their places".into();
+    }
+
+    fn learn_from_mistakes(&mut self) {
+        // The engine's lines would give the answers away.
+        self.settings.analysis = false;
+        self.settings.threat = false;
+        self.edit(GameCommand::LearnFromMistakes);
+    }
+
+    /// A new game against the computer (after the unsaved-work prompt); `user_side`
+    /// `None`: chosen at random.
+    fn computer_game(&mut self, variant: Variant, user_side: Option<usize>, level: u8, clock: Option<ClockSetup>) {
+        // "Random": a bit of the clock (its low bits change fastest).
+        let user_side = user_side.unwrap_or_else(|| (crate::app::opponent::clock_seed() >> 10) as usize & 1);
+        let level = Level::new(level).unwrap_or(Level::MAX);
+        self.request(PendingAction::Computer { variant, user_side: user_side.min(1), level, clock });
+    }
+
+    fn insert_comment(&mut self) {
+        if self.settings.notation_editor && !self.shell.editor.is_dirty() {
+            self.shell.editor.insert_comment(self.now);
+        }
+    }
+
+    fn solve_shown(&mut self, stipulation: Stipulation) {
+        if let Err(e) = self.workspace.view.solve_shown(stipulation) {
+            self.workspace.message = e;
+        }
+    }
+
+    /// The puzzle set closes: the game shows again as the file has it, its solution
+    /// included.
+    fn close_puzzle_set(&mut self) {
+        self.workspace.puzzle_set = false;
+        self.workspace.view = view_of(self.workspace.document.shown().clone());
+        self.shell.move_list = MoveListPanel::default();
+        self.workspace.message = "Puzzle closed: the game shows with its solution".into();
+    }
+
+    fn open_board_editor(&mut self) {
+        if !self.workspace.view.board_editor_open() {
+            self.workspace.view.open_board_editor();
+            self.workspace.message = "Board editor: pick a piece on the right, click cells to place it; right-click or drag a piece off the board to remove it".into();
+        }
+    }
+
+    /// Save as puzzle's form, with the credits typed last time (a composer saves many
+    /// puzzles).
+    fn open_puzzle_form(&mut self) {
+        let mut form = self.workspace.view.puzzle_form();
+        if let Some(last) = &self.shell.puzzle_form_last {
+            form.title.clone_from(&last.title);
+            form.author.clone_from(&last.author);
+            form.source.clone_from(&last.source);
+            if form.goals.contains(&last.goal) {
+                form.goal.clone_from(&last.goal);
+                form.moves = last.moves;
+            }
+        }
+        self.shell.puzzle_form = Some(form);
+    }
+
+    /// The Export diagram window, with the last choices.
+    fn open_export_form(&mut self) {
+        let fresh = ExportForm::for_view(
+            self.workspace.view.as_ref(),
+            self.settings.flipped,
+            self.settings.coordinates,
+            self.settings.show_marks,
+        );
+        let derived = fresh.title.clone();
+        let form = match &self.shell.export_last {
+            Some((last, derived_then)) => last.again(fresh, derived_then),
+            None => fresh,
+        };
+        self.shell.export_last = Some((form.clone(), derived));
+        self.shell.export = Some(form);
+    }
+
+    /// The Export GIF window, with the last choices.
+    fn open_gif_form(&mut self) {
+        let game = self.workspace.view.to_game();
+        self.shell.gif = Some(match self.shell.gif_last.take() {
+            Some(last) => last.for_game(&game),
+            None => GifForm::new(
+                &game,
+                self.settings.flipped,
+                self.settings.coordinates,
+                self.settings.show_marks,
+                self.settings.analysis,
+            ),
+        });
+    }
+
+    /// Paste games into this file: the clipboard's text is asked for.
+    fn ask_for_pasted_games(&mut self) {
+        self.shell.paste_into_file = true;
+        self.platform.outbox.push(Outgoing::RequestPaste);
+        // Said at once: an empty clipboard sends nothing back.
+        self.workspace.message =
+            "Paste games: the games on the clipboard go into the file (an empty clipboard adds none)".into();
+    }
+
+    /// The games list keeps only `games` (an opening tree's count).
+    fn keep_games(&mut self, what: String, games: Vec<usize>) {
+        // These games are a position search of their own: another one would combine
+        // with it (and usually leave nothing).
+        let searching = self.shell.games.search != crate::app::games_list::PositionSearch::Off;
+        self.shell.games.search = crate::app::games_list::PositionSearch::Off;
+        let n = games.len();
+        self.workspace.message = format!(
+            "The games list keeps the {n} game{} that {what}{}{}",
+            if n == 1 { "" } else { "s" },
+            if self.shell.games_filter.trim().is_empty() { "" } else { " and match the filter words" },
+            if searching { " (its position search is set back to Any)" } else { "" }
+        );
+        self.shell.games.only = Some((what, games, self.workspace.document.structure_revision()));
+        self.shell.games.only_at = Some(self.workspace.view.position_key());
+        self.shell.games_list = true;
+    }
+
+    /// The New game against the computer window (`computer`) or New game with a clock,
+    /// with the choices of the last game started from it.
+    fn open_new_game_form(&mut self, computer: bool) {
+        let variant = self.workspace.view.variant();
+        self.shell.new_game_form = Some(if computer {
+            self.shell.last_game_forms[0].clone().unwrap_or(NewGameForm {
+                variant,
+                computer: true,
+                user_side: Some(0),
+                level: 3,
+                clock: None,
+                handicap: [0, 0],
+            })
+        } else {
+            self.shell.last_game_forms[1].clone().filter(|f| f.clock.is_some()).unwrap_or(NewGameForm {
+                variant,
+                computer: false,
+                user_side: Some(0),
+                level: 3,
+                clock: Some("300+3".into()),
+                handicap: [0, 0],
+            })
+        });
+    }
+
+    /// Shows game `index` of the file, at the move `path` leads to when given (a game a
+    /// position search found), unless the notation editor holds text the game does not.
+    fn show_game_asked(&mut self, index: usize, path: Option<Vec<usize>>) {
+        if self.notation_text_pending() {
+            self.workspace.message = NOTATION_PENDING.into();
+            return;
+        }
+        self.show_game(index);
+        let Some(path) = path else { return };
+        if self.workspace.document.current == index {
+            self.workspace.view.follow_path(&path);
+            let plies = path.len();
+            // A position found off the main line (a variation, such as a report's
+            // better move) says so.
+            let line = if path.iter().any(|&k| k > 0) { ", in a variation" } else { "" };
+            self.workspace.message = format!(
+                "Game {} opened at the position found ({plies} pl{} in{line})",
+                self.workspace.document.number_of(index),
+                if plies == 1 { "y" } else { "ies" }
+            );
+        }
+    }
+
+    /// The shown chapter's title, section and mode, as tags.
+    fn set_chapter(&mut self, title: &str, section: &str, mode: crate::record::study::ChapterMode) {
+        use crate::record::study::{CHAPTER_TAG, MODE_TAG, SECTION_TAG};
+        for (key, value) in [(CHAPTER_TAG, title.trim()), (SECTION_TAG, section.trim()), (MODE_TAG, mode.key())] {
+            if self.workspace.view.tag(key).as_deref().unwrap_or("") != value {
+                self.edit(GameCommand::SetTag(key.into(), value.into()));
+            }
+        }
+        // A quiz chapter goes back to where its reader begins, its moves hidden: shown
+        // from where it stood, it would give them away.
+        if mode.is_quiz() {
+            self.workspace.view.go_to_reader_start();
+            self.shell.move_list = MoveListPanel::default();
+        }
+        self.workspace.message = format!("Chapter {}: {}", self.workspace.document.current + 1, title.trim());
+    }
+
+    /// The notation editor's text, read: the shown game becomes it (one undo step).
+    fn replace_game(&mut self, game: AnyGame, caret: Option<NodeId>) {
+        let before = self.snapshot();
+        if !self.workspace.view.replace_game(game.clone()) {
+            self.workspace.view = view_of(game);
+        }
+        let _ = self.workspace.view.apply(&GameCommand::Jump(caret.unwrap_or(NodeId::ROOT)));
+        self.record_history(before);
+        self.changed();
+        self.workspace.message.clear();
+    }
+
     /// Applies a command to the shown game, keeping history when it changed.
-    pub(super) fn edit(&mut self, command: Command) {
+    pub(super) fn edit(&mut self, command: GameCommand) {
         let before = command.edits_document().then(|| self.snapshot());
-        let applied = self.view.apply(&command);
+        let applied = self.workspace.view.apply(&command);
         if let Some(message) = applied.message {
-            self.message = message;
+            self.workspace.message = message;
         }
         if applied.changed
             && let Some(before) = before
@@ -326,22 +369,22 @@ impl OrreryApp {
     /// The shown game changed: the document takes it (a puzzle being solved is not the
     /// user's work, so it does not count as unsaved).
     pub(super) fn changed(&mut self) {
-        self.autosave.touch(self.now);
-        let game = self.view.to_game();
+        self.platform.autosave.touch(self.now);
+        let game = self.workspace.view.to_game();
         if self.solving() {
             // A puzzle set's games stay as the file has them (their solutions).
-            if !self.puzzle_set {
-                self.document.set_shown(game);
+            if !self.workspace.puzzle_set {
+                self.workspace.document.set_shown(game);
             }
         } else {
-            self.document.change_shown(game);
+            self.workspace.document.change_shown(game);
         }
     }
 
     /// Asks before `action` drops unsaved work; does it at once when nothing is unsaved.
     pub fn request(&mut self, action: PendingAction) {
-        if self.document.modified && !matches!(action, PendingAction::Quit if self.quit_confirmed) {
-            self.pending = Some(action);
+        if self.workspace.document.modified && !matches!(action, PendingAction::Quit if self.platform.quit_confirmed) {
+            self.workspace.pending = Some(action);
         } else {
             self.perform(action);
         }
@@ -351,7 +394,7 @@ impl OrreryApp {
         match action {
             PendingAction::New(variant) => {
                 self.show_document(Document::new(AnyGame::new(variant)));
-                self.message = format!("New {} game", variant.name());
+                self.workspace.message = format!("New {} game", variant.name());
             }
             PendingAction::Open => {
                 let folder = self.settings.last_folder.clone();
@@ -360,7 +403,7 @@ impl OrreryApp {
             PendingAction::OpenPath(path) => {
                 self.begin_open(&path);
             }
-            PendingAction::Quit => self.quit_confirmed = true,
+            PendingAction::Quit => self.platform.quit_confirmed = true,
             PendingAction::Puzzle(index) => self.open_builtin_puzzle(index),
             PendingAction::OpenPuzzles => {
                 let folder = self.settings.last_folder.clone();
@@ -370,36 +413,37 @@ impl OrreryApp {
                 let mut document = Document::new(*game);
                 document.modified = true;
                 self.show_document(document);
-                self.message = "New game from the board editor's position".into();
+                self.workspace.message = "New game from the board editor's position".into();
             }
             PendingAction::Computer { variant, user_side, level, clock } => {
                 self.show_document(Document::new(AnyGame::new(variant)));
-                self.view.set_opponent(1 - user_side, level);
-                let _ = self.view.tick(self.now);
-                self.view.set_clock(clock);
+                self.workspace.view.set_opponent(1 - user_side, level);
+                let _ = self.workspace.view.tick(self.now);
+                self.workspace.view.set_clock(clock);
                 self.date_new_game();
                 // The user's side at the bottom of the board.
                 self.settings.flipped = user_side == 1;
-                self.document.set_shown(self.view.to_game());
-                self.message = format!("New {} game against Orrery (level {})", variant.name(), level.number());
+                self.workspace.document.set_shown(self.workspace.view.to_game());
+                self.workspace.message =
+                    format!("New {} game against Orrery (level {})", variant.name(), level.number());
             }
             PendingAction::Clock { variant, clock } => {
                 let describe = clock.control.describe();
                 self.show_document(Document::new(AnyGame::new(variant)));
                 // The first player at the bottom, whatever the last game needed.
                 self.settings.flipped = false;
-                let _ = self.view.tick(self.now);
-                self.view.set_clock(Some(clock));
+                let _ = self.workspace.view.tick(self.now);
+                self.workspace.view.set_clock(Some(clock));
                 self.date_new_game();
-                self.document.set_shown(self.view.to_game());
-                self.message = format!("New {} game with a clock: {describe}", variant.name());
+                self.workspace.document.set_shown(self.workspace.view.to_game());
+                self.workspace.message = format!("New {} game with a clock: {describe}", variant.name());
             }
             PendingAction::OpenGame(game) => {
                 let variant = game.variant();
                 let mut document = Document::new(*game);
                 document.modified = true;
                 self.show_document(document);
-                self.message = format!("Pasted a {} game", variant.name());
+                self.workspace.message = format!("Pasted a {} game", variant.name());
             }
         }
     }
@@ -410,6 +454,6 @@ impl OrreryApp {
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_secs() / 86_400) as i64;
         let (y, m, d) = civil_from_days(days);
-        let _ = self.view.apply(&Command::SetTag("Date".into(), format!("{y:04}.{m:02}.{d:02}")));
+        let _ = self.workspace.view.apply(&GameCommand::SetTag("Date".into(), format!("{y:04}.{m:02}.{d:02}")));
     }
 }

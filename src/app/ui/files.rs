@@ -5,28 +5,28 @@ use super::*;
 impl OrreryApp {
     /// Shows the game an autosave holds, with its file and modified flag.
     pub(super) fn restore_autosave(&mut self, saved: &Autosave) {
-        self.restore_puzzle_set = saved.puzzle_set && saved.file.is_some();
+        self.workspace.restore_puzzle_set = saved.puzzle_set && saved.file.is_some();
         let Ok(game) = read_one(&saved.game_text) else {
-            self.message = "The autosaved game could not be read; a new game is shown".into();
+            self.workspace.message = "The autosaved game could not be read; a new game is shown".into();
             return;
         };
-        self.view = view_of(game.clone());
-        self.view.follow_path(&saved.cursor_path);
-        self.document = Document::with_games(saved.file.clone(), vec![game]);
-        self.document.modified = saved.modified;
-        self.history.clear();
-        self.stashed.clear();
-        self.list_undo.clear();
-        self.list_redo.clear();
+        self.workspace.view = view_of(game.clone());
+        self.workspace.view.follow_path(&saved.cursor_path);
+        self.workspace.document = Document::with_games(saved.file.clone(), vec![game]);
+        self.workspace.document.modified = saved.modified;
+        self.workspace.history.clear();
+        self.workspace.stashed.clear();
+        self.workspace.list_undo.clear();
+        self.workspace.list_redo.clear();
         // Several games with unsaved changes: all of them are in the autosave.
         if !saved.games_text.is_empty() {
             let read = read_games(&saved.games_text);
             if !read.games.is_empty() && saved.game_index < read.games.len() {
                 let mut document = Document::with_games(saved.file.clone(), read.games);
                 document.current = saved.game_index;
-                document.set_shown(self.view.to_game());
+                document.set_shown(self.workspace.view.to_game());
                 document.modified = true;
-                self.document = document;
+                self.workspace.document = document;
                 self.resume_puzzle_set();
                 return;
             }
@@ -44,23 +44,24 @@ impl OrreryApp {
         let read = match result {
             Ok(read) if !read.games.is_empty() => read,
             Ok(_) | Err(_) => {
-                self.message = format!("{} could not be read again; only the restored game is open", path.display());
-                self.document.file = None;
-                self.document.modified = true;
+                self.workspace.message =
+                    format!("{} could not be read again; only the restored game is open", path.display());
+                self.workspace.document.file = None;
+                self.workspace.document.modified = true;
                 return;
             }
         };
         let damaged = read.has_errors();
         let mut document = Document::from_read(path, read);
         document.current = index.min(document.games.len() - 1);
-        document.set_shown(self.view.to_game());
-        document.modified = self.document.modified;
+        document.set_shown(self.workspace.view.to_game());
+        document.modified = self.workspace.document.modified;
         if damaged {
             document.file = None;
             document.modified = true;
-            self.message = format!("{} now has errors: saving asks for a new file", path.display());
+            self.workspace.message = format!("{} now has errors: saving asks for a new file", path.display());
         }
-        self.document = document;
+        self.workspace.document = document;
         self.resume_puzzle_set();
     }
 
@@ -78,7 +79,7 @@ impl OrreryApp {
     /// unknown extension).
     pub fn begin_open(&mut self, path: &Path) -> bool {
         if Format::from_path(path).is_none() {
-            self.error_list = Some((
+            self.shell.error_list = Some((
                 "Could not open the file".into(),
                 vec![FileError::UnknownFormat(path.to_path_buf()).to_string()],
             ));
@@ -86,7 +87,7 @@ impl OrreryApp {
         }
         if let Err(source) = std::fs::metadata(path) {
             let e = FileError::Io { path: path.to_path_buf(), source };
-            self.error_list = Some(("Could not open the file".into(), vec![e.to_string()]));
+            self.shell.error_list = Some(("Could not open the file".into(), vec![e.to_string()]));
             return false;
         }
         self.start_reading(path.to_path_buf(), ReadPurpose::Open);
@@ -96,7 +97,7 @@ impl OrreryApp {
     /// Reads `path` on a background thread for `purpose`, replacing any reading under
     /// way; waits [`READ_WAIT`] for it, so a small file is done in this frame.
     pub(super) fn start_reading(&mut self, path: PathBuf, purpose: ReadPurpose) {
-        if let Some(old) = self.reading.take() {
+        if let Some(old) = self.jobs.reading.take() {
             old.cancel();
         }
         let thread_path = path.clone();
@@ -106,7 +107,7 @@ impl OrreryApp {
         });
         match job.wait(READ_WAIT) {
             JobPoll::Done(result) => self.finish_reading(&path, purpose, result),
-            JobPoll::Running => self.reading = Some(FileReading { path, purpose, job }),
+            JobPoll::Running => self.jobs.reading = Some(FileReading { path, purpose, job }),
             JobPoll::Gone => self.finish_reading(&path, purpose, Err(reading_stopped(&path))),
         }
     }
@@ -114,13 +115,13 @@ impl OrreryApp {
     /// Takes the background reading's result, if it has come (the reading wakes the
     /// window as it goes and when it is done).
     pub(super) fn poll_reading(&mut self) {
-        let Some(reading) = &mut self.reading else { return };
+        let Some(reading) = &mut self.jobs.reading else { return };
         let result = match reading.job.poll() {
             JobPoll::Done(result) => result,
             JobPoll::Running => return,
             JobPoll::Gone => Err(reading_stopped(&reading.path)),
         };
-        if let Some(reading) = self.reading.take() {
+        if let Some(reading) = self.jobs.reading.take() {
             self.finish_reading(&reading.path, reading.purpose, result);
         }
     }
@@ -138,14 +139,14 @@ impl OrreryApp {
     /// (a restored game whose file's other games were not read is not saved over that
     /// file: saving asks for a name).
     pub fn cancel_reading(&mut self) {
-        let Some(reading) = self.reading.take() else { return };
+        let Some(reading) = self.jobs.reading.take() else { return };
         reading.cancel();
         match reading.purpose {
-            ReadPurpose::Open => self.message = format!("Opening {} cancelled", reading.path.display()),
+            ReadPurpose::Open => self.workspace.message = format!("Opening {} cancelled", reading.path.display()),
             ReadPurpose::Restore { .. } => {
-                self.document.file = None;
-                self.document.modified = true;
-                self.message =
+                self.workspace.document.file = None;
+                self.workspace.document.modified = true;
+                self.workspace.message =
                     format!("The other games of {} were not read: saving asks for a file name", reading.path.display());
             }
         }
@@ -153,11 +154,11 @@ impl OrreryApp {
 
     /// Shows what was read from `path` as the document (see [`OrreryApp::open_path`]).
     pub(super) fn open_read(&mut self, path: &Path, read: Result<RecordsRead, FileError>) -> bool {
-        let as_puzzles = std::mem::take(&mut self.open_as_puzzles);
+        let as_puzzles = std::mem::take(&mut self.workspace.open_as_puzzles);
         let read = match read {
             Err(FileError::Cancelled(_)) => return false,
             Err(e) => {
-                self.error_list = Some(("Could not open the file".into(), vec![e.to_string()]));
+                self.shell.error_list = Some(("Could not open the file".into(), vec![e.to_string()]));
                 return false;
             }
             Ok(read) => read,
@@ -165,7 +166,7 @@ impl OrreryApp {
         if read.games.is_empty() {
             let mut lines = vec![format!("{} holds no game that could be read", path.display())];
             lines.extend(read.problems.iter().map(ToString::to_string));
-            self.error_list = Some(("Could not open the file".into(), lines));
+            self.shell.error_list = Some(("Could not open the file".into(), lines));
             return false;
         }
         let damaged = read.has_errors();
@@ -198,13 +199,13 @@ impl OrreryApp {
                 ));
             }
             notes.push("Click a problem to see it in its game's text, in the notation editor.".into());
-            self.file_problems = Some(FileProblems { title: title.into(), notes, items });
+            self.shell.file_problems = Some(FileProblems { title: title.into(), notes, items });
         }
         // A puzzle set steps through its puzzles itself: no list over the board.
         if (count > 1 || has_unread) && !as_puzzles {
-            self.games_list = true;
+            self.shell.games_list = true;
         }
-        self.message = if count > 1 {
+        self.workspace.message = if count > 1 {
             format!("Opened {} (game 1 of {count})", path.display())
         } else {
             format!("Opened {}", path.display())
@@ -222,7 +223,7 @@ impl OrreryApp {
     /// it was saved now (`false` also while the Save As dialog is open, and while a
     /// large document is still being written).
     pub fn save(&mut self) -> bool {
-        match self.document.file.clone() {
+        match self.workspace.document.file.clone() {
             Some(path) => self.save_to(&path, None).unwrap_or(false),
             None => {
                 self.save_as();
@@ -239,10 +240,10 @@ impl OrreryApp {
     pub(super) fn save_as_then(&mut self, then: Option<PendingAction>) {
         let folder = self.settings.last_folder.clone();
         // A study by its name; several games as games; one game by its game.
-        let suggested_name = match crate::record::study::study_name(&self.document.games) {
+        let suggested_name = match crate::record::study::study_name(&self.workspace.document.games) {
             Some(study) => format!("{}.pgn", file_stem_of(&study)),
-            None if self.document.games.len() > 1 => "games.pgn".to_string(),
-            None => format!("{}-game.pgn", self.view.variant().key()),
+            None if self.workspace.document.games.len() > 1 => "games.pgn".to_string(),
+            None => format!("{}-game.pgn", self.workspace.view.variant().key()),
         };
         let filters = vec![("PGN text".into(), vec!["pgn".into()]), ("RON".into(), vec!["ron".into()])];
         self.ask(DialogPurpose::SaveAs { then }, DialogRequest::Save { folder, suggested_name, filters });
@@ -250,22 +251,22 @@ impl OrreryApp {
 
     /// Starts a file dialog for `purpose` (one at a time).
     pub(super) fn ask(&mut self, purpose: DialogPurpose, request: DialogRequest) {
-        if self.dialog.is_some() {
-            self.message = "A file dialog is already open".into();
+        if self.platform.dialog.is_some() {
+            self.workspace.message = "A file dialog is already open".into();
             return;
         }
-        self.dialogs.start(request.clone());
-        self.last_dialog_request = Some(request.clone());
-        self.dialog = Some((purpose, request));
+        self.platform.dialogs.start(request.clone());
+        self.platform.last_dialog_request = Some(request.clone());
+        self.platform.dialog = Some((purpose, request));
     }
 
     /// Takes the open file dialog's answer, if it has come.
     pub(super) fn poll_dialog(&mut self) {
-        if self.dialog.is_none() {
+        if self.platform.dialog.is_none() {
             return;
         }
-        let Some(answer) = self.dialogs.poll() else { return };
-        let Some((purpose, request)) = self.dialog.take() else { return };
+        let Some(answer) = self.platform.dialogs.poll() else { return };
+        let Some((purpose, request)) = self.platform.dialog.take() else { return };
         let suggested = match &request {
             DialogRequest::Open { folder } => folder.clone().map(|f| format!("{}/", f.display())).unwrap_or_default(),
             DialogRequest::Save { folder, suggested_name, .. } => {
@@ -286,56 +287,56 @@ impl OrreryApp {
                 self.begin_open(&path);
             }
             (DialogPurpose::OpenPuzzles, DialogAnswer::Chosen(path)) => {
-                self.open_as_puzzles = true;
+                self.workspace.open_as_puzzles = true;
                 if !self.begin_open(&path) {
-                    self.open_as_puzzles = false;
+                    self.workspace.open_as_puzzles = false;
                 }
             }
             (DialogPurpose::OpenPuzzles, DialogAnswer::Unavailable) => {
-                self.open_as_puzzles = true;
-                self.path_prompt = Some(PathPrompt {
+                self.workspace.open_as_puzzles = true;
+                self.shell.path_prompt = Some(PathPrompt {
                     save: false,
                     text: suggested,
                     puzzle: None,
                     then: None,
                     replace: None,
-                    revision: self.document.revision(),
+                    revision: self.workspace.document.revision(),
                 });
             }
             (DialogPurpose::Open, DialogAnswer::Unavailable) => {
-                self.path_prompt = Some(PathPrompt {
+                self.shell.path_prompt = Some(PathPrompt {
                     save: false,
                     text: suggested,
                     puzzle: None,
                     then: None,
                     replace: None,
-                    revision: self.document.revision(),
+                    revision: self.workspace.document.revision(),
                 });
             }
             (DialogPurpose::SaveAs { then }, DialogAnswer::Chosen(path)) => {
                 self.save_as_path_then(&path, then);
             }
             (DialogPurpose::SaveAs { then }, DialogAnswer::Unavailable) => {
-                self.path_prompt = Some(PathPrompt {
+                self.shell.path_prompt = Some(PathPrompt {
                     save: true,
                     text: suggested,
                     puzzle: None,
                     then,
                     replace: None,
-                    revision: self.document.revision(),
+                    revision: self.workspace.document.revision(),
                 });
             }
             (DialogPurpose::Puzzle(game), DialogAnswer::Chosen(path)) => {
                 self.write_puzzle(&path, &game);
             }
             (DialogPurpose::Puzzle(game), DialogAnswer::Unavailable) => {
-                self.path_prompt = Some(PathPrompt {
+                self.shell.path_prompt = Some(PathPrompt {
                     save: true,
                     text: suggested,
                     puzzle: Some(game),
                     then: None,
                     replace: None,
-                    revision: self.document.revision(),
+                    revision: self.workspace.document.revision(),
                 });
             }
             (DialogPurpose::Export(form), DialogAnswer::Chosen(mut path)) => {
@@ -343,19 +344,19 @@ impl OrreryApp {
                     path.set_extension(form.extension());
                 }
                 if !self.export_to(&form, &path) {
-                    self.export = Some(*form);
+                    self.shell.export = Some(*form);
                 }
             }
             (DialogPurpose::Export(form), DialogAnswer::Unavailable) => {
-                self.export = Some(*form);
-                self.export_path = Some(suggested);
+                self.shell.export = Some(*form);
+                self.shell.export_path = Some(suggested);
             }
             (DialogPurpose::Gif(form), DialogAnswer::Chosen(path)) => {
                 self.start_gif(*form, path);
             }
             (DialogPurpose::Gif(form), DialogAnswer::Unavailable) => {
-                self.gif = Some(*form);
-                self.gif_path = Some(suggested);
+                self.shell.gif = Some(*form);
+                self.shell.gif_path = Some(suggested);
             }
         }
     }
@@ -382,33 +383,34 @@ impl OrreryApp {
     /// status bar says so, and `then` is done once it is saved). Nothing is written on
     /// the window's thread.
     pub(super) fn save_to(&mut self, path: &Path, then: Option<PendingAction>) -> Option<bool> {
-        if self.saving.is_some() {
-            self.message = "A save is under way: try again once it is done".into();
+        if self.jobs.saving.is_some() {
+            self.workspace.message = "A save is under way: try again once it is done".into();
             return Some(false);
         }
-        self.document.set_shown(self.view.to_game());
+        self.workspace.document.set_shown(self.workspace.view.to_game());
         // Games not changed since they were read are written back as they were.
-        let (games, originals) = (self.document.games.clone(), self.document.originals());
+        let (games, originals) = (self.workspace.document.games.clone(), self.workspace.document.originals());
         let target = path.to_path_buf();
         let job = Job::start("save", move |_| write_records_keeping(&target, &games, &originals));
-        let small = self.document.games.len() <= SMALL_DOCUMENT;
-        self.saving = Some(Saving { path: path.to_path_buf(), revision: self.document.revision(), then, job });
+        let small = self.workspace.document.games.len() <= SMALL_DOCUMENT;
+        self.jobs.saving =
+            Some(Saving { path: path.to_path_buf(), revision: self.workspace.document.revision(), then, job });
         if small {
             return Some(self.finish_save());
         }
-        self.message = format!("Saving {}…", path.display());
+        self.workspace.message = format!("Saving {}…", path.display());
         None
     }
 
     /// Takes the background save's result, if it has come.
     pub(super) fn poll_saving(&mut self) {
-        let Some(saving) = &mut self.saving else { return };
+        let Some(saving) = &mut self.jobs.saving else { return };
         let result = match saving.job.poll() {
             JobPoll::Running => return,
             JobPoll::Done(result) => result,
             JobPoll::Gone => Err(writing_stopped(&saving.path)),
         };
-        if let Some(saving) = self.saving.take() {
+        if let Some(saving) = self.jobs.saving.take() {
             self.finish_saving(saving, result);
         }
     }
@@ -416,7 +418,7 @@ impl OrreryApp {
     /// Waits for the save under way, if any (the window closes only once it is done):
     /// whether it saved.
     pub fn finish_save(&mut self) -> bool {
-        let Some(mut saving) = self.saving.take() else { return false };
+        let Some(mut saving) = self.jobs.saving.take() else { return false };
         let result = loop {
             match saving.job.wait(std::time::Duration::from_secs(1)) {
                 JobPoll::Running => {}
@@ -433,20 +435,21 @@ impl OrreryApp {
         let path = saving.path;
         match result {
             Ok(written) => {
-                if self.document.revision() == saving.revision {
-                    self.document.saved_to(&path, written);
-                    self.message = format!("Saved {}", path.display());
+                if self.workspace.document.revision() == saving.revision {
+                    self.workspace.document.saved_to(&path, written);
+                    self.workspace.message = format!("Saved {}", path.display());
                 } else {
                     // Changed while it was written: the file holds the document as it was.
-                    self.document.file = Some(path.clone());
-                    self.message = format!("Saved {} (changed since: save again to keep the changes)", path.display());
+                    self.workspace.document.file = Some(path.clone());
+                    self.workspace.message =
+                        format!("Saved {} (changed since: save again to keep the changes)", path.display());
                 }
                 // The games are numbered afresh: the problems of the file as read no
                 // longer lead to them.
-                if let Some(problems) = &mut self.file_problems {
+                if let Some(problems) = &mut self.shell.file_problems {
                     problems.items.iter_mut().for_each(|item| item.game = None);
                 }
-                self.autosave.touch(self.now);
+                self.platform.autosave.touch(self.now);
                 self.settings.remember(path);
                 if let Some(action) = saving.then {
                     self.perform(action);
@@ -454,7 +457,7 @@ impl OrreryApp {
                 true
             }
             Err(e) => {
-                self.error_list = Some(("Could not save".into(), vec![e.to_string()]));
+                self.shell.error_list = Some(("Could not save".into(), vec![e.to_string()]));
                 false
             }
         }
@@ -464,13 +467,13 @@ impl OrreryApp {
     /// of the same kind when it was never saved), so nothing unsaved is kept for the
     /// next start either.
     pub fn discard_changes(&mut self) {
-        let saved = match &self.document.file {
+        let saved = match &self.workspace.document.file {
             Some(path) => read_record_file(path).ok().map(|(games, _)| games).filter(|g| !g.is_empty()),
             None => None,
         };
-        let document = match (saved, &self.document.file) {
+        let document = match (saved, &self.workspace.document.file) {
             (Some(games), Some(path)) => Document::from_file(path, games),
-            _ => Document::new(AnyGame::new(self.view.variant())),
+            _ => Document::new(AnyGame::new(self.workspace.view.variant())),
         };
         self.show_document(document);
     }
@@ -479,9 +482,9 @@ impl OrreryApp {
     /// shown first), and opens it as a new game after the unsaved-work prompt; says why
     /// when it is neither.
     pub(super) fn paste(&mut self, text: &str) {
-        match read_pasted(self.view.variant(), text) {
+        match read_pasted(self.workspace.view.variant(), text) {
             Ok(game) => self.request(PendingAction::OpenGame(Box::new(game))),
-            Err(why) => self.message = why,
+            Err(why) => self.workspace.message = why,
         }
     }
 
@@ -490,13 +493,13 @@ impl OrreryApp {
     pub(super) fn paste_into_file(&mut self, text: &str) {
         let read = crate::record::read_games(text);
         if read.games.is_empty() {
-            self.message = "The clipboard holds no game to paste".into();
+            self.workspace.message = "The clipboard holds no game to paste".into();
             return;
         }
         let n = read.games.len();
         self.insert_games(read.games);
         let problems = read.errors.iter().filter(|e| e.is_error()).count();
-        self.message = format!(
+        self.workspace.message = format!(
             "{n} game{} pasted into the file{}",
             if n == 1 { "" } else { "s" },
             if problems > 0 {
@@ -510,15 +513,15 @@ impl OrreryApp {
     /// Writes the diagram with `form`'s choices to `path` (format by extension).
     /// Returns whether it was written; errors go to the error window.
     pub fn export_to(&mut self, form: &ExportForm, path: &Path) -> bool {
-        let options = form.options(self.view.as_ref());
-        let scene = self.view.diagram_scene(&options);
+        let options = form.options(self.workspace.view.as_ref());
+        let scene = self.workspace.view.diagram_scene(&options);
         match crate::files::write_diagram(&scene, &options, path) {
             Ok(_) => {
-                self.message = format!("Diagram written to {}", path.display());
+                self.workspace.message = format!("Diagram written to {}", path.display());
                 true
             }
             Err(e) => {
-                self.error_list = Some(("Could not export".into(), vec![e.to_string()]));
+                self.shell.error_list = Some(("Could not export".into(), vec![e.to_string()]));
                 false
             }
         }
@@ -535,28 +538,29 @@ impl OrreryApp {
         if let Some(folder) = path.parent().filter(|f| !f.as_os_str().is_empty()) {
             self.settings.last_folder = Some(folder.to_path_buf());
         }
-        self.gif_job = Some(GifJob::start(self.view.to_game(), &form, path));
-        self.gif = Some(form);
+        self.jobs.gif_job = Some(GifJob::start(self.workspace.view.to_game(), &form, path));
+        self.shell.gif = Some(form);
     }
 
     /// The GIF being made: done (the window closes and the status bar says where it
     /// went), failed (the error window) or cancelled (the window stays).
     pub(super) fn poll_gif(&mut self, ctx: &egui::Context) {
-        let Some(job) = self.gif_job.as_mut() else { return };
+        let Some(job) = self.jobs.gif_job.as_mut() else { return };
         match job.poll() {
             None => {}
             Some(Ok(bytes)) => {
-                self.message = format!("GIF written to {} ({} KiB)", job.path.display(), bytes.div_ceil(1024));
-                self.gif_job = None;
-                self.gif_last = self.gif.take();
+                self.workspace.message =
+                    format!("GIF written to {} ({} KiB)", job.path.display(), bytes.div_ceil(1024));
+                self.jobs.gif_job = None;
+                self.shell.gif_last = self.shell.gif.take();
                 // Drawn now, not at the next input.
                 ctx.request_repaint();
             }
             Some(Err(e)) => {
                 if e != crate::render::gif::GifError::Cancelled.to_string() {
-                    self.error_list = Some(("Could not export the GIF".into(), vec![e]));
+                    self.shell.error_list = Some(("Could not export the GIF".into(), vec![e]));
                 }
-                self.gif_job = None;
+                self.jobs.gif_job = None;
                 ctx.request_repaint();
             }
         }
@@ -565,34 +569,36 @@ impl OrreryApp {
     /// The Export diagram window's preview of `form`'s diagram of the shown position,
     /// drawn again only when the choices or the position change.
     pub(super) fn export_preview(&mut self, ctx: &egui::Context, form: &ExportForm) -> Option<egui::TextureHandle> {
-        let position = format!("{}#{:?}", self.view.position_string(), self.view.cursor_path());
-        if let Some((for_form, for_position, texture)) = &self.export_preview
+        let position = format!("{}#{:?}", self.workspace.view.position_string(), self.workspace.view.cursor_path());
+        if let Some((for_form, for_position, texture)) = &self.shell.export_preview
             && for_form == form
             && *for_position == position
         {
             return Some(texture.clone());
         }
-        let mut options = form.options(self.view.as_ref());
+        let mut options = form.options(self.workspace.view.as_ref());
         options.size_px = crate::app::export::PREVIEW_PX;
-        let scene = self.view.diagram_scene(&options);
+        let scene = self.workspace.view.diagram_scene(&options);
         let pixmap = crate::render::png::render_scene(&scene, options.size_px).ok()?;
         let size = [pixmap.width() as usize, pixmap.height() as usize];
         let image = egui::ColorImage::from_rgba_premultiplied(size, pixmap.data());
         let texture = ctx.load_texture("export-preview", image, egui::TextureOptions::LINEAR);
-        self.export_preview = Some((form.clone(), position, texture.clone()));
+        self.shell.export_preview = Some((form.clone(), position, texture.clone()));
         Some(texture)
     }
 
     pub(super) fn copy_diagram(&mut self, form: &ExportForm) {
-        let options = form.options(self.view.as_ref());
-        let scene = self.view.diagram_scene(&options);
+        let options = form.options(self.workspace.view.as_ref());
+        let scene = self.workspace.view.diagram_scene(&options);
         match crate::render::png::render_scene(&scene, options.size_px) {
             Ok(pixmap) => {
                 let size = [pixmap.width() as usize, pixmap.height() as usize];
-                self.outbox.push(Outgoing::Image(egui::ColorImage::from_rgba_premultiplied(size, pixmap.data())));
-                self.message = "Diagram copied as an image".into();
+                self.platform
+                    .outbox
+                    .push(Outgoing::Image(egui::ColorImage::from_rgba_premultiplied(size, pixmap.data())));
+                self.workspace.message = "Diagram copied as an image".into();
             }
-            Err(e) => self.error_list = Some(("Could not copy the diagram".into(), vec![e.to_string()])),
+            Err(e) => self.shell.error_list = Some(("Could not copy the diagram".into(), vec![e.to_string()])),
         }
     }
 }

@@ -10,10 +10,10 @@ impl OrreryApp {
         // Background jobs started from here wake this window when they have something.
         let repaint = ctx.clone();
         Waker::new(move || repaint.request_repaint()).install();
-        if let Some(flag) = self.view.tick(self.now) {
+        if let Some(flag) = self.workspace.view.tick(self.now) {
             self.apply(flag);
         }
-        if let Some(wait) = self.view.clock_changes_in() {
+        if let Some(wait) = self.workspace.view.clock_changes_in() {
             // Drawn again when the running clock's digits change, not before.
             ctx.request_repaint_after(wait);
         }
@@ -21,80 +21,80 @@ impl OrreryApp {
         self.poll_reading();
         self.poll_saving();
         // Never overwrite an autosave the user has not decided about.
-        if self.restore_offer.is_none() {
-            if self.autosave.is_due(self.now) {
+        if self.platform.restore_offer.is_none() {
+            if self.platform.autosave.is_due(self.now) {
                 let contents = self.autosave_contents(false);
-                if let Err(e) = self.autosave.tick(self.now, || contents) {
-                    self.message = format!("Autosave failed: {e}");
+                if let Err(e) = self.platform.autosave.tick(self.now, || contents) {
+                    self.workspace.message = format!("Autosave failed: {e}");
                 }
             }
-            if let Some(wait) = self.autosave.due_in(self.now) {
+            if let Some(wait) = self.platform.autosave.due_in(self.now) {
                 ctx.request_repaint_after(std::time::Duration::from_secs_f64(wait + 0.01));
             }
-            if let Err(e) = self.autosave.save_settings(&self.settings) {
-                self.message = format!("The settings could not be saved: {e}");
+            if let Err(e) = self.platform.autosave.save_settings(&self.settings) {
+                self.workspace.message = format!("The settings could not be saved: {e}");
             }
         }
         // A message about the board editor's earlier position goes when it changes.
-        let setup = self.view.setup_position_string();
-        if setup != self.setup_seen {
-            if self.setup_seen.is_some() && setup.is_some() {
-                self.message.clear();
+        let setup = self.workspace.view.setup_position_string();
+        if setup != self.workspace.setup_seen {
+            if self.workspace.setup_seen.is_some() && setup.is_some() {
+                self.workspace.message.clear();
             }
-            self.setup_seen = setup;
+            self.workspace.setup_seen = setup;
         }
         // A chapter mode counts only while the open file is a study.
-        let in_study = crate::record::study::study_name(&self.document.games).is_some();
-        self.view.set_in_study(in_study);
+        let in_study = crate::record::study::study_name(&self.workspace.document.games).is_some();
+        self.workspace.view.set_in_study(in_study);
         // A move just played or stepped to: its sound.
-        let cursor = self.view.cursor();
-        if self.sound_seen != Some(cursor) {
+        let cursor = self.workspace.view.cursor();
+        if self.platform.sound_seen != Some(cursor) {
             if self.settings.sounds
-                && let Some((parent, sound)) = self.view.move_sound()
-                && self.sound_seen == Some(parent)
+                && let Some((parent, sound)) = self.workspace.view.move_sound()
+                && self.platform.sound_seen == Some(parent)
             {
-                self.sounds.play(sound);
+                self.platform.sounds.play(sound);
             }
-            self.sound_seen = Some(cursor);
+            self.platform.sound_seen = Some(cursor);
         }
-        if self.sounds.no_player() {
-            self.message = crate::app::sounds::NO_PLAYER.into();
+        if self.platform.sounds.no_player() {
+            self.workspace.message = crate::app::sounds::NO_PLAYER.into();
         }
         // A puzzle of a set solved: kept in the settings, for the file (once).
-        let solved = self.puzzle_set && self.view.puzzle_status().is_some_and(|p| p.solved);
-        if solved && !std::mem::replace(&mut self.puzzle_solved_kept, true) {
-            let current = self.document.current;
+        let solved = self.workspace.puzzle_set && self.workspace.view.puzzle_status().is_some_and(|p| p.solved);
+        if solved && !std::mem::replace(&mut self.workspace.puzzle_solved_kept, true) {
+            let current = self.workspace.document.current;
             if let Some(key) = self.puzzle_keys().get(current).cloned().flatten() {
                 let file = self.puzzle_file_key();
                 self.settings.solved_puzzles.entry(file).or_default().insert(key);
             }
         } else if !solved {
-            self.puzzle_solved_kept = false;
+            self.workspace.puzzle_solved_kept = false;
         }
-        if self.view.poll() {
+        if self.workspace.view.poll() {
             // The solver's progress (positions searched) is shown a few times a second.
             ctx.request_repaint_after(crate::app::jobs::PROGRESS_WAKE);
         }
         // The report, the computer, hints and draw offers wake the window themselves.
-        let (report, _) = self.view.poll_report();
+        let (report, _) = self.workspace.view.poll_report();
         if let Some(command) = report {
             self.apply(command);
         }
-        let (computer_move, _) = self.view.poll_opponent();
+        let (computer_move, _) = self.workspace.view.poll_opponent();
         if let Some(command) = computer_move {
             self.apply(command);
         }
-        let request = (self.settings.analysis && !self.view.board_editor_open()).then(|| AnalysisRequest {
+        let request = (self.settings.analysis && !self.workspace.view.board_editor_open()).then(|| AnalysisRequest {
             lines: if self.settings.threat { 1 } else { usize::from(self.settings.analysis_lines) },
             threat: self.settings.threat,
             time: self.settings.analysis_seconds.map(|s| std::time::Duration::from_secs(u64::from(s))),
             hash_mb: self.settings.analysis_hash_mb,
         });
         // New lines wake the window a few times a second.
-        self.view.sync_analysis(request);
+        self.workspace.view.sync_analysis(request);
         if self.settings.notation_editor {
-            for event in self.editor.poll(ctx, self.now) {
-                let command = editor_command(event, self.view.cursor());
+            for event in self.shell.editor.poll(ctx, self.now) {
+                let command = editor_command(event, self.workspace.view.cursor());
                 if let Some(command) = command {
                     self.apply(command);
                 }
@@ -115,7 +115,7 @@ impl OrreryApp {
         self.expire_message(&ctx);
         self.apply_theme(&ctx);
         self.handle_close_request(&ctx);
-        for out in self.outbox.drain(..) {
+        for out in self.platform.outbox.drain(..) {
             match out {
                 Outgoing::Text(text) => ctx.copy_text(text),
                 Outgoing::Image(image) => ctx.copy_image(image),
@@ -127,8 +127,8 @@ impl OrreryApp {
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui, &mut commands));
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui));
         egui::CentralPanel::default().frame(egui::Frame::new()).show(ui, |ui| self.panes_ui(ui, &mut commands));
-        if !self.view.board_editor_open() {
-            self.view.promotion_ui(ui, &mut commands);
+        if !self.workspace.view.board_editor_open() {
+            self.workspace.view.promotion_ui(ui, &mut commands);
         }
         self.windows(&ctx, &mut commands);
         for command in commands {
@@ -146,13 +146,13 @@ impl OrreryApp {
             area.max,
         );
         ui.scope_builder(egui::UiBuilder::new().max_rect(board), |ui| {
-            self.view.board_ui(ui, &self.settings, commands);
+            self.workspace.view.board_ui(ui, &self.settings, commands);
         });
         if bar > 0.0 {
-            let height = self.view.board_rect().map_or(area.height(), |r| r.height());
-            let top = self.view.board_rect().map_or(area.top(), |r| r.top());
+            let height = self.workspace.view.board_rect().map_or(area.height(), |r| r.height());
+            let top = self.workspace.view.board_rect().map_or(area.top(), |r| r.top());
             let rect = egui::Rect::from_min_size(egui::pos2(area.left(), top), egui::vec2(bar, height));
-            self.view.eval_bar_ui(ui, rect, &self.settings);
+            self.workspace.view.eval_bar_ui(ui, rect, &self.settings);
         }
     }
 
@@ -197,20 +197,20 @@ impl OrreryApp {
                 commands.push(Command::ToggleAnalysis);
             }
         });
-        self.view.analysis_ui(ui, commands);
+        self.workspace.view.analysis_ui(ui, commands);
     }
 
     /// Clears the status message once it has been shown for [`MESSAGE_SECONDS`] or the
     /// board has moved to another position since it appeared.
     pub(super) fn expire_message(&mut self, ctx: &egui::Context) {
         let now = ctx.input(|i| i.time);
-        let cursor = Some(self.view.cursor());
-        if self.message != self.message_seen.0 {
-            self.message_seen = (self.message.clone(), now, cursor);
-        } else if !self.message.is_empty() {
-            if now - self.message_seen.1 > MESSAGE_SECONDS || cursor != self.message_seen.2 {
-                self.message.clear();
-                self.message_seen.0.clear();
+        let cursor = Some(self.workspace.view.cursor());
+        if self.workspace.message != self.shell.message_seen.0 {
+            self.shell.message_seen = (self.workspace.message.clone(), now, cursor);
+        } else if !self.workspace.message.is_empty() {
+            if now - self.shell.message_seen.1 > MESSAGE_SECONDS || cursor != self.shell.message_seen.2 {
+                self.workspace.message.clear();
+                self.shell.message_seen.0.clear();
             } else {
                 ctx.request_repaint_after(std::time::Duration::from_secs_f64(MESSAGE_SECONDS));
             }
@@ -219,9 +219,9 @@ impl OrreryApp {
 
     pub(super) fn update_title(&mut self, ctx: &egui::Context) {
         let title = self.window_title();
-        if title != self.title {
+        if title != self.platform.title {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
-            self.title = title;
+            self.platform.title = title;
         }
     }
 
@@ -236,57 +236,60 @@ impl OrreryApp {
     }
 
     pub(super) fn handle_close_request(&mut self, ctx: &egui::Context) {
-        if ctx.input(|i| i.viewport().close_requested()) && self.document.modified && !self.quit_confirmed {
+        if ctx.input(|i| i.viewport().close_requested())
+            && self.workspace.document.modified
+            && !self.platform.quit_confirmed
+        {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
-            self.pending = Some(PendingAction::Quit);
+            self.workspace.pending = Some(PendingAction::Quit);
         }
-        if self.quit_confirmed && !self.close_sent {
+        if self.platform.quit_confirmed && !self.platform.close_sent {
             ctx.send_viewport_cmd(egui::ViewportCommand::Close);
-            self.close_sent = true;
+            self.platform.close_sent = true;
         }
     }
 
     pub(super) fn status_bar(&mut self, ui: &mut egui::Ui) {
         ui.horizontal(|ui| {
-            let (text, warn) = match self.view.setup_problems() {
+            let (text, warn) = match self.workspace.view.setup_problems() {
                 Some(problems) if problems.is_empty() => ("Board editor: a valid position".to_string(), false),
                 Some(problems) => {
                     let n = problems.len();
                     (format!("Board editor: {n} problem{} with this position", if n == 1 { "" } else { "s" }), true)
                 }
-                None => match self.view.banner() {
+                None => match self.workspace.view.banner() {
                     Some(banner) => (format!("Game over: {banner}"), false),
-                    None => self.view.status(),
+                    None => self.workspace.view.status(),
                 },
             };
             let color = if warn { theme::ERROR } else { ui.visuals().text_color() };
             ui.label(RichText::new(text).color(color).strong());
-            if self.dialog.is_some() {
+            if self.platform.dialog.is_some() {
                 ui.separator();
                 ui.spinner();
                 ui.label("Waiting for the file dialog…");
             }
-            if !self.message.is_empty() {
+            if !self.workspace.message.is_empty() {
                 ui.separator();
                 // Its room: what the file name and the cell under the pointer leave.
                 // Truncated, it shows the whole text on hover.
                 let file_chars =
-                    self.document.file.as_ref().map_or(14, |p| p.display().to_string().chars().count() + 11);
+                    self.workspace.document.file.as_ref().map_or(14, |p| p.display().to_string().chars().count() + 11);
                 let room = (ui.available_width() - 370.0 - 7.0 * file_chars as f32).max(120.0);
                 let size = egui::vec2(room, ui.spacing().interact_size.y);
                 let layout = egui::Layout::left_to_right(egui::Align::Center);
                 ui.allocate_ui_with_layout(size, layout, |ui| {
                     ui.set_max_width(room);
-                    ui.add(egui::Label::new(self.message.as_str()).truncate());
+                    ui.add(egui::Label::new(self.workspace.message.as_str()).truncate());
                 });
             }
-            let hovered = self.view.hovered_cell();
+            let hovered = self.workspace.view.hovered_cell();
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                let name = match &self.document.file {
+                let name = match &self.workspace.document.file {
                     Some(p) => p.display().to_string(),
                     None => "not saved yet".to_string(),
                 };
-                let modified = if self.document.modified { " (modified)" } else { "" };
+                let modified = if self.workspace.document.modified { " (modified)" } else { "" };
                 ui.label(RichText::new(format!("{name}{modified}")).weak());
                 // The cell under the pointer, by name (in both numberings where the
                 // game counts cells from each player's side).

@@ -6,20 +6,21 @@ impl OrreryApp {
     /// The per-game undo histories kept for games not shown, renumbered after the list
     /// of games changed (`to(old)`: the game's new index, `None` when it went).
     pub(super) fn renumber_stashed(&mut self, to: impl Fn(usize) -> Option<usize>) {
-        let old = std::mem::take(&mut self.stashed);
-        self.stashed = old.into_iter().filter_map(|(i, kept)| to(i).map(|j| (j, kept))).collect();
+        let old = std::mem::take(&mut self.workspace.stashed);
+        self.workspace.stashed = old.into_iter().filter_map(|(i, kept)| to(i).map(|j| (j, kept))).collect();
     }
 
     /// Puts `games` into the file after the shown game and shows the last of them
     /// (undo takes them out again).
     pub(super) fn insert_games(&mut self, games: Vec<AnyGame>) {
-        if self.notation_text_pending() || !self.document.unread.is_empty() {
-            self.message = "The games of this file cannot change now (unread games or notation text pending)".into();
+        if self.notation_text_pending() || !self.workspace.document.unread.is_empty() {
+            self.workspace.message =
+                "The games of this file cannot change now (unread games or notation text pending)".into();
             return;
         }
-        let at = self.document.current + 1;
+        let at = self.workspace.document.current + 1;
         let count = games.len();
-        let study = crate::record::study::study_name(&self.document.games);
+        let study = crate::record::study::study_name(&self.workspace.document.games);
         let games = games
             .into_iter()
             .enumerate()
@@ -41,7 +42,7 @@ impl OrreryApp {
         self.put_back(at, games);
         self.show_game(at + count - 1);
         self.record_list_change(ListChange::Inserted { at, count });
-        self.message = if count == 1 {
+        self.workspace.message = if count == 1 {
             format!("Game {} added to the file", at + 1)
         } else {
             format!("Games {} to {} added to the file", at + 1, at + count)
@@ -52,7 +53,7 @@ impl OrreryApp {
     /// is not the user's work and stays as it was).
     pub(super) fn write_back_shown(&mut self) {
         if !self.solving() {
-            self.document.set_shown(self.view.to_game());
+            self.workspace.document.set_shown(self.workspace.view.to_game());
         }
     }
 
@@ -61,15 +62,15 @@ impl OrreryApp {
     pub(super) fn put_back(&mut self, at: usize, games: Vec<RemovedGame>) -> ListChange {
         self.write_back_shown();
         let count = games.len();
-        let at = at.min(self.document.games.len());
+        let at = at.min(self.workspace.document.games.len());
         self.renumber_stashed(|i| Some(if i >= at { i + count } else { i }));
         for (k, removed) in games.into_iter().enumerate() {
-            self.document.insert_game_from(at + k, removed.game, removed.origin);
+            self.workspace.document.insert_game_from(at + k, removed.game, removed.origin);
             if let Some(kept) = removed.kept {
-                self.stashed.insert(at + k, kept);
+                self.workspace.stashed.insert(at + k, kept);
             }
         }
-        self.autosave.touch(self.now);
+        self.platform.autosave.touch(self.now);
         ListChange::Inserted { at, count }
     }
 
@@ -77,30 +78,30 @@ impl OrreryApp {
     /// undo needs; when the shown game is among them the next one (or the one before)
     /// is shown.
     pub(super) fn take_out(&mut self, at: usize, count: usize) -> ListChange {
-        let n = self.document.games.len();
+        let n = self.workspace.document.games.len();
         let count = count.min(n.saturating_sub(at));
         if count == 0 || count >= n {
             return ListChange::Removed { at, games: Vec::new() };
         }
-        let current = self.document.current;
+        let current = self.workspace.document.current;
         if (at..at + count).contains(&current) {
             self.show_game(if at + count < n { at + count } else { at - 1 });
         }
         self.write_back_shown();
         let mut games = Vec::with_capacity(count);
         for i in (at..at + count).rev() {
-            let kept = self.stashed.remove(&i);
+            let kept = self.workspace.stashed.remove(&i);
             self.renumber_stashed(|j| match j.cmp(&i) {
                 std::cmp::Ordering::Less => Some(j),
                 std::cmp::Ordering::Equal => None,
                 std::cmp::Ordering::Greater => Some(j - 1),
             });
-            if let Some((game, origin)) = self.document.remove_game(i) {
+            if let Some((game, origin)) = self.workspace.document.remove_game(i) {
                 games.push(RemovedGame { game, origin, kept });
             }
         }
         games.reverse();
-        self.autosave.touch(self.now);
+        self.platform.autosave.touch(self.now);
         ListChange::Removed { at, games }
     }
 
@@ -110,17 +111,17 @@ impl OrreryApp {
     pub(super) fn make_study(&mut self, name: &str) {
         use crate::record::study::{CHAPTER_TAG, Chapter, STUDY_TAG};
         if name.is_empty() {
-            self.message = "A study needs a name".into();
+            self.workspace.message = "A study needs a name".into();
             return;
         }
         if self.notation_text_pending() {
-            self.message = "The notation text has errors or unread edits: fix them or press Revert text first".into();
+            self.workspace.message = NOTATION_PENDING.into();
             return;
         }
         self.write_back_shown();
         let mut before = Vec::new();
-        for i in 0..self.document.games.len() {
-            let mut game = (*self.document.games[i]).clone();
+        for i in 0..self.workspace.document.games.len() {
+            let mut game = (*self.workspace.document.games[i]).clone();
             let title = Chapter::of(&game, i).title;
             let has_title = game.tags().get(CHAPTER_TAG).is_some_and(|t| !t.trim().is_empty());
             crate::with_game!(&mut game, g => {
@@ -129,53 +130,54 @@ impl OrreryApp {
                     g.tags.set(CHAPTER_TAG, &title);
                 }
             });
-            if game != *self.document.games[i] {
-                let original = self.document.origin(i).and_then(|o| o.original.clone());
-                before.push((i, (*self.document.games[i]).clone(), original));
+            if game != *self.workspace.document.games[i] {
+                let original = self.workspace.document.origin(i).and_then(|o| o.original.clone());
+                before.push((i, (*self.workspace.document.games[i]).clone(), original));
                 self.replace_game_at(i, game, None);
             }
         }
         self.record_list_change(ListChange::Retagged { before });
-        let n = self.document.games.len();
-        self.message = format!("The file is the study \"{name}\": {n} chapter{}", if n == 1 { "" } else { "s" });
+        let n = self.workspace.document.games.len();
+        self.workspace.message =
+            format!("The file is the study \"{name}\": {n} chapter{}", if n == 1 { "" } else { "s" });
     }
 
     /// Replaces game `index` of the document (and the shown game, when it is that one,
     /// keeping the shown move where it still exists).
     pub(super) fn replace_game_at(&mut self, index: usize, game: AnyGame, original: Option<std::sync::Arc<str>>) {
-        if index == self.document.current {
-            let cursor = self.view.cursor_path();
-            if !self.view.replace_game(game.clone()) {
-                self.view = view_of(game.clone());
+        if index == self.workspace.document.current {
+            let cursor = self.workspace.view.cursor_path();
+            if !self.workspace.view.replace_game(game.clone()) {
+                self.workspace.view = view_of(game.clone());
             }
-            self.view.follow_path(&cursor);
+            self.workspace.view.follow_path(&cursor);
         }
-        self.document.replace_game(index, game, original);
-        self.autosave.touch(self.now);
+        self.workspace.document.replace_game(index, game, original);
+        self.platform.autosave.touch(self.now);
     }
 
     /// Takes game `index` out of the file; when it is the shown one, the next (or the
     /// one before) is shown. Undo puts it back.
     pub(super) fn delete_game(&mut self, index: usize) {
-        let n = self.document.games.len();
-        if index >= n || n == 1 || self.notation_text_pending() || !self.document.unread.is_empty() {
+        let n = self.workspace.document.games.len();
+        if index >= n || n == 1 || self.notation_text_pending() || !self.workspace.document.unread.is_empty() {
             return;
         }
-        let title = self.document.games.get(index).map(|g| game_title(g, index + 1)).unwrap_or_default();
+        let title = self.workspace.document.games.get(index).map(|g| game_title(g, index + 1)).unwrap_or_default();
         let change = self.take_out(index, 1);
         self.record_list_change(change);
-        self.message = format!("Game {} ({title}) deleted from the file (Undo puts it back)", index + 1);
+        self.workspace.message = format!("Game {} ({title}) deleted from the file (Undo puts it back)", index + 1);
     }
 
     /// Swaps games `from` and `to` (next to each other) in the file.
     pub(super) fn move_game(&mut self, from: usize, to: usize) {
-        let n = self.document.games.len();
-        if from >= n || to >= n || from.abs_diff(to) != 1 || !self.document.unread.is_empty() {
+        let n = self.workspace.document.games.len();
+        if from >= n || to >= n || from.abs_diff(to) != 1 || !self.workspace.document.unread.is_empty() {
             return;
         }
         let change = self.swap_games(from, to);
         self.record_list_change(change);
-        self.message = format!("Game moved to place {}", to + 1);
+        self.workspace.message = format!("Game moved to place {}", to + 1);
     }
 
     /// Swaps games `a` and `b`, with their undo histories.
@@ -190,8 +192,8 @@ impl OrreryApp {
                 i
             })
         });
-        self.document.swap_games(a, b);
-        self.autosave.touch(self.now);
+        self.workspace.document.swap_games(a, b);
+        self.platform.autosave.touch(self.now);
         ListChange::Swapped { a, b }
     }
 
@@ -200,14 +202,14 @@ impl OrreryApp {
         match change {
             ListChange::Inserted { at, count } => {
                 let undone = self.take_out(at, count);
-                if at > 0 && at - 1 < self.document.games.len() {
+                if at > 0 && at - 1 < self.workspace.document.games.len() {
                     self.show_game(at - 1);
                 }
                 undone
             }
             ListChange::Removed { at, games } => {
                 let restored = self.put_back(at, games);
-                self.show_game(at.min(self.document.games.len() - 1));
+                self.show_game(at.min(self.workspace.document.games.len() - 1));
                 restored
             }
             ListChange::Swapped { a, b } => self.swap_games(a, b),
@@ -215,8 +217,8 @@ impl OrreryApp {
                 self.write_back_shown();
                 let mut after = Vec::with_capacity(before.len());
                 for (i, game, original) in before {
-                    if let Some(now) = self.document.games.get(i).map(|g| (**g).clone()) {
-                        let now_original = self.document.origin(i).and_then(|o| o.original.clone());
+                    if let Some(now) = self.workspace.document.games.get(i).map(|g| (**g).clone()) {
+                        let now_original = self.workspace.document.origin(i).and_then(|o| o.original.clone());
                         after.push((i, now, now_original));
                         self.replace_game_at(i, game, original);
                     }
@@ -228,51 +230,51 @@ impl OrreryApp {
 
     /// Gives a change to the game its place in the undo order and keeps it.
     pub(super) fn record_history(&mut self, mut before: Snapshot) {
-        self.seq += 1;
-        before.seq = self.seq;
-        self.history.record(before);
-        self.list_redo.clear();
+        self.workspace.seq += 1;
+        before.seq = self.workspace.seq;
+        self.workspace.history.record(before);
+        self.workspace.list_redo.clear();
     }
 
     /// Keeps a change to the list of games for undo (a new change: nothing is left to
     /// redo).
     pub(super) fn record_list_change(&mut self, change: ListChange) {
-        self.seq += 1;
-        self.list_undo.push((self.seq, change));
-        if self.list_undo.len() > crate::app::history::HISTORY_LIMIT {
-            self.list_undo.remove(0);
+        self.workspace.seq += 1;
+        self.workspace.list_undo.push((self.workspace.seq, change));
+        if self.workspace.list_undo.len() > crate::app::history::HISTORY_LIMIT {
+            self.workspace.list_undo.remove(0);
         }
-        self.list_redo.clear();
-        self.history.clear_redo();
+        self.workspace.list_redo.clear();
+        self.workspace.history.clear_redo();
     }
 
     /// Undoes the last change: to the game (moves, deletions, marks, decisions) or to
     /// the list of games (added, deleted, moved, made a study), whichever came last.
     pub fn undo(&mut self) {
         // Text typed in the notation editor and not yet valid goes first.
-        if self.settings.notation_editor && self.editor.undo_text() {
-            self.message = "Notation text reverted".into();
+        if self.settings.notation_editor && self.shell.editor.undo_text() {
+            self.workspace.message = "Notation text reverted".into();
             return;
         }
-        let game_seq = self.history.last_undo().map(|s| s.seq);
-        let list_seq = self.list_undo.last().map(|(s, _)| *s);
+        let game_seq = self.workspace.history.last_undo().map(|s| s.seq);
+        let list_seq = self.workspace.list_undo.last().map(|(s, _)| *s);
         if list_seq > game_seq {
-            if self.notation_text_pending() || !self.document.unread.is_empty() {
+            if self.notation_text_pending() || !self.workspace.document.unread.is_empty() {
                 return;
             }
             if self.step_list_change(true) {
-                self.message = "Undone (the list of games)".into();
+                self.workspace.message = "Undone (the list of games)".into();
             }
             return;
         }
         let mut current = self.snapshot();
         current.seq = game_seq.unwrap_or(0);
-        if let Some(before) = self.history.undo(current) {
-            let modified = before.modified || self.document.modified;
+        if let Some(before) = self.workspace.history.undo(current) {
+            let modified = before.modified || self.workspace.document.modified;
             self.restore_snapshot(before);
             // Back to the file's games: no longer modified.
-            self.document.refresh_modified(modified);
-            self.message = "Undone".into();
+            self.workspace.document.refresh_modified(modified);
+            self.workspace.message = "Undone".into();
         }
     }
 
@@ -280,51 +282,54 @@ impl OrreryApp {
     /// redo list, applies it and keeps what takes it back on the other list; `false`
     /// when that list is empty.
     pub(super) fn step_list_change(&mut self, undoing: bool) -> bool {
-        let taken = if undoing { self.list_undo.pop() } else { self.list_redo.pop() };
+        let taken = if undoing { self.workspace.list_undo.pop() } else { self.workspace.list_redo.pop() };
         let Some((seq, change)) = taken else { return false };
         let back = self.apply_list_change(change);
         if undoing {
-            self.list_redo.push((seq, back))
+            self.workspace.list_redo.push((seq, back))
         } else {
-            self.list_undo.push((seq, back))
+            self.workspace.list_undo.push((seq, back))
         }
-        self.document.refresh_modified(true);
+        self.workspace.document.refresh_modified(true);
         true
     }
 
     /// Redoes the last undone change (of the game or of the list of games).
     pub fn redo(&mut self) {
-        if self.settings.notation_editor && self.editor.is_dirty() {
+        if self.settings.notation_editor && self.shell.editor.is_dirty() {
             return;
         }
         // The change undone last is the earliest of those waiting.
-        let game_seq = self.history.last_redo().map(|s| s.seq);
-        let list_seq = self.list_redo.last().map(|(s, _)| *s);
+        let game_seq = self.workspace.history.last_redo().map(|s| s.seq);
+        let list_seq = self.workspace.list_redo.last().map(|(s, _)| *s);
         let list_first = match (list_seq, game_seq) {
             (Some(l), Some(g)) => l < g,
             (Some(_), None) => true,
             _ => false,
         };
         if list_first {
-            if !self.document.unread.is_empty() {
+            if !self.workspace.document.unread.is_empty() {
                 return;
             }
             if self.step_list_change(false) {
-                self.message = "Redone (the list of games)".into();
+                self.workspace.message = "Redone (the list of games)".into();
             }
             return;
         }
         let mut current = self.snapshot();
         current.seq = game_seq.unwrap_or(0);
-        if let Some(after) = self.history.redo(current) {
+        if let Some(after) = self.workspace.history.redo(current) {
             self.restore_snapshot(after);
-            self.document.refresh_modified(true);
-            self.message = "Redone".into();
+            self.workspace.document.refresh_modified(true);
+            self.workspace.message = "Redone".into();
         }
     }
 
     /// Whether there is anything to undo / redo.
     pub fn can_undo_redo(&self) -> (bool, bool) {
-        (self.history.can_undo() || !self.list_undo.is_empty(), self.history.can_redo() || !self.list_redo.is_empty())
+        (
+            self.workspace.history.can_undo() || !self.workspace.list_undo.is_empty(),
+            self.workspace.history.can_redo() || !self.workspace.list_redo.is_empty(),
+        )
     }
 }

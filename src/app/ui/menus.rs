@@ -14,7 +14,7 @@ impl OrreryApp {
             if crate::files::Format::from_path(&path).is_some() {
                 commands.push(Command::OpenPath(path));
             } else {
-                self.message = format!("{}: Orrery opens .pgn and .ron records", path.display());
+                self.workspace.message = format!("{}: Orrery opens .pgn and .ron records", path.display());
             }
         }
         if !typing {
@@ -26,16 +26,16 @@ impl OrreryApp {
             });
             commands.extend(pasted.into_iter().map(Command::PasteText));
         }
-        let in_editor = self.settings.notation_editor && self.editor.has_focus(ui.ctx());
+        let in_editor = self.settings.notation_editor && self.shell.editor.has_focus(ui.ctx());
         // While a file dialog is open, keys pressed wait for nothing.
-        if self.dialog.is_some() {
+        if self.platform.dialog.is_some() {
             return;
         }
-        let modal_open = self.pending.is_some()
-            || self.reading.is_some()
-            || self.path_prompt.is_some()
-            || self.paste_text.is_some()
-            || self.restore_offer.is_some();
+        let modal_open = self.workspace.pending.is_some()
+            || self.jobs.reading.is_some()
+            || self.shell.path_prompt.is_some()
+            || self.shell.paste_text.is_some()
+            || self.platform.restore_offer.is_some();
         for command in Command::with_shortcuts() {
             let Some(shortcut) = command.shortcut() else { continue };
             // Behind a question or a prompt, no shortcut acts (the question comes first).
@@ -55,7 +55,7 @@ impl OrreryApp {
             };
             let alternative = command.alternative_keys().is_some_and(|k| pressed(ui, k));
             if pressed(ui, shortcut.keys) || alternative {
-                if command == Command::BoardEditor && self.view.board_editor_open() {
+                if command == Command::BoardEditor && self.workspace.view.board_editor_open() {
                     continue;
                 }
                 if command == Command::InsertComment && !in_editor {
@@ -79,126 +79,137 @@ impl OrreryApp {
 
     pub(super) fn menu_bar(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
         egui::MenuBar::new().ui(ui, |ui| {
-            ui.menu_button("Game", |ui| {
-                for item in Command::game_menu() {
-                    match item {
-                        Some(command) => self.menu_item(ui, &command, true, commands),
-                        None => {
-                            ui.separator();
-                        }
-                    }
-                }
-                ui.menu_button("Recent", |ui| {
-                    if self.settings.recent.is_empty() {
-                        ui.label(RichText::new("No recent files").weak());
-                    }
-                    for path in self.settings.recent.clone() {
-                        if ui.button(path.display().to_string()).clicked() {
-                            commands.push(Command::OpenPath(path));
-                            ui.close();
-                        }
-                    }
-                });
-                ui.separator();
-                let over = self.view.game_over();
-                let (has_draws, can_claim) = self.view.draws();
-                for command in Command::decisions() {
-                    // Resigning ends the game: the menu asks first.
-                    if command == Command::Resign {
-                        if ui.add_enabled(!over, egui::Button::new("Resign…")).clicked() {
-                            self.resign_prompt = true;
-                            ui.close();
-                        }
-                        continue;
-                    }
-                    let (shown, enabled) = match command {
-                        Command::AgreeDraw => (has_draws, !over),
-                        _ => (has_draws, !over && can_claim),
-                    };
-                    if shown {
-                        self.menu_item(ui, &command, enabled, commands);
-                    }
-                }
-                self.menu_item(ui, &Command::AnalyseGame, true, commands);
-                ui.separator();
-                self.menu_item(ui, &Command::Quit, true, commands);
-            });
-            ui.menu_button("Edit", |ui| {
-                let (undo, redo) = self.can_undo_redo();
-                for item in Command::edit_menu() {
-                    match item {
-                        Some(command) => {
-                            let enabled = match command {
-                                Command::Undo => undo,
-                                Command::Redo => redo,
-                                _ => true,
-                            };
-                            self.menu_item(ui, &command, enabled, commands);
-                        }
-                        None => {
-                            ui.separator();
-                        }
-                    }
-                }
-            });
+            ui.menu_button("Game", |ui| self.game_menu(ui, commands));
+            ui.menu_button("Edit", |ui| self.edit_menu(ui, commands));
             self.puzzles_menu(ui, commands);
-            ui.menu_button("View", |ui| {
-                // A checkbox: a turned board says so.
-                let label = format!(
-                    "{} ({})",
-                    Command::FlipBoard.label(),
-                    Command::FlipBoard.shortcut_text().unwrap_or_default()
-                );
-                ui.checkbox(&mut self.settings.flipped, label);
-                ui.checkbox(&mut self.settings.coordinates, Command::ToggleCoordinates.label());
-                ui.checkbox(&mut self.settings.hints, Command::ToggleHints.label());
-                ui.checkbox(&mut self.settings.show_marks, Command::ToggleMarks.label());
-                let label = format!(
-                    "{} ({})",
-                    Command::ToggleNotationEditor.label(),
-                    Command::ToggleNotationEditor.shortcut_text().unwrap_or_default()
-                );
-                let editor = ui.checkbox(&mut self.settings.notation_editor, label);
-                if editor.changed() && self.settings.notation_editor {
-                    self.editor.focus();
-                }
-                let dark = self.settings.theme == Theme::Dark;
-                if ui.button(if dark { "Light theme" } else { "Dark theme" }).clicked() {
-                    commands.push(Command::ToggleTheme);
-                }
-                // The shown game's board colours, kept for that game.
-                let variant = self.view.variant();
-                ui.menu_button(format!("Board colours ({})", variant.name()), |ui| {
-                    let mut scheme = self.settings.scheme_of(variant);
-                    for choice in crate::render::view::BoardScheme::ALL {
-                        ui.radio_value(&mut scheme, choice, choice.name());
-                    }
-                    if scheme != self.settings.scheme_of(variant) {
-                        self.settings.board_schemes.insert(variant.key().to_string(), scheme);
-                    }
-                });
-                ui.menu_button("Labels (Interstellar)", |ui| {
-                    for choice in crate::app::settings::LabelChoice::ALL {
-                        ui.radio_value(&mut self.settings.labels, choice, choice.name()).on_hover_text(
-                            "Interstellar cells are numbered from each player's side: a move is written \
-                             in its mover's numbering",
-                        );
-                    }
-                });
-                ui.checkbox(&mut self.settings.sounds, "Sounds")
-                    .on_hover_text("A sound for each move, capture, Target or check, and the end of the game");
-                self.menu_item(ui, &Command::ToggleGamesList, true, commands);
-                ui.checkbox(&mut self.opening_tree_open, Command::ToggleOpeningTree.label());
-                let label = format!(
-                    "{} ({})",
-                    Command::ToggleAnalysis.label(),
-                    Command::ToggleAnalysis.shortcut_text().unwrap_or_default()
-                );
-                ui.checkbox(&mut self.settings.analysis, label);
-                self.menu_item(ui, &Command::ResetLayout, true, commands);
-                self.menu_item(ui, &Command::ShowShortcuts, true, commands);
-            });
+            ui.menu_button("View", |ui| self.view_menu(ui, commands));
         });
+    }
+
+    /// The Game menu: new games, files, Recent, the game's decisions, the report, Quit.
+    fn game_menu(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+        for item in Command::game_menu() {
+            match item {
+                Some(command) => self.menu_item(ui, &command, true, commands),
+                None => {
+                    ui.separator();
+                }
+            }
+        }
+        ui.menu_button("Recent", |ui| {
+            if self.settings.recent.is_empty() {
+                ui.label(RichText::new("No recent files").weak());
+            }
+            for path in self.settings.recent.clone() {
+                if ui.button(path.display().to_string()).clicked() {
+                    commands.push(Command::OpenPath(path));
+                    ui.close();
+                }
+            }
+        });
+        ui.separator();
+        let over = self.workspace.view.game_over();
+        let (has_draws, can_claim) = self.workspace.view.draws();
+        for command in Command::decisions() {
+            // Resigning ends the game: the menu asks first.
+            if command == Command::Game(GameCommand::Resign) {
+                if ui.add_enabled(!over, egui::Button::new("Resign…")).clicked() {
+                    self.shell.resign_prompt = true;
+                    ui.close();
+                }
+                continue;
+            }
+            let (shown, enabled) = match command {
+                Command::Game(GameCommand::AgreeDraw) => (has_draws, !over),
+                _ => (has_draws, !over && can_claim),
+            };
+            if shown {
+                self.menu_item(ui, &command, enabled, commands);
+            }
+        }
+        self.menu_item(ui, &Command::AnalyseGame, true, commands);
+        ui.separator();
+        self.menu_item(ui, &Command::Quit, true, commands);
+    }
+
+    /// The Edit menu: undo, redo, copy and paste.
+    fn edit_menu(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+        let (undo, redo) = self.can_undo_redo();
+        for item in Command::edit_menu() {
+            match item {
+                Some(command) => {
+                    let enabled = match command {
+                        Command::Undo => undo,
+                        Command::Redo => redo,
+                        _ => true,
+                    };
+                    self.menu_item(ui, &command, enabled, commands);
+                }
+                None => {
+                    ui.separator();
+                }
+            }
+        }
+    }
+
+    /// The View menu: the board's switches, colours and labels, the panes, the layout.
+    fn view_menu(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+        // A checkbox: a turned board says so.
+        let label =
+            format!("{} ({})", Command::FlipBoard.label(), Command::FlipBoard.shortcut_text().unwrap_or_default());
+        ui.checkbox(&mut self.settings.flipped, label);
+        ui.checkbox(&mut self.settings.coordinates, Command::ToggleCoordinates.label());
+        ui.checkbox(&mut self.settings.hints, Command::ToggleHints.label());
+        ui.checkbox(&mut self.settings.show_marks, Command::ToggleMarks.label());
+        let label = format!(
+            "{} ({})",
+            Command::ToggleNotationEditor.label(),
+            Command::ToggleNotationEditor.shortcut_text().unwrap_or_default()
+        );
+        let editor = ui.checkbox(&mut self.settings.notation_editor, label);
+        if editor.changed() && self.settings.notation_editor {
+            self.shell.editor.focus();
+        }
+        let dark = self.settings.theme == Theme::Dark;
+        if ui.button(if dark { "Light theme" } else { "Dark theme" }).clicked() {
+            commands.push(Command::ToggleTheme);
+        }
+        // The shown game's board colours, kept for that game.
+        let variant = self.workspace.view.variant();
+        ui.menu_button(format!("Board colours ({})", variant.name()), |ui| {
+            let mut scheme = self.settings.scheme_of(variant);
+            for choice in crate::render::view::BoardScheme::ALL {
+                ui.radio_value(&mut scheme, choice, choice.name());
+            }
+            if scheme != self.settings.scheme_of(variant) {
+                self.settings.board_schemes.insert(variant.key().to_string(), scheme);
+            }
+        });
+        ui.menu_button("Labels (Interstellar)", |ui| {
+            for choice in crate::app::settings::LabelChoice::ALL {
+                ui.radio_value(&mut self.settings.labels, choice, choice.name()).on_hover_text(
+                    "Interstellar cells are numbered from each player's side: a move is written \
+                     in its mover's numbering",
+                );
+            }
+        });
+        ui.checkbox(&mut self.settings.sounds, "Sounds")
+            .on_hover_text("A sound for each move, capture, Target or check, and the end of the game");
+        let label = format!(
+            "{} ({})",
+            Command::ToggleGamesList.label(),
+            Command::ToggleGamesList.shortcut_text().unwrap_or_default()
+        );
+        ui.checkbox(&mut self.shell.games_list, label);
+        ui.checkbox(&mut self.shell.opening_tree_open, Command::ToggleOpeningTree.label());
+        let label = format!(
+            "{} ({})",
+            Command::ToggleAnalysis.label(),
+            Command::ToggleAnalysis.shortcut_text().unwrap_or_default()
+        );
+        ui.checkbox(&mut self.settings.analysis, label);
+        self.menu_item(ui, &Command::ResetLayout, true, commands);
+        self.menu_item(ui, &Command::ShowShortcuts, true, commands);
     }
 
     /// The Puzzles menu: the built-in puzzles, solving the shown position, Hint.
@@ -223,7 +234,7 @@ impl OrreryApp {
                 }
             }
             ui.separator();
-            let variant = self.view.variant();
+            let variant = self.workspace.view.variant();
             ui.menu_button("Solve the shown position", |ui| {
                 for goal in crate::solver::Goal::ALL.into_iter().filter(|g| g.applies_to(variant)) {
                     for moves in 1..=3 {
@@ -237,7 +248,7 @@ impl OrreryApp {
                 }
             });
             if self.solving() {
-                self.menu_item(ui, &Command::Hint, true, commands);
+                self.menu_item(ui, &Command::Game(GameCommand::Hint), true, commands);
             }
         });
     }

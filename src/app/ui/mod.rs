@@ -23,7 +23,7 @@ use egui::{Key, KeyboardShortcut, Modifiers, RichText};
 use super::analysis::AnalysisRequest;
 use super::autosave::{Autosave, Autosaver};
 use super::clock::{self, ClockSetup};
-use super::command::{Command, Scope};
+use super::command::{Command, GameCommand, Scope};
 use super::dialogs::{DialogAnswer, DialogRequest, FileDialogs};
 use super::document::{Document, game_title};
 use super::editor::{EditorEvent, NotationEditor};
@@ -58,6 +58,9 @@ mod menus;
 mod panes;
 mod puzzles;
 mod windows;
+
+/// Why a command waits: the notation editor holds text the game does not.
+const NOTATION_PENDING: &str = "The notation text has errors or unread edits: fix them or press Revert text first";
 
 /// How long a status-bar message stays, in seconds.
 pub const MESSAGE_SECONDS: f64 = 8.0;
@@ -176,7 +179,7 @@ enum ReadPurpose {
     },
 }
 
-/// A record file being read on a background thread (see [`OrreryApp::reading`]).
+/// A record file being read on a background thread (see [`Jobs::reading`]).
 pub struct FileReading {
     /// The file.
     pub path: PathBuf,
@@ -201,7 +204,7 @@ impl FileReading {
 /// open within the frame, with no window flashing up.
 const READ_WAIT: std::time::Duration = std::time::Duration::from_millis(40);
 
-/// A save under way on a job (see [`OrreryApp::saving`]).
+/// A save under way on a job (see [`Jobs::saving`]).
 struct Saving {
     /// The file written.
     path: PathBuf,
@@ -295,19 +298,60 @@ enum Outgoing {
 
 /// The app's whole state.
 pub struct OrreryApp {
+    /// The model: the document, the shown game, undo, the status message.
+    pub workspace: Workspace,
+    /// The panels and windows.
+    pub shell: Shell,
+    /// Background work the app waits on.
+    pub jobs: Jobs,
+    /// Dialogs, clipboard, autosave, sounds, the window's state.
+    pub platform: Platform,
+    /// Settings.
+    pub settings: Settings,
+    /// The time of the frame being drawn, in seconds (egui's input time).
+    now: f64,
+}
+
+/// The model: the open records, the shown game, undo (the games' and the list's), puzzle-set mode and the status message.
+pub struct Workspace {
     /// The open records and their file.
     pub document: Document,
     /// The shown game (the app's one erased game).
     pub view: Box<dyn AnyView>,
     history: History<Snapshot>,
-    /// Settings.
-    pub settings: Settings,
     /// The last message for the status bar (an illegal move's reason, a file result).
     pub message: String,
-    /// Errors to show in a window (file errors), until dismissed.
-    pub error_list: Option<(String, Vec<String>)>,
     /// An action waiting for the unsaved-work prompt.
     pub pending: Option<PendingAction>,
+    /// The document's games are played as a puzzle set: the shown game's puzzle is in
+    /// solving mode, Next/Previous go through the games with a `Stipulation` tag.
+    pub puzzle_set: bool,
+    /// The file being opened is a puzzle file (Puzzles → Open puzzle file…).
+    open_as_puzzles: bool,
+    /// The board editor's position string as last seen: a message about an earlier
+    /// position goes when it changes.
+    setup_seen: Option<String>,
+    /// After a restart: the restored game's file is to be played as a puzzle set again.
+    restore_puzzle_set: bool,
+    /// Each game's puzzle mark, for the document's revision.
+    puzzle_keys: (u64, Vec<Option<String>>),
+    /// The shown puzzle's being solved is kept in the settings already.
+    puzzle_solved_kept: bool,
+    /// The undo history and the shown move of each game of the document not shown now
+    /// (by index), so switching games keeps each game's own undo.
+    stashed: HashMap<usize, (History<Snapshot>, Vec<usize>)>,
+    /// Changes to the list of games that can be undone and redone, each with its place
+    /// in the undo order ([`Snapshot::seq`]).
+    list_undo: Vec<(u64, ListChange)>,
+    list_redo: Vec<(u64, ListChange)>,
+    /// The last number given in the undo order.
+    seq: u64,
+}
+
+/// The panels and windows, each with its state.
+pub struct Shell {
+    /// Errors to show in a window (file errors), until dismissed.
+    pub error_list: Option<(String, Vec<String>)>,
     /// The text of the Paste position window, when open.
     pub paste_text: Option<String>,
     /// The New game against the computer window, while open.
@@ -334,41 +378,16 @@ pub struct OrreryApp {
     pub gif: Option<GifForm>,
     /// The path typed in the Export GIF window when no file chooser exists.
     pub gif_path: Option<String>,
-    /// The GIF being made in the background, while it is.
-    pub gif_job: Option<GifJob>,
     /// The Export GIF window's last choices (kept while the app runs).
     gif_last: Option<GifForm>,
     /// The keyboard shortcuts window is open.
     pub show_shortcuts: bool,
     /// Game → Resign… asks whether to resign.
     pub resign_prompt: bool,
-    /// The last file dialog asked for (what it offered: folder, name, filters).
-    pub last_dialog_request: Option<DialogRequest>,
-    /// The sounds (played when View → Sounds is on).
-    pub sounds: super::sounds::SoundPlayer,
-    /// The move the sounds last saw shown: a sound plays when the next one is shown.
-    sound_seen: Option<NodeId>,
-    /// The document's games are played as a puzzle set: the shown game's puzzle is in
-    /// solving mode, Next/Previous go through the games with a `Stipulation` tag.
-    pub puzzle_set: bool,
-    /// The file being opened is a puzzle file (Puzzles → Open puzzle file…).
-    open_as_puzzles: bool,
-    /// The check of the Save as puzzle form's position (the solver in the
-    /// background), while the form is open.
-    puzzle_check: Option<PuzzleCheck>,
     /// The check's verdict of the puzzle being saved, for the status bar once saved.
     puzzle_verdict: Option<String>,
     /// The Save as puzzle form as last used (its credits are offered again).
     puzzle_form_last: Option<PuzzleForm>,
-    /// The board editor's position string as last seen: a message about an earlier
-    /// position goes when it changes.
-    setup_seen: Option<String>,
-    /// After a restart: the restored game's file is to be played as a puzzle set again.
-    restore_puzzle_set: bool,
-    /// Each game's puzzle mark, for the document's revision.
-    puzzle_keys: (u64, Vec<Option<String>>),
-    /// The shown puzzle's being solved is kept in the settings already.
-    puzzle_solved_kept: bool,
     /// The games list is open.
     pub games_list: bool,
     /// The games list's filter: words a game's players, event, date, result, game or
@@ -378,36 +397,45 @@ pub struct OrreryApp {
     pub games: GamesList,
     /// The next pasted text goes into the file as games (Paste games into this file).
     paste_into_file: bool,
-    /// The position index of the document's games (the games list and the opening
-    /// tree share it).
-    positions: IndexCache,
     /// The opening tree window is open.
     pub opening_tree_open: bool,
     opening_tree: OpeningTree,
     /// The problems of the file opened last, while their window is open.
     pub file_problems: Option<FileProblems>,
-    /// The record file being read in the background, while it is.
-    pub reading: Option<FileReading>,
-    /// The document being saved in the background, while it is.
-    saving: Option<Saving>,
-    /// The undo history and the shown move of each game of the document not shown now
-    /// (by index), so switching games keeps each game's own undo.
-    stashed: HashMap<usize, (History<Snapshot>, Vec<usize>)>,
-    /// Changes to the list of games that can be undone and redone, each with its place
-    /// in the undo order ([`Snapshot::seq`]).
-    list_undo: Vec<(u64, ListChange)>,
-    list_redo: Vec<(u64, ListChange)>,
-    /// The last number given in the undo order.
-    seq: u64,
     move_list: MoveListPanel,
     /// The message as last seen, the time it appeared and the cursor then: a message
     /// goes after [`MESSAGE_SECONDS`] or when the shown move changes.
     message_seen: (String, f64, Option<NodeId>),
+}
+
+/// Background work the app waits on (reading and saving files, a GIF, Save as puzzle's check, the position index).
+pub struct Jobs {
+    /// The GIF being made in the background, while it is.
+    pub gif_job: Option<GifJob>,
+    /// The check of the Save as puzzle form's position (the solver in the
+    /// background), while the form is open.
+    puzzle_check: Option<PuzzleCheck>,
+    /// The position index of the document's games (the games list and the opening
+    /// tree share it).
+    positions: IndexCache,
+    /// The record file being read in the background, while it is.
+    pub reading: Option<FileReading>,
+    /// The document being saved in the background, while it is.
+    saving: Option<Saving>,
+}
+
+/// The platform: file dialogs, the clipboard's outbox, the autosave, sounds, and the window's own state (title, closing).
+pub struct Platform {
+    /// The last file dialog asked for (what it offered: folder, name, filters).
+    pub last_dialog_request: Option<DialogRequest>,
+    /// The sounds (played when View → Sounds is on).
+    pub sounds: super::sounds::SoundPlayer,
+    /// The move the sounds last saw shown: a sound plays when the next one is shown.
+    sound_seen: Option<NodeId>,
     dialogs: Box<dyn FileDialogs>,
     /// The open file dialog's purpose and request, until it answers.
     dialog: Option<(DialogPurpose, DialogRequest)>,
     outbox: Vec<Outgoing>,
-    now: f64,
     autosave: Autosaver,
     /// After a crash: the autosave found at the start, until the user restores or drops it.
     pub restore_offer: Option<Autosave>,
@@ -421,67 +449,76 @@ impl OrreryApp {
     pub fn new(dialogs: Box<dyn FileDialogs>) -> OrreryApp {
         // The first game in menu order.
         let game = AnyGame::new(Variant::ALL[0]);
+        let view = view_of(game.clone());
         OrreryApp {
-            view: view_of(game.clone()),
-            document: Document::new(game),
-            history: History::default(),
-            list_undo: Vec::new(),
-            list_redo: Vec::new(),
-            seq: 0,
+            workspace: Workspace {
+                document: Document::new(game),
+                view,
+                history: History::default(),
+                message: String::new(),
+                pending: None,
+                puzzle_set: false,
+                open_as_puzzles: false,
+                setup_seen: None,
+                restore_puzzle_set: false,
+                puzzle_keys: (0, Vec::new()),
+                puzzle_solved_kept: false,
+                stashed: HashMap::new(),
+                list_undo: Vec::new(),
+                list_redo: Vec::new(),
+                seq: 0,
+            },
+            shell: Shell {
+                error_list: None,
+                paste_text: None,
+                new_game_form: None,
+                last_game_forms: [None, None],
+                path_prompt: None,
+                editor: NotationEditor::default(),
+                puzzle_form: None,
+                export: None,
+                export_path: None,
+                export_last: None,
+                export_preview: None,
+                gif: None,
+                gif_path: None,
+                gif_last: None,
+                show_shortcuts: false,
+                resign_prompt: false,
+                puzzle_verdict: None,
+                puzzle_form_last: None,
+                games_list: false,
+                games_filter: String::new(),
+                games: GamesList::default(),
+                paste_into_file: false,
+                opening_tree_open: false,
+                opening_tree: OpeningTree::default(),
+                file_problems: None,
+                move_list: MoveListPanel::default(),
+                message_seen: (String::new(), 0.0, None),
+            },
+            jobs: Jobs {
+                gif_job: None,
+                puzzle_check: None,
+                positions: IndexCache::default(),
+                reading: None,
+                saving: None,
+            },
+            platform: Platform {
+                last_dialog_request: None,
+                sounds: super::sounds::SoundPlayer::default(),
+                sound_seen: None,
+                dialogs,
+                dialog: None,
+                outbox: Vec::new(),
+                autosave: Autosaver::new(None),
+                restore_offer: None,
+                quit_confirmed: false,
+                close_sent: false,
+                title: String::new(),
+            },
             settings: Settings::default(),
-            message: String::new(),
-            error_list: None,
-            pending: None,
-            paste_text: None,
-            new_game_form: None,
-            last_game_forms: [None, None],
-            path_prompt: None,
-            editor: NotationEditor::default(),
-            puzzle_form: None,
-            puzzle_set: false,
-            resign_prompt: false,
-            last_dialog_request: None,
-            sounds: super::sounds::SoundPlayer::default(),
-            sound_seen: None,
-            open_as_puzzles: false,
-            puzzle_check: None,
-            puzzle_verdict: None,
-            puzzle_form_last: None,
-            setup_seen: None,
-            restore_puzzle_set: false,
-            puzzle_keys: (0, Vec::new()),
-            puzzle_solved_kept: false,
-            export: None,
-            export_path: None,
-            export_last: None,
-            export_preview: None,
-            gif: None,
-            gif_path: None,
-            gif_job: None,
-            gif_last: None,
-            show_shortcuts: false,
-            games_list: false,
-            games_filter: String::new(),
-            games: GamesList::default(),
-            paste_into_file: false,
-            positions: IndexCache::default(),
-            opening_tree_open: false,
-            opening_tree: OpeningTree::default(),
-            file_problems: None,
-            reading: None,
-            saving: None,
-            stashed: HashMap::new(),
-            move_list: MoveListPanel::default(),
-            message_seen: (String::new(), 0.0, None),
-            dialogs,
-            dialog: None,
-            outbox: Vec::new(),
             now: 0.0,
-            autosave: Autosaver::new(None),
-            restore_offer: None,
-            quit_confirmed: false,
-            close_sent: false,
-            title: String::new(),
         }
     }
 
@@ -490,52 +527,62 @@ impl OrreryApp {
     /// exit the game it holds comes back as it was; after a crash the app offers to
     /// restore it. `None`: nothing is read or written (UI tests).
     pub fn attach_data_dir(&mut self, dir: Option<PathBuf>) {
-        self.sounds = super::sounds::SoundPlayer::new(dir.as_ref().map(|d| d.join("sounds")));
-        self.autosave = Autosaver::new(dir);
-        match self.autosave.load_settings() {
+        self.platform.sounds = super::sounds::SoundPlayer::new(dir.as_ref().map(|d| d.join("sounds")));
+        self.platform.autosave = Autosaver::new(dir);
+        match self.platform.autosave.load_settings() {
             Ok(Some(settings)) => self.settings = settings,
             Ok(None) => {}
             Err(e) => {
-                self.error_list = Some((
+                self.shell.error_list = Some((
                     "The settings could not be read".into(),
                     vec![e.to_string(), "The file was kept as settings.ron.damaged; the defaults are used.".into()],
                 ));
             }
         }
-        match self.autosave.load() {
+        match self.platform.autosave.load() {
             Ok(Some(saved)) if saved.clean_exit => self.restore_autosave(&saved),
-            Ok(Some(saved)) => self.restore_offer = Some(saved),
+            Ok(Some(saved)) => self.platform.restore_offer = Some(saved),
             Ok(None) => {}
-            Err(e) => self.error_list = Some(("The autosave could not be read".into(), vec![e.to_string()])),
+            Err(e) => self.shell.error_list = Some(("The autosave could not be read".into(), vec![e.to_string()])),
         }
     }
 
     /// What the autosave holds now.
     fn autosave_contents(&self, clean_exit: bool) -> Autosave {
         // In a puzzle set the game is kept as the file has it, not the attempt.
-        let shown_game = if self.puzzle_set { self.document.shown().clone() } else { self.view.to_game() };
+        let shown_game = if self.workspace.puzzle_set {
+            self.workspace.document.shown().clone()
+        } else {
+            self.workspace.view.to_game()
+        };
         Autosave {
             game_text: write_any(&shown_game),
-            cursor_path: self.view.cursor_path(),
-            file: self.document.file.clone(),
-            game_index: self.document.current,
-            modified: self.document.modified,
-            games_text: if self.document.modified && self.document.games.len() > 1 {
+            cursor_path: self.workspace.view.cursor_path(),
+            file: self.workspace.document.file.clone(),
+            game_index: self.workspace.document.current,
+            modified: self.workspace.document.modified,
+            games_text: if self.workspace.document.modified && self.workspace.document.games.len() > 1 {
                 // The games unchanged since read go as their text (only the changed
                 // ones are written afresh: quick for a file of many games).
-                let current = self.document.current;
+                let current = self.workspace.document.current;
                 let shown = shown_game.clone();
-                let mut originals = self.document.originals();
-                if *self.document.shown() != shown {
+                let mut originals = self.workspace.document.originals();
+                if *self.workspace.document.shown() != shown {
                     originals[current] = None;
                 }
-                let games = self.document.games.iter().enumerate().map(|(i, g)| if i == current { &shown } else { g });
+                let games = self
+                    .workspace
+                    .document
+                    .games
+                    .iter()
+                    .enumerate()
+                    .map(|(i, g)| if i == current { &shown } else { g });
                 crate::files::records_text_keeping(games, &originals).0
             } else {
                 String::new()
             },
             clean_exit,
-            puzzle_set: self.puzzle_set,
+            puzzle_set: self.workspace.puzzle_set,
         }
     }
 
@@ -543,113 +590,116 @@ impl OrreryApp {
     pub fn on_exit(&mut self) {
         // A save under way ends before the process does.
         self.finish_save();
-        if self.restore_offer.is_none() {
+        if self.platform.restore_offer.is_none() {
             let contents = self.autosave_contents(true);
-            let _ = self.autosave.write(&contents);
+            let _ = self.platform.autosave.write(&contents);
         }
         // The last settings, written before the process ends.
-        let _ = self.autosave.finish_settings();
-        let _ = self.autosave.save_settings(&self.settings);
-        let _ = self.autosave.finish_settings();
+        let _ = self.platform.autosave.finish_settings();
+        let _ = self.platform.autosave.save_settings(&self.settings);
+        let _ = self.platform.autosave.finish_settings();
     }
 
     /// The window title: file name (or "Untitled …") and `*` when modified.
     pub fn window_title(&self) -> String {
-        self.document.title()
+        self.workspace.document.title()
     }
 
     /// Whether a file is being read in the background.
     pub fn is_reading(&self) -> bool {
-        self.reading.is_some()
+        self.jobs.reading.is_some()
     }
 
     /// Whether the document is being saved in the background.
     pub fn is_saving(&self) -> bool {
-        self.saving.is_some()
+        self.jobs.saving.is_some()
     }
 
     /// Whether the document has unsaved changes.
     pub fn modified(&self) -> bool {
-        self.document.modified
+        self.workspace.document.modified
     }
 
     fn snapshot(&self) -> Snapshot {
         Snapshot {
-            game: self.view.to_game(),
-            cursor: self.view.cursor_path(),
-            modified: self.document.modified,
+            game: self.workspace.view.to_game(),
+            cursor: self.workspace.view.cursor_path(),
+            modified: self.workspace.document.modified,
             seq: 0,
         }
     }
 
     fn restore_snapshot(&mut self, snapshot: Snapshot) {
-        if !self.view.replace_game(snapshot.game.clone()) {
-            self.view = view_of(snapshot.game.clone());
+        if !self.workspace.view.replace_game(snapshot.game.clone()) {
+            self.workspace.view = view_of(snapshot.game.clone());
         }
-        self.view.follow_path(&snapshot.cursor);
+        self.workspace.view.follow_path(&snapshot.cursor);
         // No piece stays picked up (with its targets) from before.
-        let _ = self.view.apply(&Command::Deselect);
-        self.document.set_shown(snapshot.game);
-        self.autosave.touch(self.now);
+        let _ = self.workspace.view.apply(&GameCommand::Deselect);
+        self.workspace.document.set_shown(snapshot.game);
+        self.platform.autosave.touch(self.now);
     }
 
     /// Shows `game` as a new document (after a New, Open, puzzle or Play from here).
     fn show_document(&mut self, document: Document) {
-        self.view = view_of(document.shown().clone());
-        self.view.set_in_study(crate::record::study::study_name(&document.games).is_some());
-        self.document = document;
-        self.history.clear();
-        self.stashed.clear();
-        self.list_undo.clear();
-        self.list_redo.clear();
-        self.puzzle_set = false;
-        self.restore_puzzle_set = false;
-        self.file_problems = None;
+        self.workspace.view = view_of(document.shown().clone());
+        self.workspace.view.set_in_study(crate::record::study::study_name(&document.games).is_some());
+        self.workspace.document = document;
+        self.workspace.history.clear();
+        self.workspace.stashed.clear();
+        self.workspace.list_undo.clear();
+        self.workspace.list_redo.clear();
+        self.workspace.puzzle_set = false;
+        self.workspace.restore_puzzle_set = false;
+        self.shell.file_problems = None;
         // Text typed for the game that goes does not stay in the editor.
-        self.editor.revert();
-        self.move_list = MoveListPanel::default();
-        self.autosave.touch(self.now);
+        self.shell.editor.revert();
+        self.shell.move_list = MoveListPanel::default();
+        self.platform.autosave.touch(self.now);
     }
 
     /// Shows game `index` of the document (the shown game was written back after its
     /// last change). Each game keeps its own undo history and shown move.
     fn show_game(&mut self, index: usize) {
-        if index == self.document.current || index >= self.document.games.len() {
+        if index == self.workspace.document.current || index >= self.workspace.document.games.len() {
             return;
         }
         if !self.solving() {
-            self.document.set_shown(self.view.to_game());
+            self.workspace.document.set_shown(self.workspace.view.to_game());
         }
-        let history = std::mem::take(&mut self.history);
-        self.stashed.insert(self.document.current, (history, self.view.cursor_path()));
-        self.document.current = index;
-        let kept = self.stashed.remove(&index);
-        self.view = view_of(self.document.shown().clone());
-        self.view.set_in_study(crate::record::study::study_name(&self.document.games).is_some());
+        let history = std::mem::take(&mut self.workspace.history);
+        self.workspace.stashed.insert(self.workspace.document.current, (history, self.workspace.view.cursor_path()));
+        self.workspace.document.current = index;
+        let kept = self.workspace.stashed.remove(&index);
+        self.workspace.view = view_of(self.workspace.document.shown().clone());
+        self.workspace.view.set_in_study(crate::record::study::study_name(&self.workspace.document.games).is_some());
         match kept {
             Some((history, cursor)) => {
-                self.history = history;
-                self.view.follow_path(&cursor);
+                self.workspace.history = history;
+                self.workspace.view.follow_path(&cursor);
             }
             None => {
-                self.history = History::default();
+                self.workspace.history = History::default();
                 // A game not shown before opens at its start (a study chapter that asks
                 // for its moves where its reader begins).
-                if !self.view.hides_moves() {
-                    self.view.follow_path(&[]);
+                if !self.workspace.view.hides_moves() {
+                    self.workspace.view.follow_path(&[]);
                 }
             }
         }
-        self.move_list = MoveListPanel::default();
-        self.autosave.touch(self.now);
-        let number = self.document.number_of(index);
-        self.message = match crate::record::study::study_name(&self.document.games) {
+        self.shell.move_list = MoveListPanel::default();
+        self.platform.autosave.touch(self.now);
+        let number = self.workspace.document.number_of(index);
+        self.workspace.message = match crate::record::study::study_name(&self.workspace.document.games) {
             Some(_) => {
-                format!("Chapter {number}: {}", crate::record::study::Chapter::of(self.document.shown(), index).title)
+                format!(
+                    "Chapter {number}: {}",
+                    crate::record::study::Chapter::of(self.workspace.document.shown(), index).title
+                )
             }
             None => format!("Game {number} of the file"),
         };
-        if self.puzzle_set {
+        if self.workspace.puzzle_set {
             self.start_set_puzzle();
         }
     }
@@ -747,10 +797,14 @@ fn read_pasted(shown: Variant, text: &str) -> Result<AnyGame, String> {
 fn editor_command(event: EditorEvent, cursor: NodeId) -> Option<Command> {
     match event {
         EditorEvent::Parsed { game, caret } => Some(Command::ReplaceGame { game, caret }),
-        EditorEvent::CaretAt(node) => Some(Command::Jump(node)),
-        EditorEvent::ToggleNag(nag) => Some(Command::ToggleNag(nag)),
-        EditorEvent::Promote => (cursor != NodeId::ROOT).then_some(Command::PromoteVariation(cursor)),
-        EditorEvent::DeleteFromHere => (cursor != NodeId::ROOT).then_some(Command::DeleteFrom(cursor)),
+        EditorEvent::CaretAt(node) => Some(Command::Game(GameCommand::Jump(node))),
+        EditorEvent::ToggleNag(nag) => Some(Command::Game(GameCommand::ToggleNag(nag))),
+        EditorEvent::Promote => {
+            (cursor != NodeId::ROOT).then_some(Command::Game(GameCommand::PromoteVariation(cursor)))
+        }
+        EditorEvent::DeleteFromHere => {
+            (cursor != NodeId::ROOT).then_some(Command::Game(GameCommand::DeleteFrom(cursor)))
+        }
     }
 }
 

@@ -25,7 +25,7 @@ impl egui_tiles::Behavior<Pane> for Panes<'_> {
     fn tab_title_for_pane(&mut self, pane: &Pane) -> egui::WidgetText {
         match pane {
             // The board editor's palette and controls take the move list's place.
-            Pane::Moves if self.app.view.board_editor_open() => "Board editor".into(),
+            Pane::Moves if self.app.workspace.view.board_editor_open() => "Board editor".into(),
             _ => pane.title().into(),
         }
     }
@@ -68,8 +68,8 @@ impl OrreryApp {
     /// Shows the panes the app's switches ask for and hides the others.
     pub(super) fn sync_layout(&mut self) {
         let (analysis, notation) = (self.settings.analysis, self.settings.notation_editor);
-        let (games, tree) = (self.games_list, self.opening_tree_open);
-        let (report, clocks) = (self.view.report_shown(), self.view.has_clock());
+        let (games, tree) = (self.shell.games_list, self.shell.opening_tree_open);
+        let (report, clocks) = (self.workspace.view.report_shown(), self.workspace.view.has_clock());
         self.settings.layout.show_only(|pane| match pane {
             Pane::Board | Pane::Moves => true,
             Pane::Analysis => analysis,
@@ -93,17 +93,17 @@ impl OrreryApp {
     /// One pane's contents.
     fn pane_ui(&mut self, ui: &mut egui::Ui, pane: Pane, commands: &mut Vec<Command>) {
         match pane {
-            Pane::Board if self.view.board_editor_open() => {
+            Pane::Board if self.workspace.view.board_editor_open() => {
                 // The banner's line, empty, as in play: the board keeps its size and place
                 // when the editor opens or closes.
                 ui.vertical_centered(|ui| ui.label(RichText::new(" ").heading().strong()));
-                self.view.setup_board_ui(ui, &self.settings);
+                self.workspace.view.setup_board_ui(ui, &self.settings);
             }
-            Pane::Moves if self.view.board_editor_open() => self.view.setup_panel_ui(ui, commands),
+            Pane::Moves if self.workspace.view.board_editor_open() => self.workspace.view.setup_panel_ui(ui, commands),
             Pane::Board => {
                 // The banner's line is always there, so the board keeps its place when a
                 // game ends or the shown move changes.
-                let banner = self.view.banner().unwrap_or_default();
+                let banner = self.workspace.view.banner().unwrap_or_default();
                 ui.vertical_centered(|ui| {
                     ui.label(
                         RichText::new(if banner.is_empty() { " ".to_string() } else { banner })
@@ -115,22 +115,22 @@ impl OrreryApp {
                 self.board_area(ui, commands);
             }
             Pane::Moves => {
-                self.view.opponent_ui(ui, commands);
+                self.workspace.view.opponent_ui(ui, commands);
                 self.puzzle_set_ui(ui, commands);
-                self.view.puzzle_panel_ui(ui, commands);
-                self.view.move_list_ui(ui, &mut self.move_list, commands);
+                self.workspace.view.puzzle_panel_ui(ui, commands);
+                self.workspace.view.move_list_ui(ui, &mut self.shell.move_list, commands);
             }
             Pane::Analysis => self.analysis_panel(ui, commands),
-            Pane::Report => self.view.report_ui(ui, commands),
+            Pane::Report => self.workspace.view.report_ui(ui, commands),
             Pane::Notation => {
-                self.editor.sync(self.view.as_ref());
-                let events = self.editor.show(ui);
-                let cursor = self.view.cursor();
+                self.shell.editor.sync(self.workspace.view.as_ref());
+                let events = self.shell.editor.show(ui);
+                let cursor = self.workspace.view.cursor();
                 commands.extend(events.into_iter().filter_map(|e| editor_command(e, cursor)));
             }
             Pane::Games => self.games_list_ui(ui, commands),
             Pane::OpeningTree => self.opening_tree_ui(ui, commands),
-            Pane::Clocks => self.view.clock_ui(ui, &self.settings, commands),
+            Pane::Clocks => self.workspace.view.clock_ui(ui, &self.settings, commands),
         }
     }
 }

@@ -5,56 +5,61 @@ use super::*;
 impl OrreryApp {
     /// After a restart in a puzzle set: solving mode again, on the game that was shown.
     pub(super) fn resume_puzzle_set(&mut self) {
-        if std::mem::take(&mut self.restore_puzzle_set) {
-            self.puzzle_set = true;
+        if std::mem::take(&mut self.workspace.restore_puzzle_set) {
+            self.workspace.puzzle_set = true;
             self.start_set_puzzle();
         }
     }
 
     /// Whether a puzzle is being solved (its moves are not the user's work).
     pub(super) fn solving(&self) -> bool {
-        self.view.puzzle_status().is_some_and(|p| p.interactive)
+        self.workspace.view.puzzle_status().is_some_and(|p| p.interactive)
     }
 
     /// Where the solved puzzles of the open file are kept in the settings.
     pub(super) fn puzzle_file_key(&self) -> String {
-        self.document.file.as_ref().map(|p| p.display().to_string()).unwrap_or_default()
+        self.workspace.document.file.as_ref().map(|p| p.display().to_string()).unwrap_or_default()
     }
 
     /// The shown game's puzzle in solving mode (in a puzzle set); says why when the
     /// game is no puzzle.
     pub(super) fn start_set_puzzle(&mut self) {
-        let number = self.document.number_of(self.document.current);
-        match Puzzle::from_record(self.document.shown()) {
+        let number = self.workspace.document.number_of(self.workspace.document.current);
+        match Puzzle::from_record(self.workspace.document.shown()) {
             Ok(puzzle) if puzzle.stipulation().is_some() => {
-                self.view = view_of(self.document.shown().clone());
-                self.view.start_puzzle(&puzzle);
+                self.workspace.view = view_of(self.workspace.document.shown().clone());
+                self.workspace.view.start_puzzle(&puzzle);
                 // Solving is the user's: the engine stays off until they turn it on.
                 self.settings.analysis = false;
-                self.move_list = MoveListPanel::default();
+                self.shell.move_list = MoveListPanel::default();
                 let (index, total) = self.puzzle_place();
                 let title = if puzzle.title.is_empty() { String::new() } else { format!(": {}", puzzle.title) };
-                self.message = format!("Puzzle {index} of {total}{title}");
+                self.workspace.message = format!("Puzzle {index} of {total}{title}");
             }
-            Ok(_) => self.message = format!("Game {number} shows a finished position: there is nothing to solve"),
-            Err(e) => self.message = format!("Game {number} is not a puzzle to solve ({e})"),
+            Ok(_) => {
+                self.workspace.message = format!("Game {number} shows a finished position: there is nothing to solve")
+            }
+            Err(e) => self.workspace.message = format!("Game {number} is not a puzzle to solve ({e})"),
         }
     }
 
     /// Each game's puzzle mark ([`puzzle_key`]), worked out again only when the games
     /// change (the puzzle set's bar reads them every frame).
     pub(super) fn puzzle_keys(&mut self) -> &[Option<String>] {
-        let revision = self.document.revision();
-        if self.puzzle_keys.0 != revision || self.puzzle_keys.1.len() != self.document.games.len() {
-            self.puzzle_keys = (revision, self.document.games.iter().map(|g| puzzle_key(g)).collect());
+        let revision = self.workspace.document.revision();
+        if self.workspace.puzzle_keys.0 != revision
+            || self.workspace.puzzle_keys.1.len() != self.workspace.document.games.len()
+        {
+            self.workspace.puzzle_keys =
+                (revision, self.workspace.document.games.iter().map(|g| puzzle_key(g)).collect());
         }
-        &self.puzzle_keys.1
+        &self.workspace.puzzle_keys.1
     }
 
     /// The shown puzzle's place among the file's puzzles (1-based; 0 when it is none)
     /// and how many there are.
     pub(super) fn puzzle_place(&mut self) -> (usize, usize) {
-        let current = self.document.current;
+        let current = self.workspace.document.current;
         let puzzles: Vec<usize> =
             self.puzzle_keys().iter().enumerate().filter(|(_, k)| k.is_some()).map(|(i, _)| i).collect();
         let at = puzzles.iter().position(|&i| i == current).map_or(0, |p| p + 1);
@@ -66,7 +71,7 @@ impl OrreryApp {
         let Some(solved) = self.settings.solved_puzzles.get(&self.puzzle_file_key()).cloned() else {
             return (0, false);
         };
-        let current = self.document.current;
+        let current = self.workspace.document.current;
         let keys = self.puzzle_keys();
         let count = keys.iter().flatten().filter(|k| solved.contains(*k)).count();
         let this = keys.get(current).and_then(Option::as_ref).is_some_and(|k| solved.contains(k));
@@ -80,17 +85,17 @@ impl OrreryApp {
         let puzzles: Vec<(usize, String)> =
             self.puzzle_keys().iter().enumerate().filter_map(|(i, k)| k.clone().map(|k| (i, k))).collect();
         let Some(&(first, _)) = puzzles.first() else {
-            self.message = "This file holds no puzzle to solve (no game with a Stipulation tag)".into();
+            self.workspace.message = "This file holds no puzzle to solve (no game with a Stipulation tag)".into();
             return;
         };
-        let start = if from_shown && puzzles.iter().any(|(i, _)| *i == self.document.current) {
-            self.document.current
+        let start = if from_shown && puzzles.iter().any(|(i, _)| *i == self.workspace.document.current) {
+            self.workspace.document.current
         } else {
             puzzles.iter().find(|(_, k)| !solved.contains(k)).map_or(first, |(i, _)| *i)
         };
         self.write_back_shown();
-        self.puzzle_set = true;
-        if start == self.document.current {
+        self.workspace.puzzle_set = true;
+        if start == self.workspace.document.current {
             self.start_set_puzzle();
         } else {
             self.show_game(start);
@@ -99,14 +104,14 @@ impl OrreryApp {
 
     /// In a puzzle set: the next puzzle of the file (or the one before).
     pub(super) fn next_puzzle(&mut self, forward: bool) {
-        let n = self.document.games.len();
-        let current = self.document.current;
+        let n = self.workspace.document.games.len();
+        let current = self.workspace.document.current;
         let mut candidates: Box<dyn Iterator<Item = usize>> =
             if forward { Box::new(current + 1..n) } else { Box::new((0..current).rev()) };
-        match candidates.find(|&i| stipulation_of(&self.document.games[i]).is_some()) {
+        match candidates.find(|&i| stipulation_of(&self.workspace.document.games[i]).is_some()) {
             Some(i) => self.show_game(i),
             None => {
-                self.message = if forward {
+                self.workspace.message = if forward {
                     "This was the file's last puzzle".into()
                 } else {
                     "This is the file's first puzzle".into()
@@ -118,7 +123,7 @@ impl OrreryApp {
     /// The puzzle set's bar above the puzzle panel, or, for a game that is a puzzle and
     /// not being solved, the offer to solve it.
     pub(super) fn puzzle_set_ui(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
-        if self.puzzle_set {
+        if self.workspace.puzzle_set {
             let (at, total) = self.puzzle_place();
             let (solved, this_solved) = self.solved_count();
             ui.horizontal_wrapped(|ui| {
@@ -139,9 +144,9 @@ impl OrreryApp {
                     }
                 }
             });
-        } else if !self.view.board_editor_open()
-            && self.view.puzzle_status().is_none()
-            && let Some(stipulation) = stipulation_of(self.document.shown())
+        } else if !self.workspace.view.board_editor_open()
+            && self.workspace.view.puzzle_status().is_none()
+            && let Some(stipulation) = stipulation_of(self.workspace.document.shown())
         {
             ui.horizontal_wrapped(|ui| {
                 ui.label(format!("This game is a puzzle: {stipulation}."));
@@ -166,12 +171,12 @@ impl OrreryApp {
         match builtin.puzzle() {
             Ok(puzzle) => {
                 self.show_document(Document::new(puzzle.record.clone()));
-                self.view.start_puzzle(&puzzle);
+                self.workspace.view.start_puzzle(&puzzle);
                 // Solving is the user's: the engine stays off until they turn it on.
                 self.settings.analysis = false;
-                self.document.set_shown(self.view.to_game());
+                self.workspace.document.set_shown(self.workspace.view.to_game());
             }
-            Err(e) => self.error_list = Some(("Could not read the puzzle".into(), vec![e.to_string()])),
+            Err(e) => self.shell.error_list = Some(("Could not read the puzzle".into(), vec![e.to_string()])),
         }
     }
 
@@ -194,7 +199,7 @@ impl OrreryApp {
         match write_record_file(path, std::slice::from_ref(game)) {
             Ok(()) => {
                 self.settings.remember(path.to_path_buf());
-                self.message = match &self.puzzle_verdict {
+                self.workspace.message = match &self.shell.puzzle_verdict {
                     Some(verdict) => format!("Puzzle saved to {} ({verdict})", path.display()),
                     None => format!("Puzzle saved to {}", path.display()),
                 };
@@ -202,7 +207,7 @@ impl OrreryApp {
             }
             Err(e) => {
                 // The error names the file itself.
-                self.error_list = Some(("Could not save".into(), vec![e.to_string()]));
+                self.shell.error_list = Some(("Could not save".into(), vec![e.to_string()]));
                 false
             }
         }

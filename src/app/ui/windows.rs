@@ -6,26 +6,47 @@ impl OrreryApp {
     pub(super) fn windows(&mut self, ctx: &egui::Context, commands: &mut Vec<Command>) {
         self.restore_prompt(ctx);
         self.unsaved_prompt(ctx);
-        if self.resign_prompt {
-            let side = self.view.side_to_move_name();
+        self.resign_prompt_window(ctx, commands);
+        self.error_window(ctx);
+        self.reading_window(ctx);
+        // The problems of a file just opened come on top of its games list.
+        self.file_problems_window(ctx, commands);
+        self.path_prompt_window(ctx);
+        self.paste_window(ctx, commands);
+        self.computer_window(ctx, commands);
+        self.shortcuts_window(ctx);
+        self.puzzle_form_window(ctx);
+        self.export_window(ctx);
+        self.poll_gif(ctx);
+        self.gif_window(ctx);
+    }
+
+    /// Game → Resign… asks first.
+    fn resign_prompt_window(&mut self, ctx: &egui::Context, commands: &mut Vec<Command>) {
+        if self.shell.resign_prompt {
+            let side = self.workspace.view.side_to_move_name();
             let modal = egui::Modal::new(egui::Id::unique("resign")).show(ctx, |ui| {
                 ui.heading("Resign this game?");
                 ui.label(format!("{side} resigns: the game ends as a loss for {side}."));
                 ui.horizontal(|ui| {
                     if ui.button("Resign").clicked() {
-                        commands.push(Command::Resign);
-                        self.resign_prompt = false;
+                        commands.push(Command::Game(GameCommand::Resign));
+                        self.shell.resign_prompt = false;
                     }
                     if ui.button("Keep playing").clicked() {
-                        self.resign_prompt = false;
+                        self.shell.resign_prompt = false;
                     }
                 });
             });
             if modal.should_close() {
-                self.resign_prompt = false;
+                self.shell.resign_prompt = false;
             }
         }
-        if let Some((title, errors)) = self.error_list.clone() {
+    }
+
+    /// Errors to read (a file that could not be saved), until closed.
+    fn error_window(&mut self, ctx: &egui::Context) {
+        if let Some((title, errors)) = self.shell.error_list.clone() {
             let mut open = true;
             egui::Window::new(title).open(&mut open).collapsible(false).show(ctx, |ui| {
                 egui::ScrollArea::vertical().max_height(300.0).show(ui, |ui| {
@@ -34,20 +55,18 @@ impl OrreryApp {
                     }
                 });
                 if ui.button("Close").clicked() {
-                    self.error_list = None;
+                    self.shell.error_list = None;
                 }
             });
             if !open {
-                self.error_list = None;
+                self.shell.error_list = None;
             }
         }
-        self.reading_window(ctx);
-        // The problems of a file just opened come on top of its games list.
-        self.file_problems_window(ctx, commands);
-        self.path_prompt_window(ctx);
-        self.paste_window(ctx, commands);
-        self.computer_window(ctx, commands);
-        if self.show_shortcuts {
+    }
+
+    /// View → Keyboard shortcuts…: every shortcut, from the table the keys use.
+    fn shortcuts_window(&mut self, ctx: &egui::Context) {
+        if self.shell.show_shortcuts {
             let mut open = true;
             egui::Window::new("Keyboard shortcuts").open(&mut open).collapsible(false).show(ctx, |ui| {
                 egui::Grid::new("shortcuts").num_columns(2).show(ui, |ui| {
@@ -58,46 +77,54 @@ impl OrreryApp {
                     }
                 });
             });
-            self.show_shortcuts = open;
+            self.shell.show_shortcuts = open;
         }
-        if let Some(mut form) = self.puzzle_form.take() {
+    }
+
+    /// Save as puzzle's form, with the solver's check of its position.
+    fn puzzle_form_window(&mut self, ctx: &egui::Context) {
+        if let Some(mut form) = self.shell.puzzle_form.take() {
             // 1 to 3 moves, as the field offers (a number typed past them is brought back).
             form.moves = form.moves.clamp(1, 3);
-            self.puzzle_form_last = Some(form.clone());
+            self.shell.puzzle_form_last = Some(form.clone());
             // The solver checks the position and stipulation as they stand in the form.
-            let record = self.view.puzzle_record(&form);
+            let record = self.workspace.view.puzzle_record(&form);
             if let Some(record) = &record
-                && !self.puzzle_check.as_ref().is_some_and(|c| c.is_for(record))
+                && !self.jobs.puzzle_check.as_ref().is_some_and(|c| c.is_for(record))
             {
-                self.puzzle_check = PuzzleCheck::start(record).ok();
+                self.jobs.puzzle_check = PuzzleCheck::start(record).ok();
             }
-            if self.puzzle_check.as_mut().is_some_and(PuzzleCheck::poll) {
+            if self.jobs.puzzle_check.as_mut().is_some_and(PuzzleCheck::poll) {
                 ctx.request_repaint_after(crate::app::jobs::PROGRESS_WAKE);
             }
-            match form.ui(ctx, self.puzzle_check.as_mut()) {
-                Some(true) => match (record, &self.puzzle_check) {
+            match form.ui(ctx, self.jobs.puzzle_check.as_mut()) {
+                Some(true) => match (record, &self.jobs.puzzle_check) {
                     (Some(record), Some(check)) if check.is_for(&record) => {
                         let game = check.record_to_save(&record);
-                        self.puzzle_verdict = Some(check.summary());
-                        self.puzzle_check = None;
+                        self.shell.puzzle_verdict = Some(check.summary());
+                        self.jobs.puzzle_check = None;
                         self.save_puzzle(game);
                     }
                     (Some(record), _) => {
-                        self.puzzle_verdict = None;
+                        self.shell.puzzle_verdict = None;
                         self.save_puzzle(record);
                     }
-                    (None, _) => self.puzzle_form = Some(form),
+                    (None, _) => self.shell.puzzle_form = Some(form),
                 },
-                Some(false) => self.puzzle_check = None,
-                None => self.puzzle_form = Some(form),
+                Some(false) => self.jobs.puzzle_check = None,
+                None => self.shell.puzzle_form = Some(form),
             }
         }
-        if let Some(mut form) = self.export.take() {
-            let mut path = self.export_path.take();
+    }
+
+    /// The Export diagram window, with its preview.
+    fn export_window(&mut self, ctx: &egui::Context) {
+        if let Some(mut form) = self.shell.export.take() {
+            let mut path = self.shell.export_path.take();
             let mut keep = true;
             let preview = self.export_preview(ctx, &form);
             let answer = form.ui(ctx, &mut path, preview.as_ref());
-            if let Some((last, _)) = &mut self.export_last {
+            if let Some((last, _)) = &mut self.shell.export_last {
                 *last = form.clone();
             }
             match answer {
@@ -105,7 +132,7 @@ impl OrreryApp {
                     let ext = form.extension();
                     let request = DialogRequest::Save {
                         folder: self.settings.last_folder.clone(),
-                        suggested_name: format!("{}-diagram.{ext}", self.view.variant().key()),
+                        suggested_name: format!("{}-diagram.{ext}", self.workspace.view.variant().key()),
                         filters: vec![(
                             if form.svg { "SVG image".into() } else { "PNG image".into() },
                             vec![ext.into()],
@@ -121,25 +148,29 @@ impl OrreryApp {
                 None => {}
             }
             if keep {
-                self.export = Some(form);
-                self.export_path = path;
+                self.shell.export = Some(form);
+                self.shell.export_path = path;
             }
         }
-        self.poll_gif(ctx);
-        if let Some(mut form) = self.gif.take() {
-            let mut path = self.gif_path.take();
+    }
+
+    /// The Export GIF window, with the GIF's progress while it is made.
+    fn gif_window(&mut self, ctx: &egui::Context) {
+        if let Some(mut form) = self.shell.gif.take() {
+            let mut path = self.shell.gif_path.take();
             let mut keep = true;
-            match form.ui(ctx, &mut path, self.gif_job.as_ref()) {
+            match form.ui(ctx, &mut path, self.jobs.gif_job.as_ref()) {
                 Some(GifAction::Export) => {
                     let request = DialogRequest::Save {
                         folder: self.settings.last_folder.clone(),
                         suggested_name: self
+                            .workspace
                             .document
                             .file
                             .as_deref()
                             .and_then(|f| f.file_stem())
                             .map(|stem| format!("{}.gif", stem.to_string_lossy()))
-                            .unwrap_or_else(|| format!("{}-game.gif", self.view.variant().key())),
+                            .unwrap_or_else(|| format!("{}-game.gif", self.workspace.view.variant().key())),
                         filters: vec![("GIF animation".into(), vec!["gif".into()])],
                     };
                     // The window waits hidden for the dialog's answer.
@@ -150,26 +181,26 @@ impl OrreryApp {
                     self.start_gif(form.clone(), target);
                 }
                 Some(GifAction::Cancel) => {
-                    if let Some(job) = &self.gif_job {
+                    if let Some(job) = &self.jobs.gif_job {
                         job.cancel();
                     }
                 }
                 Some(GifAction::Close) => {
                     keep = false;
-                    self.gif_last = Some(form.clone());
+                    self.shell.gif_last = Some(form.clone());
                 }
                 None => {}
             }
-            if keep && self.gif.is_none() {
-                self.gif = Some(form);
-                self.gif_path = path;
+            if keep && self.shell.gif.is_none() {
+                self.shell.gif = Some(form);
+                self.shell.gif_path = path;
             }
         }
     }
 
     /// While a file is read in the background: its name, a progress bar and Cancel.
     pub(super) fn reading_window(&mut self, ctx: &egui::Context) {
-        let Some(reading) = &self.reading else { return };
+        let Some(reading) = &self.jobs.reading else { return };
         let name = reading
             .path
             .file_name()
@@ -197,7 +228,7 @@ impl OrreryApp {
 
     /// The problems of the file opened last; each one in an open game leads to its text.
     pub(super) fn file_problems_window(&mut self, ctx: &egui::Context, commands: &mut Vec<Command>) {
-        let Some(problems) = &self.file_problems else { return };
+        let Some(problems) = &self.shell.file_problems else { return };
         let mut open = true;
         let mut close = false;
         egui::Window::new(problems.title.clone())
@@ -247,32 +278,41 @@ impl OrreryApp {
                 }
             });
         if !open || close {
-            self.file_problems = None;
+            self.shell.file_problems = None;
         }
     }
 
     /// The games list pane.
     pub(super) fn games_list_ui(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
-        let shown = (self.view.variant(), self.view.position_key(), self.view.position_string());
-        let editor = self.view.setup_position_string();
-        self.games.ui(ui, &self.document, &mut self.games_filter, shown, editor, &mut self.positions, commands);
+        let shown =
+            (self.workspace.view.variant(), self.workspace.view.position_key(), self.workspace.view.position_string());
+        let editor = self.workspace.view.setup_position_string();
+        self.shell.games.ui(
+            ui,
+            &self.workspace.document,
+            &mut self.shell.games_filter,
+            shown,
+            editor,
+            &mut self.jobs.positions,
+            commands,
+        );
     }
 
     /// The opening tree of the shown position over the open file ([`OpeningTree`]).
     pub(super) fn opening_tree_ui(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
-        let position = (self.view.variant(), self.view.position_key());
-        let scores = self.view.analysis_move_scores();
-        if self.view.hides_moves() {
+        let position = (self.workspace.view.variant(), self.workspace.view.position_key());
+        let scores = self.workspace.view.analysis_move_scores();
+        if self.workspace.view.hides_moves() {
             // A study chapter quizzing its line: the tree would give the answers away.
             ui.label("Hidden while the chapter asks for its moves (Show the line shows both).");
             return;
         }
-        self.opening_tree.ui(ui, &self.document, position, &scores, &mut self.positions, commands);
+        self.shell.opening_tree.ui(ui, &self.workspace.document, position, &scores, &mut self.jobs.positions, commands);
     }
 
     /// After a crash: what the autosave holds, and whether to restore it.
     pub(super) fn restore_prompt(&mut self, ctx: &egui::Context) {
-        let Some(saved) = self.restore_offer.clone() else { return };
+        let Some(saved) = self.platform.restore_offer.clone() else { return };
         let what = match read_one(&saved.game_text) {
             Ok(game) => {
                 let file = saved.file.as_ref().map(|p| format!(" from {}", p.display())).unwrap_or_default();
@@ -289,20 +329,20 @@ impl OrreryApp {
             ui.label(format!("Orrery did not close normally. The autosave holds {what}."));
             ui.horizontal(|ui| {
                 if ui.button("Restore").clicked() {
-                    self.restore_offer = None;
+                    self.platform.restore_offer = None;
                     self.restore_autosave(&saved);
-                    self.autosave.touch(self.now);
+                    self.platform.autosave.touch(self.now);
                 }
                 if ui.button("Start fresh").clicked() {
-                    self.restore_offer = None;
-                    self.autosave.touch(self.now);
+                    self.platform.restore_offer = None;
+                    self.platform.autosave.touch(self.now);
                 }
             });
         });
     }
 
     pub(super) fn unsaved_prompt(&mut self, ctx: &egui::Context) {
-        let Some(action) = self.pending.clone() else { return };
+        let Some(action) = self.workspace.pending.clone() else { return };
         let what = match &action {
             PendingAction::New(_) => "starting a new game",
             PendingAction::Open | PendingAction::OpenPath(_) => "opening another file",
@@ -315,10 +355,13 @@ impl OrreryApp {
         };
         let modal = egui::Modal::new(egui::Id::unique("unsaved")).show(ctx, |ui| {
             ui.heading("Unsaved changes");
-            let n = self.document.games.len();
-            let games =
-                if crate::record::study::study_name(&self.document.games).is_some() { "chapters" } else { "games" };
-            let changes = match &self.document.file {
+            let n = self.workspace.document.games.len();
+            let games = if crate::record::study::study_name(&self.workspace.document.games).is_some() {
+                "chapters"
+            } else {
+                "games"
+            };
+            let changes = match &self.workspace.document.file {
                 Some(path) if n > 1 => format!(
                     "the {n} {games} of {}",
                     path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default()
@@ -329,8 +372,8 @@ impl OrreryApp {
             ui.label(format!("Save the changes to {changes} before {what}?"));
             ui.horizontal(|ui| {
                 if ui.button("Save").clicked() {
-                    self.pending = None;
-                    match self.document.file.clone() {
+                    self.workspace.pending = None;
+                    match self.workspace.document.file.clone() {
                         // The action is done once the file is written.
                         Some(path) => {
                             self.save_to(&path, Some(action.clone()));
@@ -340,7 +383,7 @@ impl OrreryApp {
                     }
                 }
                 if ui.button("Don't save").clicked() {
-                    self.pending = None;
+                    self.workspace.pending = None;
                     // Opening replaces the game only once a file has been read: a
                     // cancelled file dialog or an unreadable file keeps the work.
                     if !matches!(action, PendingAction::Open | PendingAction::OpenPath(_)) {
@@ -349,23 +392,23 @@ impl OrreryApp {
                     self.perform(action.clone());
                 }
                 if ui.button("Cancel").clicked() {
-                    self.pending = None;
+                    self.workspace.pending = None;
                 }
             });
         });
         if modal.should_close() {
-            self.pending = None;
+            self.workspace.pending = None;
         }
     }
 
     pub(super) fn path_prompt_window(&mut self, ctx: &egui::Context) {
-        let Some(mut prompt) = self.path_prompt.clone() else { return };
+        let Some(mut prompt) = self.shell.path_prompt.clone() else { return };
         let mut keep = true;
-        let title = match (prompt.save, self.document.games.len()) {
+        let title = match (prompt.save, self.workspace.document.games.len()) {
             (true, _) if prompt.puzzle.is_some() => "Save puzzle as",
             (true, 1) => "Save game as",
             (true, _) => "Save games as",
-            (false, _) if self.open_as_puzzles => "Open puzzle file",
+            (false, _) if self.workspace.open_as_puzzles => "Open puzzle file",
             (false, _) => "Open game",
         };
         egui::Window::new(title).collapsible(false).show(ctx, |ui| {
@@ -399,7 +442,7 @@ impl OrreryApp {
                     if prompt.save
                         && path.exists()
                         && !asked
-                        && (prompt.puzzle.is_some() || self.document.file.as_deref() != Some(path.as_path()))
+                        && (prompt.puzzle.is_some() || self.workspace.document.file.as_deref() != Some(path.as_path()))
                     {
                         prompt.replace = Some(path);
                         return;
@@ -411,8 +454,10 @@ impl OrreryApp {
                         None if prompt.save => self.save_as_path_then(&path, prompt.then.take()).unwrap_or(true),
                         // Moves may have been played while the prompt was open: ask
                         // before they are dropped.
-                        None if self.document.modified && self.document.revision() != prompt.revision => {
-                            self.pending = Some(PendingAction::OpenPath(path));
+                        None if self.workspace.document.modified
+                            && self.workspace.document.revision() != prompt.revision =>
+                        {
+                            self.workspace.pending = Some(PendingAction::OpenPath(path));
                             true
                         }
                         None => self.begin_open(&path),
@@ -420,21 +465,21 @@ impl OrreryApp {
                 }
                 if ui.button("Cancel").clicked() {
                     keep = false;
-                    self.open_as_puzzles = false;
+                    self.workspace.open_as_puzzles = false;
                 }
             });
         });
-        self.path_prompt = keep.then_some(prompt);
+        self.shell.path_prompt = keep.then_some(prompt);
     }
 
     /// Game → New game against the computer / with a clock: the game, (against the
     /// computer) the user's side and the level, and the time control with a handicap.
     pub(super) fn computer_window(&mut self, ctx: &egui::Context, commands: &mut Vec<Command>) {
-        let Some(mut form) = self.new_game_form.clone() else { return };
+        let Some(mut form) = self.shell.new_game_form.clone() else { return };
         let mut keep = true;
         let title = if form.computer { "New game against the computer" } else { "New game with a clock" };
         if ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
-            self.new_game_form = None;
+            self.shell.new_game_form = None;
             return;
         }
         egui::Window::new(title).collapsible(false).show(ctx, |ui| {
@@ -532,7 +577,7 @@ impl OrreryApp {
                         (false, Some(clock)) => Command::NewClockGame { variant: form.variant, clock },
                         (false, None) => Command::NewGame(form.variant),
                     });
-                    self.last_game_forms[usize::from(!form.computer)] = Some(form.clone());
+                    self.shell.last_game_forms[usize::from(!form.computer)] = Some(form.clone());
                     keep = false;
                 }
                 if ui.button("Cancel").clicked() {
@@ -540,13 +585,13 @@ impl OrreryApp {
                 }
             });
         });
-        self.new_game_form = keep.then_some(form);
+        self.shell.new_game_form = keep.then_some(form);
     }
 
     pub(super) fn paste_window(&mut self, ctx: &egui::Context, commands: &mut Vec<Command>) {
-        let Some(mut text) = self.paste_text.clone() else { return };
+        let Some(mut text) = self.shell.paste_text.clone() else { return };
         let mut keep = true;
-        let variant = self.view.variant();
+        let variant = self.workspace.view.variant();
         egui::Window::new("Paste position").collapsible(false).default_pos(egui::pos2(60.0, 80.0)).show(ctx, |ui| {
             ui.label("A position string of any game (Ctrl+V to paste):");
             let field = ui.add(egui::TextEdit::singleline(&mut text).desired_width(480.0).hint_text("position string"));
@@ -584,8 +629,14 @@ impl OrreryApp {
             }
             ui.horizontal(|ui| {
                 let valid = found.is_some() && !text.trim().is_empty();
-                if ui.add_enabled(valid, egui::Button::new(Command::SetPosition(String::new()).label())).clicked() {
-                    commands.push(Command::SetPosition(text.clone()));
+                if ui
+                    .add_enabled(
+                        valid,
+                        egui::Button::new(Command::Game(GameCommand::SetPosition(String::new())).label()),
+                    )
+                    .clicked()
+                {
+                    commands.push(Command::Game(GameCommand::SetPosition(text.clone())));
                     keep = false;
                 }
                 if ui.button("Cancel").clicked() || ui.input(|i| i.key_pressed(egui::Key::Escape)) {
@@ -593,6 +644,6 @@ impl OrreryApp {
                 }
             });
         });
-        self.paste_text = keep.then_some(text);
+        self.shell.paste_text = keep.then_some(text);
     }
 }

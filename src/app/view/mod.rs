@@ -1,0 +1,437 @@
+//! The one place where the app meets the games: [`GameView<G>`] holds everything the
+//! app keeps about the shown game, generic over its rules (the game session, the board
+//! editor, the open puzzle, the pending promotion, the board's pointer state), and the
+//! object-safe [`AnyView`] erases it once, at the top, for the rest of the app. The app
+//! never names a game: [`view_of`] turns any record into a view.
+//!
+//! The methods are split by subject, each file an `impl` block: `any.rs` (the
+//! [`AnyView`] face), `play.rs` (the game commands and moves), `studying.rs`
+//! (chapters, the report, learning), `clocks.rs` and `draw.rs` (board overlay and
+//! analysis panel).
+//!
+//! Adding a game needs nothing here: a type implementing the core, record, drawing and
+//! solver traits is an [`AppGame`] and gets a view.
+
+use egui::Pos2;
+
+use super::analysis::{Analysis, AnalysisRequest, Snapshot};
+use super::board::{BoardEvent, BoardWidget};
+use super::clock::{ClockSetup, GameClock};
+use super::command::{Command, GameCommand};
+use super::move_list::MoveListPanel;
+use super::opponent::{Opponent, clock_seed};
+use super::promotion::{PromotionOutcome, PromotionPicker};
+use super::puzzle_ui::{Judged, PuzzleState, fresh_record};
+use super::session::{GameSession, MoveAttempt, capitalise};
+use super::settings::Settings;
+use super::setup::SetupMode;
+use super::setup_ui::{self, PuzzleForm};
+use crate::core::game::{BoardCell, BoardSetup, GameSide, Variant};
+use crate::engine::{EngineGame, Score};
+use crate::record::study::{ChapterMode, MODE_TAG};
+use crate::record::{AnyGame, Arrow, GameRecord, GameResult, MarkColor, MarkedCell, Nag, NodeId, RecordGame};
+use crate::render::diagram::{Caption, DiagramOptions, record_diagram};
+use crate::render::overlay::BoardOverlay;
+use crate::render::scene::Scene;
+use crate::render::view::DrawGame;
+use crate::solver::{Puzzle, SolverGame, Stipulation};
+use crate::study::report::{LearnState, Learning, ReportJob};
+
+mod any;
+mod clocks;
+mod draw;
+mod play;
+mod studying;
+
+/// Everything the app needs of a game: its rules, records, drawing, solver and engine
+/// (positions and moves sent to background threads).
+pub trait AppGame:
+    DrawGame + SolverGame + RecordGame + EngineGame + crate::core::Game<Move: Send> + Send + 'static
+{
+}
+
+impl<G: DrawGame + SolverGame + RecordGame + EngineGame + crate::core::Game<Move: Send> + Send + 'static> AppGame
+    for G
+{
+}
+
+/// What the report panel shows, read from the record's evaluations and NAGs.
+struct ReportData {
+    points: Vec<crate::study::report::GraphPoint>,
+    summary: [crate::study::report::SideSummary; 2],
+    learnable: bool,
+}
+
+/// A hint's result, filled in by its search thread: the position's key and the cell of
+/// the piece to move (`None`: no move).
+type HintJob<C> = super::jobs::Job<(u64, Option<C>)>;
+
+/// A move of "Learn from your mistakes" judged in the background: the winning shares
+/// after it and after the engine's move, `0.0..=1.0`.
+struct LearnJudging<G: AppGame> {
+    played: NodeId,
+    parent: NodeId,
+    /// The move was new in the tree (taking it back deletes it).
+    changed: bool,
+    mv: G::Move,
+    best: G::Move,
+    job: super::jobs::Job<(f32, f32)>,
+    shares: Option<(f32, f32)>,
+}
+
+/// How a Termination tag written for an ending on the board starts ("Ended by Target
+/// Out"), to tell it from a decision ("Positive resigned", "Draw agreed").
+pub const ENDING_PREFIX: &str = "Ended by ";
+
+/// What applying a command to the view did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Applied {
+    /// The record changed (history is kept and the document marked modified).
+    pub changed: bool,
+    /// A new status-bar message (`Some("")` clears it).
+    pub message: Option<String>,
+}
+
+impl Applied {
+    fn changed() -> Applied {
+        Applied { changed: true, message: None }
+    }
+
+    fn say(text: impl Into<String>) -> Applied {
+        Applied { changed: false, message: Some(text.into()) }
+    }
+}
+
+/// The shown game of type `G` and the app's state about it.
+pub struct GameView<G: AppGame> {
+    /// The game session: record, cursor, selection.
+    pub session: GameSession<G>,
+    /// The board editor, while it is open (the game stays as it was underneath).
+    pub setup: Option<SetupMode<G>>,
+    /// The open puzzle, if any.
+    pub puzzle: Option<PuzzleState<G>>,
+    /// A promotion waiting for the choice of piece: from, to.
+    pub promotion: Option<(G::Cell, G::Cell)>,
+    /// The analysis engine, once the panel was first shown.
+    pub analysis: Option<Analysis<G>>,
+    /// The computer, in a game against it (from the record's tags).
+    pub opponent: Option<Opponent<G>>,
+    /// The analysis shows the threat (set by [`AnyView::sync_analysis`]).
+    threat: bool,
+    /// A hint against the computer: the shown position's key and the piece to move.
+    hint: Option<(u64, G::Cell)>,
+    /// The hint's search, while it runs.
+    hint_job: Option<HintJob<G::Cell>>,
+    /// The computer's answer to a draw offer being searched, for the position with this
+    /// Zobrist key.
+    draw_offer: Option<(u64, super::jobs::Job<bool>)>,
+    /// Whether the main line carries `[%eval]`s, for the record's revision.
+    evaluated: Option<(u64, bool)>,
+    /// A move of "Learn from your mistakes" being judged in the background.
+    learn_judging: Option<LearnJudging<G>>,
+    /// The game report being worked out.
+    pub report: Option<ReportJob<G>>,
+    /// Counts the record's changes (applied commands, replaced games), so what is read
+    /// from the whole record is read again only after a change.
+    revision: u64,
+    /// The report panel's data (graph, summary, whether there is anything to learn)
+    /// and the revision it was read at.
+    report_data: Option<(u64, ReportData)>,
+    /// How long the last report took.
+    pub report_time: Option<std::time::Duration>,
+    /// "Learn from your mistakes", while it runs.
+    pub learning: Option<Learning>,
+    /// A study chapter that hides its moves shows them all the same (Show the line).
+    pub revealed: bool,
+    /// The game belongs to a study (the open file is one): only then does a chapter
+    /// mode hide moves (a chapter pasted into a plain file is a plain game there).
+    pub in_study: bool,
+    /// The game clock, when the record's tags name a time control.
+    pub clock: Option<GameClock>,
+    /// The time now (seconds, the app's frame time), set by [`AnyView::tick`].
+    now: f64,
+    /// The opponent panel asks "Resign this game?" (a second click resigns).
+    resign_asked: bool,
+    hover: Option<G::Cell>,
+    drag_origin: Option<G::Cell>,
+    board_rect: Option<egui::Rect>,
+}
+
+impl<G: AppGame> GameView<G> {
+    /// A view of `record`, the cursor at the end of its main line.
+    pub fn new(record: GameRecord<G>) -> GameView<G> {
+        let opponent = Opponent::from_tags(&record.tags, clock_seed());
+        let mut view = GameView {
+            session: GameSession::from_record(record),
+            setup: None,
+            puzzle: None,
+            promotion: None,
+            analysis: None,
+            opponent,
+            threat: false,
+            hint: None,
+            hint_job: None,
+            draw_offer: None,
+            learn_judging: None,
+            evaluated: None,
+            report: None,
+            revision: 0,
+            report_data: None,
+            report_time: None,
+            learning: None,
+            revealed: false,
+            in_study: true,
+            clock: None,
+            now: 0.0,
+            resign_asked: false,
+            hover: None,
+            drag_origin: None,
+            board_rect: None,
+        };
+        view.clock = view.clock_from_record();
+        view.reader_start();
+        view
+    }
+}
+
+/// The shown game, whatever its rules: what the rest of the app calls.
+pub trait AnyView {
+    /// Which game it is.
+    fn variant(&self) -> Variant;
+    /// The record, for saving and history.
+    fn to_game(&self) -> AnyGame;
+    /// Whether `game` is the record shown (cheap: no copy).
+    fn same_game(&self, game: &AnyGame) -> bool;
+    /// Shows `game` instead (same game only; the board editor and puzzle stay), the
+    /// cursor at the end of its main line. `false` when `game` is of another game.
+    fn replace_game(&mut self, game: AnyGame) -> bool;
+    /// The move shown.
+    fn cursor(&self) -> NodeId;
+    /// Child indices from the start to the shown move.
+    fn cursor_path(&self) -> Vec<usize>;
+    /// Shows the move at the end of a path of child indices.
+    fn follow_path(&mut self, path: &[usize]);
+    /// The position string of the shown position.
+    fn position_string(&self) -> String;
+    /// The Zobrist key of the shown position ([`crate::core::Game::zobrist`]).
+    fn position_key(&self) -> u64;
+    /// Whether the shown game is a study chapter that hides its next moves (then the
+    /// opening tree hides them too).
+    fn hides_moves(&self) -> bool;
+    /// The analysis's lines for the shown position, when it has any: each line's first
+    /// move in the game's notation and its score as the analysis shows it, best first.
+    fn analysis_move_scores(&self) -> Vec<(String, String)>;
+    /// The status bar's text and whether it is a warning.
+    fn status(&self) -> (String, bool);
+    /// The ending to announce, if the shown position is over.
+    fn banner(&self) -> Option<String>;
+    /// The move shown, if the cursor is on one: the node before it and how it sounds
+    /// (the end of the game, Target or check, a capture, or a plain move).
+    fn move_sound(&self) -> Option<(NodeId, super::sounds::Sound)>;
+    /// The name of the cell under the pointer, if any ([`DrawGame::cell_caption`]).
+    fn hovered_cell(&self) -> Option<String>;
+    /// A quiz chapter goes to where its reader begins, its next moves hidden (after its
+    /// mode or reader changed); nothing for any other game.
+    fn go_to_reader_start(&mut self);
+    /// Whether the open file is a study (a chapter mode only counts in one).
+    fn set_in_study(&mut self, in_study: bool);
+    /// The side to move's name, capitalised ("Positive", "White").
+    fn side_to_move_name(&self) -> String;
+    /// Whether the game is decided (its main line ends in a finished position, or a
+    /// decision closed it).
+    fn game_over(&self) -> bool;
+    /// Whether the game has draws, and whether one can be claimed now.
+    fn draws(&self) -> (bool, bool);
+    /// A header tag of the record.
+    fn tag(&self, key: &str) -> Option<String>;
+    /// Applies a command meant for the game (moves, marks, the move tree, decisions,
+    /// navigation, puzzles).
+    fn apply(&mut self, command: &GameCommand) -> Applied;
+
+    /// Opens the board editor on the shown position.
+    fn open_board_editor(&mut self);
+    /// Closes the board editor.
+    fn close_board_editor(&mut self);
+    /// Whether the board editor is open.
+    fn board_editor_open(&self) -> bool;
+    /// The board editor's problems (empty: a valid position), when it is open.
+    fn setup_problems(&self) -> Option<Vec<String>>;
+    /// The board editor's position string, when it is open.
+    fn setup_position_string(&self) -> Option<String>;
+    /// Types into the board editor's position-string field.
+    fn set_setup_text(&mut self, text: String);
+    /// The board editor's position as a new game, when it is valid.
+    fn setup_game(&self) -> Option<AnyGame>;
+    /// A Save as puzzle form for this game.
+    fn puzzle_form(&self) -> PuzzleForm;
+    /// The board editor's position as a puzzle record with the form's tags.
+    fn puzzle_record(&self, form: &PuzzleForm) -> Option<AnyGame>;
+
+    /// Opens a puzzle whose record is shown: solving mode, the solver started.
+    fn start_puzzle(&mut self, puzzle: &Puzzle);
+    /// Solves the shown position (keys and tree, not solving mode).
+    ///
+    /// # Errors
+    /// The stipulation does not apply to this game.
+    fn solve_shown(&mut self, stipulation: Stipulation) -> Result<(), String>;
+    /// Whether a puzzle is open, and its solver still running.
+    fn puzzle_status(&self) -> Option<PuzzleStatus>;
+    /// Collects finished background work (the solver); `true` while some still runs.
+    fn poll(&mut self) -> bool;
+
+    /// Keeps the analysis in step with the shown position: searching it as `request`
+    /// asks, or stopped when `None`. Returns whether a search is running.
+    fn sync_analysis(&mut self, request: Option<AnalysisRequest>) -> bool;
+    /// The analysis panel.
+    fn analysis_ui(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>);
+
+    /// Makes the computer play the side with index `side` (0 moves first) at `level`
+    /// in this game, its level and side written into the tags.
+    fn set_opponent(&mut self, side: usize, level: crate::engine::Level);
+    /// Lets the computer think when it is its move at the end of the main line; its
+    /// move, once chosen, as the command that plays it. The flag: it is thinking.
+    fn poll_opponent(&mut self) -> (Option<Command>, bool);
+    /// The game-against-the-computer panel (who plays what, thinking, Take back), when
+    /// the game has an opponent.
+    fn opponent_ui(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>);
+
+    /// The diagram of the shown position.
+    fn diagram_scene(&self, options: &DiagramOptions) -> Scene;
+    /// A diagram caption for the shown position.
+    fn caption(&self, title: &str, stipulation: &str) -> Caption;
+
+    /// The board, its events pushed as commands.
+    fn board_ui(&mut self, ui: &mut egui::Ui, settings: &Settings, commands: &mut Vec<Command>);
+    /// The board editor's board.
+    fn setup_board_ui(&mut self, ui: &mut egui::Ui, settings: &Settings);
+    /// The board editor's palette and controls.
+    fn setup_panel_ui(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>);
+    /// The puzzle panel, when a puzzle is open.
+    fn puzzle_panel_ui(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>);
+    /// The move list.
+    fn move_list_ui(&mut self, ui: &mut egui::Ui, panel: &mut MoveListPanel, commands: &mut Vec<Command>);
+    /// The promotion picker, while a promotion waits.
+    fn promotion_ui(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>);
+
+    /// Collects the game report once it is finished: [`GameCommand::ApplyReport`] to write
+    /// it; and whether one is being worked out (the app then looks again soon).
+    fn poll_report(&mut self) -> (Option<Command>, bool);
+    /// The game report's part of the side panel: progress and Cancel while it runs;
+    /// then the evaluation graph, the per-side summary and "Learn from your mistakes".
+    fn report_ui(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>);
+    /// The time now (seconds, the app's frame time: a test's fake time in UI tests),
+    /// once a frame before anything else: starts a clock that waits, and returns
+    /// [`GameCommand::FlagFall`] when the side to move's time has run out.
+    fn tick(&mut self, now: f64) -> Option<Command>;
+    /// Gives the game a clock (its time control and handicap written into the tags), or
+    /// takes it away.
+    fn set_clock(&mut self, setup: Option<ClockSetup>);
+    /// Whether the game has a clock.
+    fn has_clock(&self) -> bool;
+    /// Whether the game report has something to show: it is being worked out, or the
+    /// main line carries its evaluations (not in a chapter that quizzes its moves).
+    fn report_shown(&mut self) -> bool;
+    /// Whether a clock counts now.
+    fn clock_running(&self) -> bool;
+    /// While a clock counts: how long until its face shows other digits (the app draws
+    /// again then).
+    fn clock_changes_in(&self) -> Option<std::time::Duration>;
+    /// The two clock faces, the top one first (as the board is turned), with Pause and
+    /// the added-time buttons.
+    fn clock_ui(&mut self, ui: &mut egui::Ui, settings: &Settings, commands: &mut Vec<Command>);
+    /// The evaluation bar beside the board in `rect`, while the analysis runs.
+    fn eval_bar_ui(&mut self, ui: &mut egui::Ui, rect: egui::Rect, settings: &Settings);
+
+    /// Where the board was drawn last frame.
+    fn board_rect(&self) -> Option<egui::Rect>;
+    /// The centre of the cell with this slot on the board as drawn last frame (for UI
+    /// tests that click cells).
+    fn cell_px(&self, slot: u8, settings: &Settings) -> Option<Pos2>;
+    /// The from- and to-slots of a move written in the game's notation, if it is legal
+    /// at the shown position.
+    fn move_slots(&self, notation: &str) -> Option<(u8, u8)>;
+    /// The board's highlights, cells as slots.
+    fn overlay_slots(&self, settings: &Settings) -> BoardOverlay<u8>;
+}
+
+/// How an open puzzle stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PuzzleStatus {
+    /// The solver still runs.
+    pub solving: bool,
+    /// The keys found.
+    pub keys: Vec<String>,
+    /// The last word to the user.
+    pub feedback: String,
+    /// Solved in solving mode.
+    pub solved: bool,
+    /// A puzzle to solve (not the solver's result for the shown position).
+    pub interactive: bool,
+}
+
+/// The view of any record: the app's one erasure of the game.
+pub fn view_of(game: AnyGame) -> Box<dyn AnyView> {
+    crate::with_game!(game, record => Box::new(GameView::new(record)) as Box<dyn AnyView>)
+}
+
+impl<G: AppGame> GameView<G> {}
+
+/// Whether a record's main line carries any `[%eval]` (a game report was written).
+fn command_value_in_main_line<G: AppGame>(record: &GameRecord<G>) -> bool {
+    record
+        .tree
+        .main_line_from(NodeId::ROOT)
+        .iter()
+        .any(|&id| crate::record::annotations::command_value(&record.tree.node(id).comment_after, "eval").is_some())
+}
+
+/// The colour of a mark drawn with these modifier keys held, as on lichess: none →
+/// green, Shift → red, Alt → blue, Shift+Alt → yellow (Ctrl counts as Alt, for systems
+/// where Alt+drag moves the window).
+pub fn mark_color(modifiers: egui::Modifiers) -> crate::record::MarkColor {
+    use crate::record::MarkColor;
+    match (modifiers.shift, modifiers.alt || modifiers.ctrl || modifiers.command) {
+        (false, false) => MarkColor::Green,
+        (true, false) => MarkColor::Red,
+        (false, true) => MarkColor::Blue,
+        (true, true) => MarkColor::Yellow,
+    }
+}
+
+/// A score seen from the other side.
+fn negate(score: Score) -> Score {
+    match score {
+        Score::Cp(cp) => Score::Cp(-cp),
+        Score::Mate(n) => Score::Mate(-n),
+    }
+}
+
+/// A score as the panel writes it: `+0.35` (stars or pawns), `#3` (a forced win in 3
+/// moves), `#-2` (a forced loss).
+pub fn score_text(score: Score) -> String {
+    match score {
+        Score::Cp(cp) => format!("{:+.2}", f64::from(cp) / 100.0),
+        Score::Mate(n) => format!("#{n}"),
+    }
+}
+
+/// Nodes per second in words: `850 k nodes/s`, `1.4 M nodes/s`.
+fn speed(nps: u64) -> String {
+    if nps >= 1_000_000 { format!("{:.1} M nodes/s", nps as f64 / 1e6) } else { format!("{} k nodes/s", nps / 1000) }
+}
+
+/// A proven result in words, from the best line: "Positive wins: Target Out in 3",
+/// "White is mated in 2".
+fn verdict<G: AppGame>(pos: &G, line: &super::analysis::AnalysisLine<G::Move>) -> Option<String> {
+    let Score::Mate(n) = line.score else { return None };
+    let mut end = pos.clone();
+    for &mv in &line.pv {
+        end.play(mv);
+    }
+    let outcome = end.outcome()?;
+    let title = super::session::capitalise(G::ending_title(outcome));
+    let mover = pos.side_to_move();
+    let (winner, moves) = if n > 0 { (mover, n) } else { (mover.other(), -n) };
+    let plural = if moves == 1 { "move" } else { "moves" };
+    Some(format!("{} wins: {title} in {moves} {plural}", super::session::capitalise(winner.name())))
+}

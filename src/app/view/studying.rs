@@ -1,0 +1,307 @@
+//! Studying the shown game: study chapters that quiz their lines, the game report and "Learn from your mistakes" (its verdicts from jobs).
+
+use super::*;
+
+impl<G: AppGame> GameView<G> {
+    /// A chapter that quizzes its line goes to where its reader begins: the start, or
+    /// after the first move when the reader plays the second player (its moves hidden
+    /// again).
+    pub(super) fn reader_start(&mut self) {
+        if !self.chapter_mode().is_quiz() {
+            return;
+        }
+        let second_name = crate::record::study::side_names(&self.session.record)[1];
+        let second = self
+            .session
+            .record
+            .tags
+            .get(crate::record::study::SIDE_TAG)
+            .is_some_and(|v| v.trim().eq_ignore_ascii_case(second_name));
+        self.session.cursor = match self.session.record.tree.node(NodeId::ROOT).children.first() {
+            Some(&first) if second => first,
+            _ => NodeId::ROOT,
+        };
+        self.session.selected = None;
+        self.revealed = false;
+    }
+
+    /// The record's chapter mode (a study chapter's `ChapterMode` tag; normal for any
+    /// other game).
+    pub(super) fn chapter_mode(&self) -> ChapterMode {
+        self.session.record.tags.get(MODE_TAG).and_then(ChapterMode::parse).unwrap_or_default()
+    }
+
+    /// Whether the moves after the shown one are hidden (a quiz chapter not revealed).
+    pub(super) fn quizzing(&self) -> bool {
+        self.in_study
+            && self.chapter_mode().is_quiz()
+            && !self.revealed
+            && self.puzzle.is_none()
+            && self.learning.is_none()
+    }
+
+    /// Judges a move played in a quiz chapter against its main line: the line's move
+    /// goes on (in "guess" the reply follows by itself), any other is taken back; past
+    /// the end of the line moves are free.
+    pub(super) fn judge_chapter(&mut self, changed: bool) -> Applied {
+        let mode = self.chapter_mode();
+        let s = &mut self.session;
+        let played = s.cursor;
+        let Some(parent) = s.record.tree.node(played).parent else { return Applied::default() };
+        let main = s.record.tree.node(parent).children.first().copied();
+        if changed && main == Some(played) {
+            // The line had ended here: the reader's moves are theirs.
+            return Applied { changed, message: Some("The line ends here: this move starts your own".into()) };
+        }
+        if main != Some(played) {
+            let tried = s.notation_of(played);
+            if changed {
+                s.record.tree.delete(played);
+            }
+            s.jump(parent);
+            return Applied {
+                changed: false,
+                message: Some(format!("{tried} is not the move of the line: try another (or Show the line)")),
+            };
+        }
+        let mut message = format!("Right: {}", s.notation_of(played));
+        if mode == ChapterMode::Guess
+            && let Some(&reply) = s.record.tree.node(played).children.first()
+        {
+            s.jump(reply);
+            message.push_str(&format!(", answered {}", s.notation_of(reply)));
+        }
+        if s.record.tree.node(s.cursor).children.is_empty() {
+            message.push_str(". The line is complete.");
+        }
+        Applied { changed, message: Some(message) }
+    }
+
+    /// Starts the game report on the main line (`nodes` per position).
+    pub(super) fn analyse_game(&mut self, nodes: u64) -> Applied {
+        if self.report.is_some() {
+            return Applied::say("The game is being analysed");
+        }
+        let positions = crate::study::report::main_line_positions(&self.session.record);
+        if positions.len() < 2 {
+            return Applied::say("There is no move to analyse");
+        }
+        let workers = std::thread::available_parallelism().map_or(2, |n| n.get()).min(8);
+        let wake = crate::app::jobs::progress_waker();
+        self.report = Some(ReportJob::start_with(positions, nodes, workers, wake));
+        Applied::say("Analysing the game…")
+    }
+
+    /// Writes the finished report into the record, if it is still the game analysed.
+    pub(super) fn apply_report(&mut self) -> Applied {
+        let Some(job) = self.report.take() else { return Applied::default() };
+        let Some(evals) = job.finished() else {
+            self.report = Some(job);
+            return Applied::default();
+        };
+        let now: Vec<u64> =
+            crate::study::report::main_line_positions(&self.session.record).iter().map(|(p, _)| p.zobrist()).collect();
+        if now != job.keys {
+            return Applied::say("The game changed while it was analysed: run Analyse game again");
+        }
+        self.report_time = Some(job.elapsed());
+        let judged = crate::study::report::annotate(&mut self.session.record, &evals);
+        Applied {
+            changed: true,
+            message: Some(format!("Game report: {judged} moves marked, in {:.1} s", job.elapsed().as_secs_f64())),
+        }
+    }
+
+    /// Starts "Learn from your mistakes" (the user's moves against the computer, both
+    /// sides' otherwise).
+    pub(super) fn start_learning(&mut self) -> Applied {
+        let side = self.opponent.as_ref().map(|o| Self::side_index(o.side.other()));
+        let moves = crate::study::report::mistakes(&self.session.record, side);
+        if moves.is_empty() {
+            let analysed = command_value_in_main_line(&self.session.record);
+            return Applied::say(if analysed {
+                "No move is marked ? or ?? to learn from"
+            } else {
+                "No mistakes or blunders to learn from: run Analyse game first"
+            });
+        }
+        self.learning = Some(Learning { moves, index: 0, state: LearnState::Asking, feedback: String::new() });
+        self.ask_learning();
+        Applied::default()
+    }
+
+    /// Shows the position before the marked move asked now, and asks for a better move.
+    pub(super) fn ask_learning(&mut self) {
+        let Some(learning) = &mut self.learning else { return };
+        let Some(&node) = learning.moves.get(learning.index) else { return };
+        let tree = &self.session.record.tree;
+        let parent = tree.node(node).parent.unwrap_or(NodeId::ROOT);
+        let pos = self.session.record.position_at(parent);
+        let played = tree.node(node).mv.map(|m| pos.notation(m)).unwrap_or_default();
+        let what = tree.node(node).nags.iter().find_map(|&n| crate::study::report::Judgement::of_nag(n)).map_or(
+            "a mistake",
+            |j| {
+                if j == crate::study::report::Judgement::Blunder { "a blunder" } else { "a mistake" }
+            },
+        );
+        learning.state = LearnState::Asking;
+        learning.feedback = format!(
+            "{} played {played} here, {what}. Find a better move for {}.",
+            capitalise(pos.side_to_move().name()),
+            capitalise(pos.side_to_move().name())
+        );
+        self.session.jump(parent);
+        self.session.selected = None;
+    }
+
+    /// Judges the user's move at the asked position: the game's move is refused, the
+    /// engine's move or one nearly as good is right, anything else is taken back.
+    pub(super) fn judge_learning(&mut self, changed: bool) -> Applied {
+        let Some(learning) = &self.learning else { return Applied::default() };
+        if learning.state != LearnState::Asking {
+            return Applied { changed, message: Some(String::new()) };
+        }
+        let Some(&asked) = learning.moves.get(learning.index) else { return Applied::default() };
+        let s = &mut self.session;
+        let parent = s.record.tree.node(asked).parent.unwrap_or(NodeId::ROOT);
+        let played = s.cursor;
+        if s.record.tree.node(played).parent != Some(parent) {
+            return Applied { changed, message: Some(String::new()) };
+        }
+        let pos = s.record.position_at(parent);
+        let best_text =
+            crate::study::report::best_in_comment(&s.record.tree.node(asked).comment_after).map(str::to_string);
+        let best = best_text.as_deref().and_then(|t| pos.parse_move(t).ok());
+        let mv = s.record.tree.node(played).mv;
+        let take_back = |s: &mut GameSession<G>, changed: bool| {
+            if changed {
+                s.record.tree.delete(played);
+            }
+            s.jump(parent);
+        };
+        let feedback;
+        let mut kept = changed;
+        if played == asked {
+            take_back(s, false);
+            feedback = "That is the move of the game: try another.".to_string();
+        } else if mv.is_some() && mv == best {
+            feedback = format!("Right: {} is the engine's move.", best_text.unwrap_or_default());
+            if let Some(l) = &mut self.learning {
+                l.state = LearnState::Solved;
+            }
+        } else if let (Some(mv), Some(best)) = (mv, best) {
+            let history = {
+                let mut keys = s.position_keys();
+                keys.truncate(s.record.tree.path_to(parent).len());
+                keys
+            };
+            // Two short searches, in the background: the move stays on the board until
+            // GameCommand::LearnJudged brings the verdict.
+            let searched = pos.clone();
+            let job = crate::app::jobs::Job::start("learn", move |_| {
+                let mine = crate::study::report::share_after(&searched, &history, mv, 20_000);
+                let engine = crate::study::report::share_after(&searched, &history, best, 20_000);
+                (mine, engine)
+            });
+            self.learn_judging = Some(LearnJudging { played, parent, changed, mv, best, job, shares: None });
+            feedback = format!("Judging {}…", pos.notation(mv));
+        } else {
+            take_back(s, changed);
+            kept = false;
+            feedback = "Try another move.".to_string();
+        }
+        if let Some(l) = &mut self.learning {
+            l.feedback = feedback;
+        }
+        Applied { changed: kept, message: Some(String::new()) }
+    }
+
+    /// The verdict on a move judged in the background ([`GameCommand::LearnJudged`]): kept
+    /// when it keeps about the chances of the engine's move, else taken back. A verdict
+    /// on a move no longer shown is dropped.
+    pub(super) fn learning_judged(&mut self) -> Applied {
+        let Some(judging) = self.learn_judging.take() else { return Applied::default() };
+        let Some((mine, engine)) = judging.shares else { return Applied::default() };
+        let s = &mut self.session;
+        if s.cursor != judging.played || self.learning.as_ref().is_none_or(|l| l.state != LearnState::Asking) {
+            return Applied::default();
+        }
+        let pos = s.record.position_at(judging.parent);
+        let feedback;
+        let mut kept = false;
+        if mine + crate::study::report::THRESHOLDS[0] > engine {
+            feedback = format!("Good move: about as good as the engine's {}.", pos.notation(judging.best));
+            if let Some(l) = &mut self.learning {
+                l.state = LearnState::Solved;
+            }
+        } else {
+            if judging.changed {
+                s.record.tree.delete(judging.played);
+                kept = true;
+            }
+            s.jump(judging.parent);
+            feedback = format!(
+                "You can do better: {} keeps {:.0} % of the chances, the best move {:.0} %. Try another move.",
+                pos.notation(judging.mv),
+                mine * 100.0,
+                engine * 100.0
+            );
+        }
+        if let Some(l) = &mut self.learning {
+            l.feedback = feedback;
+        }
+        Applied { changed: kept, message: Some(String::new()) }
+    }
+
+    /// The verdict of the move being judged, once its searches are done.
+    pub(super) fn poll_learning(&mut self) -> Option<Command> {
+        let judging = self.learn_judging.as_mut()?;
+        if judging.shares.is_some() {
+            return None;
+        }
+        match judging.job.poll() {
+            crate::app::jobs::JobPoll::Running => None,
+            crate::app::jobs::JobPoll::Done(shares) => {
+                judging.shares = Some(shares);
+                Some(Command::Game(GameCommand::LearnJudged))
+            }
+            crate::app::jobs::JobPoll::Gone => {
+                self.learn_judging = None;
+                None
+            }
+        }
+    }
+
+    /// Shows the engine's move for the asked position.
+    pub(super) fn learning_show(&mut self) -> Applied {
+        let Some(learning) = &mut self.learning else { return Applied::default() };
+        let Some(&asked) = learning.moves.get(learning.index) else { return Applied::default() };
+        let s = &mut self.session;
+        let parent = s.record.tree.node(asked).parent.unwrap_or(NodeId::ROOT);
+        let pos = s.record.position_at(parent);
+        let Some(best) = crate::study::report::best_in_comment(&s.record.tree.node(asked).comment_after)
+            .and_then(|t| pos.parse_move(t).ok())
+        else {
+            learning.feedback = "The report names no better move here.".into();
+            return Applied::default();
+        };
+        let before = s.record.tree.move_count();
+        let node = s.record.add_move(parent, best);
+        s.jump(node);
+        learning.state = LearnState::Shown;
+        learning.feedback = format!("The engine plays {}.", pos.notation(best));
+        Applied { changed: s.record.tree.move_count() != before, message: Some(String::new()) }
+    }
+
+    /// The next marked move, or the end of the lesson.
+    pub(super) fn learning_next(&mut self) -> Applied {
+        let Some(learning) = &mut self.learning else { return Applied::default() };
+        learning.index += 1;
+        if learning.index >= learning.moves.len() {
+            self.learning = None;
+            return Applied::say("That was the last marked move");
+        }
+        self.ask_learning();
+        Applied::default()
+    }
+}
