@@ -543,7 +543,7 @@ impl GamesList {
         self.refresh_shown(index, document, filter, search);
         if (pattern.is_some() && self.pattern_job.is_some()) || (exact && index.building()) {
             ui.horizontal(|ui| {
-                ui.spinner();
+                crate::app::busy::busy_ui(ui);
                 ui.label("Searching the games…");
             });
         }

@@ -92,7 +92,7 @@ impl Default for Layout {
         let moves = tabs(&mut tiles, &[Pane::Moves]);
         let analysis = tabs(&mut tiles, &[Pane::Analysis, Pane::OpeningTree, Pane::Report]);
         let left = linear(&mut tiles, LinearDir::Vertical, &[(board, 0.64), (below, 0.36)]);
-        let right = linear(&mut tiles, LinearDir::Vertical, &[(clocks, 0.2), (moves, 0.45), (analysis, 0.35)]);
+        let right = linear(&mut tiles, LinearDir::Vertical, &[(clocks, 0.36), (moves, 0.34), (analysis, 0.3)]);
         let root = linear(&mut tiles, LinearDir::Horizontal, &[(left, BOARD_SHARE), (right, 1.0 - BOARD_SHARE)]);
         Layout { tree: Tree::new(egui::Id::unique("orrery-layout"), root, tiles) }
     }

@@ -7,6 +7,7 @@
 pub mod analysis;
 pub mod autosave;
 pub mod board;
+pub mod busy;
 pub mod clock;
 pub mod clock_ui;
 pub mod command;

@@ -67,7 +67,7 @@ impl OpeningTree {
             {
                 let Some((moves, reaching)) = self.refresh(index, document, position) else {
                     ui.horizontal(|ui| {
-                        ui.spinner();
+                        crate::app::busy::busy_ui(ui);
                         ui.label("Indexing the games…");
                     });
                     return;

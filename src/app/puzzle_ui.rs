@@ -290,7 +290,7 @@ impl<G: SolverGame> PuzzleState<G> {
             let progress = self.control.progress();
             let (tried, total) = progress.tried();
             ui.horizontal(|ui| {
-                ui.spinner();
+                crate::app::busy::busy_ui(ui);
                 ui.label(format!("Solving: {tried}/{total} first moves, {} positions", progress.nodes()));
                 if ui.button("Cancel").clicked() {
                     self.control.cancel();
@@ -488,7 +488,7 @@ impl PuzzleCheck {
             let progress = self.control.progress();
             let (tried, total) = progress.tried();
             ui.horizontal(|ui| {
-                ui.spinner();
+                crate::app::busy::busy_ui(ui);
                 ui.label(format!("Checking: {tried}/{total} first moves, {} positions", progress.nodes()));
                 if ui.button("Stop checking").clicked() {
                     self.control.cancel();

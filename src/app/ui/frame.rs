@@ -266,7 +266,7 @@ impl OrreryApp {
             ui.label(RichText::new(text).color(color).strong());
             if self.platform.dialog.is_some() {
                 ui.separator();
-                ui.spinner();
+                // Drawn once: the dialog's answer wakes the window.
                 ui.label("Waiting for the file dialog…");
             }
             if !self.workspace.message.is_empty() {

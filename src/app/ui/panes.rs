@@ -130,7 +130,12 @@ impl OrreryApp {
             }
             Pane::Games => self.games_list_ui(ui, commands),
             Pane::OpeningTree => self.opening_tree_ui(ui, commands),
-            Pane::Clocks => self.workspace.view.clock_ui(ui, &self.settings, commands),
+            Pane::Clocks => {
+                // Scrolled rather than cut when the pane is made smaller than the faces.
+                egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+                    self.workspace.view.clock_ui(ui, &self.settings, commands);
+                });
+            }
         }
     }
 }

@@ -313,7 +313,7 @@ impl<G: AppGame> AnyView for GameView<G> {
         });
         ui.horizontal(|ui| {
             if opponent.is_thinking() {
-                ui.spinner();
+                crate::app::busy::busy_ui(ui);
                 ui.label("Thinking…");
             } else if self.session.game_over() {
                 ui.label("The game is over");
@@ -327,7 +327,7 @@ impl<G: AppGame> AnyView for GameView<G> {
             ui.label(egui::RichText::new(format!("Hint: move the piece on {cell}")).color(crate::app::theme::BANNER));
         } else if self.hint_job.is_some() {
             ui.horizontal(|ui| {
-                ui.spinner();
+                crate::app::busy::busy_ui(ui);
                 ui.label("Looking for a hint…");
             });
         }

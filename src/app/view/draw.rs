@@ -131,7 +131,7 @@ impl<G: AppGame> GameView<G> {
                 snapshot.time.as_secs_f64()
             ));
             if snapshot.running {
-                ui.spinner();
+                crate::app::busy::busy_ui(ui);
             }
         });
         if let Some(best) = snapshot.lines.first() {
