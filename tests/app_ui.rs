@@ -191,7 +191,7 @@ fn a_file_with_one_bad_game_opens_the_others_lists_the_errors_and_is_never_writt
     h.get_by_label("Bc3d");
     h.get_by_label("The file has errors");
     h.get_by_label_contains("illegal move 'PQ-99'");
-    h.get_by_label("Close").click();
+    ui_support::click_close(&mut h);
     h.run();
     // Saving (Ctrl+S) does not write over the file that holds the unreadable game.
     h.key_press_modifiers(Modifiers::COMMAND, egui::Key::S);

@@ -291,3 +291,29 @@ fn the_command_line_uses_no_gui_code_but_the_window() {
     }
     assert!(wrong.is_empty(), "the command line uses the app:\n{}", wrong.join("\n"));
 }
+
+#[test]
+fn the_apps_jobs_and_models_use_no_egui() {
+    // The app's background work and the models the shell draws know nothing of the
+    // window: they are tested, and could be driven, without egui. (The shown game's
+    // view still mixes its model with its drawing.)
+    let no_egui = [
+        "app::jobs",
+        "app::document",
+        "app::history",
+        "app::session",
+        "app::setup",
+        "app::clock",
+        "app::analysis",
+        "app::opponent",
+        "app::autosave",
+        "app::sounds",
+        "app::dialogs",
+    ];
+    let all = modules();
+    for module in no_egui {
+        let path = all.get(module).unwrap_or_else(|| panic!("{module} is a module"));
+        let code = code_of(&std::fs::read_to_string(path).expect("source"));
+        assert!(!code.contains("egui"), "{module} uses egui");
+    }
+}

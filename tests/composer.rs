@@ -254,7 +254,7 @@ fn a_file_of_puzzles_plays_as_a_set_with_next_previous_and_the_solved_count_kept
     wait_while(&mut h, solving);
     h.get_by_label("Puzzle 1 of 2 · solved 0 of 2");
     assert_eq!(h.state().workspace.document.current, 0);
-    assert!(!h.state().shell.games_list, "the set steps through its puzzles without the list over the board");
+    assert!(!h.state().settings.games_list, "the set steps through its puzzles without the list over the board");
     // Solve the first: its key is named by the third hint.
     solve_with_hints(&mut h);
     h.get_by_label("Puzzle 1 of 2 (solved) · solved 1 of 2");

@@ -61,7 +61,7 @@ fn a_multi_game_file_opens_and_the_games_list_switches_games_each_with_its_own_u
     std::fs::write(&path, THREE_GAMES).unwrap();
     let mut h = opened(&path);
     // The list opens by itself for a file of several games: number, title, result, plies.
-    assert!(h.state().shell.games_list);
+    assert!(h.state().settings.games_list);
     h.get_by_label("1. Ann – Bo   1-0   2 plies");
     h.get_by_label("2. Club night   *   0 plies");
     h.get_by_label("3. Game 3   *   1 ply");
@@ -495,7 +495,7 @@ fn the_games_list_sorts_by_any_column_and_finds_a_position_reached_by_another_mo
     let path = dir.join("club.pgn");
     std::fs::write(&path, CLUB).unwrap();
     let mut h = opened(&path);
-    assert!(h.state().shell.games_list);
+    assert!(h.state().settings.games_list);
     assert_eq!(row_numbers(&h), [1, 2, 3, 4]);
     // Sort by date (unknown dates first), then the other way round.
     h.get_by_label("Date").click();

@@ -62,6 +62,11 @@ pub struct Settings {
     pub sounds: bool,
     /// The docked panes' arrangement (which pane where, tabs, sizes).
     pub layout: super::layout::Layout,
+    /// The games list pane is shown (it also opens by itself for a file of several
+    /// games).
+    pub games_list: bool,
+    /// The opening tree pane is shown.
+    pub opening_tree: bool,
 }
 
 /// View → Labels: whose cell numbering the coordinates in the margin follow, for
@@ -127,6 +132,8 @@ impl Default for Settings {
             labels: LabelChoice::Bottom,
             sounds: false,
             layout: super::layout::Layout::default(),
+            games_list: false,
+            opening_tree: false,
         }
     }
 }

@@ -15,11 +15,12 @@ use orrery::core::interstellar::Cell;
 /// The real app, drawn into a window of 1200 × `height` points, with these file dialogs.
 pub fn harness(dialogs: FakeDialogs, height: f32) -> Harness<'static, OrreryApp> {
     let app = OrreryApp::new(Box::new(dialogs));
-    // A few more frames than the default to settle: a click on a menu item leaves the
-    // pointer over the board, whose hovered cell the status bar then names.
+    // More frames than the default to settle: a click on a menu item leaves the
+    // pointer over the board, whose hovered cell the status bar then names, and the
+    // panes lay out again when one appears.
     Harness::builder()
         .with_size(egui::vec2(1200.0, height))
-        .with_max_steps(8)
+        .with_max_steps(16)
         .build_ui_state(|ui, app: &mut OrreryApp| app.show(ui), app)
 }
 
@@ -104,4 +105,11 @@ pub fn type_position_string(h: &mut Harness<'static, OrreryApp>, text: &str) {
     h.run();
     h.get_by_label("Position string").type_text(text);
     h.run();
+}
+
+/// Clicks the window's or the prompt's Close button (not a pane tab's ×, which is
+/// labelled Close too and is 12 points wide).
+pub fn click_close(h: &mut Harness<'static, OrreryApp>) {
+    let close = h.query_all_by_label("Close").find(|n| n.rect().width() > 20.0).expect("a Close button");
+    close.click();
 }

@@ -87,8 +87,8 @@ impl OrreryApp {
                 self.settings.theme = if self.settings.theme == Theme::Dark { Theme::Light } else { Theme::Dark };
             }
             Command::ShowShortcuts => self.shell.show_shortcuts = true,
-            Command::ToggleGamesList => self.shell.games_list = !self.shell.games_list,
-            Command::ToggleOpeningTree => self.shell.opening_tree_open = !self.shell.opening_tree_open,
+            Command::ToggleGamesList => self.settings.games_list = !self.settings.games_list,
+            Command::ToggleOpeningTree => self.settings.opening_tree = !self.settings.opening_tree,
             Command::ResetLayout => self.reset_layout(),
             Command::FilterGames(what, games) => self.keep_games(what, games),
             Command::ToggleAnalysis => {
@@ -271,7 +271,7 @@ impl OrreryApp {
         );
         self.shell.games.only = Some((what, games, self.workspace.document.structure_revision()));
         self.shell.games.only_at = Some(self.workspace.view.position_key());
-        self.shell.games_list = true;
+        self.settings.games_list = true;
     }
 
     /// The New game against the computer window (`computer`) or New game with a clock,

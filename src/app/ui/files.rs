@@ -203,7 +203,7 @@ impl OrreryApp {
         }
         // A puzzle set steps through its puzzles itself: no list over the board.
         if (count > 1 || has_unread) && !as_puzzles {
-            self.shell.games_list = true;
+            self.settings.games_list = true;
         }
         self.workspace.message = if count > 1 {
             format!("Opened {} (game 1 of {count})", path.display())

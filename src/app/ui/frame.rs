@@ -84,7 +84,10 @@ impl OrreryApp {
         if let Some(command) = computer_move {
             self.apply(command);
         }
-        let request = (self.settings.analysis && !self.workspace.view.board_editor_open()).then(|| AnalysisRequest {
+        // The panes follow the switches before the analysis is asked for: it runs while
+        // its pane shows, not behind another tab.
+        self.sync_layout();
+        let request = (self.analysis_shown() && !self.workspace.view.board_editor_open()).then(|| AnalysisRequest {
             lines: if self.settings.threat { 1 } else { usize::from(self.settings.analysis_lines) },
             threat: self.settings.threat,
             time: self.settings.analysis_seconds.map(|s| std::time::Duration::from_secs(u64::from(s))),
@@ -140,7 +143,7 @@ impl OrreryApp {
     /// The board, with the evaluation bar on its left while the analysis runs.
     pub(super) fn board_area(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
         let area = ui.available_rect_before_wrap();
-        let bar = if self.settings.analysis { 16.0 } else { 0.0 };
+        let bar = if self.analysis_shown() { 16.0 } else { 0.0 };
         let board = egui::Rect::from_min_max(
             egui::pos2(area.left() + bar + if bar > 0.0 { 6.0 } else { 0.0 }, area.top()),
             area.max,

@@ -200,8 +200,8 @@ impl OrreryApp {
             Command::ToggleGamesList.label(),
             Command::ToggleGamesList.shortcut_text().unwrap_or_default()
         );
-        ui.checkbox(&mut self.shell.games_list, label);
-        ui.checkbox(&mut self.shell.opening_tree_open, Command::ToggleOpeningTree.label());
+        ui.checkbox(&mut self.settings.games_list, label);
+        ui.checkbox(&mut self.settings.opening_tree, Command::ToggleOpeningTree.label());
         let label = format!(
             "{} ({})",
             Command::ToggleAnalysis.label(),

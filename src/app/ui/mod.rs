@@ -388,8 +388,6 @@ pub struct Shell {
     puzzle_verdict: Option<String>,
     /// The Save as puzzle form as last used (its credits are offered again).
     puzzle_form_last: Option<PuzzleForm>,
-    /// The games list is open.
-    pub games_list: bool,
     /// The games list's filter: words a game's players, event, date, result, game or
     /// stipulation must hold.
     pub games_filter: String,
@@ -397,8 +395,6 @@ pub struct Shell {
     pub games: GamesList,
     /// The next pasted text goes into the file as games (Paste games into this file).
     paste_into_file: bool,
-    /// The opening tree window is open.
-    pub opening_tree_open: bool,
     opening_tree: OpeningTree,
     /// The problems of the file opened last, while their window is open.
     pub file_problems: Option<FileProblems>,
@@ -487,11 +483,9 @@ impl OrreryApp {
                 resign_prompt: false,
                 puzzle_verdict: None,
                 puzzle_form_last: None,
-                games_list: false,
                 games_filter: String::new(),
                 games: GamesList::default(),
                 paste_into_file: false,
-                opening_tree_open: false,
                 opening_tree: OpeningTree::default(),
                 file_problems: None,
                 move_list: MoveListPanel::default(),

@@ -7,6 +7,32 @@ use egui_tiles::{SimplificationOptions, TileId, Tiles, UiResponse};
 use super::*;
 use crate::app::layout::{Layout, Pane};
 
+/// The View command that hides `pane`, for the panes a user may hide.
+fn hide_command(pane: Pane) -> Option<Command> {
+    match pane {
+        Pane::Analysis => Some(Command::ToggleAnalysis),
+        Pane::Notation => Some(Command::ToggleNotationEditor),
+        Pane::Games => Some(Command::ToggleGamesList),
+        Pane::OpeningTree => Some(Command::ToggleOpeningTree),
+        Pane::Board | Pane::Moves | Pane::Report | Pane::Clocks => None,
+    }
+}
+
+/// The titles of the panes under `tile`, in order.
+fn panes_in(tiles: &Tiles<Pane>, tile: TileId, names: &mut Vec<&'static str>) {
+    match tiles.get(tile) {
+        Some(egui_tiles::Tile::Pane(pane)) => names.push(pane.title()),
+        Some(egui_tiles::Tile::Container(container)) => {
+            for &child in container.children() {
+                if tiles.is_visible(child) {
+                    panes_in(tiles, child, names);
+                }
+            }
+        }
+        None => {}
+    }
+}
+
 /// The panes' drawing for one frame: the app, and the commands its panes push.
 pub(super) struct Panes<'a> {
     pub(super) app: &'a mut OrreryApp,
@@ -30,32 +56,32 @@ impl egui_tiles::Behavior<Pane> for Panes<'_> {
         }
     }
 
-    /// A Hide button at the right of a tab bar, for its front pane when it can be
-    /// hidden: the pane is hidden through its View command (so the menu's tick and the
-    /// engine follow), never taken out of the layout, and shown again it comes back in
-    /// its place.
-    fn top_bar_right_ui(
-        &mut self,
-        tiles: &Tiles<Pane>,
-        ui: &mut egui::Ui,
-        _tile: TileId,
-        tabs: &egui_tiles::Tabs,
-        _scroll_offset: &mut f32,
-    ) {
-        let Some(pane) = tabs.active.and_then(|id| tiles.get_pane(&id)).copied() else { return };
-        let command = match pane {
-            Pane::Analysis => Command::ToggleAnalysis,
-            Pane::Notation => Command::ToggleNotationEditor,
-            Pane::Games => Command::ToggleGamesList,
-            Pane::OpeningTree => Command::ToggleOpeningTree,
-            Pane::Board | Pane::Moves | Pane::Report | Pane::Clocks => return,
-        };
-        let label = format!("Hide the {}", pane.title().to_lowercase());
-        let button = ui.add(egui::Button::new("×").frame(false).small());
-        button.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
-        if button.on_hover_text(format!("{label} (the View menu shows it again)")).clicked() {
-            self.commands.push(command);
+    /// A tab that holds a split of panes (dropped onto a tab bar) is named by its
+    /// panes: "Move list + Game report".
+    fn tab_title_for_tile(&mut self, tiles: &Tiles<Pane>, tile: TileId) -> egui::WidgetText {
+        match tiles.get(tile) {
+            Some(egui_tiles::Tile::Pane(pane)) => self.tab_title_for_pane(pane),
+            Some(egui_tiles::Tile::Container(_)) => {
+                let mut names = Vec::new();
+                panes_in(tiles, tile, &mut names);
+                names.join(" + ").into()
+            }
+            None => String::new().into(),
         }
+    }
+
+    /// The analysis, the notation editor, the games list and the opening tree have a ×
+    /// on their tab; the board, the move list, the report and the clocks come with what
+    /// they show.
+    fn is_tab_closable(&self, tiles: &Tiles<Pane>, tile: TileId) -> bool {
+        tiles.get_pane(&tile).is_some_and(|pane| hide_command(*pane).is_some())
+    }
+
+    /// A pane is hidden through its View command (so the menu's tick and the engine
+    /// follow), never taken out of the layout: shown again, it comes back in its place.
+    fn on_tab_close(&mut self, tiles: &mut Tiles<Pane>, tile: TileId) -> bool {
+        self.commands.extend(tiles.get_pane(&tile).and_then(|pane| hide_command(*pane)));
+        false
     }
 
     fn simplification_options(&self) -> SimplificationOptions {
@@ -68,7 +94,7 @@ impl OrreryApp {
     /// Shows the panes the app's switches ask for and hides the others.
     pub(super) fn sync_layout(&mut self) {
         let (analysis, notation) = (self.settings.analysis, self.settings.notation_editor);
-        let (games, tree) = (self.shell.games_list, self.shell.opening_tree_open);
+        let (games, tree) = (self.settings.games_list, self.settings.opening_tree);
         let (report, clocks) = (self.workspace.view.report_shown(), self.workspace.view.has_clock());
         self.settings.layout.show_only(|pane| match pane {
             Pane::Board | Pane::Moves => true,
@@ -79,6 +105,12 @@ impl OrreryApp {
             Pane::OpeningTree => tree,
             Pane::Clocks => clocks,
         });
+    }
+
+    /// Whether the analysis is on and its pane shows (not behind another tab): the
+    /// engine searches, and its bar and arrows are drawn, only then.
+    pub(super) fn analysis_shown(&self) -> bool {
+        self.settings.analysis && self.settings.layout.is_shown(Pane::Analysis)
     }
 
     /// The docked panes, filling `ui`.
@@ -121,7 +153,11 @@ impl OrreryApp {
                 self.workspace.view.move_list_ui(ui, &mut self.shell.move_list, commands);
             }
             Pane::Analysis => self.analysis_panel(ui, commands),
-            Pane::Report => self.workspace.view.report_ui(ui, commands),
+            Pane::Report => {
+                egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+                    self.workspace.view.report_ui(ui, commands);
+                });
+            }
             Pane::Notation => {
                 self.shell.editor.sync(self.workspace.view.as_ref());
                 let events = self.shell.editor.show(ui);

@@ -1,0 +1,131 @@
+//! The docked panes: the games list and the opening tree are panes beside the board
+//! (never windows over it), a pane is hidden by its tab bar's × and comes back in its
+//! place, the arrangement survives a restart, and View → Reset layout puts it back.
+#![allow(clippy::unwrap_used)] // tests may unwrap
+
+use egui::{PointerButton, Pos2, Rect};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use orrery::app::OrreryApp;
+use orrery::app::dialogs::FakeDialogs;
+use ui_support::{menu, press};
+
+mod ui_support;
+
+/// The app at 1280×800 with a data folder (its settings are kept there).
+fn app_in(dir: &std::path::Path) -> Harness<'static, OrreryApp> {
+    let mut app = OrreryApp::new(Box::new(FakeDialogs::default()));
+    app.attach_data_dir(Some(dir.to_path_buf()));
+    Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .with_max_steps(8)
+        .build_ui_state(|ui, app: &mut OrreryApp| app.show(ui), app)
+}
+
+/// Drags with the primary button from `from` to `to` in a few steps.
+fn drag(h: &mut Harness<'static, OrreryApp>, from: Pos2, to: Pos2) {
+    h.hover_at(from);
+    h.run();
+    press(h, from, PointerButton::Primary, true);
+    h.step();
+    for k in 1..=8 {
+        let t = k as f32 / 8.0;
+        h.hover_at(from + (to - from) * t);
+        h.step();
+    }
+    press(h, to, PointerButton::Primary, false);
+    h.run();
+}
+
+fn board(h: &Harness<'static, OrreryApp>) -> Rect {
+    h.state().workspace.view.board_rect().expect("the board is drawn")
+}
+
+#[test]
+fn at_1280_by_800_the_whole_board_shows_beside_the_move_list_and_the_analysis() {
+    let dir = std::env::temp_dir().join(format!("orrery-layout-default-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut h = app_in(&dir);
+    h.run();
+    h.state_mut().settings.analysis = true;
+    h.run();
+    let board = board(&h);
+    let moves = h.get_by_label("Move list").rect();
+    // The pane's tab (the panel's own heading says "Analysis" too).
+    let analysis = h.get_by_role_and_label(egui::accesskit::Role::Button, "Analysis").rect();
+    let window = Rect::from_min_size(Pos2::ZERO, egui::vec2(1280.0, 800.0));
+    assert!(window.contains_rect(board), "the whole board is in the window: {board:?}");
+    assert!(board.width() > 600.0 && board.height() > 600.0, "a board to play on: {board:?}");
+    // The move list and the analysis are on the board's right, neither over it.
+    for tab in [moves, analysis] {
+        assert!(tab.left() >= board.right(), "{tab:?} beside {board:?}");
+    }
+    assert!(analysis.top() > moves.top());
+    drop(h);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_games_list_and_the_opening_tree_are_panes_that_hide_and_come_back_in_place() {
+    let dir = std::env::temp_dir().join(format!("orrery-layout-panes-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut h = app_in(&dir);
+    h.run();
+    let alone = board(&h);
+    menu(&mut h, "View", "Games list");
+    h.run();
+    let games = h.get_by_label("Games").rect();
+    let with_games = board(&h);
+    // The list takes room below the board: the board is smaller, and not covered.
+    assert!(games.top() >= with_games.bottom() - 1.0, "{games:?} under {with_games:?}");
+    assert!(with_games.height() < alone.height());
+    menu(&mut h, "View", "Opening tree");
+    h.run();
+    let tree = h.get_by_label("Opening tree").rect();
+    assert!(tree.left() >= with_games.right(), "the opening tree is beside the board: {tree:?}");
+    // Hidden by the × on its tab; shown again from the View menu, in its place.
+    let close = h.query_all_by_label("Close").find(|n| games.contains_rect(n.rect())).expect("a × on the tab");
+    close.click();
+    h.run();
+    assert!(!h.state().settings.games_list, "the View menu's switch follows");
+    assert!(h.query_by_label("Games").is_none());
+    assert_eq!(board(&h), alone, "the board has its room back");
+    menu(&mut h, "View", "Games list");
+    h.run();
+    assert_eq!(h.get_by_label("Games").rect(), games);
+    drop(h);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_layout_survives_a_restart_and_reset_layout_puts_it_back() {
+    let dir = std::env::temp_dir().join(format!("orrery-layout-kept-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut h = app_in(&dir);
+    h.run();
+    let start = board(&h);
+    // The split between the board's column and the move list's, dragged 250 points left.
+    let tab = h.get_by_label("Move list").rect();
+    let gap = egui::pos2(tab.left() - 2.0, 400.0);
+    drag(&mut h, gap, egui::pos2(gap.x - 250.0, 400.0));
+    let narrower = board(&h);
+    assert!(narrower.width() < start.width() - 100.0, "{start:?} → {narrower:?}");
+    let moved = h.get_by_label("Move list").rect();
+    assert!(moved.left() < tab.left() - 200.0);
+    h.state_mut().on_exit();
+    drop(h);
+    // The next start has the same panes at the same sizes.
+    let mut h = app_in(&dir);
+    h.run();
+    assert_eq!(board(&h), narrower, "the board's size came back");
+    assert_eq!(h.get_by_label("Move list").rect(), moved);
+    assert!(h.state().settings.layout.is_whole());
+    // View → Reset layout: as at the first start.
+    menu(&mut h, "View", "Reset layout");
+    h.run();
+    assert_eq!(board(&h), start);
+    assert_eq!(h.get_by_label("Move list").rect(), tab);
+    h.get_by_label_contains("The panes are back in their places");
+    drop(h);
+    let _ = std::fs::remove_dir_all(&dir);
+}
