@@ -19,9 +19,10 @@ shoot app-interstellar-game 1280x860 open assets/games/interstellar-planet-hunt.
 shoot app-triangular-game 1280x860 open assets/games/triangular-queen-raid.pgn
 shoot app-draughts-game 1280x860 open assets/games/draughts-level-match.pgn
 shoot app-start 1024x700
-# The game report, clocks and the analysis panel: a demonstration game analysed by
-# `orrery report`, with made-up clock readings, the analysis turned on from the View
-# menu at move 13 (clicks at the default window's layout).
+# The analysis, clocks and the move list with the game report's judgements: a
+# demonstration game analysed by `orrery report`, with made-up clock readings, the
+# analysis turned on from the View menu and move 15 clicked in the move list (clicks at
+# the default window's layout of docked panes).
 work=$(mktemp -d)
 ./target/release/orrery report assets/games/triangular-queen-raid.pgn "$work/raid.pgn" >/dev/null
 python3 scripts/stamp_clocks.py "$work/raid.pgn" "$work/raid-clock.pgn"
@@ -30,7 +31,8 @@ shoot_steps() { # name, file, seconds to wait at the end, xdotool steps...
   HOME=$(mktemp -d) xvfb-run -a -s "-screen 0 1400x900x24" sh -c "./target/release/orrery open '$file' & P=\$!; sleep 5; for s in $*; do xdotool \$(echo \$s | tr , ' '); sleep 1; done; sleep $wait; import -window root -crop 1180x820+0+0 +repage '$out/$name.png'; kill \$P"
   echo "wrote $out/$name.png"
 }
-shoot_steps app-analysis-report "$work/raid-clock.pgn" 6 mousemove,158,12,click,1 mousemove,156,200,click,1 mousemove,600,850,click,1 mousemove,878,511,click,1
-# The games list (it opens by itself for a file of several games) and the opening tree
-# of the start position (View → Opening tree, then Home).
-shoot_steps app-games-list-tree assets/games/triangular-engine-match.pgn 2 mousemove,158,12,click,1 mousemove,206,200,click,1 mousemove,600,700 key,Home
+shoot_steps app-analysis-report "$work/raid-clock.pgn" 7 mousemove,158,12,click,1 mousemove,200,292,click,1 mousemove,1030,396,click,1
+# The games list (it opens by itself for a file of several games, docked under the
+# board) and the opening tree of the start position beside it (View → Opening tree,
+# then Home with the window focused).
+shoot_steps app-games-list-tree assets/games/triangular-engine-match.pgn 2 mousemove,158,12,click,1 mousemove,200,269,click,1 mousemove,600,700 search,--name,Orrery,windowfocus key,Home

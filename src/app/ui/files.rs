@@ -292,18 +292,10 @@ impl OrreryApp {
                     self.workspace.open_as_puzzles = false;
                 }
             }
-            (DialogPurpose::OpenPuzzles, DialogAnswer::Unavailable) => {
-                self.workspace.open_as_puzzles = true;
-                self.shell.path_prompt = Some(PathPrompt {
-                    save: false,
-                    text: suggested,
-                    puzzle: None,
-                    then: None,
-                    replace: None,
-                    revision: self.workspace.document.revision(),
-                });
-            }
-            (DialogPurpose::Open, DialogAnswer::Unavailable) => {
+            (purpose @ (DialogPurpose::Open | DialogPurpose::OpenPuzzles), DialogAnswer::Unavailable) => {
+                if matches!(purpose, DialogPurpose::OpenPuzzles) {
+                    self.workspace.open_as_puzzles = true;
+                }
                 self.shell.path_prompt = Some(PathPrompt {
                     save: false,
                     text: suggested,
