@@ -245,8 +245,9 @@ pub enum GameCommand {
         /// Seconds to add.
         seconds: u32,
     },
-    /// The computer's move, in the game's notation, at the end of the main line.
-    PlayComputerMove(String),
+    /// The computer's move is chosen: the view plays the move its opponent chose (kept
+    /// as the game's own move, never as text) at the end of the main line.
+    PlayComputerMove,
     /// The computer's answer to the user's draw offer (searched in the background):
     /// accepted ends the game drawn.
     DrawAnswer(bool),
@@ -332,7 +333,7 @@ impl GameCommand {
             GameCommand::LearnStop => "Stop learning".into(),
             GameCommand::ToggleClockPause => "Pause or resume the clock".into(),
             GameCommand::AddTime { seconds, .. } => format!("Add {seconds} s"),
-            GameCommand::PlayComputerMove(text) => format!("Computer plays {text}"),
+            GameCommand::PlayComputerMove => "The computer plays its move".into(),
             GameCommand::DrawAnswer(accepted) => {
                 if *accepted {
                     "Draw offer accepted".into()
@@ -386,7 +387,7 @@ impl GameCommand {
                 | GameCommand::PlayBestMove
                 | GameCommand::PlayAnalysisLine(_)
                 | GameCommand::PlayMove(_)
-                | GameCommand::PlayComputerMove(_)
+                | GameCommand::PlayComputerMove
                 | GameCommand::DrawAnswer(_)
                 | GameCommand::LearnJudged
                 | GameCommand::TakeBack

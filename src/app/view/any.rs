@@ -277,7 +277,8 @@ impl<G: AppGame> AnyView for GameView<G> {
         // Cached while the cursor is at the end of the main line (as it is in play).
         let pos = s.main_line_end_position();
         if let Some(mv) = opponent.take_answer(pos.zobrist()) {
-            return (Some(Command::Game(GameCommand::PlayComputerMove(pos.notation(mv)))), false);
+            self.computer_move = Some((pos.zobrist(), mv));
+            return (Some(Command::Game(GameCommand::PlayComputerMove)), false);
         }
         // The keys before the end, worked out only when the computer starts thinking.
         let history = || {

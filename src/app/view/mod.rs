@@ -127,6 +127,9 @@ pub struct GameView<G: AppGame> {
     draw_offer: Option<(u64, super::jobs::Job<bool>)>,
     /// Whether the main line carries `[%eval]`s, for the record's revision.
     evaluated: Option<(u64, bool)>,
+    /// The move the computer chose, for the position with this Zobrist key, until
+    /// [`GameCommand::PlayComputerMove`] plays it.
+    computer_move: Option<(u64, G::Move)>,
     /// A move of "Learn from your mistakes" being judged in the background.
     learn_judging: Option<LearnJudging<G>>,
     /// The game report being worked out.
@@ -173,6 +176,7 @@ impl<G: AppGame> GameView<G> {
             hint_job: None,
             draw_offer: None,
             learn_judging: None,
+            computer_move: None,
             evaluated: None,
             report: None,
             revision: 0,

@@ -37,7 +37,7 @@ impl<G: AppGame> GameView<G> {
             GameCommand::PlayBestMove => return self.play_best_move(),
             GameCommand::PlayAnalysisLine(moves) => return self.play_moves(moves),
             GameCommand::PlayMove(text) => return self.play_moves(std::slice::from_ref(text)),
-            GameCommand::PlayComputerMove(text) => return self.play_computer_move(text),
+            GameCommand::PlayComputerMove => return self.play_computer_move(),
             GameCommand::TakeBack => return self.take_back(),
             GameCommand::ClickCell(slot) => return self.click_cell(*slot, before),
             GameCommand::DragStart(slot) => self.drag_start(*slot),
@@ -344,12 +344,16 @@ impl<G: AppGame> GameView<G> {
         Applied { changed: true, message: Some("Took back your last move".into()) }
     }
 
-    /// Plays the computer's move (in the game's notation) at the end of the main line,
-    /// the cursor following when it was there.
-    pub(super) fn play_computer_move(&mut self, text: &str) -> Applied {
+    /// Plays the move the computer chose (kept as the game's own move) at the end of the
+    /// main line, the cursor following when it was there.
+    pub(super) fn play_computer_move(&mut self) -> Applied {
+        let Some((key, mv)) = self.computer_move.take() else { return Applied::default() };
         let s = &mut self.session;
         let end = s.record.tree.main_line_from(NodeId::ROOT).last().copied().unwrap_or(NodeId::ROOT);
-        let Ok(mv) = s.record.position_at(end).parse_move(text) else { return Applied::default() };
+        // A move for another position (the game changed meanwhile) is not played.
+        if s.record.position_at(end).zobrist() != key {
+            return Applied::default();
+        }
         let node = s.record.add_move(end, mv);
         if s.cursor == end {
             s.cursor = node;
