@@ -610,12 +610,7 @@ fn moves_played_while_the_open_prompt_waits_are_not_dropped_without_asking() {
 
 /// The app with a data folder (settings and autosave), as `orrery` runs it.
 fn harness_with_data(dir: &std::path::Path) -> Harness<'static, OrreryApp> {
-    let mut app = OrreryApp::new(Box::new(FakeDialogs::default()));
-    app.attach_data_dir(Some(dir.to_path_buf()));
-    Harness::builder()
-        .with_size(egui::vec2(1200.0, 800.0))
-        .with_max_steps(8)
-        .build_ui_state(|ui, app: &mut OrreryApp| app.show(ui), app)
+    ui_support::with_data(dir, 1200.0, 800.0)
 }
 
 #[test]

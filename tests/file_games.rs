@@ -313,12 +313,7 @@ fn cancel_stops_the_reading_and_leaves_the_document_as_it_was() {
 
 /// The app with its data folder at `data` (autosave and settings there).
 fn with_data_dir(data: &Path) -> Harness<'static, OrreryApp> {
-    let mut app = OrreryApp::new(Box::new(FakeDialogs::default()));
-    app.attach_data_dir(Some(data.to_path_buf()));
-    Harness::builder()
-        .with_size(egui::vec2(1200.0, 860.0))
-        .with_max_steps(8)
-        .build_ui_state(|ui, app: &mut OrreryApp| app.show(ui), app)
+    ui_support::with_data(data, 1200.0, 860.0)
 }
 
 /// Opens the three-game file at `path`, shows game 2 and plays PQ-33 in it.

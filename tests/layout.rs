@@ -7,19 +7,13 @@ use egui::{PointerButton, Pos2, Rect};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use orrery::app::OrreryApp;
-use orrery::app::dialogs::FakeDialogs;
 use ui_support::{menu, press};
 
 mod ui_support;
 
 /// The app at 1280×800 with a data folder (its settings are kept there).
 fn app_in(dir: &std::path::Path) -> Harness<'static, OrreryApp> {
-    let mut app = OrreryApp::new(Box::new(FakeDialogs::default()));
-    app.attach_data_dir(Some(dir.to_path_buf()));
-    Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
-        .with_max_steps(8)
-        .build_ui_state(|ui, app: &mut OrreryApp| app.show(ui), app)
+    ui_support::with_data(dir, 1280.0, 800.0)
 }
 
 /// Drags with the primary button from `from` to `to` in a few steps.

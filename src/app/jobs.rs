@@ -254,11 +254,6 @@ impl<T> Job<T> {
         let (done, total) = self.progress();
         if total == 0 { 0.0 } else { (done as f32 / total as f32).min(1.0) }
     }
-
-    /// Its control, for work started beside it that should stop with it.
-    pub fn control(&self) -> &Arc<JobControl> {
-        &self.control
-    }
 }
 
 impl<T> std::fmt::Debug for Job<T> {

@@ -24,6 +24,17 @@ pub fn harness(dialogs: FakeDialogs, height: f32) -> Harness<'static, OrreryApp>
         .build_ui_state(|ui, app: &mut OrreryApp| app.show(ui), app)
 }
 
+/// The real app with its data folder at `dir` (autosave and settings there, as
+/// `orrery` runs it), drawn into a window of `width` × `height` points.
+pub fn with_data(dir: &std::path::Path, width: f32, height: f32) -> Harness<'static, OrreryApp> {
+    let mut app = OrreryApp::new(Box::new(FakeDialogs::default()));
+    app.attach_data_dir(Some(dir.to_path_buf()));
+    Harness::builder()
+        .with_size(egui::vec2(width, height))
+        .with_max_steps(8)
+        .build_ui_state(|ui, app: &mut OrreryApp| app.show(ui), app)
+}
+
 /// The slot of Interstellar cell (row, index).
 pub fn slot(r: u8, i: u8) -> u8 {
     Cell::new(r, i).unwrap().slot()

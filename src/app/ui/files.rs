@@ -108,7 +108,7 @@ impl OrreryApp {
         match job.wait(READ_WAIT) {
             JobPoll::Done(result) => self.finish_reading(&path, purpose, result),
             JobPoll::Running => self.jobs.reading = Some(FileReading { path, purpose, job }),
-            JobPoll::Gone => self.finish_reading(&path, purpose, Err(reading_stopped(&path))),
+            JobPoll::Gone => self.finish_reading(&path, purpose, Err(job_stopped(&path, "reading"))),
         }
     }
 
@@ -119,7 +119,7 @@ impl OrreryApp {
         let result = match reading.job.poll() {
             JobPoll::Done(result) => result,
             JobPoll::Running => return,
-            JobPoll::Gone => Err(reading_stopped(&reading.path)),
+            JobPoll::Gone => Err(job_stopped(&reading.path, "reading")),
         };
         if let Some(reading) = self.jobs.reading.take() {
             self.finish_reading(&reading.path, reading.purpose, result);
@@ -400,7 +400,7 @@ impl OrreryApp {
         let result = match saving.job.poll() {
             JobPoll::Running => return,
             JobPoll::Done(result) => result,
-            JobPoll::Gone => Err(writing_stopped(&saving.path)),
+            JobPoll::Gone => Err(job_stopped(&saving.path, "saving")),
         };
         if let Some(saving) = self.jobs.saving.take() {
             self.finish_saving(saving, result);
@@ -415,7 +415,7 @@ impl OrreryApp {
             match saving.job.wait(std::time::Duration::from_secs(1)) {
                 JobPoll::Running => {}
                 JobPoll::Done(result) => break result,
-                JobPoll::Gone => break Err(writing_stopped(&saving.path)),
+                JobPoll::Gone => break Err(job_stopped(&saving.path, "saving")),
             }
         };
         self.finish_saving(saving, result)

@@ -76,12 +76,10 @@ impl OrreryApp {
             ctx.request_repaint_after(crate::app::jobs::PROGRESS_WAKE);
         }
         // The report, the computer, hints and draw offers wake the window themselves.
-        let (report, _) = self.workspace.view.poll_report();
-        if let Some(command) = report {
+        if let Some(command) = self.workspace.view.poll_report() {
             self.apply(command);
         }
-        let (computer_move, _) = self.workspace.view.poll_opponent();
-        if let Some(command) = computer_move {
+        if let Some(command) = self.workspace.view.poll_opponent() {
             self.apply(command);
         }
         // The panes follow the switches before the analysis is asked for: it runs while

@@ -223,14 +223,10 @@ struct Saving {
 /// keeps drawing.
 const SMALL_DOCUMENT: usize = 200;
 
-/// The error of a save whose thread stopped without a result.
-fn writing_stopped(path: &Path) -> FileError {
-    FileError::Io { path: path.to_path_buf(), source: std::io::Error::other("the saving thread stopped") }
-}
-
-/// The error of a reading whose thread stopped without a result.
-fn reading_stopped(path: &Path) -> FileError {
-    FileError::Io { path: path.to_path_buf(), source: std::io::Error::other("the reading thread stopped") }
+/// The error of a read or save of `path` whose job stopped without a result (`what`:
+/// "reading", "saving").
+fn job_stopped(path: &Path, what: &str) -> FileError {
+    FileError::Io { path: path.to_path_buf(), source: std::io::Error::other(format!("the {what} thread stopped")) }
 }
 
 /// The problems found when the open file was read, for the diagnostics window.

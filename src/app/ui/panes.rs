@@ -113,9 +113,8 @@ impl OrreryApp {
         self.settings.analysis && self.settings.layout.is_shown(Pane::Analysis)
     }
 
-    /// The docked panes, filling `ui`.
+    /// The docked panes, filling `ui` (shown as [`OrreryApp::logic`] synced them).
     pub(super) fn panes_ui(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
-        self.sync_layout();
         let empty = Layout { tree: egui_tiles::Tree::empty(egui::Id::unique("orrery-layout")) };
         let mut layout = std::mem::replace(&mut self.settings.layout, empty);
         layout.tree.ui(&mut Panes { app: self, commands }, ui);

@@ -216,21 +216,21 @@ impl<G: AppGame> AnyView for GameView<G> {
         self.puzzle.as_mut().is_some_and(PuzzleState::poll)
     }
 
-    fn sync_analysis(&mut self, request: Option<AnalysisRequest>) -> bool {
+    fn sync_analysis(&mut self, request: Option<AnalysisRequest>) {
         let Some(request) = request else {
             if let Some(analysis) = &mut self.analysis
                 && analysis.active()
             {
                 analysis.stop();
             }
-            return false;
+            return;
         };
         self.threat = request.threat;
         let Some(pos) = self.analysed_position() else {
             if let Some(analysis) = &mut self.analysis {
                 analysis.stop();
             }
-            return false;
+            return;
         };
         let ply = self.session.record.tree.path_to(self.session.cursor).len() + usize::from(request.threat);
         let session = &self.session;
@@ -243,7 +243,6 @@ impl<G: AppGame> AnyView for GameView<G> {
         };
         let analysis = self.analysis.get_or_insert_with(|| Analysis::new(request.hash_mb));
         analysis.ensure(&pos, ply, history, request.lines, request.time);
-        analysis.snapshot().running
     }
 
     fn analysis_ui(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
@@ -260,25 +259,24 @@ impl<G: AppGame> AnyView for GameView<G> {
         self.revision += 1;
     }
 
-    fn poll_opponent(&mut self) -> (Option<Command>, bool) {
+    fn poll_opponent(&mut self) -> Option<Command> {
         if let Some(answer) = self.poll_draw_offer() {
-            return (Some(answer), false);
+            return Some(answer);
         }
-        let hinting = self.poll_hint();
-        if hinting || self.draw_offer.is_some() {
-            return (None, true);
+        if self.poll_hint() || self.draw_offer.is_some() {
+            return None;
         }
-        let Some(opponent) = &mut self.opponent else { return (None, false) };
+        let Some(opponent) = &mut self.opponent else { return None };
         let s = &self.session;
         if s.closed_by_decision() {
             opponent.halt();
-            return (None, false);
+            return None;
         }
         // Cached while the cursor is at the end of the main line (as it is in play).
         let pos = s.main_line_end_position();
         if let Some(mv) = opponent.take_answer(pos.zobrist()) {
             self.computer_move = Some((pos.zobrist(), mv));
-            return (Some(Command::Game(GameCommand::PlayComputerMove)), false);
+            return Some(Command::Game(GameCommand::PlayComputerMove));
         }
         // The keys before the end, worked out only when the computer starts thinking.
         let history = || {
@@ -297,13 +295,13 @@ impl<G: AppGame> AnyView for GameView<G> {
         let think = match &self.clock {
             Some(clock) if clock.is_paused() => {
                 opponent.halt();
-                return (None, false);
+                return None;
             }
             Some(clock) => clock.budget(self.now, crate::app::opponent::THINKING_TIME),
             None => crate::app::opponent::THINKING_TIME,
         };
         opponent.consider(&pos, history, think);
-        (None, opponent.is_thinking())
+        None
     }
 
     fn opponent_ui(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
@@ -498,18 +496,14 @@ impl<G: AppGame> AnyView for GameView<G> {
         }
     }
 
-    fn poll_report(&mut self) -> (Option<Command>, bool) {
+    fn poll_report(&mut self) -> Option<Command> {
         if let Some(judged) = self.poll_learning() {
-            return (Some(judged), false);
+            return Some(judged);
         }
-        if self.learn_judging.as_ref().is_some_and(|j| j.shares.is_none()) {
-            return (None, true);
-        }
-        match &self.report {
-            Some(job) if job.finished().is_some() => (Some(Command::Game(GameCommand::ApplyReport)), false),
-            Some(_) => (None, true),
-            None => (None, false),
-        }
+        self.report
+            .as_ref()
+            .is_some_and(|job| job.finished().is_some())
+            .then_some(Command::Game(GameCommand::ApplyReport))
     }
 
     fn report_ui(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {

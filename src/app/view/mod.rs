@@ -284,8 +284,8 @@ pub trait AnyView {
     fn poll(&mut self) -> bool;
 
     /// Keeps the analysis in step with the shown position: searching it as `request`
-    /// asks, or stopped when `None`. Returns whether a search is running.
-    fn sync_analysis(&mut self, request: Option<AnalysisRequest>) -> bool;
+    /// asks, or stopped when `None` (its lines wake the window as they come).
+    fn sync_analysis(&mut self, request: Option<AnalysisRequest>);
     /// The analysis panel.
     fn analysis_ui(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>);
 
@@ -293,8 +293,8 @@ pub trait AnyView {
     /// in this game, its level and side written into the tags.
     fn set_opponent(&mut self, side: usize, level: crate::engine::Level);
     /// Lets the computer think when it is its move at the end of the main line; its
-    /// move, once chosen, as the command that plays it. The flag: it is thinking.
-    fn poll_opponent(&mut self) -> (Option<Command>, bool);
+    /// move, once chosen, as the command that plays it (the draw offer's answer too).
+    fn poll_opponent(&mut self) -> Option<Command>;
     /// The game-against-the-computer panel (who plays what, thinking, Take back), when
     /// the game has an opponent.
     fn opponent_ui(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>);
@@ -317,9 +317,9 @@ pub trait AnyView {
     /// The promotion picker, while a promotion waits.
     fn promotion_ui(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>);
 
-    /// Collects the game report once it is finished: [`GameCommand::ApplyReport`] to write
-    /// it; and whether one is being worked out (the app then looks again soon).
-    fn poll_report(&mut self) -> (Option<Command>, bool);
+    /// Collects the game report once it is finished ([`GameCommand::ApplyReport`] to
+    /// write it), or a verdict of "Learn from your mistakes" ([`GameCommand::LearnJudged`]).
+    fn poll_report(&mut self) -> Option<Command>;
     /// The game report's part of the side panel: progress and Cancel while it runs;
     /// then the evaluation graph, the per-side summary and "Learn from your mistakes".
     fn report_ui(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>);
