@@ -50,7 +50,7 @@ impl Bench {
         let mut app = OrreryApp::new(Box::new(FakeDialogs::default()));
         let record = orrery::record::samples::long_quiet_game(PLIES, 42);
         let middle = record.tree.main_line_from(NodeId::ROOT)[PLIES / 2];
-        app.apply(Command::ReplaceGame { game: Box::new(AnyGame::Interstellar(record)), caret: None });
+        app.apply(Command::ReplaceGame { game: std::sync::Arc::new(AnyGame::Interstellar(record)), caret: None });
         app.apply(Command::Game(GameCommand::Jump(middle)));
         app.settings.notation_editor = editor;
         if editor {

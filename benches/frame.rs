@@ -85,7 +85,7 @@ fn app_frame_with_10000_ply_record(bencher: Bencher, notation_editor: bool) {
     let mut app = OrreryApp::new(Box::new(FakeDialogs::default()));
     let record = orrery::record::samples::long_quiet_game(10_000, 42);
     app.apply(orrery::app::command::Command::ReplaceGame {
-        game: Box::new(orrery::record::AnyGame::Interstellar(record)),
+        game: std::sync::Arc::new(orrery::record::AnyGame::Interstellar(record)),
         caret: None,
     });
     app.settings.notation_editor = notation_editor;
@@ -221,7 +221,8 @@ fn app_frame_judging_a_move_in_learn_from_your_mistakes(bencher: Bencher) {
             let app = settled(app, &ctx);
             // A legal move at the asked position that is neither the game's nor the
             // engine's: the first one the generator gives that is not a capture.
-            let orrery::record::AnyGame::Triangular(record) = app.workspace.view.to_game() else { unreachable!() };
+            let game = app.workspace.view.game();
+            let orrery::record::AnyGame::Triangular(record) = &*game else { unreachable!() };
             let at = app.workspace.view.cursor();
             let pos = record.position_at(at);
             let mut moves = orrery::core::moves::MoveList::new();

@@ -79,7 +79,7 @@ fn a_triangular_sequence_to_checkmate_shows_the_banner() {
     h.run();
     h.get_by_label("White wins by checkmate");
     // The record has the result as soon as the game ends on the board.
-    let game = h.state().workspace.view.to_game();
+    let game = h.state().workspace.view.game();
     assert_eq!(game.result(), orrery::record::GameResult::FirstPlayerWins);
     assert_eq!(game.tags().get("Termination"), Some("Ended by checkmate"));
     let text = orrery::record::write_any(&game);
@@ -87,11 +87,11 @@ fn a_triangular_sequence_to_checkmate_shows_the_banner() {
     // Undo takes the mate back, and the result with it; redo brings both again.
     h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
     h.run();
-    assert_eq!(h.state().workspace.view.to_game().result(), orrery::record::GameResult::Unknown);
-    assert_eq!(h.state().workspace.view.to_game().tags().get("Termination"), None);
+    assert_eq!(h.state().workspace.view.game().result(), orrery::record::GameResult::Unknown);
+    assert_eq!(h.state().workspace.view.game().tags().get("Termination"), None);
     h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Y);
     h.run();
-    assert_eq!(h.state().workspace.view.to_game().result(), orrery::record::GameResult::FirstPlayerWins);
+    assert_eq!(h.state().workspace.view.game().result(), orrery::record::GameResult::FirstPlayerWins);
     // The board stays browsable: step back, the banner goes.
     h.key_press(egui::Key::ArrowLeft);
     h.run();
@@ -310,16 +310,16 @@ fn undo_then_agree_draw_then_redo_keeps_the_draw() {
     assert!(h.query_by_label("Bc3d").is_none());
     menu(&mut h, "Game", "Agree draw");
     h.get_by_label("Draw agreed");
-    assert_eq!(h.state().workspace.view.to_game().result(), orrery::record::GameResult::Draw);
+    assert_eq!(h.state().workspace.view.game().result(), orrery::record::GameResult::Draw);
     h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Y);
     h.run();
     assert!(h.query_by_label("Bc3d").is_none(), "the undone move did not come back");
-    assert_eq!(h.state().workspace.view.to_game().result(), orrery::record::GameResult::Draw, "the draw stays");
+    assert_eq!(h.state().workspace.view.game().result(), orrery::record::GameResult::Draw, "the draw stays");
     assert!(!h.state().can_undo_redo().1, "nothing to redo");
     // Undo takes the draw back.
     h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
     h.run();
-    assert_eq!(h.state().workspace.view.to_game().result(), orrery::record::GameResult::Unknown);
+    assert_eq!(h.state().workspace.view.game().result(), orrery::record::GameResult::Unknown);
 }
 
 #[test]
@@ -422,7 +422,7 @@ fn resigning_shows_the_banner_and_stops_play() {
     h.get_by_label("Resign").click();
     h.run();
     h.get_by_label("Positive resigned");
-    assert_eq!(h.state().workspace.view.to_game().result(), orrery::record::GameResult::SecondPlayerWins);
+    assert_eq!(h.state().workspace.view.game().result(), orrery::record::GameResult::SecondPlayerWins);
     ui_support::click_cell(&mut h, slot(1, 4));
     h.run();
     h.get_by_label("The game is over");
@@ -448,7 +448,7 @@ fn dont_save_on_quit_really_drops_the_changes() {
     h.run();
     // What would be stored for the next start is the game as saved.
     assert!(!h.state().modified());
-    assert_eq!(h.state().workspace.view.to_game().move_count(), 1);
+    assert_eq!(h.state().workspace.view.game().move_count(), 1);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -491,14 +491,14 @@ fn right_click_and_right_drag_draw_marks_in_the_colour_of_the_modifier_keys() {
     assert_eq!(arrows.len(), 1);
     assert_eq!((arrows[0].from, arrows[0].to, arrows[0].color), (slot(4, 4), slot(6, 6), MarkColor::Blue));
     // The marks belong to the shown move and are written into the game text.
-    let text = h.state().workspace.view.to_game();
+    let text = h.state().workspace.view.game();
     let written = orrery::record::write_any(&text);
     assert!(written.contains("[%csl R") && written.contains("[%cal B"), "{written}");
     // View → Marks hides them without deleting them.
     menu(&mut h, "View", "Marks");
     assert!(h.state().workspace.view.overlay_slots(&h.state().settings).arrows.is_empty());
     assert!(h.state().workspace.view.overlay_slots(&h.state().settings).marked_cells.is_empty());
-    assert!(orrery::record::write_any(&h.state().workspace.view.to_game()).contains("[%cal B"));
+    assert!(orrery::record::write_any(&h.state().workspace.view.game()).contains("[%cal B"));
 }
 
 #[test]
@@ -667,8 +667,8 @@ fn a_game_ended_on_the_board_cannot_be_resigned_from_an_earlier_move() {
     h.run();
     h.state_mut().apply(Command::Game(GameCommand::Resign));
     h.run();
-    assert_eq!(h.state().workspace.view.to_game().result(), orrery::record::GameResult::FirstPlayerWins);
-    assert_eq!(h.state().workspace.view.to_game().tags().get("Termination"), Some("Ended by checkmate"));
+    assert_eq!(h.state().workspace.view.game().result(), orrery::record::GameResult::FirstPlayerWins);
+    assert_eq!(h.state().workspace.view.game().tags().get("Termination"), Some("Ended by checkmate"));
 }
 
 #[test]

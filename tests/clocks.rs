@@ -49,7 +49,7 @@ fn nth_move<G: orrery::core::Game>(h: &Harness<'static, OrreryApp>, k: usize) ->
 
 /// The `[%clk]` stamps of the main line, in order.
 fn stamps(h: &Harness<'static, OrreryApp>) -> Vec<String> {
-    let text = write_any(&h.state().workspace.view.to_game());
+    let text = write_any(&h.state().workspace.view.game());
     text.match_indices("[%clk ").map(|(i, _)| text[i + 6..].split(']').next().unwrap_or("").to_string()).collect()
 }
 
@@ -173,7 +173,7 @@ fn a_flag_fall_loses_and_the_record_keeps_the_clock() {
     assert_eq!(h.get_all_by_label("0:20").count(), 2);
     h.state_mut().apply(Command::Game(GameCommand::End));
     step_at(&mut h, 22.0);
-    let game = h.state().workspace.view.to_game();
+    let game = h.state().workspace.view.game();
     let AnyGame::Interstellar(record) = read_one(&write_any(&game)).unwrap() else { panic!("an Interstellar game") };
     assert_eq!(record.result, GameResult::SecondPlayerWins);
     assert_eq!(record.tags.get("TimeControl"), Some("20+1"));

@@ -145,7 +145,7 @@ fn a_target_out_in_2_is_composed_checked_saved_reopened_in_solving_mode_and_solv
     assert!(h.state().workspace.puzzle_set);
     assert!(h.state().workspace.view.puzzle_status().is_some_and(|p| p.interactive));
     assert_eq!(h.state().workspace.view.position_string(), OUT2);
-    assert_eq!(h.state().workspace.view.to_game().move_count(), 0, "the solution is not shown");
+    assert_eq!(h.state().workspace.view.game().move_count(), 0, "the solution is not shown");
     h.get_by_label("Puzzle 1 of 1 · solved 0 of 1");
     solve_with_hints(&mut h);
     h.get_by_label_contains("Solved");
@@ -159,7 +159,7 @@ fn a_target_out_in_2_is_composed_checked_saved_reopened_in_solving_mode_and_solv
     h.get_by_label("Close puzzle").click();
     h.run();
     assert!(!h.state().workspace.puzzle_set);
-    assert!(h.state().workspace.view.to_game().move_count() > 2);
+    assert!(h.state().workspace.view.game().move_count() > 2);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -227,7 +227,7 @@ fn a_puzzle_set_goes_on_in_solving_mode_after_a_restart() {
     assert!(h.state().workspace.puzzle_set);
     assert_eq!(h.state().workspace.document.current, 2);
     assert!(h.state().workspace.view.puzzle_status().is_some_and(|p| p.interactive));
-    assert_eq!(h.state().workspace.view.to_game().move_count(), 0);
+    assert_eq!(h.state().workspace.view.game().move_count(), 0);
     drop(h);
     std::fs::remove_dir_all(&dir).unwrap();
 }

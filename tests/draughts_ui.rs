@@ -207,7 +207,7 @@ fn a_whole_game_against_the_computer_is_saved_and_opened_again() {
         }
     }
     assert!(h.state().workspace.view.game_over(), "the game reached its end");
-    let plies = h.state().workspace.view.to_game().move_count();
+    let plies = h.state().workspace.view.game().move_count();
     assert!(plies > 10, "{plies} plies");
     h.state_mut().apply(Command::SaveAs);
     h.run_steps(10);
@@ -220,7 +220,7 @@ fn a_whole_game_against_the_computer_is_saved_and_opened_again() {
     h.run_steps(10);
     ui_support::finish_reading(&mut h);
     assert_eq!(h.state().workspace.view.variant(), Variant::Draughts);
-    assert_eq!(h.state().workspace.view.to_game().move_count(), plies);
+    assert_eq!(h.state().workspace.view.game().move_count(), plies);
     assert!(h.state().workspace.view.game_over());
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -200,7 +200,7 @@ fn clicking_a_problem_opens_the_notation_editor_on_the_games_text_at_its_place()
     h.run();
     assert_eq!(h.state().shell.editor.errors.len(), 1);
     assert_eq!(h.state().shell.editor.errors[0].range, source.find("Qx9").unwrap()..source.find(" *").unwrap());
-    assert_eq!(h.state().workspace.view.to_game().move_count(), 1);
+    assert_eq!(h.state().workspace.view.game().move_count(), 1);
     // Fixed in the editor, the game takes the text.
     let fixed = source.replace("Qx9", "Be6l");
     let now = h.ctx.input(|i| i.time);
@@ -530,7 +530,7 @@ fn the_games_list_sorts_by_any_column_and_finds_a_position_reached_by_another_mo
     assert_eq!(h.state().workspace.document.current, 1);
     assert_eq!(h.state().workspace.view.cursor_path(), [0, 0, 0], "at 2. Bc3d");
     assert_eq!(h.state().workspace.message, "Game 2 opened at the position found (3 plies in)");
-    assert_eq!(h.state().workspace.view.to_game().move_count(), 4);
+    assert_eq!(h.state().workspace.view.game().move_count(), 4);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -546,7 +546,7 @@ fn games_are_added_duplicated_moved_and_deleted_and_saved_in_the_lists_order() {
     assert_eq!(h.state().workspace.document.games.len(), 5);
     assert_eq!(h.state().workspace.document.current, 1);
     assert_eq!(h.state().workspace.view.variant(), Variant::Triangular);
-    assert_eq!(h.state().workspace.view.to_game().move_count(), 0);
+    assert_eq!(h.state().workspace.view.game().move_count(), 0);
     assert!(h.state().modified());
     h.get_by_label("2. Game 2   *   0 plies");
     ui_support::play(&mut h, "Bc3d");
@@ -554,7 +554,7 @@ fn games_are_added_duplicated_moved_and_deleted_and_saved_in_the_lists_order() {
     h.get_by_label("Duplicate").click();
     h.run();
     assert_eq!(h.state().workspace.document.current, 2);
-    assert_eq!(h.state().workspace.view.to_game().move_count(), 1);
+    assert_eq!(h.state().workspace.view.game().move_count(), 1);
     // Move the copy up: it takes place 2; the original is now 3 and keeps its undo.
     h.get_by_label("Move up").click();
     h.run();
@@ -578,7 +578,7 @@ fn games_are_added_duplicated_moved_and_deleted_and_saved_in_the_lists_order() {
     h.run();
     assert_eq!(h.state().workspace.document.games.len(), 5);
     assert_eq!(h.state().workspace.document.current, 1, "the next game is shown");
-    assert_eq!(h.state().workspace.view.to_game().move_count(), 1, "the copy");
+    assert_eq!(h.state().workspace.view.game().move_count(), 1, "the copy");
     // Saved in the list's order: Cy – Ann, the copy, Ann – Bo, Club night, Di – Ed.
     assert!(h.state_mut().save());
     let (games, problems) = orrery::files::read_record_file(&path).unwrap();
@@ -738,7 +738,7 @@ fn a_study_of_three_chapters_is_built_saved_reopened_and_quizzes_its_lines() {
         h.state().workspace.message
     );
     assert_eq!(h.state().workspace.view.cursor_path(), Vec::<usize>::new());
-    assert_eq!(h.state().workspace.view.to_game().move_count(), 4);
+    assert_eq!(h.state().workspace.view.game().move_count(), 4);
     assert!(!h.state().modified());
     // The line's move goes on and the reply follows.
     ui_support::play(&mut h, "Bc3d");
@@ -882,7 +882,7 @@ fn games_copied_from_one_file_are_pasted_into_another() {
     let mut h = opened(&club);
     h.state_mut().apply(Command::ShowGame(1));
     h.run();
-    let copied = orrery::record::write_any(&h.state().workspace.view.to_game());
+    let copied = orrery::record::write_any(&h.state().workspace.view.game());
     // Into lines.pgn after its first game: Paste games asks for the clipboard, and the
     // text that comes goes into the file instead of opening on its own.
     open_in(&mut h, &lines);
@@ -940,12 +940,12 @@ fn deleting_moving_pasting_and_making_a_study_are_undone_and_redone_in_order_wit
     assert_eq!(h.state().workspace.document.current, 1, "the game put back is shown");
     h.state_mut().apply(Command::ShowGame(0));
     h.run();
-    assert_eq!(h.state().workspace.view.to_game().move_count(), 4);
+    assert_eq!(h.state().workspace.view.game().move_count(), 4);
     undo(&mut h);
-    assert_eq!(h.state().workspace.view.to_game().move_count(), 3, "then the move");
+    assert_eq!(h.state().workspace.view.game().move_count(), 3, "then the move");
     // Redo: the move first, then the deletion.
     redo(&mut h);
-    assert_eq!(h.state().workspace.view.to_game().move_count(), 4);
+    assert_eq!(h.state().workspace.view.game().move_count(), 4);
     redo(&mut h);
     assert_eq!(titles(&h), ["Cy – Ann", "Club night", "Di – Ed"]);
     undo(&mut h);

@@ -42,7 +42,7 @@ fn moves(h: &Harness<'static, OrreryApp>) -> Vec<String> {
 
 /// The shown game's record (an Interstellar game in these tests).
 fn record(h: &Harness<'static, OrreryApp>) -> GameRecord<Position> {
-    let AnyGame::Interstellar(r) = h.state().workspace.view.to_game() else { panic!("an Interstellar game") };
+    let AnyGame::Interstellar(r) = (*h.state().workspace.view.game()).clone() else { panic!("an Interstellar game") };
     r
 }
 
@@ -205,7 +205,7 @@ fn a_draughts_game_is_typed_in_pdn_moves() {
     );
     // A step, the compulsory capture that answers it, and a recapture.
     type_into_editor(&mut h, "1. 34-26 18x34 2. 37x30 ");
-    let AnyGame::Draughts(r) = h.state().workspace.view.to_game() else { panic!("a draughts game") };
+    let AnyGame::Draughts(r) = (*h.state().workspace.view.game()).clone() else { panic!("a draughts game") };
     assert_eq!(r.tree.main_line_from(NodeId::ROOT).len(), 3);
     assert_eq!(
         h.state().workspace.view.position_string(),

@@ -55,7 +55,7 @@ fn analyse_game_writes_evals_and_nags_and_draws_the_graph() {
     random_game(&mut h, 14);
     let plies = h.state().workspace.view.cursor_path().len();
     analyse(&mut h);
-    let text = write_any(&h.state().workspace.view.to_game()).replace('\n', " ");
+    let text = write_any(&h.state().workspace.view.game()).replace('\n', " ");
     let evals = text.matches("[%eval ").count();
     assert!(evals + 1 >= plies && evals > 0, "an evaluation after every move: {evals} of {plies}\n{text}");
     let nags = ["$2", "$4", "$6", "?!", "??", "?"].iter().any(|g| text.contains(g));
@@ -74,7 +74,7 @@ fn analyse_game_writes_evals_and_nags_and_draws_the_graph() {
     // Undo takes the report back.
     h.state_mut().apply(Command::Undo);
     h.step();
-    assert!(!write_any(&h.state().workspace.view.to_game()).contains("[%eval"));
+    assert!(!write_any(&h.state().workspace.view.game()).contains("[%eval"));
 }
 
 #[test]
@@ -98,8 +98,8 @@ fn learn_from_your_mistakes_asks_refuses_the_games_move_and_shows_the_engines() 
     h.state_mut().workspace.view.follow_path(&path);
     // Play the game's move by its cells.
     let text = {
-        let g = h.state().workspace.view.to_game();
-        let orrery::record::AnyGame::Triangular(record) = g else { panic!("a Triangular game") };
+        let g = h.state().workspace.view.game();
+        let orrery::record::AnyGame::Triangular(record) = &*g else { panic!("a Triangular game") };
         let mv = record.tree.node(game_move).mv.unwrap();
         record.position_at(record.tree.node(game_move).parent.unwrap_or(NodeId::ROOT)).notation(mv)
     };

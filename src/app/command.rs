@@ -169,8 +169,8 @@ pub enum Command {
     // The notation editor.
     /// The notation editor's text now reads as this game.
     ReplaceGame {
-        /// The game read.
-        game: Box<AnyGame>,
+        /// The game read (shared with the editor).
+        game: std::sync::Arc<AnyGame>,
         /// The move at the caret, if on a move.
         caret: Option<NodeId>,
     },

@@ -185,10 +185,10 @@ impl Document {
     /// step) and marks the document modified, with the game's text as read when it is
     /// the game as read again (an undo: [`GameOrigin::original`]); `false` when there
     /// is no such game.
-    pub fn replace_game(&mut self, index: usize, game: AnyGame, original: Option<std::sync::Arc<str>>) -> bool {
+    pub fn replace_game(&mut self, index: usize, game: Arc<AnyGame>, original: Option<std::sync::Arc<str>>) -> bool {
         let Some(slot) = self.games.get_mut(index) else { return false };
-        if **slot != game {
-            *slot = Arc::new(game);
+        if !Arc::ptr_eq(slot, &game) && **slot != *game {
+            *slot = game;
             self.game_changed(index);
         }
         if let Some(origin) = self.origins.get_mut(index) {
@@ -215,26 +215,31 @@ impl Document {
         self.structure_changed();
     }
 
-    /// The shown game.
-    pub fn shown(&self) -> &AnyGame {
+    /// The shown game (shared with the shown game's view: cloning it counts a
+    /// reference).
+    pub fn shown(&self) -> &Arc<AnyGame> {
         &self.games[self.current]
     }
 
     /// Replaces the shown game after a change and marks the document modified; the
     /// game will be written afresh, no longer as its text was read.
-    pub fn change_shown(&mut self, game: AnyGame) {
-        self.games[self.current] = Arc::new(game);
+    pub fn change_shown(&mut self, game: Arc<AnyGame>) {
+        self.games[self.current] = game;
         self.modified = true;
         self.game_changed(self.current);
     }
 
     /// Replaces the shown game without marking a change (e.g. an undo back to the saved
     /// state keeps the modified flag the caller sets). A game that is not the same as
-    /// before will be written afresh.
-    pub fn set_shown(&mut self, game: AnyGame) {
-        if *self.games[self.current] != game {
-            self.game_changed(self.current);
-            self.games[self.current] = Arc::new(game);
+    /// before will be written afresh. The same shared game (a view that changed
+    /// nothing) is not compared.
+    pub fn set_shown(&mut self, game: Arc<AnyGame>) {
+        let slot = &self.games[self.current];
+        if !Arc::ptr_eq(slot, &game) {
+            if **slot != *game {
+                self.game_changed(self.current);
+            }
+            self.games[self.current] = game;
         }
     }
 
@@ -318,7 +323,7 @@ mod tests {
     fn a_new_document_is_untitled_and_a_change_marks_it() {
         let mut doc = Document::new(AnyGame::new(Variant::Triangular));
         assert_eq!(doc.title(), "Orrery — Untitled Triangular game");
-        doc.change_shown(AnyGame::new(Variant::Triangular));
+        doc.change_shown(Arc::new(AnyGame::new(Variant::Triangular)));
         assert!(doc.modified);
         assert_eq!(doc.title(), "Orrery — Untitled Triangular game *");
         doc.saved_to(Path::new("/tmp/club.pgn"), Vec::new());

@@ -24,7 +24,7 @@ pub struct GifJob {
 impl GifJob {
     /// Starts making the GIF of `game` with `form`'s choices and writing it atomically
     /// to `path`.
-    pub fn start(game: AnyGame, form: &GifForm, path: PathBuf) -> GifJob {
+    pub fn start(game: std::sync::Arc<AnyGame>, form: &GifForm, path: PathBuf) -> GifJob {
         let (options, from, to) = (form.options(), form.from, Some(form.to));
         let engine_nodes = form.engine_arrows.then_some(form.engine_nodes);
         let to_path = path.clone();
@@ -32,7 +32,7 @@ impl GifJob {
             let progress = |d: usize, t: usize| control.set_progress(d, t);
             let cancel = control.cancel_flag();
             let bytes =
-                crate::with_game!(&game, g => gif_bytes(g, from, to, &options, engine_nodes, &progress, cancel))
+                crate::with_game!(&*game, g => gif_bytes(g, from, to, &options, engine_nodes, &progress, cancel))
                     .map_err(|e| e.to_string())?;
             crate::files::write_atomic_bytes(&to_path, &bytes).map_err(|e| e.to_string())?;
             Ok(bytes.len())

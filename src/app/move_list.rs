@@ -9,8 +9,7 @@ use egui::RichText;
 
 use super::command::{Command, GameCommand};
 use super::session::GameSession;
-use crate::core::game::Game;
-use crate::record::{GameResult, NodeId};
+use crate::record::{GameResult, NodeId, RecordGame};
 
 /// The move list's own state: the lines as last built, and the move last scrolled to.
 #[derive(Default)]
@@ -30,7 +29,7 @@ Labels (Interstellar) chooses whose numbering the margin shows.";
 
 impl MoveListPanel {
     /// Draws the list of `s`, pushing what the user asks for.
-    pub fn ui<G: Game>(&mut self, ui: &mut egui::Ui, s: &GameSession<G>, commands: &mut Vec<Command>) {
+    pub fn ui<G: RecordGame>(&mut self, ui: &mut egui::Ui, s: &GameSession<G>, commands: &mut Vec<Command>) {
         let heading = ui.heading("Moves");
         // Interstellar writes a move in its mover's own numbering: say so where the
         // moves are read.
@@ -93,20 +92,14 @@ pub(crate) enum LineItem {
 /// The move list's lines, kept while the game, its annotations and the panel's width
 /// stay the same.
 struct MoveListCache {
-    key: u64,
+    key: (u64, usize),
     lines: Vec<ListLine>,
 }
 
-/// The cache key of the move list for `s` at `chars` characters a line.
-fn list_key<G: Game>(s: &GameSession<G>, chars: usize) -> u64 {
-    use std::hash::{Hash, Hasher};
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    G::VARIANT.name().hash(&mut h);
-    s.record.tree.fingerprint().hash(&mut h);
-    s.record.start.position_string().hash(&mut h);
-    s.record.result.token().hash(&mut h);
-    chars.hash(&mut h);
-    h.finish()
+/// The cache key of the move list for `s` at `chars` characters a line: the record's
+/// revision (it moves with every change) and the width.
+fn list_key<G: RecordGame>(s: &GameSession<G>, chars: usize) -> (u64, usize) {
+    (s.record.revision(), chars)
 }
 
 /// A move's notation with its NAG glyphs (`$N` for NAGs without one).
@@ -143,7 +136,7 @@ fn wrap_words(text: &str, chars: usize) -> Vec<String> {
 /// The move list of `s` as lines of at most about `chars` characters: the main line as
 /// a table (number, first player's move, second player's move), comments between rows,
 /// variations indented under the move they replace.
-fn build_lines<G: Game>(s: &GameSession<G>, chars: usize) -> Vec<ListLine> {
+fn build_lines<G: RecordGame>(s: &GameSession<G>, chars: usize) -> Vec<ListLine> {
     let tree = &s.record.tree;
     let notations = s.notations();
     let mut lines = Vec::new();
@@ -209,7 +202,7 @@ fn build_lines<G: Game>(s: &GameSession<G>, chars: usize) -> Vec<ListLine> {
 
 /// The lines of a variation (and of the variations inside it), written inline: move
 /// numbers at its start, on the first player's moves and after comments.
-fn variation_lines<G: Game>(
+fn variation_lines<G: RecordGame>(
     s: &GameSession<G>,
     notations: &[String],
     first: NodeId,
@@ -286,7 +279,7 @@ fn variation_lines<G: Game>(
 
 /// Draws the lines of the move list that are in view; the move at the cursor is
 /// highlighted and brought into view when `scroll` is set.
-fn move_list_ui<G: Game>(
+fn move_list_ui<G: RecordGame>(
     ui: &mut egui::Ui,
     s: &GameSession<G>,
     lines: &[ListLine],
@@ -398,7 +391,7 @@ fn move_list_ui<G: Game>(
 
 /// One clickable move in the list, with its context menu (promote, delete). The move at
 /// the cursor is drawn selected at full contrast, also inside variations.
-fn move_button<G: Game>(
+fn move_button<G: RecordGame>(
     ui: &mut egui::Ui,
     s: &GameSession<G>,
     id: NodeId,

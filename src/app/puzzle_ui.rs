@@ -10,7 +10,7 @@ use super::jobs::{Job, JobPoll};
 use super::session::GameSession;
 use super::theme;
 use crate::core::game::Game;
-use crate::record::{AnyGame, GameRecord, NodeId};
+use crate::record::{AnyGame, GameRecord, NodeId, RecordGame};
 use crate::solver::{
     AnySolution, AttackNode, Goal, Puzzle, PuzzleGoal, Solution, SolveControl, SolveError, SolveOptions, SolverGame,
     Stipulation, solve,
@@ -181,7 +181,10 @@ impl<G: SolverGame> PuzzleState<G> {
     /// Judges the move just played at the cursor of `s` in solving mode: a wrong move
     /// (or one played before the solver is done) is taken back; a right one is
     /// answered with the longest defence.
-    pub fn judge(&mut self, s: &mut GameSession<G>) -> Judged {
+    pub fn judge(&mut self, s: &mut GameSession<G>) -> Judged
+    where
+        G: RecordGame,
+    {
         if !self.interactive || self.solved || self.shown_goal.is_some() {
             return Judged::Nothing;
         }
@@ -208,7 +211,7 @@ impl<G: SolverGame> PuzzleState<G> {
             return Judged::Right;
         }
         let defence = right.defences[0].clone();
-        s.cursor = s.record.tree.add_move(s.cursor, defence.mv.mv);
+        s.cursor = s.record.add_move(s.cursor, defence.mv.mv);
         self.at = s.cursor;
         self.candidates = Some(defence.replies.clone());
         self.feedback = format!("{played} — right. The defence: {}. Your move", defence.mv.notation);
@@ -346,10 +349,10 @@ pub fn fresh_record<G: Game>(record: &GameRecord<G>) -> GameRecord<G> {
 }
 
 /// Takes back the move just played at the cursor (it is deleted from the tree).
-fn take_back<G: Game>(s: &mut GameSession<G>, at: NodeId) {
+fn take_back<G: RecordGame>(s: &mut GameSession<G>, at: NodeId) {
     let node = s.cursor;
     if node != at {
-        s.record.tree.delete(node);
+        s.record.make_mut().tree.delete(node);
         s.cursor = at;
     }
 }

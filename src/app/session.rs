@@ -5,7 +5,7 @@
 
 use crate::core::game::{Game, GameSide, Landing};
 use crate::core::moves::MoveList;
-use crate::record::{GameRecord, GameResult, NodeId};
+use crate::record::{GameRecord, GameResult, NodeId, RecordGame, SharedRecord};
 
 /// What happened when the user tried to move a piece from one cell to another.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -114,9 +114,6 @@ impl<G> PartialEq for PositionCache<G> {
 
 impl<G> Eq for PositionCache<G> {}
 
-/// The notation of every move of the tree, by node id, kept while the tree's arena
-/// (each slot's parent and move) and the start position stay the same: a node's
-/// notation depends only on the moves on its path, which its slot fixes.
 /// The outcome at one node with the game's history ([`GameSession::outcome`]), kept so
 /// that the legal moves, the banner and the board do not replay the game several times a
 /// frame; keyed by the node and its position's key. Compares equal always.
@@ -137,18 +134,17 @@ impl<O> PartialEq for OutcomeCache<O> {
 
 impl<O> Eq for OutcomeCache<O> {}
 
-/// Each arena slot's parent and move: what a node's notation depends on.
-type ArenaShape<M> = Vec<(Option<NodeId>, Option<M>)>;
-
+/// The notation of every move of the tree, by node id, for the record's revision.
 #[derive(Clone, Debug)]
 struct NotationCache<G: Game> {
-    key: Option<(G, ArenaShape<G::Move>)>,
+    revision: Option<u64>,
     texts: Vec<String>,
+    game: std::marker::PhantomData<G>,
 }
 
 impl<G: Game> Default for NotationCache<G> {
     fn default() -> Self {
-        NotationCache { key: None, texts: Vec::new() }
+        NotationCache { revision: None, texts: Vec::new(), game: std::marker::PhantomData }
     }
 }
 
@@ -172,9 +168,10 @@ impl<G: Game> Eq for NotationCell<G> {}
 
 /// One game in the app, generic over the rules.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameSession<G: Game> {
-    /// The record: tags, start, move tree, result.
-    pub record: GameRecord<G>,
+pub struct GameSession<G: RecordGame> {
+    /// The record: tags, start, move tree, result; shared with the document and undo
+    /// (changed through [`SharedRecord::make_mut`], which moves its revision).
+    pub record: SharedRecord<G>,
     /// The node whose position the board shows.
     pub cursor: NodeId,
     /// The selected cell (a piece of the side to move), if any.
@@ -186,11 +183,11 @@ pub struct GameSession<G: Game> {
     notations: NotationCell<G>,
 }
 
-impl<G: Game> GameSession<G> {
+impl<G: RecordGame> GameSession<G> {
     /// A new game from the opening.
     pub fn new() -> Self {
         GameSession {
-            record: GameRecord::new(),
+            record: SharedRecord::new(GameRecord::new()),
             cursor: NodeId::ROOT,
             selected: None,
             entry: Entry::default(),
@@ -202,6 +199,12 @@ impl<G: Game> GameSession<G> {
 
     /// A session over an existing record, the cursor at the end of its main line.
     pub fn from_record(record: GameRecord<G>) -> Self {
+        GameSession::from_shared(SharedRecord::new(record))
+    }
+
+    /// A session over a shared record (not copied), the cursor at the end of its main
+    /// line.
+    pub fn from_shared(record: SharedRecord<G>) -> Self {
         let cursor = record.tree.main_line_from(NodeId::ROOT).last().copied().unwrap_or(NodeId::ROOT);
         GameSession {
             record,
@@ -228,23 +231,19 @@ impl<G: Game> GameSession<G> {
     }
 
     /// The notation of every move in the tree, indexed by node id (empty for the root
-    /// and deleted slots). Worked out again only when the tree's arena changed.
+    /// and deleted slots). Worked out again only when the record changed (its revision moved).
     pub fn notations(&self) -> std::cell::Ref<'_, Vec<String>> {
-        let tree = &self.record.tree;
-        let shape: ArenaShape<G::Move> =
-            (0..tree.arena_len()).map(|i| tree.node(NodeId(i as u32))).map(|n| (n.parent, n.mv)).collect();
+        let revision = self.record.revision();
         {
             let cache = self.notations.0.borrow();
-            if let Some((start, key)) = &cache.key
-                && *key == shape
-                && *start == self.record.start
-            {
+            if cache.revision == Some(revision) {
                 return std::cell::Ref::map(cache, |c| &c.texts);
             }
         }
         {
+            let tree = &self.record.tree;
             let mut cache = self.notations.0.borrow_mut();
-            let mut texts = vec![String::new(); shape.len()];
+            let mut texts = vec![String::new(); tree.arena_len()];
             let mut stack = vec![(NodeId::ROOT, self.record.start.clone())];
             while let Some((id, pos)) = stack.pop() {
                 for &child in &tree.node(id).children {
@@ -256,7 +255,7 @@ impl<G: Game> GameSession<G> {
                     }
                 }
             }
-            *cache = NotationCache { key: Some((self.record.start.clone(), shape)), texts };
+            *cache = NotationCache { revision: Some(revision), texts, game: std::marker::PhantomData };
         }
         std::cell::Ref::map(self.notations.0.borrow(), |c| &c.texts)
     }
@@ -660,7 +659,7 @@ impl<G: Game> GameSession<G> {
     }
 }
 
-impl<G: Game> Default for GameSession<G> {
+impl<G: RecordGame> Default for GameSession<G> {
     fn default() -> Self {
         GameSession::new()
     }

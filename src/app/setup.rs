@@ -7,7 +7,7 @@
 //! [`super::setup_ui`] draws it, and tests drive it directly.
 
 use crate::core::game::{BoardSetup, Game, GameSide};
-use crate::record::GameRecord;
+use crate::record::{GameRecord, RecordGame};
 
 use super::session::{GameSession, article, capitalise, describe_outcome};
 
@@ -124,7 +124,10 @@ impl<G: Game> SetupMode<G> {
     }
 
     /// The setup as a game session starting from it, when it is a valid position.
-    pub fn to_session(&self) -> Option<GameSession<G>> {
+    pub fn to_session(&self) -> Option<GameSession<G>>
+    where
+        G: RecordGame,
+    {
         self.position().map(|p| GameSession::from_record(GameRecord::from_position(p)))
     }
 

@@ -245,6 +245,8 @@ pub trait RecordGame: Game {
     fn from_any(game: AnyGame) -> Result<GameRecord<Self>, AnyGame>;
     /// A reference to the record inside, when `game` is of this game.
     fn of_any(game: &AnyGame) -> Option<&GameRecord<Self>>;
+    /// A mutable reference to the record inside, when `game` is of this game.
+    fn of_any_mut(game: &mut AnyGame) -> Option<&mut GameRecord<Self>>;
 }
 
 impl RecordGame for interstellar::Position {
@@ -259,6 +261,12 @@ impl RecordGame for interstellar::Position {
         }
     }
     fn of_any(game: &AnyGame) -> Option<&GameRecord<Self>> {
+        match game {
+            AnyGame::Interstellar(r) => Some(r),
+            _ => None,
+        }
+    }
+    fn of_any_mut(game: &mut AnyGame) -> Option<&mut GameRecord<Self>> {
         match game {
             AnyGame::Interstellar(r) => Some(r),
             _ => None,
@@ -283,6 +291,12 @@ impl RecordGame for triangular::Position {
             _ => None,
         }
     }
+    fn of_any_mut(game: &mut AnyGame) -> Option<&mut GameRecord<Self>> {
+        match game {
+            AnyGame::Triangular(r) => Some(r),
+            _ => None,
+        }
+    }
 }
 
 impl RecordGame for draughts::Position {
@@ -302,7 +316,104 @@ impl RecordGame for draughts::Position {
             _ => None,
         }
     }
+    fn of_any_mut(game: &mut AnyGame) -> Option<&mut GameRecord<Self>> {
+        match game {
+            AnyGame::Draughts(r) => Some(r),
+            _ => None,
+        }
+    }
 }
+
+/// A record of game `G` shared copy-on-write: cloning it, or handing its
+/// [`AnyGame`] to a document or an undo history ([`SharedRecord::any`]), counts a
+/// reference instead of copying the tree; the first change after that copies it once
+/// ([`SharedRecord::make_mut`]). Every change moves its revision, a number no other
+/// revision of any shared record has, so caches of what is read from the record are
+/// keyed by it instead of comparing records.
+#[derive(Clone, Debug)]
+pub struct SharedRecord<G: RecordGame> {
+    any: std::sync::Arc<AnyGame>,
+    revision: u64,
+    game: std::marker::PhantomData<G>,
+}
+
+/// A revision number no other shared record has had.
+fn next_revision() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+}
+
+impl<G: RecordGame> SharedRecord<G> {
+    /// Shares `record`.
+    pub fn new(record: GameRecord<G>) -> SharedRecord<G> {
+        SharedRecord {
+            any: std::sync::Arc::new(G::into_any(record)),
+            revision: next_revision(),
+            game: std::marker::PhantomData,
+        }
+    }
+
+    /// Shares the record in `any`, without copying it.
+    ///
+    /// # Errors
+    /// `any` itself, when it holds a record of another game.
+    pub fn from_any(any: std::sync::Arc<AnyGame>) -> Result<SharedRecord<G>, std::sync::Arc<AnyGame>> {
+        if G::of_any(&any).is_none() {
+            return Err(any);
+        }
+        Ok(SharedRecord { any, revision: next_revision(), game: std::marker::PhantomData })
+    }
+
+    /// The erased record, shared (a reference count, not a copy).
+    pub fn any(&self) -> &std::sync::Arc<AnyGame> {
+        &self.any
+    }
+
+    /// The revision: it moves with every [`SharedRecord::make_mut`].
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    /// Adds `mv` after `at` as [`GameRecord::add_move`] does; a move already there is
+    /// followed without changing the record (no copy, the revision stays).
+    pub fn add_move(&mut self, at: NodeId, mv: G::Move) -> NodeId {
+        match self.tree.child_with_move(at, mv) {
+            Some(existing) => existing,
+            None => self.make_mut().add_move(at, mv),
+        }
+    }
+
+    /// The record, to change: copied first when it is shared (with a document or an
+    /// undo snapshot); the revision moves.
+    pub fn make_mut(&mut self) -> &mut GameRecord<G> {
+        self.revision = next_revision();
+        match G::of_any_mut(std::sync::Arc::make_mut(&mut self.any)) {
+            Some(record) => record,
+            // Built only from records of `G` (checked in `from_any`).
+            None => unreachable!("a shared record holds a record of its game"),
+        }
+    }
+}
+
+impl<G: RecordGame> std::ops::Deref for SharedRecord<G> {
+    type Target = GameRecord<G>;
+
+    fn deref(&self) -> &GameRecord<G> {
+        match G::of_any(&self.any) {
+            Some(record) => record,
+            // Built only from records of `G` (checked in `from_any`).
+            None => unreachable!("a shared record holds a record of its game"),
+        }
+    }
+}
+
+impl<G: RecordGame> PartialEq for SharedRecord<G> {
+    fn eq(&self, other: &Self) -> bool {
+        std::sync::Arc::ptr_eq(&self.any, &other.any) || *self.any == *other.any
+    }
+}
+
+impl<G: RecordGame> Eq for SharedRecord<G> {}
 
 impl AnyGame {
     /// A new game of `variant` from its opening.
@@ -343,6 +454,33 @@ impl AnyGame {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_shared_record_is_copied_only_when_changed_while_shared() {
+        let mut shared = SharedRecord::new(GameRecord::<triangular::Position>::new());
+        let held = shared.any().clone();
+        let first = shared.revision();
+        // Following a move already there changes nothing: no copy, the same revision.
+        let mut moves = crate::core::moves::MoveList::new();
+        triangular::Position::opening().legal_moves(&mut moves);
+        let node = shared.add_move(NodeId::ROOT, moves[0]);
+        assert_ne!(shared.revision(), first, "a new move changes the record");
+        assert!(!std::sync::Arc::ptr_eq(shared.any(), &held), "shared, so the change copied it");
+        assert_eq!(held.move_count(), 0, "the snapshot kept the record as it was");
+        let (copy, second) = (shared.any().clone(), shared.revision());
+        assert_eq!(shared.add_move(NodeId::ROOT, moves[0]), node);
+        assert_eq!(shared.revision(), second, "following a move there is not a change");
+        assert!(std::sync::Arc::ptr_eq(shared.any(), &copy), "nor a copy");
+        // Not shared any more: a change is made in place.
+        drop(copy);
+        let before = std::sync::Arc::as_ptr(shared.any());
+        shared.make_mut().tags.set("Event", "Club");
+        assert_eq!(std::sync::Arc::as_ptr(shared.any()), before, "changed in place");
+        assert_eq!(shared.tags.get("Event"), Some("Club"));
+        // A record of another game is refused.
+        let other = std::sync::Arc::new(AnyGame::new(Variant::Draughts));
+        assert!(SharedRecord::<triangular::Position>::from_any(other).is_err());
+    }
 
     #[test]
     fn tags_keep_the_roster_first_and_ignore_derived_ones() {

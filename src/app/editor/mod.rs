@@ -18,6 +18,8 @@
 //! applies what it reports ([`EditorEvent`]) to the game, so undo and the unsaved-work
 //! mark work as for any other change.
 
+use std::sync::Arc;
+
 use egui::RichText;
 use egui::text::{CCursor, CCursorRange};
 
@@ -59,8 +61,8 @@ fn read_text(text: &str) -> Reading {
 pub enum EditorEvent {
     /// The text now reads as this game; `caret` is the node at the caret (if on a move).
     Parsed {
-        /// The game read from the text.
-        game: Box<AnyGame>,
+        /// The game read from the text (shared with the editor, which knows it so).
+        game: Arc<AnyGame>,
         /// The move at the caret, if any.
         caret: Option<NodeId>,
     },
@@ -88,8 +90,9 @@ pub struct NotationEditor {
     pub errors: Vec<TextError>,
     /// Where each move stands in `text` (valid while `text` is the last valid text).
     spans: Vec<MoveSpan>,
-    /// The game the text was last made from or read as.
-    synced: Option<AnyGame>,
+    /// The game the text was last made from or read as, and the revision of the shown
+    /// record it was found equal to (compared again only when that revision moves).
+    synced: Option<(Option<u64>, Arc<AnyGame>)>,
     /// The last text that read without errors (what Revert goes back to).
     last_valid_text: String,
     /// When the text was last edited, while that edit has not been read yet.
@@ -159,15 +162,23 @@ impl NotationEditor {
         if self.is_dirty() {
             return;
         }
-        let same = self.synced.as_ref().is_some_and(|g| view.same_game(g));
+        let revision = view.record_revision();
+        let same = match &mut self.synced {
+            Some((seen, _)) if *seen == Some(revision) => true,
+            Some((seen, game)) if Arc::ptr_eq(game, &view.game()) || **game == *view.game() => {
+                *seen = Some(revision);
+                true
+            }
+            _ => false,
+        };
         let cursor = view.cursor();
         if !same {
-            let game = view.to_game();
-            let (text, spans) = crate::with_game!(&game, g => crate::record::write_game_with_spans(g));
+            let game = view.game();
+            let (text, spans) = crate::with_game!(&*game, g => crate::record::write_game_with_spans(g));
             self.text = text.clone();
             self.last_valid_text = text;
             self.spans = spans;
-            self.synced = Some(game);
+            self.synced = Some((Some(revision), game));
             self.errors.clear();
             self.caret_node = None;
         }
@@ -271,9 +282,10 @@ impl NotationEditor {
                 self.last_valid_text = self.text.clone();
                 let caret = self.last_caret.map(|c| char_to_byte(&self.text, c)).and_then(|b| node_at(&self.spans, b));
                 self.caret_node = Some(caret.unwrap_or(NodeId::ROOT));
-                if self.synced.as_ref() != Some(&game) {
-                    self.synced = Some(game.clone());
-                    events.push(EditorEvent::Parsed { game: Box::new(game), caret });
+                if self.synced.as_ref().is_none_or(|(_, synced)| **synced != game) {
+                    let game = Arc::new(game);
+                    self.synced = Some((None, game.clone()));
+                    events.push(EditorEvent::Parsed { game, caret });
                 }
             }
             Err(errors) => self.errors = errors,

@@ -77,7 +77,7 @@ impl OrreryApp {
             {
                 self.paste(&text)
             }
-            Command::CopyGameText => self.copy_text(write_any(&self.workspace.view.to_game()), "Game text copied"),
+            Command::CopyGameText => self.copy_text(write_any(&self.workspace.view.game()), "Game text copied"),
             Command::FlipBoard => self.settings.flipped = !self.settings.flipped,
             Command::ToggleCoordinates => self.settings.coordinates = !self.settings.coordinates,
             Command::ToggleHints => self.settings.hints = !self.settings.hints,
@@ -112,7 +112,7 @@ impl OrreryApp {
             Command::ShowGame(index) => self.show_game_asked(index, None),
             Command::ShowGameAt(index, path) => self.show_game_asked(index, Some(path)),
             Command::NewGameInFile => self.insert_games(vec![AnyGame::new(self.workspace.view.variant())]),
-            Command::DuplicateGame => self.insert_games(vec![self.workspace.view.to_game()]),
+            Command::DuplicateGame => self.insert_games(vec![(*self.workspace.view.game()).clone()]),
             Command::DeleteGame(index) => self.delete_game(index),
             Command::MakeStudy(name) => self.make_study(name.trim()),
             Command::SetChapter { title, section, mode } => self.set_chapter(&title, &section, mode),
@@ -120,7 +120,7 @@ impl OrreryApp {
             Command::ShowProblem { number, line, column } => self.show_problem(number, line, column),
             Command::InsertComment => self.insert_comment(),
             Command::SolveShown(stipulation) => self.solve_shown(stipulation),
-            Command::ReplaceGame { game, caret } => self.replace_game(*game, caret),
+            Command::ReplaceGame { game, caret } => self.replace_game(game, caret),
             Command::Game(mark @ GameCommand::ToggleMark { .. }) => {
                 self.settings.show_marks = true;
                 self.edit(mark);
@@ -234,7 +234,7 @@ impl OrreryApp {
 
     /// The Export GIF window, with the last choices.
     fn open_gif_form(&mut self) {
-        let game = self.workspace.view.to_game();
+        let game = self.workspace.view.game();
         self.shell.gif = Some(match self.shell.gif_last.take() {
             Some(last) => last.for_game(&game),
             None => GifForm::new(
@@ -340,7 +340,7 @@ impl OrreryApp {
     }
 
     /// The notation editor's text, read: the shown game becomes it (one undo step).
-    fn replace_game(&mut self, game: AnyGame, caret: Option<NodeId>) {
+    fn replace_game(&mut self, game: std::sync::Arc<AnyGame>, caret: Option<NodeId>) {
         let before = self.snapshot();
         if !self.workspace.view.replace_game(game.clone()) {
             self.workspace.view = view_of(game);
@@ -370,7 +370,7 @@ impl OrreryApp {
     /// user's work, so it does not count as unsaved).
     pub(super) fn changed(&mut self) {
         self.platform.autosave.touch(self.now);
-        let game = self.workspace.view.to_game();
+        let game = self.workspace.view.game();
         if self.solving() {
             // A puzzle set's games stay as the file has them (their solutions).
             if !self.workspace.puzzle_set {
@@ -423,7 +423,7 @@ impl OrreryApp {
                 self.date_new_game();
                 // The user's side at the bottom of the board.
                 self.settings.flipped = user_side == 1;
-                self.workspace.document.set_shown(self.workspace.view.to_game());
+                self.workspace.document.set_shown(self.workspace.view.game());
                 self.workspace.message =
                     format!("New {} game against Orrery (level {})", variant.name(), level.number());
             }
@@ -435,7 +435,7 @@ impl OrreryApp {
                 let _ = self.workspace.view.tick(self.now);
                 self.workspace.view.set_clock(Some(clock));
                 self.date_new_game();
-                self.workspace.document.set_shown(self.workspace.view.to_game());
+                self.workspace.document.set_shown(self.workspace.view.game());
                 self.workspace.message = format!("New {} game with a clock: {describe}", variant.name());
             }
             PendingAction::OpenGame(game) => {

@@ -10,9 +10,9 @@ impl OrreryApp {
             self.workspace.message = "The autosaved game could not be read; a new game is shown".into();
             return;
         };
-        self.workspace.view = view_of(game.clone());
-        self.workspace.view.follow_path(&saved.cursor_path);
         self.workspace.document = Document::with_games(saved.file.clone(), vec![game]);
+        self.workspace.view = view_of(self.workspace.document.shown().clone());
+        self.workspace.view.follow_path(&saved.cursor_path);
         self.workspace.document.modified = saved.modified;
         self.workspace.history.clear();
         self.workspace.stashed.clear();
@@ -24,7 +24,7 @@ impl OrreryApp {
             if !read.games.is_empty() && saved.game_index < read.games.len() {
                 let mut document = Document::with_games(saved.file.clone(), read.games);
                 document.current = saved.game_index;
-                document.set_shown(self.workspace.view.to_game());
+                document.set_shown(self.workspace.view.game());
                 document.modified = true;
                 self.workspace.document = document;
                 self.resume_puzzle_set();
@@ -54,7 +54,7 @@ impl OrreryApp {
         let damaged = read.has_errors();
         let mut document = Document::from_read(path, read);
         document.current = index.min(document.games.len() - 1);
-        document.set_shown(self.workspace.view.to_game());
+        document.set_shown(self.workspace.view.game());
         document.modified = self.workspace.document.modified;
         if damaged {
             document.file = None;
@@ -379,7 +379,7 @@ impl OrreryApp {
             self.workspace.message = "A save is under way: try again once it is done".into();
             return Some(false);
         }
-        self.workspace.document.set_shown(self.workspace.view.to_game());
+        self.workspace.document.set_shown(self.workspace.view.game());
         // Games not changed since they were read are written back as they were.
         let (games, originals) = (self.workspace.document.games.clone(), self.workspace.document.originals());
         let target = path.to_path_buf();
@@ -530,7 +530,7 @@ impl OrreryApp {
         if let Some(folder) = path.parent().filter(|f| !f.as_os_str().is_empty()) {
             self.settings.last_folder = Some(folder.to_path_buf());
         }
-        self.jobs.gif_job = Some(GifJob::start(self.workspace.view.to_game(), &form, path));
+        self.jobs.gif_job = Some(GifJob::start(self.workspace.view.game(), &form, path));
         self.shell.gif = Some(form);
     }
 

@@ -53,7 +53,7 @@ impl OrreryApp {
     /// is not the user's work and stays as it was).
     pub(super) fn write_back_shown(&mut self) {
         if !self.solving() {
-            self.workspace.document.set_shown(self.workspace.view.to_game());
+            self.workspace.document.set_shown(self.workspace.view.game());
         }
     }
 
@@ -145,6 +145,7 @@ impl OrreryApp {
     /// Replaces game `index` of the document (and the shown game, when it is that one,
     /// keeping the shown move where it still exists).
     pub(super) fn replace_game_at(&mut self, index: usize, game: AnyGame, original: Option<std::sync::Arc<str>>) {
+        let game = std::sync::Arc::new(game);
         if index == self.workspace.document.current {
             let cursor = self.workspace.view.cursor_path();
             if !self.workspace.view.replace_game(game.clone()) {

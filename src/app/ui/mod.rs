@@ -256,7 +256,8 @@ pub struct ProblemItem {
 /// The state before a change, for undo.
 #[derive(Clone, Debug, PartialEq)]
 struct Snapshot {
-    game: AnyGame,
+    /// The game as it was, shared (a reference count: the next change copies it).
+    game: std::sync::Arc<AnyGame>,
     cursor: Vec<usize>,
     modified: bool,
     /// When the change was made, in the order of all changes (games and the list of
@@ -440,11 +441,11 @@ impl OrreryApp {
     /// A fresh app showing a new Interstellar game.
     pub fn new(dialogs: Box<dyn FileDialogs>) -> OrreryApp {
         // The first game in menu order.
-        let game = AnyGame::new(Variant::ALL[0]);
-        let view = view_of(game.clone());
+        let document = Document::new(AnyGame::new(Variant::ALL[0]));
+        let view = view_of(document.shown().clone());
         OrreryApp {
             workspace: Workspace {
-                document: Document::new(game),
+                document,
                 view,
                 history: History::default(),
                 message: String::new(),
@@ -543,7 +544,7 @@ impl OrreryApp {
         let shown_game = if self.workspace.puzzle_set {
             self.workspace.document.shown().clone()
         } else {
-            self.workspace.view.to_game()
+            self.workspace.view.game()
         };
         Autosave {
             game_text: write_any(&shown_game),
@@ -557,7 +558,8 @@ impl OrreryApp {
                 let current = self.workspace.document.current;
                 let shown = shown_game.clone();
                 let mut originals = self.workspace.document.originals();
-                if *self.workspace.document.shown() != shown {
+                let same = std::sync::Arc::ptr_eq(self.workspace.document.shown(), &shown);
+                if !same && **self.workspace.document.shown() != *shown {
                     originals[current] = None;
                 }
                 let games = self
@@ -566,7 +568,7 @@ impl OrreryApp {
                     .games
                     .iter()
                     .enumerate()
-                    .map(|(i, g)| if i == current { &shown } else { g });
+                    .map(|(i, g)| if i == current { &*shown } else { &**g });
                 crate::files::records_text_keeping(games, &originals).0
             } else {
                 String::new()
@@ -612,7 +614,7 @@ impl OrreryApp {
 
     fn snapshot(&self) -> Snapshot {
         Snapshot {
-            game: self.workspace.view.to_game(),
+            game: self.workspace.view.game(),
             cursor: self.workspace.view.cursor_path(),
             modified: self.workspace.document.modified,
             seq: 0,
@@ -655,7 +657,7 @@ impl OrreryApp {
             return;
         }
         if !self.solving() {
-            self.workspace.document.set_shown(self.workspace.view.to_game());
+            self.workspace.document.set_shown(self.workspace.view.game());
         }
         let history = std::mem::take(&mut self.workspace.history);
         self.workspace.stashed.insert(self.workspace.document.current, (history, self.workspace.view.cursor_path()));

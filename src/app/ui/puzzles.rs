@@ -174,7 +174,7 @@ impl OrreryApp {
                 self.workspace.view.start_puzzle(&puzzle);
                 // Solving is the user's: the engine stays off until they turn it on.
                 self.settings.analysis = false;
-                self.workspace.document.set_shown(self.workspace.view.to_game());
+                self.workspace.document.set_shown(self.workspace.view.game());
             }
             Err(e) => self.shell.error_list = Some(("Could not read the puzzle".into(), vec![e.to_string()])),
         }

@@ -43,21 +43,20 @@ impl<G: AppGame> AnyView for GameView<G> {
         Some((parent, sound))
     }
 
-    fn to_game(&self) -> AnyGame {
-        G::into_any(self.session.record.clone())
+    fn game(&self) -> Arc<AnyGame> {
+        self.session.record.any().clone()
     }
 
-    fn same_game(&self, game: &AnyGame) -> bool {
-        G::of_any(game).is_some_and(|r| *r == self.session.record)
+    fn record_revision(&self) -> u64 {
+        self.session.record.revision()
     }
 
-    fn replace_game(&mut self, game: AnyGame) -> bool {
-        match G::from_any(game) {
+    fn replace_game(&mut self, game: Arc<AnyGame>) -> bool {
+        match SharedRecord::from_any(game) {
             Ok(record) => {
-                self.session = GameSession::from_record(record);
+                self.session = GameSession::from_shared(record);
                 self.promotion = None;
                 self.rebuild_clock();
-                self.revision += 1;
                 true
             }
             Err(_) => false,
@@ -128,7 +127,6 @@ impl<G: AppGame> AnyView for GameView<G> {
         if applied.changed {
             self.clock_after_change(end_before);
             self.hint = None;
-            self.revision += 1;
         }
         applied
     }
@@ -179,7 +177,6 @@ impl<G: AppGame> AnyView for GameView<G> {
     fn start_puzzle(&mut self, puzzle: &Puzzle) {
         let Some(record) = G::of_any(&puzzle.record) else { return };
         self.session = GameSession::from_record(fresh_record(record));
-        self.revision += 1;
         self.setup = None;
         self.puzzle = Some(PuzzleState::open(puzzle, record));
     }
@@ -254,9 +251,8 @@ impl<G: AppGame> AnyView for GameView<G> {
         let side = if side == 0 { first } else { first.other() };
         let opponent = Opponent::new(side, level, clock_seed());
         let roster = crate::record::game::roster(G::VARIANT);
-        opponent.write_tags(&mut self.session.record.tags, [roster[4], roster[5]]);
+        opponent.write_tags(&mut self.session.record.make_mut().tags, [roster[4], roster[5]]);
         self.opponent = Some(opponent);
-        self.revision += 1;
     }
 
     fn poll_opponent(&mut self) -> Option<Command> {
@@ -512,7 +508,7 @@ impl<G: AppGame> AnyView for GameView<G> {
             return;
         }
         let progress = self.report.as_ref().map(|job| (job.progress(), job.elapsed()));
-        if self.report_data.as_ref().is_none_or(|(at, _)| *at != self.revision) {
+        if self.report_data.as_ref().is_none_or(|(at, _)| *at != self.session.record.revision()) {
             let record = &self.session.record;
             let learner = self.opponent.as_ref().map(|o| Self::side_index(o.side.other()));
             let data = ReportData {
@@ -520,7 +516,7 @@ impl<G: AppGame> AnyView for GameView<G> {
                 summary: crate::study::report::summary(record),
                 learnable: !crate::study::report::mistakes(record, learner).is_empty(),
             };
-            self.report_data = Some((self.revision, data));
+            self.report_data = Some((self.session.record.revision(), data));
         }
         let Some((_, data)) = &self.report_data else { return };
         let (points, summary) = (&data.points, &data.summary);
@@ -550,10 +546,10 @@ impl<G: AppGame> AnyView for GameView<G> {
     }
 
     fn set_clock(&mut self, setup: Option<ClockSetup>) {
-        let tags = &mut self.session.record.tags;
+        let first = Self::side_index(self.session.record.start.side_to_move());
+        let tags = &mut self.session.record.make_mut().tags;
         match setup {
             Some(setup) => {
-                let first = Self::side_index(self.session.record.start.side_to_move());
                 let clock = GameClock::new(setup.control, setup.handicap, first);
                 clock.write_tags(tags);
                 self.clock = Some(clock);
@@ -578,10 +574,10 @@ impl<G: AppGame> AnyView for GameView<G> {
             return false;
         }
         match self.evaluated {
-            Some((revision, evaluated)) if revision == self.revision => evaluated,
+            Some((revision, evaluated)) if revision == self.session.record.revision() => evaluated,
             _ => {
                 let evaluated = command_value_in_main_line(&self.session.record);
-                self.evaluated = Some((self.revision, evaluated));
+                self.evaluated = Some((self.session.record.revision(), evaluated));
                 evaluated
             }
         }

@@ -99,7 +99,7 @@ impl<G: AppGame> GameView<G> {
 
     /// Writes `left` as the `[%clk]` of the move at `node` (replacing its old one).
     pub(super) fn stamp_clock(&mut self, node: NodeId, left: std::time::Duration) {
-        let tree = &mut self.session.record.tree;
+        let tree = &mut self.session.record.make_mut().tree;
         let text = crate::record::annotations::clock_text(left);
         let comment = crate::record::annotations::with_command(&tree.node(node).comment_after, "clk", Some(&text));
         tree.set_comment_after(node, &comment);
@@ -118,15 +118,15 @@ impl<G: AppGame> GameView<G> {
         let loser = pos.side_to_move();
         let name = capitalise(loser.name());
         if pos.cannot_win(loser.other()) {
-            s.record.result = GameResult::Draw;
-            s.record.tags.set(
+            s.record.make_mut().result = GameResult::Draw;
+            s.record.make_mut().tags.set(
                 "Termination",
                 &format!("Draw: {name}'s time ran out and {} cannot win", capitalise(loser.other().name())),
             );
         } else {
-            s.record.result =
+            s.record.make_mut().result =
                 if Self::side_index(loser) == 0 { GameResult::SecondPlayerWins } else { GameResult::FirstPlayerWins };
-            s.record.tags.set("Termination", &format!("{name} lost on time"));
+            s.record.make_mut().tags.set("Termination", &format!("{name} lost on time"));
         }
         if let Some(o) = &mut self.opponent {
             o.halt();

@@ -12,6 +12,8 @@
 //! Adding a game needs nothing here: a type implementing the core, record, drawing and
 //! solver traits is an [`AppGame`] and gets a view.
 
+use std::sync::Arc;
+
 use egui::Pos2;
 
 use super::analysis::{Analysis, AnalysisRequest, Snapshot};
@@ -29,7 +31,9 @@ use super::setup_ui::{self, PuzzleForm};
 use crate::core::game::{BoardCell, BoardSetup, GameSide, Variant};
 use crate::engine::{EngineGame, Score};
 use crate::record::study::{ChapterMode, MODE_TAG};
-use crate::record::{AnyGame, Arrow, GameRecord, GameResult, MarkColor, MarkedCell, Nag, NodeId, RecordGame};
+use crate::record::{
+    AnyGame, Arrow, GameRecord, GameResult, MarkColor, MarkedCell, Nag, NodeId, RecordGame, SharedRecord,
+};
 use crate::render::diagram::{Caption, DiagramOptions, record_diagram};
 use crate::render::overlay::BoardOverlay;
 use crate::render::scene::Scene;
@@ -134,9 +138,6 @@ pub struct GameView<G: AppGame> {
     learn_judging: Option<LearnJudging<G>>,
     /// The game report being worked out.
     pub report: Option<ReportJob<G>>,
-    /// Counts the record's changes (applied commands, replaced games), so what is read
-    /// from the whole record is read again only after a change.
-    revision: u64,
     /// The report panel's data (graph, summary, whether there is anything to learn)
     /// and the revision it was read at.
     report_data: Option<(u64, ReportData)>,
@@ -162,10 +163,10 @@ pub struct GameView<G: AppGame> {
 
 impl<G: AppGame> GameView<G> {
     /// A view of `record`, the cursor at the end of its main line.
-    pub fn new(record: GameRecord<G>) -> GameView<G> {
+    pub fn new(record: SharedRecord<G>) -> GameView<G> {
         let opponent = Opponent::from_tags(&record.tags, clock_seed());
         let mut view = GameView {
-            session: GameSession::from_record(record),
+            session: GameSession::from_shared(record),
             setup: None,
             puzzle: None,
             promotion: None,
@@ -179,7 +180,6 @@ impl<G: AppGame> GameView<G> {
             computer_move: None,
             evaluated: None,
             report: None,
-            revision: 0,
             report_data: None,
             report_time: None,
             learning: None,
@@ -202,13 +202,15 @@ impl<G: AppGame> GameView<G> {
 pub trait AnyView {
     /// Which game it is.
     fn variant(&self) -> Variant;
-    /// The record, for saving and history.
-    fn to_game(&self) -> AnyGame;
-    /// Whether `game` is the record shown (cheap: no copy).
-    fn same_game(&self, game: &AnyGame) -> bool;
+    /// The record, shared (a reference count, not a copy: the document and undo
+    /// snapshots hold it so).
+    fn game(&self) -> Arc<AnyGame>;
+    /// The record's revision: it moves with every change to the record
+    /// ([`SharedRecord::revision`]), so caches of what is read from it key on it.
+    fn record_revision(&self) -> u64;
     /// Shows `game` instead (same game only; the board editor and puzzle stay), the
     /// cursor at the end of its main line. `false` when `game` is of another game.
-    fn replace_game(&mut self, game: AnyGame) -> bool;
+    fn replace_game(&mut self, game: Arc<AnyGame>) -> bool;
     /// The move shown.
     fn cursor(&self) -> NodeId;
     /// Child indices from the start to the shown move.
@@ -374,8 +376,11 @@ pub struct PuzzleStatus {
 }
 
 /// The view of any record: the app's one erasure of the game.
-pub fn view_of(game: AnyGame) -> Box<dyn AnyView> {
-    crate::with_game!(game, record => Box::new(GameView::new(record)) as Box<dyn AnyView>)
+pub fn view_of(game: Arc<AnyGame>) -> Box<dyn AnyView> {
+    crate::with_variant!(game.variant(), G => match SharedRecord::<G>::from_any(game) {
+        Ok(record) => Box::new(GameView::new(record)) as Box<dyn AnyView>,
+        Err(_) => unreachable!("the record is of the game its variant names"),
+    })
 }
 
 impl<G: AppGame> GameView<G> {}

@@ -45,7 +45,7 @@ impl<G: AppGame> GameView<G> {
             GameCommand::ChoosePromotion(choice) => return self.choose_promotion(*choice, before),
             GameCommand::ToggleMark { from, to, color } => return self.toggle_mark_at(*from, *to, *color),
             GameCommand::PromoteVariation(node) => {
-                let changed = s.record.tree.promote(*node);
+                let changed = s.record.make_mut().tree.promote(*node);
                 self.record_ending();
                 return Applied { changed, message: None };
             }
@@ -66,7 +66,7 @@ impl<G: AppGame> GameView<G> {
             }
             GameCommand::ApplyReport => return self.apply_report(),
             GameCommand::SetTag(key, value) => {
-                s.record.tags.set(key, value);
+                s.record.make_mut().tags.set(key, value);
                 return Applied::changed();
             }
             GameCommand::LearnFromMistakes => return self.start_learning(),
@@ -141,7 +141,7 @@ impl<G: AppGame> GameView<G> {
         }
         let s = &mut self.session;
         let path = s.record.tree.path_to(s.cursor);
-        let Some(parent) = s.record.tree.delete(node) else { return Applied::default() };
+        let Some(parent) = s.record.make_mut().tree.delete(node) else { return Applied::default() };
         if path.contains(&node) {
             s.cursor = parent;
         }
@@ -155,7 +155,7 @@ impl<G: AppGame> GameView<G> {
         if s.cursor == NodeId::ROOT {
             return Applied::say("Choose a move first: NAGs belong to a move");
         }
-        let nags = &mut s.record.tree.node_mut(s.cursor).nags;
+        let nags = &mut s.record.make_mut().tree.node_mut(s.cursor).nags;
         match nags.iter().position(|n| *n == nag) {
             Some(i) => {
                 nags.remove(i);
@@ -279,21 +279,32 @@ impl<G: AppGame> GameView<G> {
             return;
         }
         let outcome = self.session.main_line_end_outcome();
-        let record = &mut self.session.record;
-        match outcome {
+        let wanted = match outcome {
             Some(outcome) => {
-                record.result = match G::winner(outcome) {
+                let result = match G::winner(outcome) {
                     Some(w) if w == G::Side::BOTH[0] => GameResult::FirstPlayerWins,
                     Some(_) => GameResult::SecondPlayerWins,
                     None => GameResult::Draw,
                 };
-                record.tags.set("Termination", &format!("{ENDING_PREFIX}{}", G::ending_title(outcome)));
+                (result, Some(format!("{ENDING_PREFIX}{}", G::ending_title(outcome))))
             }
-            None if termination.is_some() => {
-                record.result = GameResult::Unknown;
+            None if termination.is_some() => (GameResult::Unknown, None),
+            None => return,
+        };
+        // Changed only when it differs: a change copies a shared record and moves its
+        // revision.
+        if (self.session.record.result, termination) == wanted {
+            return;
+        }
+        let record = self.session.record.make_mut();
+        record.result = wanted.0;
+        match wanted.1 {
+            Some(text) => {
+                record.tags.set("Termination", &text);
+            }
+            None => {
                 record.tags.remove("Termination");
             }
-            None => {}
         }
     }
 
@@ -335,11 +346,11 @@ impl<G: AppGame> GameView<G> {
         if s.record.position_at(node).side_to_move() != human {
             return Applied::say("There is no move of yours to take back");
         }
-        s.record.tree.delete(first);
+        s.record.make_mut().tree.delete(first);
         s.cursor = node;
         s.selected = None;
-        s.record.result = GameResult::Unknown;
-        s.record.tags.remove("Termination");
+        s.record.make_mut().result = GameResult::Unknown;
+        s.record.make_mut().tags.remove("Termination");
         self.record_ending();
         Applied { changed: true, message: Some("Took back your last move".into()) }
     }
@@ -414,12 +425,12 @@ impl<G: AppGame> GameView<G> {
                 GameCommand::DrawAnswer(false) => return Applied::say(format!("{name} declines the draw")),
                 GameCommand::Resign => {
                     let s = &mut self.session;
-                    s.record.result = if human == G::opening().side_to_move() {
+                    s.record.make_mut().result = if human == G::opening().side_to_move() {
                         GameResult::SecondPlayerWins
                     } else {
                         GameResult::FirstPlayerWins
                     };
-                    s.record.tags.set("Termination", &format!("{} resigned", capitalise(human.name())));
+                    s.record.make_mut().tags.set("Termination", &format!("{} resigned", capitalise(human.name())));
                     s.cursor = s.record.tree.main_line_from(NodeId::ROOT).last().copied().unwrap_or(NodeId::ROOT);
                     if let Some(o) = &mut self.opponent {
                         o.halt();
@@ -434,20 +445,20 @@ impl<G: AppGame> GameView<G> {
         match command {
             GameCommand::Resign => {
                 let loser = capitalise(pos.side_to_move().name());
-                s.record.result = if pos.is_first_player_to_move() {
+                s.record.make_mut().result = if pos.is_first_player_to_move() {
                     GameResult::SecondPlayerWins
                 } else {
                     GameResult::FirstPlayerWins
                 };
-                s.record.tags.set("Termination", &format!("{loser} resigned"));
+                s.record.make_mut().tags.set("Termination", &format!("{loser} resigned"));
             }
             GameCommand::AgreeDraw | GameCommand::ClaimDraw | GameCommand::DrawAnswer(true) if G::HAS_DRAWS => {
                 if matches!(command, GameCommand::ClaimDraw) && !pos.can_claim_draw(&s.position_keys()) {
                     return Applied::say("No draw can be claimed here");
                 }
                 let how = if matches!(command, GameCommand::ClaimDraw) { "claimed" } else { "agreed" };
-                s.record.result = GameResult::Draw;
-                s.record.tags.set("Termination", &format!("Draw {how}"));
+                s.record.make_mut().result = GameResult::Draw;
+                s.record.make_mut().tags.set("Termination", &format!("Draw {how}"));
             }
             _ => return Applied::say(format!("{} has no draws", G::VARIANT.name())),
         }
@@ -479,7 +490,7 @@ impl<G: AppGame> GameView<G> {
                 }
             }
         }
-        s.record.tree.set_marks(s.cursor, marks);
+        s.record.make_mut().tree.set_marks(s.cursor, marks);
         Applied::changed()
     }
 

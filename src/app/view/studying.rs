@@ -56,7 +56,7 @@ impl<G: AppGame> GameView<G> {
         if main != Some(played) {
             let tried = s.notation_of(played);
             if changed {
-                s.record.tree.delete(played);
+                s.record.make_mut().tree.delete(played);
             }
             s.jump(parent);
             return Applied {
@@ -105,7 +105,7 @@ impl<G: AppGame> GameView<G> {
             return Applied::say("The game changed while it was analysed: run Analyse game again");
         }
         self.report_time = Some(job.elapsed());
-        let judged = crate::study::report::annotate(&mut self.session.record, &evals);
+        let judged = crate::study::report::annotate(self.session.record.make_mut(), &evals);
         Applied {
             changed: true,
             message: Some(format!("Game report: {judged} moves marked, in {:.1} s", job.elapsed().as_secs_f64())),
@@ -175,7 +175,7 @@ impl<G: AppGame> GameView<G> {
         let mv = s.record.tree.node(played).mv;
         let take_back = |s: &mut GameSession<G>, changed: bool| {
             if changed {
-                s.record.tree.delete(played);
+                s.record.make_mut().tree.delete(played);
             }
             s.jump(parent);
         };
@@ -236,7 +236,7 @@ impl<G: AppGame> GameView<G> {
             }
         } else {
             if judging.changed {
-                s.record.tree.delete(judging.played);
+                s.record.make_mut().tree.delete(judging.played);
                 kept = true;
             }
             s.jump(judging.parent);
