@@ -15,7 +15,7 @@ use egui::{Key, KeyboardShortcut, Modifiers};
 
 use super::clock::ClockSetup;
 use crate::core::Variant;
-use crate::record::{AnyGame, MarkColor, Nag, NodeId};
+use crate::record::{AnyGame, MarkColor, Nag, NodeId, VariantMove};
 use crate::solver::Stipulation;
 
 /// Something the user asked for.
@@ -215,9 +215,10 @@ pub enum GameCommand {
     SetPosition(String),
     /// Play the first move of the analysis's best line.
     PlayBestMove,
-    /// Play these moves of an analysis line, in the game's notation, from the shown
-    /// position (as a variation when the game goes another way).
-    PlayAnalysisLine(Vec<String>),
+    /// Play these moves from the shown position, as far as they are legal (as a
+    /// variation when the game goes another way): a stretch of an analysis line, or
+    /// the opening tree's move. The moves are the game's own, never notation text.
+    PlayMoves(Vec<VariantMove>),
     /// Start the game report, this many nodes per position.
     StartReport(u64),
     /// Stop the game report being worked out.
@@ -256,9 +257,6 @@ pub enum GameCommand {
     LearnJudged,
     /// Take back the user's last move and the computer's answer.
     TakeBack,
-    /// Play this move (the game's notation) from the shown position, as a variation
-    /// when another move is already there (the opening tree's moves).
-    PlayMove(String),
     /// Show the moves a quiz chapter hides.
     RevealLine,
     /// One move back.
@@ -321,7 +319,8 @@ impl GameCommand {
             GameCommand::ClaimDraw => "Claim draw".into(),
             GameCommand::SetPosition(_) => "Set up this position".into(),
             GameCommand::PlayBestMove => "Play the engine's best move".into(),
-            GameCommand::PlayAnalysisLine(_) => "Play the analysis line to here".into(),
+            GameCommand::PlayMoves(moves) if moves.len() == 1 => "Play the move".into(),
+            GameCommand::PlayMoves(_) => "Play the moves".into(),
             GameCommand::FlagFall => "Time ran out".into(),
             GameCommand::SetTag(key, _) => format!("Set the {key} tag"),
             GameCommand::StartReport(_) => "Start the game report".into(),
@@ -343,7 +342,6 @@ impl GameCommand {
             }
             GameCommand::LearnJudged => "Judge the move".into(),
             GameCommand::TakeBack => "Take back".into(),
-            GameCommand::PlayMove(text) => format!("Play {text}"),
             GameCommand::RevealLine => "Show the line".into(),
             GameCommand::Back => "Previous move".into(),
             GameCommand::Forward => "Next move".into(),
@@ -385,8 +383,7 @@ impl GameCommand {
                 | GameCommand::DeleteFrom(_)
                 | GameCommand::ToggleNag(_)
                 | GameCommand::PlayBestMove
-                | GameCommand::PlayAnalysisLine(_)
-                | GameCommand::PlayMove(_)
+                | GameCommand::PlayMoves(_)
                 | GameCommand::PlayComputerMove
                 | GameCommand::DrawAnswer(_)
                 | GameCommand::LearnJudged

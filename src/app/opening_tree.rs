@@ -102,7 +102,7 @@ impl OpeningTree {
                                 let label = format!("Play {}", m.notation);
                                 button.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
                                 if button.on_hover_text("Play this move").clicked() {
-                                    play = Some(m.notation.clone());
+                                    play = Some(m.mv);
                                 }
                                 let games = format!("{} game{}", m.games, if m.games == 1 { "" } else { "s" });
                                 if ui
@@ -123,8 +123,8 @@ impl OpeningTree {
                             }
                         });
                     });
-                if let Some(notation) = play {
-                    commands.push(Command::Game(GameCommand::PlayMove(notation)));
+                if let Some(mv) = play {
+                    commands.push(Command::Game(GameCommand::PlayMoves(vec![mv])));
                 }
                 if let Some(notation) = filter {
                     let games = games_playing(document.games.iter().map(|g| &**g), position.0, position.1, &notation);

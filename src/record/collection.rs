@@ -9,7 +9,7 @@
 
 use crate::core::game::{BoardCell, BoardSetup, Game, GameSide, Variant};
 
-use super::game::{AnyGame, GameRecord, GameResult, roster};
+use super::game::{AnyGame, GameRecord, GameResult, RecordGame, VariantMove, roster};
 use super::tree::NodeId;
 
 /// One game of a collection as a game list shows it.
@@ -363,6 +363,8 @@ fn walk<G: Game>(g: &GameRecord<G>, mut f: impl FnMut(NodeId, &G)) {
 pub struct TreeMove {
     /// The move in the game's notation.
     pub notation: String,
+    /// The move itself (what playing it from the tree plays).
+    pub mv: VariantMove,
     /// The games that played it from the position (each game once).
     pub games: usize,
     /// Of those, the games won, drawn and lost by the side that played it; games
@@ -391,11 +393,11 @@ pub fn opening_tree<'a>(games: impl IntoIterator<Item = &'a AnyGame>, variant: V
     let mut moves: Vec<TreeMove> = Vec::new();
     for game in games.into_iter().filter(|g| g.variant() == variant) {
         let played = crate::with_game!(game, g => main_line_moves_from(g, key));
-        for (notation, mover_first) in played {
+        for (notation, mv, mover_first) in played {
             let at = match moves.iter().position(|m| m.notation == notation) {
                 Some(k) => k,
                 None => {
-                    moves.push(TreeMove { notation, games: 0, won: 0, drawn: 0, lost: 0 });
+                    moves.push(TreeMove { notation, mv, games: 0, won: 0, drawn: 0, lost: 0 });
                     moves.len() - 1
                 }
             };
@@ -425,7 +427,7 @@ pub fn games_playing<'a>(
         .into_iter()
         .enumerate()
         .filter(|(_, g)| g.variant() == variant)
-        .filter(|(_, g)| crate::with_game!(g, r => main_line_moves_from(r, key)).iter().any(|(n, _)| n == notation))
+        .filter(|(_, g)| crate::with_game!(g, r => main_line_moves_from(r, key)).iter().any(|(n, _, _)| n == notation))
         .map(|(i, _)| i)
         .collect()
 }
@@ -454,13 +456,13 @@ fn game_result(game: &AnyGame) -> GameResult {
 
 /// The distinct moves a record's main line plays from positions with key `key`, each
 /// with whether the first player played it.
-fn main_line_moves_from<G: Game>(g: &GameRecord<G>, key: u64) -> Vec<(String, bool)> {
-    let mut out: Vec<(String, bool)> = Vec::new();
+fn main_line_moves_from<G: RecordGame>(g: &GameRecord<G>, key: u64) -> Vec<(String, VariantMove, bool)> {
+    let mut out: Vec<(String, VariantMove, bool)> = Vec::new();
     let mut pos = g.start.clone();
     for id in g.tree.main_line_from(NodeId::ROOT) {
         let Some(mv) = g.tree.node(id).mv else { break };
         if pos.zobrist() == key {
-            let entry = (pos.notation(mv), pos.is_first_player_to_move());
+            let entry = (pos.notation(mv), G::move_into_any(mv), pos.is_first_player_to_move());
             if !out.contains(&entry) {
                 out.push(entry);
             }

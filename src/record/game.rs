@@ -220,6 +220,20 @@ pub enum AnyGame {
     Draughts(GameRecord<draughts::Position>),
 }
 
+/// A move of any game: how a move crosses between parts that do not know the game (the
+/// opening tree, the analysis panel, the app's commands) as one typed value, never as
+/// notation text read back. [`RecordGame::move_into_any`] and
+/// [`RecordGame::move_of_any`] convert.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum VariantMove {
+    /// An Interstellar move.
+    Interstellar(<interstellar::Position as Game>::Move),
+    /// A Triangular move.
+    Triangular(<triangular::Position as Game>::Move),
+    /// A Triangular draughts move.
+    Draughts(<draughts::Position as Game>::Move),
+}
+
 /// Runs `$body` with `$g` bound to the inner record of an [`AnyGame`], whatever its game.
 #[macro_export]
 macro_rules! with_game {
@@ -247,6 +261,10 @@ pub trait RecordGame: Game {
     fn of_any(game: &AnyGame) -> Option<&GameRecord<Self>>;
     /// A mutable reference to the record inside, when `game` is of this game.
     fn of_any_mut(game: &mut AnyGame) -> Option<&mut GameRecord<Self>>;
+    /// Wraps a move.
+    fn move_into_any(mv: Self::Move) -> VariantMove;
+    /// The move inside, when `mv` is a move of this game.
+    fn move_of_any(mv: VariantMove) -> Option<Self::Move>;
 }
 
 impl RecordGame for interstellar::Position {
@@ -269,6 +287,15 @@ impl RecordGame for interstellar::Position {
     fn of_any_mut(game: &mut AnyGame) -> Option<&mut GameRecord<Self>> {
         match game {
             AnyGame::Interstellar(r) => Some(r),
+            _ => None,
+        }
+    }
+    fn move_into_any(mv: Self::Move) -> VariantMove {
+        VariantMove::Interstellar(mv)
+    }
+    fn move_of_any(mv: VariantMove) -> Option<Self::Move> {
+        match mv {
+            VariantMove::Interstellar(m) => Some(m),
             _ => None,
         }
     }
@@ -297,6 +324,15 @@ impl RecordGame for triangular::Position {
             _ => None,
         }
     }
+    fn move_into_any(mv: Self::Move) -> VariantMove {
+        VariantMove::Triangular(mv)
+    }
+    fn move_of_any(mv: VariantMove) -> Option<Self::Move> {
+        match mv {
+            VariantMove::Triangular(m) => Some(m),
+            _ => None,
+        }
+    }
 }
 
 impl RecordGame for draughts::Position {
@@ -319,6 +355,15 @@ impl RecordGame for draughts::Position {
     fn of_any_mut(game: &mut AnyGame) -> Option<&mut GameRecord<Self>> {
         match game {
             AnyGame::Draughts(r) => Some(r),
+            _ => None,
+        }
+    }
+    fn move_into_any(mv: Self::Move) -> VariantMove {
+        VariantMove::Draughts(mv)
+    }
+    fn move_of_any(mv: VariantMove) -> Option<Self::Move> {
+        match mv {
+            VariantMove::Draughts(m) => Some(m),
             _ => None,
         }
     }
@@ -454,6 +499,26 @@ impl AnyGame {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_move_of_any_game_comes_back_as_itself_and_only_to_its_game() {
+        fn round_trip<G: RecordGame>() {
+            let mut moves = crate::core::moves::MoveList::new();
+            G::opening().legal_moves(&mut moves);
+            assert!(!moves.is_empty());
+            for &mv in moves.iter() {
+                let any = G::move_into_any(mv);
+                assert_eq!(G::move_of_any(any), Some(mv));
+                let others = usize::from(interstellar::Position::move_of_any(any).is_some())
+                    + usize::from(triangular::Position::move_of_any(any).is_some())
+                    + usize::from(draughts::Position::move_of_any(any).is_some());
+                assert_eq!(others, 1, "{any:?} is a move of one game only");
+            }
+        }
+        round_trip::<interstellar::Position>();
+        round_trip::<triangular::Position>();
+        round_trip::<draughts::Position>();
+    }
 
     #[test]
     fn a_shared_record_is_copied_only_when_changed_while_shared() {

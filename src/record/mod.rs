@@ -29,7 +29,7 @@ pub mod study;
 pub mod text;
 pub mod tree;
 
-pub use game::{AnyGame, GameRecord, GameResult, RecordGame, SharedRecord, Tags};
+pub use game::{AnyGame, GameRecord, GameResult, RecordGame, SharedRecord, Tags, VariantMove};
 pub use text::{
     GameReader, Lexer, MoveSpan, ReadGame, ReadReport, RecordError, RecordErrorKind, Severity, Tok, Token, read_games,
     read_games_bytes, read_one, read_one_with_spans, shown, write_any, write_game, write_game_with_spans, write_games,

@@ -157,7 +157,6 @@ impl<G: AppGame> GameView<G> {
                     .on_hover_text(format!("Depth {}", line.depth));
                 let mut p = pos.clone();
                 let ply = self.session.record.tree.path_to(self.session.cursor).len() + usize::from(self.threat);
-                let mut texts = Vec::with_capacity(line.pv.len());
                 for (j, &mv) in line.pv.iter().enumerate() {
                     // Move numbers as the move list writes them: "12." before the first
                     // player's move, "12…" when the line starts with the second's.
@@ -168,11 +167,11 @@ impl<G: AppGame> GameView<G> {
                         ui.label(format!("{number}…"));
                     }
                     let text = p.notation(mv);
-                    texts.push(text.clone());
                     if self.threat {
                         ui.label(text);
                     } else if ui.small_button(text).on_hover_text("Play the line to this move").clicked() {
-                        commands.push(Command::Game(GameCommand::PlayAnalysisLine(texts.clone())));
+                        let moves = line.pv[..=j].iter().map(|&m| G::move_into_any(m)).collect();
+                        commands.push(Command::Game(GameCommand::PlayMoves(moves)));
                     }
                     p.play(mv);
                 }

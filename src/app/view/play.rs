@@ -11,8 +11,7 @@ impl<G: AppGame> GameView<G> {
                 | GameCommand::DropPiece { .. }
                 | GameCommand::DragStart(_)
                 | GameCommand::PlayBestMove
-                | GameCommand::PlayAnalysisLine(_)
-                | GameCommand::PlayMove(_)
+                | GameCommand::PlayMoves(_)
         );
         if board_move && self.computer_to_move() {
             let name = self.opponent.as_ref().map(Opponent::name).unwrap_or_default();
@@ -35,8 +34,7 @@ impl<G: AppGame> GameView<G> {
                 return Applied::say("The chapter's moves are shown");
             }
             GameCommand::PlayBestMove => return self.play_best_move(),
-            GameCommand::PlayAnalysisLine(moves) => return self.play_moves(moves),
-            GameCommand::PlayMove(text) => return self.play_moves(std::slice::from_ref(text)),
+            GameCommand::PlayMoves(moves) => return self.play_moves(moves),
             GameCommand::PlayComputerMove => return self.play_computer_move(),
             GameCommand::TakeBack => return self.take_back(),
             GameCommand::ClickCell(slot) => return self.click_cell(*slot, before),
@@ -506,19 +504,25 @@ impl<G: AppGame> GameView<G> {
         let Some(&mv) = snapshot.lines.first().and_then(|l| l.pv.first()) else {
             return Applied::say("No analysis line yet");
         };
-        let text = self.session.position().notation(mv);
-        self.play_moves(&[text])
+        self.play_moves(&[G::move_into_any(mv)])
     }
 
-    /// Plays moves given in the game's notation from the shown position, each
+    /// Plays moves from the shown position, each
     /// following an existing continuation or starting a variation; stops at the first
     /// that is not legal.
-    pub(super) fn play_moves(&mut self, moves: &[String]) -> Applied {
+    pub(super) fn play_moves(&mut self, moves: &[crate::record::VariantMove]) -> Applied {
         let before = self.session.record.tree.move_count();
         let from = self.session.cursor;
         let mut pos = self.session.position();
-        for text in moves {
-            let Ok(mv) = pos.parse_move(text) else { break };
+        let mut legal = crate::core::moves::MoveList::new();
+        for &any in moves {
+            // A move of another game, or no longer legal here, ends the line.
+            let Some(mv) = G::move_of_any(any) else { break };
+            legal.clear();
+            pos.legal_moves(&mut legal);
+            if !legal.contains(&mv) {
+                break;
+            }
             self.session.cursor = self.session.record.add_move(self.session.cursor, mv);
             pos.play(mv);
         }
