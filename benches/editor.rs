@@ -52,9 +52,9 @@ impl Bench {
         let middle = record.tree.main_line_from(NodeId::ROOT)[PLIES / 2];
         app.apply(Command::ReplaceGame { game: std::sync::Arc::new(AnyGame::Interstellar(record)), caret: None });
         app.apply(Command::Game(GameCommand::Jump(middle)));
-        app.settings.notation_editor = editor;
+        app.settings_mut().notation_editor = editor;
         if editor {
-            app.shell.editor.focus();
+            app.shell_mut().editor.focus();
         }
         let mut bench = Bench { app, ctx: egui::Context::default(), time: 0.0 };
         bench.settle();
@@ -83,7 +83,7 @@ impl Bench {
         for _ in 0..400 {
             self.time += 0.2;
             self.frame(Vec::new());
-            if !self.app.shell.editor.is_dirty() || !self.app.shell.editor.errors.is_empty() {
+            if !self.app.shell().editor.is_dirty() || !self.app.shell().editor.errors.is_empty() {
                 break;
             }
             std::thread::sleep(Duration::from_millis(5));
@@ -181,15 +181,15 @@ fn open_editor(bencher: Bencher) {
     bencher
         .with_inputs(|| {
             let mut b = bench.borrow_mut();
-            b.app.settings.notation_editor = false;
-            b.app.shell.editor = NotationEditor::default();
+            b.app.settings_mut().notation_editor = false;
+            b.app.shell_mut().editor = NotationEditor::default();
             b.frame(Vec::new());
             b.frame(Vec::new());
         })
         .bench_local_values(|()| {
             cpu.time(|| {
                 let mut b = bench.borrow_mut();
-                b.app.settings.notation_editor = true;
+                b.app.settings_mut().notation_editor = true;
                 b.frame(Vec::new()) + b.frame(Vec::new())
             })
         });
@@ -204,7 +204,7 @@ fn keystroke(bencher: Bencher) {
     bencher
         .with_inputs(|| {
             let mut b = bench.borrow_mut();
-            if b.app.shell.editor.is_dirty() {
+            if b.app.shell().editor.is_dirty() {
                 // Take back the last keystroke and let the text read cleanly again.
                 b.frame(backspace());
                 b.settle();
@@ -223,7 +223,7 @@ fn reading_shown(bencher: Bencher) {
     bencher
         .with_inputs(|| {
             let mut b = bench.borrow_mut();
-            if b.app.shell.editor.is_dirty() {
+            if b.app.shell().editor.is_dirty() {
                 b.frame(backspace());
                 b.settle();
             }

@@ -88,7 +88,7 @@ fn app_frame_with_10000_ply_record(bencher: Bencher, notation_editor: bool) {
         game: std::sync::Arc::new(orrery::record::AnyGame::Interstellar(record)),
         caret: None,
     });
-    app.settings.notation_editor = notation_editor;
+    app.settings_mut().notation_editor = notation_editor;
     let ctx = egui::Context::default();
     // Warm up: the first frames lay out every text once.
     for _ in 0..3 {
@@ -113,9 +113,9 @@ fn app_frame_with_analysis_running(bencher: Bencher, game: &str) {
     if game == "triangular" {
         app.apply(Command::NewGame(orrery::core::Variant::Triangular));
     }
-    app.settings.analysis = true;
-    app.settings.analysis_lines = 5;
-    app.settings.analysis_seconds = None;
+    app.settings_mut().analysis = true;
+    app.settings_mut().analysis_lines = 5;
+    app.settings_mut().analysis_seconds = None;
     let ctx = egui::Context::default();
     // Warm up, and let the first iterations arrive.
     for _ in 0..3 {
@@ -126,7 +126,7 @@ fn app_frame_with_analysis_running(bencher: Bencher, game: &str) {
         let output = ctx.run_ui(input(), |ui| app.show(ui));
         ctx.tessellate(output.shapes, output.pixels_per_point)
     });
-    app.settings.analysis = false;
+    app.settings_mut().analysis = false;
     let _ = ctx.run_ui(input(), |ui| app.show(ui));
 }
 
@@ -221,15 +221,15 @@ fn app_frame_judging_a_move_in_learn_from_your_mistakes(bencher: Bencher) {
             let app = settled(app, &ctx);
             // A legal move at the asked position that is neither the game's nor the
             // engine's: the first one the generator gives that is not a capture.
-            let game = app.workspace.view.game();
+            let game = app.workspace().view.game();
             let orrery::record::AnyGame::Triangular(record) = &*game else { unreachable!() };
-            let at = app.workspace.view.cursor();
+            let at = app.workspace().view.cursor();
             let pos = record.position_at(at);
             let mut moves = orrery::core::moves::MoveList::new();
             pos.legal_moves(&mut moves);
             let taken: Vec<_> = record.tree.node(at).children.iter().filter_map(|&c| record.tree.node(c).mv).collect();
             let mv = moves.iter().copied().rev().find(|m| !taken.contains(m)).expect("another move");
-            let slots = app.workspace.view.move_slots(&pos.notation(mv)).expect("the move's cells");
+            let slots = app.workspace().view.move_slots(&pos.notation(mv)).expect("the move's cells");
             (app, ctx, slots)
         })
         .bench_local_values(|(mut app, ctx, (from, to))| {

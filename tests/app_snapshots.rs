@@ -19,7 +19,7 @@ fn snapshot_of_opening(variant: Variant, name: &str) {
         .wgpu()
         .build_ui_state(|ui, app: &mut OrreryApp| app.show(ui), app);
     h.run();
-    assert_eq!(h.state().workspace.view.variant(), variant);
+    assert_eq!(h.state().workspace().view.variant(), variant);
     // A little slack for anti-aliasing differences between Mesa versions.
     h.snapshot_options(name, &SnapshotOptions::new().max_failed_pixels(400));
 }

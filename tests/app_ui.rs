@@ -38,7 +38,7 @@ fn an_illegal_move_leaves_the_position_and_says_why() {
     h.run();
     h.state_mut().apply(Command::Game(GameCommand::DropPiece { from: slot(1, 4), to: slot(3, 4) }));
     h.run();
-    assert_eq!(h.state().workspace.view.cursor(), orrery::record::NodeId::ROOT);
+    assert_eq!(h.state().workspace().view.cursor(), orrery::record::NodeId::ROOT);
     h.get_by_label_contains("cannot move there");
 }
 
@@ -47,7 +47,7 @@ fn new_triangular_game_from_the_menu_and_keys_navigate() {
     let mut h = harness(FakeDialogs::default());
     h.run();
     menu(&mut h, "Game", "New Triangular");
-    assert_eq!(h.state().workspace.view.variant(), Variant::Triangular);
+    assert_eq!(h.state().workspace().view.variant(), Variant::Triangular);
     h.get_by_label("White to move");
     // Play two moves by their cells, then step back and forward with the arrow keys.
     for text in ["Bc3d", "Be6l"] {
@@ -79,7 +79,7 @@ fn a_triangular_sequence_to_checkmate_shows_the_banner() {
     h.run();
     h.get_by_label("White wins by checkmate");
     // The record has the result as soon as the game ends on the board.
-    let game = h.state().workspace.view.game();
+    let game = h.state().workspace().view.game();
     assert_eq!(game.result(), orrery::record::GameResult::FirstPlayerWins);
     assert_eq!(game.tags().get("Termination"), Some("Ended by checkmate"));
     let text = orrery::record::write_any(&game);
@@ -87,11 +87,11 @@ fn a_triangular_sequence_to_checkmate_shows_the_banner() {
     // Undo takes the mate back, and the result with it; redo brings both again.
     h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
     h.run();
-    assert_eq!(h.state().workspace.view.game().result(), orrery::record::GameResult::Unknown);
-    assert_eq!(h.state().workspace.view.game().tags().get("Termination"), None);
+    assert_eq!(h.state().workspace().view.game().result(), orrery::record::GameResult::Unknown);
+    assert_eq!(h.state().workspace().view.game().tags().get("Termination"), None);
     h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Y);
     h.run();
-    assert_eq!(h.state().workspace.view.game().result(), orrery::record::GameResult::FirstPlayerWins);
+    assert_eq!(h.state().workspace().view.game().result(), orrery::record::GameResult::FirstPlayerWins);
     // The board stays browsable: step back, the banner goes.
     h.key_press(egui::Key::ArrowLeft);
     h.run();
@@ -116,10 +116,10 @@ fn save_and_reopen_through_the_file_dialog() {
     assert_eq!(h.state().window_title(), "Orrery — club.pgn");
     // A new game, then open the saved one again.
     menu(&mut h, "Game", "New Triangular");
-    assert_eq!(h.state().workspace.view.variant(), Variant::Triangular);
+    assert_eq!(h.state().workspace().view.variant(), Variant::Triangular);
     menu(&mut h, "Game", "Open…");
     ui_support::finish_reading(&mut h);
-    assert_eq!(h.state().workspace.view.variant(), Variant::Interstellar);
+    assert_eq!(h.state().workspace().view.variant(), Variant::Interstellar);
     h.get_by_label("PQ-33");
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -134,14 +134,14 @@ fn unsaved_work_is_not_dropped_without_asking() {
     menu(&mut h, "Game", "New Triangular");
     // The prompt is up and the game is still there.
     h.get_by_label("Unsaved changes");
-    assert_eq!(h.state().workspace.view.variant(), Variant::Interstellar);
+    assert_eq!(h.state().workspace().view.variant(), Variant::Interstellar);
     h.get_by_label("Cancel").click();
     h.run();
-    assert_eq!(h.state().workspace.view.variant(), Variant::Interstellar);
+    assert_eq!(h.state().workspace().view.variant(), Variant::Interstellar);
     menu(&mut h, "Game", "New Triangular");
     h.get_by_label("Don't save").click();
     h.run();
-    assert_eq!(h.state().workspace.view.variant(), Variant::Triangular);
+    assert_eq!(h.state().workspace().view.variant(), Variant::Triangular);
     // Don't save, then the file dialog cancelled: the work is still there.
     ui_support::play(&mut h, "Bc3d");
     assert!(h.state().modified());
@@ -163,13 +163,13 @@ fn a_damaged_game_opens_as_far_as_it_reads_with_its_errors_listed() {
     h.run();
     ui_support::click_cell(&mut h, slot(1, 4));
     ui_support::click_cell(&mut h, slot(3, 3));
-    h.state_mut().workspace.document.modified = false;
+    h.state_mut().workspace_mut().document.modified = false;
     menu(&mut h, "Game", "Open…");
     h.get_by_label_contains("illegal move 'PQ-99'");
     // What could be read (nothing past the bad move) is shown; the file is not taken
     // as the game's file, so a save cannot write over it.
     assert!(h.query_by_label("PQ-33").is_none());
-    assert_eq!(h.state().workspace.document.file, None);
+    assert_eq!(h.state().workspace().document.file, None);
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "[Variant \"Interstellar\"]\n\n1. PQ-99 *\n");
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -206,10 +206,10 @@ fn paste_position_validates_as_you_type() {
     let mut h = harness(FakeDialogs::default());
     h.run();
     menu(&mut h, "Edit", "Paste position…");
-    h.state_mut().shell.paste_text = Some("p8/8/9/8/9/8/9/8/4P4 +".into());
+    h.state_mut().shell_mut().paste_text = Some("p8/8/9/8/9/8/9/8/4P4 +".into());
     h.run();
     assert_eq!(h.get_all_by_label_contains("nothing but its planet").count(), 2);
-    h.state_mut().shell.paste_text = Some("p7Q/7Q/9/8/s8/8/9/8/4P4 -".into());
+    h.state_mut().shell_mut().paste_text = Some("p7Q/7Q/9/8/s8/8/9/8/4P4 -".into());
     h.run();
     h.get_by_label("Set up this position").click();
     h.run();
@@ -222,20 +222,20 @@ fn paste_position_names_the_other_game_with_its_article_and_escape_closes_it() {
     h.run();
     menu(&mut h, "Game", "New Triangular");
     menu(&mut h, "Edit", "Paste position…");
-    h.state_mut().shell.paste_text = Some("p7Q/7Q/9/8/s8/8/9/8/4P4 -".into());
+    h.state_mut().shell_mut().paste_text = Some("p7Q/7Q/9/8/s8/8/9/8/4P4 -".into());
     h.run();
     h.get_by_label("An Interstellar position: the game changes to Interstellar");
     // A bad string written for Interstellar is judged as one, not as Triangular.
-    h.state_mut().shell.paste_text = Some("9/4X3/9 +".into());
+    h.state_mut().shell_mut().paste_text = Some("9/4X3/9 +".into());
     h.run();
     h.get_by_label("An Interstellar position string, with these problems:");
     h.get_by_label_contains("it needs 9");
-    h.state_mut().shell.paste_text = Some("p7Q/7Q/9/8/s8/8/9/8/4P4 -".into());
+    h.state_mut().shell_mut().paste_text = Some("p7Q/7Q/9/8/s8/8/9/8/4P4 -".into());
     h.run();
     h.key_press(egui::Key::Escape);
     h.run();
-    assert!(h.state().shell.paste_text.is_none(), "Escape closes the window");
-    assert_eq!(h.state().workspace.view.variant(), Variant::Triangular, "and changes nothing");
+    assert!(h.state().shell().paste_text.is_none(), "Escape closes the window");
+    assert_eq!(h.state().workspace().view.variant(), Variant::Triangular, "and changes nothing");
 }
 
 // ---------------------------------------------------------------- The board, by pointer
@@ -246,12 +246,12 @@ use egui::{Event, PointerButton, Pos2};
 fn a_position_of_the_other_game_pasted_on_the_board_switches_the_game() {
     let mut h = harness(FakeDialogs::default());
     h.run();
-    assert_eq!(h.state().workspace.view.variant(), Variant::Interstellar);
+    assert_eq!(h.state().workspace().view.variant(), Variant::Interstellar);
     // Ctrl+V on the board: the clipboard's text arrives as a paste event.
     h.event(egui::Event::Paste("9/11/13/15/15/13/11/1K5k1 w 0 1".into()));
     h.run();
-    assert_eq!(h.state().workspace.view.variant(), Variant::Triangular);
-    assert_eq!(h.state().workspace.view.position_string(), "9/11/13/15/15/13/11/1K5k1 w 0 1");
+    assert_eq!(h.state().workspace().view.variant(), Variant::Triangular);
+    assert_eq!(h.state().workspace().view.position_string(), "9/11/13/15/15/13/11/1K5k1 w 0 1");
     assert!(h.state().modified(), "a pasted game is unsaved work");
     // A whole game record pasted, over unsaved work: the app asks first.
     let record = "[Variant \"Interstellar\"]\n\n1. PQ-33 *\n";
@@ -260,7 +260,7 @@ fn a_position_of_the_other_game_pasted_on_the_board_switches_the_game() {
     h.get_by_label("Unsaved changes");
     h.get_by_label("Don't save").click();
     h.run();
-    assert_eq!(h.state().workspace.view.variant(), Variant::Interstellar);
+    assert_eq!(h.state().workspace().view.variant(), Variant::Interstellar);
     h.get_by_label("PQ-33");
     // Text that is neither says so and changes nothing.
     h.event(egui::Event::Paste("hello".into()));
@@ -290,7 +290,7 @@ fn a_record_file_dropped_on_the_window_opens() {
     h.input_mut().dropped_files.push(std::sync::Arc::new(Dropped(path.clone())));
     h.run();
     ui_support::finish_reading(&mut h);
-    assert_eq!(h.state().workspace.view.variant(), Variant::Triangular);
+    assert_eq!(h.state().workspace().view.variant(), Variant::Triangular);
     h.get_by_label("Bc3d");
     assert_eq!(h.state().window_title(), "Orrery — dropped.pgn");
     std::fs::remove_dir_all(&dir).unwrap();
@@ -310,16 +310,16 @@ fn undo_then_agree_draw_then_redo_keeps_the_draw() {
     assert!(h.query_by_label("Bc3d").is_none());
     menu(&mut h, "Game", "Agree draw");
     h.get_by_label("Draw agreed");
-    assert_eq!(h.state().workspace.view.game().result(), orrery::record::GameResult::Draw);
+    assert_eq!(h.state().workspace().view.game().result(), orrery::record::GameResult::Draw);
     h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Y);
     h.run();
     assert!(h.query_by_label("Bc3d").is_none(), "the undone move did not come back");
-    assert_eq!(h.state().workspace.view.game().result(), orrery::record::GameResult::Draw, "the draw stays");
+    assert_eq!(h.state().workspace().view.game().result(), orrery::record::GameResult::Draw, "the draw stays");
     assert!(!h.state().can_undo_redo().1, "nothing to redo");
     // Undo takes the draw back.
     h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
     h.run();
-    assert_eq!(h.state().workspace.view.game().result(), orrery::record::GameResult::Unknown);
+    assert_eq!(h.state().workspace().view.game().result(), orrery::record::GameResult::Unknown);
 }
 
 #[test]
@@ -331,12 +331,12 @@ fn every_shortcut_is_shown_in_the_shortcut_list_and_ctrl_n_starts_a_new_game() {
         h.get_by_label(&command.label());
         h.get_by_label(&command.shortcut_text().unwrap());
     }
-    h.state_mut().shell.show_shortcuts = false;
+    h.state_mut().shell_mut().show_shortcuts = false;
     h.run();
     menu(&mut h, "Game", "New Triangular");
     h.key_press_modifiers(Modifiers::COMMAND, egui::Key::N);
     h.run();
-    assert_eq!(h.state().workspace.view.variant(), Variant::Triangular, "Ctrl+N: a new game of the kind shown");
+    assert_eq!(h.state().workspace().view.variant(), Variant::Triangular, "Ctrl+N: a new game of the kind shown");
 }
 
 fn drag_px(h: &mut Harness<'static, OrreryApp>, from: Pos2, to: Pos2) {
@@ -360,11 +360,7 @@ fn clicking_a_star_and_its_target_plays_it_in_the_patents_notation() {
     // The star PQS on (2,4) (h7) two-steps through (3,4) to (4,4).
     let star = cell_px(&h, slot(2, 4));
     click_px(&mut h, star, PointerButton::Primary);
-    assert_eq!(
-        h.state().workspace.view.overlay_slots(&h.state().settings).targets.len(),
-        2,
-        "the star's two targets are shown"
-    );
+    assert_eq!(h.state().overlay_slots().targets.len(), 2, "the star's two targets are shown");
     let target = cell_px(&h, slot(4, 4));
     click_px(&mut h, target, PointerButton::Primary);
     h.get_by_label("PQS-44");
@@ -374,7 +370,7 @@ fn clicking_a_star_and_its_target_plays_it_in_the_patents_notation() {
     assert!(h.query_by_label("PQS-44").is_none());
     h.key_press(egui::Key::F);
     h.run();
-    assert!(h.state().settings.flipped);
+    assert!(h.state().settings().flipped);
     assert_ne!(cell_px(&h, slot(2, 4)), star);
 }
 
@@ -385,7 +381,7 @@ fn dragging_plays_a_legal_move_and_an_illegal_drop_snaps_back() {
     let from = cell_px(&h, slot(1, 4));
     let illegal = cell_px(&h, slot(3, 4));
     drag_px(&mut h, from, illegal);
-    assert_eq!(h.state().workspace.view.cursor(), orrery::record::NodeId::ROOT, "the position is unchanged");
+    assert_eq!(h.state().workspace().view.cursor(), orrery::record::NodeId::ROOT, "the position is unchanged");
     h.get_by_label_contains("cannot move there");
     let legal = cell_px(&h, slot(3, 3));
     drag_px(&mut h, from, legal);
@@ -403,7 +399,7 @@ fn without_a_file_chooser_the_app_asks_for_a_path() {
     menu(&mut h, "Game", "Save As…");
     h.get_by_label_contains("No file chooser is available");
     let path = dir.join("typed.pgn");
-    h.state_mut().shell.path_prompt.as_mut().unwrap().text = path.display().to_string();
+    h.state_mut().shell_mut().path_prompt.as_mut().unwrap().text = path.display().to_string();
     h.run();
     h.get_by_label("Save").click();
     h.run();
@@ -422,7 +418,7 @@ fn resigning_shows_the_banner_and_stops_play() {
     h.get_by_label("Resign").click();
     h.run();
     h.get_by_label("Positive resigned");
-    assert_eq!(h.state().workspace.view.game().result(), orrery::record::GameResult::SecondPlayerWins);
+    assert_eq!(h.state().workspace().view.game().result(), orrery::record::GameResult::SecondPlayerWins);
     ui_support::click_cell(&mut h, slot(1, 4));
     h.run();
     h.get_by_label("The game is over");
@@ -448,7 +444,7 @@ fn dont_save_on_quit_really_drops_the_changes() {
     h.run();
     // What would be stored for the next start is the game as saved.
     assert!(!h.state().modified());
-    assert_eq!(h.state().workspace.view.game().move_count(), 1);
+    assert_eq!(h.state().workspace().view.game().move_count(), 1);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -476,29 +472,23 @@ fn right_click_and_right_drag_draw_marks_in_the_colour_of_the_modifier_keys() {
     let b = cell_px(&h, slot(6, 6));
     // A plain right-click marks a cell green; with Shift, the same cell turns red.
     right_drag_px(&mut h, a, a, Modifiers::NONE);
-    assert_eq!(
-        h.state().workspace.view.overlay_slots(&h.state().settings).marked_cells,
-        vec![(slot(4, 4), MarkColor::Green)]
-    );
+    assert_eq!(h.state().overlay_slots().marked_cells, vec![(slot(4, 4), MarkColor::Green)]);
     right_drag_px(&mut h, a, a, Modifiers::SHIFT);
-    assert_eq!(
-        h.state().workspace.view.overlay_slots(&h.state().settings).marked_cells,
-        vec![(slot(4, 4), MarkColor::Red)]
-    );
+    assert_eq!(h.state().overlay_slots().marked_cells, vec![(slot(4, 4), MarkColor::Red)]);
     // A right-drag with Alt draws a blue arrow.
     right_drag_px(&mut h, a, b, Modifiers::ALT);
-    let arrows = h.state().workspace.view.overlay_slots(&h.state().settings).arrows;
+    let arrows = h.state().overlay_slots().arrows;
     assert_eq!(arrows.len(), 1);
     assert_eq!((arrows[0].from, arrows[0].to, arrows[0].color), (slot(4, 4), slot(6, 6), MarkColor::Blue));
     // The marks belong to the shown move and are written into the game text.
-    let text = h.state().workspace.view.game();
+    let text = h.state().workspace().view.game();
     let written = orrery::record::write_any(&text);
     assert!(written.contains("[%csl R") && written.contains("[%cal B"), "{written}");
     // View → Marks hides them without deleting them.
     menu(&mut h, "View", "Marks");
-    assert!(h.state().workspace.view.overlay_slots(&h.state().settings).arrows.is_empty());
-    assert!(h.state().workspace.view.overlay_slots(&h.state().settings).marked_cells.is_empty());
-    assert!(orrery::record::write_any(&h.state().workspace.view.game()).contains("[%cal B"));
+    assert!(h.state().overlay_slots().arrows.is_empty());
+    assert!(h.state().overlay_slots().marked_cells.is_empty());
+    assert!(orrery::record::write_any(&h.state().workspace().view.game()).contains("[%cal B"));
 }
 
 #[test]
@@ -533,7 +523,7 @@ fn export_diagram_writes_svg_and_png_of_the_shown_position() {
     let bytes = std::fs::read(&png).unwrap();
     let image = resvg::tiny_skia::Pixmap::decode_png(&bytes).unwrap();
     assert_eq!(image.width(), 600);
-    assert!(h.state().shell.export.is_none(), "the window closes after writing");
+    assert!(h.state().shell().export.is_none(), "the window closes after writing");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -558,14 +548,14 @@ fn export_gif_makes_the_game_in_the_background_and_writes_it() {
     // The window shows the progress until the background thread has written the file.
     for _ in 0..500 {
         h.run();
-        if h.state().jobs.gif_job.is_none() {
+        if h.state().jobs().gif_job.is_none() {
             break;
         }
         std::thread::sleep(std::time::Duration::from_millis(10));
     }
     h.run();
-    assert!(h.state().jobs.gif_job.is_none(), "the GIF was made");
-    assert!(h.state().shell.gif.is_none(), "the window closes after writing");
+    assert!(h.state().jobs().gif_job.is_none(), "the GIF was made");
+    assert!(h.state().shell().gif.is_none(), "the window closes after writing");
     h.get_by_label_contains("GIF written to");
     let bytes = std::fs::read(dir.join("game.gif")).unwrap();
     let decoder = image::codecs::gif::GifDecoder::new(std::io::Cursor::new(bytes)).unwrap();
@@ -576,7 +566,7 @@ fn export_gif_makes_the_game_in_the_background_and_writes_it() {
     menu(&mut h, "Game", "Export GIF");
     h.get_by_label("Close").click();
     h.run();
-    assert!(h.state().shell.gif.is_none());
+    assert!(h.state().shell().gif.is_none());
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -595,12 +585,12 @@ fn moves_played_while_the_open_prompt_waits_are_not_dropped_without_asking() {
     h.state_mut().apply(Command::Game(GameCommand::ClickCell(slot(3, 3))));
     h.run();
     assert!(h.state().modified());
-    h.state_mut().shell.path_prompt.as_mut().unwrap().text = path.display().to_string();
+    h.state_mut().shell_mut().path_prompt.as_mut().unwrap().text = path.display().to_string();
     h.run();
     h.get_by_label("Open").click();
     h.run();
     h.get_by_label("Unsaved changes");
-    assert_eq!(h.state().workspace.view.variant(), Variant::Interstellar, "nothing dropped yet");
+    assert_eq!(h.state().workspace().view.variant(), Variant::Interstellar, "nothing dropped yet");
     h.get_by_label("Cancel").click();
     h.run();
     h.get_by_label("PQ-33");
@@ -667,8 +657,8 @@ fn a_game_ended_on_the_board_cannot_be_resigned_from_an_earlier_move() {
     h.run();
     h.state_mut().apply(Command::Game(GameCommand::Resign));
     h.run();
-    assert_eq!(h.state().workspace.view.game().result(), orrery::record::GameResult::FirstPlayerWins);
-    assert_eq!(h.state().workspace.view.game().tags().get("Termination"), Some("Ended by checkmate"));
+    assert_eq!(h.state().workspace().view.game().result(), orrery::record::GameResult::FirstPlayerWins);
+    assert_eq!(h.state().workspace().view.game().tags().get("Termination"), Some("Ended by checkmate"));
 }
 
 #[test]
@@ -686,13 +676,13 @@ fn save_in_the_unsaved_prompt_saves_through_the_path_prompt_and_then_goes_on() {
     h.run();
     assert!(h.query_by_label("Unsaved changes").is_none(), "the question is answered");
     h.get_by_label_contains("No file chooser is available");
-    h.state_mut().shell.path_prompt.as_mut().unwrap().text = path.display().to_string();
+    h.state_mut().shell_mut().path_prompt.as_mut().unwrap().text = path.display().to_string();
     h.run();
     // Enter in the path box confirms it.
     h.key_press(egui::Key::Enter);
     h.run();
     assert!(std::fs::read_to_string(&path).unwrap().contains("1. PQ-33"), "saved");
-    assert_eq!(h.state().workspace.view.variant(), Variant::Triangular, "then the new game was started");
+    assert_eq!(h.state().workspace().view.variant(), Variant::Triangular, "then the new game was started");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -707,7 +697,7 @@ fn the_path_prompt_asks_before_saving_over_a_file_that_exists() {
     ui_support::click_cell(&mut h, slot(1, 4));
     ui_support::click_cell(&mut h, slot(3, 3));
     menu(&mut h, "Game", "Save As…");
-    h.state_mut().shell.path_prompt.as_mut().unwrap().text = path.display().to_string();
+    h.state_mut().shell_mut().path_prompt.as_mut().unwrap().text = path.display().to_string();
     h.run();
     h.get_by_label("Save").click();
     h.run();
@@ -716,7 +706,7 @@ fn the_path_prompt_asks_before_saving_over_a_file_that_exists() {
     h.get_by_label("Replace").click();
     h.run();
     assert!(std::fs::read_to_string(&path).unwrap().contains("1. PQ-33"));
-    assert!(h.state().shell.path_prompt.is_none());
+    assert!(h.state().shell().path_prompt.is_none());
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -725,7 +715,7 @@ fn the_path_prompt_asks_before_saving_over_a_file_that_exists() {
 /// longer change under the test.
 fn wait_for_analysis(h: &mut Harness<'static, OrreryApp>) -> Vec<orrery::record::Arrow<u8>> {
     for _ in 0..1000 {
-        let arrows = h.state().workspace.view.overlay_slots(&h.state().settings).arrows;
+        let arrows = h.state().overlay_slots().arrows;
         if !arrows.is_empty() && h.query_by_label_contains("· done").is_some() {
             return arrows;
         }
@@ -740,9 +730,9 @@ fn the_analysis_panel_shows_lines_and_arrows_space_plays_the_best_move_and_l_hid
     let mut h = harness(FakeDialogs::default());
     h.run();
     // Off until asked.
-    assert!(!h.state().settings.analysis);
+    assert!(!h.state().settings().analysis);
     assert!(h.query_by_label_contains("Depth ").is_none());
-    h.state_mut().settings.analysis_seconds = Some(1);
+    h.state_mut().settings_mut().analysis_seconds = Some(1);
     h.key_press(egui::Key::L);
     h.step();
     let arrows = wait_for_analysis(&mut h);
@@ -753,14 +743,14 @@ fn the_analysis_panel_shows_lines_and_arrows_space_plays_the_best_move_and_l_hid
     let best = *arrows.iter().find(|a| a.color == orrery::record::MarkColor::Blue).unwrap();
     h.key_press(egui::Key::Space);
     h.step();
-    assert_eq!(h.state().workspace.view.overlay_slots(&h.state().settings).last_move, Some((best.from, best.to)));
+    assert_eq!(h.state().overlay_slots().last_move, Some((best.from, best.to)));
     assert!(h.state().modified());
     // The new position is analysed in its turn; L hides the panel and its arrows.
     wait_for_analysis(&mut h);
     h.key_press(egui::Key::L);
     h.step();
     h.step();
-    assert!(h.state().workspace.view.overlay_slots(&h.state().settings).arrows.is_empty());
+    assert!(h.state().overlay_slots().arrows.is_empty());
     assert!(h.query_by_label_contains("Depth ").is_none());
 }
 
@@ -768,7 +758,7 @@ fn the_analysis_panel_shows_lines_and_arrows_space_plays_the_best_move_and_l_hid
 fn clicking_a_move_of_an_analysis_line_plays_the_line_to_it_and_puzzles_turn_the_engine_off() {
     let mut h = harness(FakeDialogs::default());
     h.run();
-    h.state_mut().settings.analysis_seconds = Some(1);
+    h.state_mut().settings_mut().analysis_seconds = Some(1);
     h.state_mut().apply(Command::ToggleAnalysis);
     h.step();
     let arrows = wait_for_analysis(&mut h);
@@ -776,7 +766,7 @@ fn clicking_a_move_of_an_analysis_line_plays_the_line_to_it_and_puzzles_turn_the
     // Click the best line's first move in the panel, as the user would.
     let best = *arrows.iter().find(|a| a.color == orrery::record::MarkColor::Blue).unwrap();
     use orrery::core::Game;
-    let pos = orrery::core::interstellar::Position::from_position_string(&h.state().workspace.view.position_string())
+    let pos = orrery::core::interstellar::Position::from_position_string(&h.state().workspace().view.position_string())
         .unwrap();
     let text = {
         let mut moves = orrery::core::moves::MoveList::new();
@@ -794,19 +784,19 @@ fn clicking_a_move_of_an_analysis_line_plays_the_line_to_it_and_puzzles_turn_the
     h.get_all_by_label(&text).next().expect("the move in the panel").click();
     h.step();
     h.step();
-    assert_eq!(h.state().workspace.view.cursor_path().len(), 1);
-    assert_eq!(h.state().workspace.view.overlay_slots(&h.state().settings).last_move, Some((best.from, best.to)));
+    assert_eq!(h.state().workspace().view.cursor_path().len(), 1);
+    assert_eq!(h.state().overlay_slots().last_move, Some((best.from, best.to)));
     // Opening a puzzle turns the analysis off: solving is the user's.
     let mut h = harness(FakeDialogs::default());
     h.run();
     h.state_mut().apply(Command::ToggleAnalysis);
     h.step();
-    assert!(h.state().settings.analysis);
+    assert!(h.state().settings().analysis);
     h.state_mut().apply(Command::OpenPuzzle(0));
     for _ in 0..5 {
         h.step();
     }
-    assert!(!h.state().settings.analysis);
+    assert!(!h.state().settings().analysis);
 }
 
 #[test]
@@ -816,7 +806,7 @@ fn a_whole_game_against_level_1_with_take_back_and_the_level_in_the_tags() {
     let mut h = harness(FakeDialogs::default());
     h.run();
     menu(&mut h, "Game", "New game against the computer");
-    assert!(h.state().shell.new_game_form.is_some());
+    assert!(h.state().shell().new_game_form.is_some());
     h.state_mut().apply(Command::NewComputerGame {
         variant: Variant::Interstellar,
         user_side: Some(0),
@@ -824,9 +814,9 @@ fn a_whole_game_against_level_1_with_take_back_and_the_level_in_the_tags() {
         clock: None,
     });
     h.step();
-    assert_eq!(h.state().workspace.view.tag("ComputerLevel").as_deref(), Some("1"));
-    assert_eq!(h.state().workspace.view.tag("Negative").as_deref(), Some("Orrery level 1"));
-    assert!(!h.state().settings.flipped, "the user's side is at the bottom");
+    assert_eq!(h.state().workspace().view.tag("ComputerLevel").as_deref(), Some("1"));
+    assert_eq!(h.state().workspace().view.tag("Negative").as_deref(), Some("Orrery level 1"));
+    assert!(!h.state().settings().flipped, "the user's side is at the bottom");
     h.get_by_label("You (positive) against Orrery (level 1)");
     // The user plays the greedy move; the computer answers on its own.
     let mut me = Player::<interstellar::Position>::new(PlayerKind::Greedy, 1, 9);
@@ -835,10 +825,10 @@ fn a_whole_game_against_level_1_with_take_back_and_the_level_in_the_tags() {
     let mut took_back = false;
     for _ in 0..100_000 {
         h.step();
-        if h.state().workspace.view.game_over() {
+        if h.state().workspace().view.game_over() {
             break;
         }
-        let pos = interstellar::Position::from_position_string(&h.state().workspace.view.position_string()).unwrap();
+        let pos = interstellar::Position::from_position_string(&h.state().workspace().view.position_string()).unwrap();
         if !pos.is_first_player_to_move() {
             // The computer's move: the board is not ours meanwhile.
             std::thread::sleep(std::time::Duration::from_millis(2));
@@ -846,21 +836,21 @@ fn a_whole_game_against_level_1_with_take_back_and_the_level_in_the_tags() {
         }
         if my_moves == 3 && !took_back {
             // Take back the last move pair: the same position as two plies ago.
-            let plies = h.state().workspace.view.cursor_path().len();
+            let plies = h.state().workspace().view.cursor_path().len();
             h.state_mut().apply(Command::Game(GameCommand::TakeBack));
             h.step();
-            assert_eq!(h.state().workspace.view.cursor_path().len(), plies - 2);
+            assert_eq!(h.state().workspace().view.cursor_path().len(), plies - 2);
             took_back = true;
             continue;
         }
         let choice = me.choose(&pos, &[], &Limits::depth(1), &stop).unwrap();
         // As ui_support::play, but stepping: the computer's spinner keeps repainting.
-        let (from, to) = h.state().workspace.view.move_slots(&pos.notation(choice.mv)).unwrap();
+        let (from, to) = h.state().workspace().view.move_slots(&pos.notation(choice.mv)).unwrap();
         h.state_mut().apply(Command::Game(GameCommand::DropPiece { from, to }));
         my_moves += 1;
     }
-    assert!(h.state().workspace.view.game_over(), "the game did not end");
-    assert!(h.state().workspace.view.banner().is_some());
+    assert!(h.state().workspace().view.game_over(), "the game did not end");
+    assert!(h.state().workspace().view.banner().is_some());
     assert!(took_back);
 }
 
@@ -874,23 +864,23 @@ fn playing_the_second_side_turns_the_board_and_the_computer_moves_first() {
         level: 2,
         clock: None,
     });
-    assert!(h.state().settings.flipped);
-    assert_eq!(h.state().workspace.view.tag("White").as_deref(), Some("Orrery level 2"));
-    assert_eq!(h.state().workspace.view.tag("Black").as_deref(), Some("You"));
+    assert!(h.state().settings().flipped);
+    assert_eq!(h.state().workspace().view.tag("White").as_deref(), Some("Orrery level 2"));
+    assert_eq!(h.state().workspace().view.tag("Black").as_deref(), Some("You"));
     for _ in 0..2000 {
         h.step();
-        if !h.state().workspace.view.cursor_path().is_empty() {
+        if !h.state().workspace().view.cursor_path().is_empty() {
             break;
         }
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
-    assert_eq!(h.state().workspace.view.cursor_path().len(), 1, "the computer played its first move");
+    assert_eq!(h.state().workspace().view.cursor_path().len(), 1, "the computer played its first move");
     // The board is not the user's while the computer is to move: here it is the user's.
     h.get_by_label("Your move");
     // Resigning asks first (pointer clicks, as the user gives them).
     let resign = h.get_by_label("Resign").rect().center();
     ui_support::click_px(&mut h, resign, egui::PointerButton::Primary);
-    assert!(!h.state().workspace.view.game_over());
+    assert!(!h.state().workspace().view.game_over());
     h.get_by_label("Resign this game?");
     let keep = h.get_by_label("Keep playing").rect().center();
     ui_support::click_px(&mut h, keep, egui::PointerButton::Primary);
@@ -901,8 +891,8 @@ fn playing_the_second_side_turns_the_board_and_the_computer_moves_first() {
     h.get_by_label("Yes, resign").click();
     h.step();
     h.step();
-    assert!(h.state().workspace.view.game_over());
-    assert_eq!(h.state().workspace.view.tag("Termination").as_deref(), Some("Black resigned"));
+    assert!(h.state().workspace().view.game_over());
+    assert_eq!(h.state().workspace().view.tag("Termination").as_deref(), Some("Black resigned"));
 }
 
 #[test]
@@ -916,7 +906,7 @@ fn the_move_list_keeps_the_shown_move_in_view_as_the_game_grows() {
     let mut seed = 99u64;
     let mut first = String::new();
     for ply in 0..70 {
-        let pos = triangular::Position::from_position_string(&h.state().workspace.view.position_string()).unwrap();
+        let pos = triangular::Position::from_position_string(&h.state().workspace().view.position_string()).unwrap();
         let mut moves = orrery::core::moves::MoveList::new();
         pos.legal_moves(&mut moves);
         if moves.is_empty() {
@@ -928,7 +918,7 @@ fn the_move_list_keeps_the_shown_move_in_view_as_the_game_grows() {
         if ply == 0 {
             first = text.clone();
         }
-        let (from, to) = h.state().workspace.view.move_slots(&text).unwrap();
+        let (from, to) = h.state().workspace().view.move_slots(&text).unwrap();
         h.state_mut().apply(Command::Game(GameCommand::DropPiece { from, to }));
         h.step();
         h.step();
@@ -965,8 +955,8 @@ fn a_hint_against_the_computer_marks_the_piece_to_move_without_blocking() {
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
     assert!(found, "the hint arrived");
-    assert!(!h.state().workspace.message.contains("Looking for a hint"), "no stale word in the status bar");
-    let overlay = h.state().workspace.view.overlay_slots(&h.state().settings);
+    assert!(!h.state().workspace().message.contains("Looking for a hint"), "no stale word in the status bar");
+    let overlay = h.state().overlay_slots();
     assert!(
         overlay.marked_cells.iter().any(|&(_, color)| color == orrery::record::MarkColor::Yellow),
         "the piece to move is marked"
@@ -978,8 +968,8 @@ fn flip_board_is_a_checkbox_in_the_view_menu() {
     let mut h = harness(FakeDialogs::default());
     h.run();
     menu(&mut h, "View", "Flip board");
-    assert!(h.state().settings.flipped);
+    assert!(h.state().settings().flipped);
     h.key_press(egui::Key::F);
     h.run();
-    assert!(!h.state().settings.flipped, "F turns it back");
+    assert!(!h.state().settings().flipped, "F turns it back");
 }

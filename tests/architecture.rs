@@ -294,26 +294,45 @@ fn the_command_line_uses_no_gui_code_but_the_window() {
 
 #[test]
 fn the_apps_jobs_and_models_use_no_egui() {
-    // The app's background work and the models the shell draws know nothing of the
-    // window: they are tested, and could be driven, without egui. (The shown game's
-    // view still mixes its model with its drawing.)
-    let no_egui = [
+    // The app's model (the workspace, the shown game's view, the document, undo, the
+    // board editor, puzzles, clocks) and its background work know nothing of the
+    // window: they are tested, and could be driven, without egui. Each names no egui,
+    // and of the app uses only modules of this list.
+    let model = [
+        "app::action",
         "app::jobs",
+        "app::workspace",
+        "app::view",
+        "app::view::any",
+        "app::view::play",
+        "app::view::studying",
+        "app::view::clocks",
+        "app::view::overlay",
         "app::document",
         "app::history",
         "app::session",
         "app::setup",
+        "app::puzzle",
         "app::clock",
         "app::analysis",
         "app::opponent",
-        "app::autosave",
         "app::sounds",
-        "app::dialogs",
     ];
+    // The platform's services name no egui either (they may read the settings).
+    let services = ["app::autosave", "app::dialogs"];
     let all = modules();
-    for module in no_egui {
-        let path = all.get(module).unwrap_or_else(|| panic!("{module} is a module"));
+    let graph = graph();
+    for module in model.iter().chain(&services) {
+        let path = all.get(*module).unwrap_or_else(|| panic!("{module} is a module"));
         let code = code_of(&std::fs::read_to_string(path).expect("source"));
         assert!(!code.contains("egui"), "{module} uses egui");
+    }
+    for module in model {
+        for target in &graph[module] {
+            assert!(
+                layer(target) != "app" || model.contains(&target.as_str()),
+                "the model's {module} uses {target}, which is not the model's"
+            );
+        }
     }
 }

@@ -26,13 +26,13 @@ fn open_puzzle(h: &mut Harness<'static, OrreryApp>, item: &str) {
     h.get_by_label_contains(item).click();
     h.run_steps(2);
     for _ in 0..500 {
-        if h.state().workspace.view.puzzle_status().is_some_and(|p| !p.solving) {
+        if h.state().workspace().view.puzzle_status().is_some_and(|p| !p.solving) {
             break;
         }
         std::thread::sleep(std::time::Duration::from_millis(20));
         h.run_steps(1);
     }
-    assert!(h.state().workspace.view.puzzle_status().is_some_and(|p| !p.solving), "the solver finished");
+    assert!(h.state().workspace().view.puzzle_status().is_some_and(|p| !p.solving), "the solver finished");
     h.run();
 }
 
@@ -76,7 +76,7 @@ fn build_a_position_save_it_as_a_puzzle_and_reopen_it() {
     // An invalid position cannot be played: the button does nothing.
     h.get_by_label("Play from here").click();
     h.run();
-    assert!(h.state().workspace.view.board_editor_open());
+    assert!(h.state().workspace().view.board_editor_open());
     // Planets, and a quasar each: a valid position.
     place(&mut h, "positive planet", &[slot(1, 5)]);
     place(&mut h, "negative planet", &[slot(9, 5)]);
@@ -91,7 +91,7 @@ fn build_a_position_save_it_as_a_puzzle_and_reopen_it() {
     // The negative quasar is still the chosen piece: a click puts it back.
     let at = cell_px(&h, slot(9, 4));
     click_px(&mut h, at, PointerButton::Primary);
-    let string = h.state().workspace.view.setup_position_string().unwrap();
+    let string = h.state().workspace().view.setup_position_string().unwrap();
     assert_eq!(string, "3qp4/8/9/8/9/8/9/8/3QP4 +");
     // Save it as a puzzle.
     h.get_by_label("Save as puzzle…").click();
@@ -114,8 +114,8 @@ fn build_a_position_save_it_as_a_puzzle_and_reopen_it() {
     h.get_by_label("Close editor").click();
     h.run();
     menu(&mut h, "Game", "Open…");
-    assert_eq!(h.state().workspace.view.position_string(), string);
-    assert_eq!(h.state().workspace.view.tag("Stipulation").as_deref(), Some("Target Out in 2"));
+    assert_eq!(h.state().workspace().view.position_string(), string);
+    assert_eq!(h.state().workspace().view.tag("Stipulation").as_deref(), Some("Target Out in 2"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -134,10 +134,10 @@ fn play_from_a_triangular_position_built_in_the_editor() {
     // check).
     h.get_by_label_contains("touch");
     h.get_by_label_contains("in check but it is not its move");
-    assert_eq!(h.state().workspace.view.setup_position_string().unwrap(), "9/11/13/15/15/13/11/5Kk2 w 0 1");
+    assert_eq!(h.state().workspace().view.setup_position_string().unwrap(), "9/11/13/15/15/13/11/5Kk2 w 0 1");
     // Text that cannot be read at all is refused, the board left as it was.
     type_position_string(&mut h, "9/11/13/15/15/13/11/5Kk2x w");
-    assert_eq!(h.state().workspace.view.setup_position_string().unwrap(), "9/11/13/15/15/13/11/5Kk2 w 0 1");
+    assert_eq!(h.state().workspace().view.setup_position_string().unwrap(), "9/11/13/15/15/13/11/5Kk2 w 0 1");
     h.get_by_label("The board shows the last position string that could be read");
     h.get_by_label("Opening position").click();
     h.run();
@@ -146,10 +146,10 @@ fn play_from_a_triangular_position_built_in_the_editor() {
     h.run();
     h.get_by_label("Play from here").click();
     h.run();
-    assert!(!h.state().workspace.view.board_editor_open(), "the editor closes");
-    assert_eq!(h.state().workspace.view.variant(), Variant::Triangular);
+    assert!(!h.state().workspace().view.board_editor_open(), "the editor closes");
+    assert_eq!(h.state().workspace().view.variant(), Variant::Triangular);
     h.get_by_label("Black to move");
-    assert!(h.state().workspace.view.position_string().contains(" b "), "Black is to move");
+    assert!(h.state().workspace().view.position_string().contains(" b "), "Black is to move");
 }
 
 #[test]
@@ -184,29 +184,28 @@ fn built_in_figures_and_puzzles_open_from_the_puzzles_menu() {
     h.get_by_label("Shows: Target Out");
     // An original Target Out in 1: a wrong move is refused, Hint gives the key, the key solves it.
     open_puzzle(&mut h, "— Target Out in 1");
-    let keys = h.state().workspace.view.puzzle_status().unwrap().keys;
+    let keys = h.state().workspace().view.puzzle_status().unwrap().keys;
     assert_eq!(keys.len(), 1, "{keys:?}");
     // Some other legal move of the attacker is wrong.
     let position =
-        orrery::core::interstellar::Position::from_position_string(&h.state().workspace.view.position_string())
+        orrery::core::interstellar::Position::from_position_string(&h.state().workspace().view.position_string())
             .unwrap();
     let mut moves = orrery::core::moves::MoveList::new();
     position.legal_moves(&mut moves);
     let wrong = moves.iter().map(|&m| position.notation(m)).find(|m| *m != keys[0]).unwrap();
     ui_support::play(&mut h, &wrong);
     h.get_by_label_contains("is not it");
-    assert_eq!(h.state().workspace.view.cursor(), orrery::record::NodeId::ROOT, "the wrong move is taken back");
+    assert_eq!(h.state().workspace().view.cursor(), orrery::record::NodeId::ROOT, "the wrong move is taken back");
     // Hint in steps: the piece marked, then its target too, then the key named.
-    let (from, to) = h.state().workspace.view.move_slots(&keys[0]).unwrap();
-    let marks =
-        |h: &Harness<'static, OrreryApp>| h.state().workspace.view.overlay_slots(&h.state().settings).marked_cells;
+    let (from, to) = h.state().workspace().view.move_slots(&keys[0]).unwrap();
+    let marks = |h: &Harness<'static, OrreryApp>| h.state().overlay_slots().marked_cells;
     assert!(marks(&h).is_empty());
     h.get_by_label("Hint").click();
     h.run();
     h.get_by_label_contains("Hint 1 of 3: the piece to move is marked");
     assert_eq!(marks(&h), vec![(from, MarkColor::Yellow)]);
     assert!(
-        !h.state().workspace.view.puzzle_status().unwrap().feedback.contains(&keys[0]),
+        !h.state().workspace().view.puzzle_status().unwrap().feedback.contains(&keys[0]),
         "the move is not given yet"
     );
     h.get_by_label("Hint").click();
@@ -226,7 +225,7 @@ fn a_triangular_mate_in_2_is_played_against_the_defence() {
     let mut h = harness(FakeDialogs::default());
     h.run();
     open_puzzle(&mut h, "— mate in 2");
-    let key = h.state().workspace.view.puzzle_status().unwrap().keys[0].clone();
+    let key = h.state().workspace().view.puzzle_status().unwrap().keys[0].clone();
     ui_support::play(&mut h, &key);
     h.get_by_label_contains("right. The defence");
     // The app played a defence; the hint starts again for the reply: the third step
@@ -236,7 +235,7 @@ fn a_triangular_mate_in_2_is_played_against_the_defence() {
         h.run();
         h.get_by_label_contains(&format!("Hint {step} of 3"));
     }
-    let feedback = h.state().workspace.view.puzzle_status().unwrap().feedback;
+    let feedback = h.state().workspace().view.puzzle_status().unwrap().feedback;
     let reply = feedback.strip_prefix("Hint 3 of 3: play ").expect("a hint").to_string();
     ui_support::play(&mut h, &reply);
     h.get_by_label_contains("Solved");
@@ -265,6 +264,6 @@ fn a_draughts_position_is_typed_then_built_piece_by_piece_and_played() {
     h.get_by_label("Valid position");
     h.get_by_label("Play from here").click();
     h.run();
-    assert_eq!(h.state().workspace.view.variant(), Variant::Draughts);
-    assert_eq!(h.state().workspace.view.position_string(), "W:W28:BK5");
+    assert_eq!(h.state().workspace().view.variant(), Variant::Draughts);
+    assert_eq!(h.state().workspace().view.position_string(), "W:W28:BK5");
 }

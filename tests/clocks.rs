@@ -29,7 +29,7 @@ fn step_at(h: &mut Harness<'static, OrreryApp>, t: f64) {
 /// Plays `notation` at `t` seconds (as a drop of the piece), then a frame.
 fn play_at(h: &mut Harness<'static, OrreryApp>, t: f64, notation: &str) {
     step_at(h, t);
-    let (from, to) = h.state().workspace.view.move_slots(notation).unwrap_or_else(|| panic!("{notation} is legal"));
+    let (from, to) = h.state().workspace().view.move_slots(notation).unwrap_or_else(|| panic!("{notation} is legal"));
     h.state_mut().apply(Command::Game(GameCommand::DropPiece { from, to }));
     step_at(h, t);
 }
@@ -41,7 +41,7 @@ fn interstellar_move(h: &Harness<'static, OrreryApp>, k: usize) -> String {
 
 /// The `k`-th legal move at the shown position of game `G`, in its notation.
 fn nth_move<G: orrery::core::Game>(h: &Harness<'static, OrreryApp>, k: usize) -> String {
-    let pos = G::from_position_string(&h.state().workspace.view.position_string()).unwrap();
+    let pos = G::from_position_string(&h.state().workspace().view.position_string()).unwrap();
     let mut list = orrery::core::moves::MoveList::new();
     pos.legal_moves(&mut list);
     pos.notation(list[k % list.len()])
@@ -49,7 +49,7 @@ fn nth_move<G: orrery::core::Game>(h: &Harness<'static, OrreryApp>, k: usize) ->
 
 /// The `[%clk]` stamps of the main line, in order.
 fn stamps(h: &Harness<'static, OrreryApp>) -> Vec<String> {
-    let text = write_any(&h.state().workspace.view.game());
+    let text = write_any(&h.state().workspace().view.game());
     text.match_indices("[%clk ").map(|(i, _)| text[i + 6..].split(']').next().unwrap_or("").to_string()).collect()
 }
 
@@ -64,18 +64,18 @@ fn the_new_game_window_starts_a_timed_game_and_the_increment_counts() {
     let mut h = harness();
     step_at(&mut h, 0.0);
     ui_support::menu(&mut h, "Game", "New game with a clock");
-    assert!(h.state().shell.new_game_form.is_some());
+    assert!(h.state().shell().new_game_form.is_some());
     h.get_by_label("Start").click();
     step_at(&mut h, 0.0);
     step_at(&mut h, 0.0);
-    assert_eq!(h.state().workspace.view.tag("TimeControl").as_deref(), Some("300+3"), "5+3 is the window's default");
+    assert_eq!(h.state().workspace().view.tag("TimeControl").as_deref(), Some("300+3"), "5+3 is the window's default");
     h.get_by_label("5 min + 3 s");
     // Untimed first moves, then 10 s for the first player's second move: 4:50 + 3 s.
     let m = interstellar_move(&h, 0);
     play_at(&mut h, 1.0, &m);
     let m = interstellar_move(&h, 0);
     play_at(&mut h, 2.0, &m);
-    assert!(h.state().workspace.view.clock_running());
+    assert!(h.state().workspace().view.clock_running());
     step_at(&mut h, 7.0);
     h.get_by_label("4:55");
     let m = interstellar_move(&h, 1);
@@ -136,7 +136,7 @@ fn a_simple_delay_waits_and_pause_stops_the_count() {
     step_at(&mut h, 15.0);
     step_at(&mut h, 100.0);
     h.get_by_label("0:54");
-    assert!(!h.state().workspace.view.clock_running());
+    assert!(!h.state().workspace().view.clock_running());
     h.get_by_label("Resume clock").click();
     step_at(&mut h, 100.0);
     // After a pause the delay begins again.
@@ -158,14 +158,14 @@ fn a_flag_fall_loses_and_the_record_keeps_the_clock() {
     let m = interstellar_move(&h, 0);
     play_at(&mut h, 0.0, &m);
     step_at(&mut h, 10.0);
-    assert!(!h.state().workspace.view.game_over());
+    assert!(!h.state().workspace().view.game_over());
     h.get_by_label_contains("0:10");
     step_at(&mut h, 15.5);
     h.get_by_label("0:04.5");
     step_at(&mut h, 20.05);
     step_at(&mut h, 20.1);
-    assert!(h.state().workspace.view.game_over(), "the flag fell");
-    assert_eq!(h.state().workspace.view.tag("Termination").as_deref(), Some("Positive lost on time"));
+    assert!(h.state().workspace().view.game_over(), "the flag fell");
+    assert_eq!(h.state().workspace().view.tag("Termination").as_deref(), Some("Positive lost on time"));
     h.get_by_label("0:00.0");
     // Stepping back through the finished game shows the clocks as they stood.
     h.state_mut().apply(Command::Game(GameCommand::Back));
@@ -173,7 +173,7 @@ fn a_flag_fall_loses_and_the_record_keeps_the_clock() {
     assert_eq!(h.get_all_by_label("0:20").count(), 2);
     h.state_mut().apply(Command::Game(GameCommand::End));
     step_at(&mut h, 22.0);
-    let game = h.state().workspace.view.game();
+    let game = h.state().workspace().view.game();
     let AnyGame::Interstellar(record) = read_one(&write_any(&game)).unwrap() else { panic!("an Interstellar game") };
     assert_eq!(record.result, GameResult::SecondPlayerWins);
     assert_eq!(record.tags.get("TimeControl"), Some("20+1"));
@@ -186,12 +186,13 @@ fn a_flag_fall_against_a_lone_king_draws() {
     step_at(&mut h, 0.0);
     h.state_mut().apply(Command::Game(GameCommand::SetPosition("9/11/13/15/15/13/11/K3N2k1 w 0 1".into())));
     step_at(&mut h, 0.0);
-    assert!(h.state().workspace.view.position_string().starts_with("9/11/13/15/15/13/11/K3N2k1"));
+    assert!(h.state().workspace().view.position_string().starts_with("9/11/13/15/15/13/11/K3N2k1"));
     let clock = ClockSetup { control: TimeControl::parse("30").unwrap(), handicap: [0, 0] };
-    h.state_mut().workspace.view.set_clock(Some(clock));
+    h.state_mut().workspace_mut().view.set_clock(Some(clock));
     let moves: Vec<String> = {
         use orrery::core::{Game, triangular};
-        let mut pos = triangular::Position::from_position_string(&h.state().workspace.view.position_string()).unwrap();
+        let mut pos =
+            triangular::Position::from_position_string(&h.state().workspace().view.position_string()).unwrap();
         let mut out = Vec::new();
         for _ in 0..2 {
             let mut list = orrery::core::moves::MoveList::new();
@@ -206,9 +207,9 @@ fn a_flag_fall_against_a_lone_king_draws() {
     play_at(&mut h, 0.0, &moves[1]);
     step_at(&mut h, 31.0);
     step_at(&mut h, 31.0);
-    assert!(h.state().workspace.view.game_over());
+    assert!(h.state().workspace().view.game_over());
     assert_eq!(
-        h.state().workspace.view.tag("Termination").as_deref(),
+        h.state().workspace().view.tag("Termination").as_deref(),
         Some("Draw: White's time ran out and Black cannot win"),
         "Black has only its king"
     );
@@ -226,14 +227,14 @@ fn a_timed_game_against_the_computer_stamps_both_sides() {
         clock: Some(clock),
     });
     step_at(&mut h, 0.0);
-    assert_eq!(h.state().workspace.view.tag("TimeHandicap").as_deref(), Some("0,-60"));
-    let date = h.state().workspace.view.tag("Date").unwrap_or_default();
+    assert_eq!(h.state().workspace().view.tag("TimeHandicap").as_deref(), Some("0,-60"));
+    let date = h.state().workspace().view.tag("Date").unwrap_or_default();
     assert!(date.len() == 10 && !date.contains('?'), "today's date: {date}");
     assert!(!h.state().modified(), "a new game is not unsaved work");
     let m = interstellar_move(&h, 0);
     play_at(&mut h, 0.0, &m);
     let mut t = 0.0;
-    while h.state().workspace.view.cursor_path().len() < 2 {
+    while h.state().workspace().view.cursor_path().len() < 2 {
         t += 0.05;
         step_at(&mut h, t);
         std::thread::sleep(std::time::Duration::from_millis(2));

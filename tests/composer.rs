@@ -49,7 +49,7 @@ fn open_puzzle_file(h: &mut Harness<'static, OrreryApp>) {
     h.get_by_label("Open puzzle file…").click();
     h.run_steps(3);
     for _ in 0..500 {
-        if h.state().jobs.reading.is_none() {
+        if h.state().jobs().reading.is_none() {
             break;
         }
         std::thread::sleep(std::time::Duration::from_millis(20));
@@ -63,7 +63,7 @@ fn checking(h: &Harness<'static, OrreryApp>) -> bool {
 }
 
 fn solving(h: &Harness<'static, OrreryApp>) -> bool {
-    h.state().workspace.view.puzzle_status().is_some_and(|p| p.solving)
+    h.state().workspace().view.puzzle_status().is_some_and(|p| p.solving)
 }
 
 /// The built-in Target Out in 2: one key, PNS-44.
@@ -75,18 +75,17 @@ const COOKED: &str = "9/U7/3p1q3/8/9/8/9/4Q1Q1/3P5 +";
 fn hint(h: &mut Harness<'static, OrreryApp>) -> String {
     h.get_by_label("Hint").click();
     h.run();
-    h.state().workspace.view.puzzle_status().unwrap().feedback
+    h.state().workspace().view.puzzle_status().unwrap().feedback
 }
 
 /// Solves the shown puzzle with the hints: for each attacker move, three hints (the
 /// piece marked, its target marked, the move named), then the move.
 fn solve_with_hints(h: &mut Harness<'static, OrreryApp>) {
     for _ in 0..4 {
-        if h.state().workspace.view.puzzle_status().unwrap().solved {
+        if h.state().workspace().view.puzzle_status().unwrap().solved {
             return;
         }
-        let marks =
-            |h: &Harness<'static, OrreryApp>| h.state().workspace.view.overlay_slots(&h.state().settings).marked_cells;
+        let marks = |h: &Harness<'static, OrreryApp>| h.state().overlay_slots().marked_cells;
         assert!(hint(h).starts_with("Hint 1 of 3: the piece to move is marked"));
         let piece = marks(h);
         assert_eq!(piece.len(), 1, "{piece:?}");
@@ -96,11 +95,11 @@ fn solve_with_hints(h: &mut Harness<'static, OrreryApp>) {
         let words = hint(h);
         let mv = words.split_once(": ").unwrap().1.trim_start_matches("the key is ").trim_start_matches("play ");
         let mv = mv.to_string();
-        let (from, to) = h.state().workspace.view.move_slots(&mv).unwrap_or_else(|| panic!("{words}: {mv}"));
+        let (from, to) = h.state().workspace().view.move_slots(&mv).unwrap_or_else(|| panic!("{words}: {mv}"));
         assert_eq!(marks(h), vec![(from, MarkColor::Yellow), (to, MarkColor::Green)]);
         ui_support::play(h, &mv);
     }
-    assert!(h.state().workspace.view.puzzle_status().unwrap().solved, "solved in at most four moves");
+    assert!(h.state().workspace().view.puzzle_status().unwrap().solved, "solved in at most four moves");
 }
 
 #[test]
@@ -128,7 +127,7 @@ fn a_target_out_in_2_is_composed_checked_saved_reopened_in_solving_mode_and_solv
     h.run();
     h.get_by_label_contains("(Sound: one key, PNS-44)");
     let Some(orrery::app::dialogs::DialogRequest::Save { suggested_name, .. }) =
-        h.state().platform.last_dialog_request.clone()
+        h.state().platform().last_dialog_request.clone()
     else {
         panic!("a save dialog")
     };
@@ -142,24 +141,24 @@ fn a_target_out_in_2_is_composed_checked_saved_reopened_in_solving_mode_and_solv
     h.run();
     open_puzzle_file(&mut h);
     wait_while(&mut h, solving);
-    assert!(h.state().workspace.puzzle_set);
-    assert!(h.state().workspace.view.puzzle_status().is_some_and(|p| p.interactive));
-    assert_eq!(h.state().workspace.view.position_string(), OUT2);
-    assert_eq!(h.state().workspace.view.game().move_count(), 0, "the solution is not shown");
+    assert!(h.state().workspace().puzzle_set);
+    assert!(h.state().workspace().view.puzzle_status().is_some_and(|p| p.interactive));
+    assert_eq!(h.state().workspace().view.position_string(), OUT2);
+    assert_eq!(h.state().workspace().view.game().move_count(), 0, "the solution is not shown");
     h.get_by_label("Puzzle 1 of 1 · solved 0 of 1");
     solve_with_hints(&mut h);
     h.get_by_label_contains("Solved");
     h.get_by_label("Puzzle 1 of 1 (solved) · solved 1 of 1");
     let key = path.display().to_string();
-    assert_eq!(h.state().settings.solved_puzzles.get(&key).map(|s| s.len()), Some(1), "kept for the file");
+    assert_eq!(h.state().settings().solved_puzzles.get(&key).map(|s| s.len()), Some(1), "kept for the file");
     // The file's game keeps its solution: nothing to save.
     assert!(!h.state().modified());
-    assert!(h.state().workspace.document.games[0].move_count() > 2);
+    assert!(h.state().workspace().document.games[0].move_count() > 2);
     // Close puzzle shows the game with its solution.
     h.get_by_label("Close puzzle").click();
     h.run();
-    assert!(!h.state().workspace.puzzle_set);
-    assert!(h.state().workspace.view.game().move_count() > 2);
+    assert!(!h.state().workspace().puzzle_set);
+    assert!(h.state().workspace().view.game().move_count() > 2);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -174,11 +173,11 @@ fn a_cooked_puzzle_is_reported_before_saving_and_can_be_saved_anyway() {
     h.get_by_label("Save as puzzle…").click();
     h.run_steps(2);
     // A number past the field's 1 to 3 is brought back to 3.
-    h.state_mut().shell.puzzle_form.as_mut().unwrap().moves = 9;
+    h.state_mut().shell_mut().puzzle_form.as_mut().unwrap().moves = 9;
     h.run_steps(2);
-    assert_eq!(h.state().shell.puzzle_form.as_ref().unwrap().moves, 3);
-    h.state_mut().shell.puzzle_form.as_mut().unwrap().moves = 1;
-    h.state_mut().shell.puzzle_form.as_mut().unwrap().author = "A. Composer".into();
+    assert_eq!(h.state().shell().puzzle_form.as_ref().unwrap().moves, 3);
+    h.state_mut().shell_mut().puzzle_form.as_mut().unwrap().moves = 1;
+    h.state_mut().shell_mut().puzzle_form.as_mut().unwrap().author = "A. Composer".into();
     h.run_steps(2);
     wait_while(&mut h, checking);
     h.get_by_label_contains("Cooked: 2 keys");
@@ -191,7 +190,7 @@ fn a_cooked_puzzle_is_reported_before_saving_and_can_be_saved_anyway() {
     // The next puzzle's form offers the credits and stipulation used last.
     h.get_by_label("Save as puzzle…").click();
     h.run_steps(2);
-    let form = h.state().shell.puzzle_form.clone().unwrap();
+    let form = h.state().shell().puzzle_form.clone().unwrap();
     assert_eq!((form.author.as_str(), form.moves), ("A. Composer", 1));
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -216,7 +215,7 @@ fn a_puzzle_set_goes_on_in_solving_mode_after_a_restart() {
     h.get_by_label("Next puzzle").click();
     h.run_steps(2);
     wait_while(&mut h, solving);
-    assert_eq!(h.state().workspace.document.current, 2);
+    assert_eq!(h.state().workspace().document.current, 2);
     h.state_mut().on_exit();
     drop(h);
     // The next start: the same puzzle, in solving mode, its solution hidden.
@@ -224,10 +223,10 @@ fn a_puzzle_set_goes_on_in_solving_mode_after_a_restart() {
     h.run_steps(2);
     ui_support::finish_reading(&mut h);
     wait_while(&mut h, solving);
-    assert!(h.state().workspace.puzzle_set);
-    assert_eq!(h.state().workspace.document.current, 2);
-    assert!(h.state().workspace.view.puzzle_status().is_some_and(|p| p.interactive));
-    assert_eq!(h.state().workspace.view.game().move_count(), 0);
+    assert!(h.state().workspace().puzzle_set);
+    assert_eq!(h.state().workspace().document.current, 2);
+    assert!(h.state().workspace().view.puzzle_status().is_some_and(|p| p.interactive));
+    assert_eq!(h.state().workspace().view.game().move_count(), 0);
     drop(h);
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -253,8 +252,8 @@ fn a_file_of_puzzles_plays_as_a_set_with_next_previous_and_the_solved_count_kept
     open_puzzle_file(&mut h);
     wait_while(&mut h, solving);
     h.get_by_label("Puzzle 1 of 2 · solved 0 of 2");
-    assert_eq!(h.state().workspace.document.current, 0);
-    assert!(!h.state().settings.games_list, "the set steps through its puzzles without the list over the board");
+    assert_eq!(h.state().workspace().document.current, 0);
+    assert!(!h.state().settings().games_list, "the set steps through its puzzles without the list over the board");
     // Solve the first: its key is named by the third hint.
     solve_with_hints(&mut h);
     h.get_by_label("Puzzle 1 of 2 (solved) · solved 1 of 2");
@@ -262,18 +261,18 @@ fn a_file_of_puzzles_plays_as_a_set_with_next_previous_and_the_solved_count_kept
     h.get_by_label("Next puzzle").click();
     h.run_steps(2);
     wait_while(&mut h, solving);
-    assert_eq!(h.state().workspace.document.current, 2);
-    assert_eq!(h.state().workspace.view.variant(), orrery::core::game::Variant::Triangular);
+    assert_eq!(h.state().workspace().document.current, 2);
+    assert_eq!(h.state().workspace().view.variant(), orrery::core::game::Variant::Triangular);
     h.get_by_label("Puzzle 2 of 2 · solved 1 of 2");
     assert!(egui_kittest::kittest::NodeT::accesskit_node(&h.get_by_label("Next puzzle")).is_disabled());
     h.get_by_label("Previous puzzle").click();
     h.run_steps(2);
     wait_while(&mut h, solving);
-    assert_eq!(h.state().workspace.document.current, 0);
+    assert_eq!(h.state().workspace().document.current, 0);
     // The set opened again starts at the first puzzle not solved.
     open_puzzle_file(&mut h);
     wait_while(&mut h, solving);
-    assert_eq!(h.state().workspace.document.current, 2);
+    assert_eq!(h.state().workspace().document.current, 2);
     h.get_by_label("Puzzle 2 of 2 · solved 1 of 2");
     assert!(!h.state().modified(), "solving changes nothing in the file");
     std::fs::remove_dir_all(&dir).unwrap();
@@ -287,13 +286,13 @@ fn a_puzzle_opened_as_a_game_offers_to_be_solved() {
     h.run();
     menu(&mut h, "Game", "Open…");
     ui_support::finish_reading(&mut h);
-    assert!(h.state().workspace.view.puzzle_status().is_none(), "opened as a game");
+    assert!(h.state().workspace().view.puzzle_status().is_none(), "opened as a game");
     h.get_by_label("This game is a puzzle: Target Out in 1.");
     h.get_by_label("Solve it").click();
     h.run_steps(2);
     wait_while(&mut h, solving);
-    assert!(h.state().workspace.puzzle_set);
-    assert!(h.state().workspace.view.puzzle_status().is_some_and(|p| p.interactive));
+    assert!(h.state().workspace().puzzle_set);
+    assert!(h.state().workspace().view.puzzle_status().is_some_and(|p| p.interactive));
     // A plain game of the file offers nothing.
     h.state_mut().apply(Command::Game(GameCommand::ClosePuzzle));
     h.state_mut().apply(Command::ShowGame(1));
@@ -317,7 +316,7 @@ fn solving_in_the_board_editor_solves_the_edited_position_and_shows_the_result_t
     h.get_by_label_contains("unique: no");
     assert!(h.query_by_label("Close puzzle").is_none(), "a position is no puzzle");
     h.get_by_label("Close the solver");
-    assert!(h.state().workspace.view.board_editor_open(), "the editor stays open");
+    assert!(h.state().workspace().view.board_editor_open(), "the editor stays open");
     // Changing the board says the result is for the position before.
     h.get_by_label("Clear board").click();
     h.run();
@@ -325,7 +324,7 @@ fn solving_in_the_board_editor_solves_the_edited_position_and_shows_the_result_t
     // Closing the editor puts the result away.
     h.get_by_label("Close editor").click();
     h.run();
-    assert!(h.state().workspace.view.puzzle_status().is_none());
+    assert!(h.state().workspace().view.puzzle_status().is_none());
     // On a game: the words fit a position, not a puzzle.
     h.state_mut().apply(Command::SolveShown("Target Out in 1".parse().unwrap()));
     h.run_steps(2);
@@ -333,5 +332,5 @@ fn solving_in_the_board_editor_solves_the_edited_position_and_shows_the_result_t
     h.get_by_label("No Target Out in 1 found: no first move forces it");
     h.get_by_label("Close the solver").click();
     h.run();
-    assert!(h.state().workspace.view.puzzle_status().is_none());
+    assert!(h.state().workspace().view.puzzle_status().is_none());
 }

@@ -26,7 +26,7 @@ fn from_position(text: &str) -> Harness<'static, OrreryApp> {
     h.run();
     h.state_mut().apply(Command::PasteText(text.to_string()));
     h.run();
-    assert_eq!(h.state().workspace.view.variant(), Variant::Draughts, "{}", h.state().workspace.message);
+    assert_eq!(h.state().workspace().view.variant(), Variant::Draughts, "{}", h.state().workspace().message);
     h
 }
 
@@ -40,11 +40,11 @@ fn click(h: &mut Harness<'static, OrreryApp>, n: u8) {
 }
 
 fn position(h: &Harness<'static, OrreryApp>) -> String {
-    h.state().workspace.view.position_string()
+    h.state().workspace().view.position_string()
 }
 
 fn jumped(h: &Harness<'static, OrreryApp>) -> Vec<u8> {
-    let overlay = h.state().workspace.view.overlay_slots(&h.state().settings);
+    let overlay = h.state().overlay_slots();
     overlay.jumped.iter().map(|s| s + 1).collect()
 }
 
@@ -53,25 +53,26 @@ fn a_capture_of_three_is_entered_landing_by_landing_with_the_jumped_pieces_shown
     // The rules page's king example: eight captures of all three men.
     let mut h = from_position("W:WK29:B12,13,25");
     // Bound to capture: the king is ringed before it is chosen.
-    let ringed: Vec<u8> =
-        h.state().workspace.view.overlay_slots(&h.state().settings).captures.iter().map(|s| s + 1).collect();
+    let ringed: Vec<u8> = h.state().overlay_slots().captures.iter().map(|s| s + 1).collect();
     assert_eq!(ringed, [29]);
     click(&mut h, 29);
     // Chosen: the last cells and the first landings (6, 16, and 20 of 29x20x5x18, a
     // route of 29x16x9x18) are marked.
-    let mut marked: Vec<u8> =
-        h.state().workspace.view.overlay_slots(&h.state().settings).targets.iter().map(|s| s + 1).collect();
+    let mut marked: Vec<u8> = h.state().overlay_slots().targets.iter().map(|s| s + 1).collect();
     marked.sort_unstable();
     assert_eq!(marked, [6, 16, 18, 20, 21, 22, 29, 34, 37, 38, 45]);
     click(&mut h, 6);
     // Six captures land on 6; none ends there: the move goes on.
     assert_eq!(position(&h), "W:WK29:B12,13,25", "nothing played yet");
-    assert!(h.state().workspace.message.contains("6 different captures still fit"), "{}", h.state().workspace.message);
+    assert!(
+        h.state().workspace().message.contains("6 different captures still fit"),
+        "{}",
+        h.state().workspace().message
+    );
     assert_eq!(jumped(&h), [13], "the man on 13 is shown jumped");
     click(&mut h, 16);
     assert_eq!(jumped(&h), [13, 12]);
-    let next: Vec<u8> =
-        h.state().workspace.view.overlay_slots(&h.state().settings).targets.iter().map(|s| s + 1).collect();
+    let next: Vec<u8> = h.state().overlay_slots().targets.iter().map(|s| s + 1).collect();
     let mut sorted = next.clone();
     sorted.sort_unstable();
     assert_eq!(sorted, [29, 34, 38], "the last landings on offer");
@@ -101,7 +102,7 @@ fn two_captures_ending_on_one_cell_ask_for_a_landing_on_the_way() {
     let mut h = from_position("B:W12,24,27,28,39,43:BK26");
     click(&mut h, 26);
     click(&mut h, 14);
-    assert!(h.state().workspace.message.contains("2 captures end on 14"), "{}", h.state().workspace.message);
+    assert!(h.state().workspace().message.contains("2 captures end on 14"), "{}", h.state().workspace().message);
     assert_eq!(position(&h), "B:W12,24,27,28,39,43:BK26");
     click(&mut h, 8);
     assert_eq!(position(&h), "W:W27,39,43:BK14:F2", "8 chose the route over 12, 24 and 28");
@@ -115,7 +116,11 @@ fn a_drag_to_the_last_cell_plays_the_capture_and_a_wrong_landing_is_refused() {
     click(&mut h, 5);
     click(&mut h, 20);
     click(&mut h, 22);
-    assert!(h.state().workspace.message.contains("No capture from 5 lands on 22"), "{}", h.state().workspace.message);
+    assert!(
+        h.state().workspace().message.contains("No capture from 5 lands on 22"),
+        "{}",
+        h.state().workspace().message
+    );
     // Dragging the man straight to 36 plays the one capture of six.
     play(&mut h, "5x36");
     assert_eq!(position(&h), "W:W24,30,31,35,39,43,44,47,48:B1,3,4,6,7,8,9,10,11,13,14,19,36:F2");
@@ -128,7 +133,7 @@ fn a_man_reaching_the_far_edge_is_crowned() {
     click(&mut h, 5);
     click(&mut h, 2);
     assert_eq!(position(&h), "B:WK2:B40");
-    let scene = h.state().workspace.view.diagram_scene(&Default::default());
+    let scene = h.state().workspace().view.diagram_scene(&Default::default());
     let king = scene.groups.iter().any(
         |g| matches!(&g.role, orrery::render::scene::Role::Piece { id, cell } if id == "white:king" && cell == "2"),
     );
@@ -141,12 +146,12 @@ fn blocking_every_white_piece_wins_for_black() {
     click(&mut h, 37);
     click(&mut h, 45);
     assert_eq!(position(&h), "W:W48:B36,K43,44,K45,K46,K47:H1:F2");
-    assert_eq!(h.state().workspace.view.tag("Termination").as_deref(), Some("Ended by no legal move"));
-    let banner = h.state().workspace.view.banner().unwrap_or_default();
+    assert_eq!(h.state().workspace().view.tag("Termination").as_deref(), Some("Ended by no legal move"));
+    let banner = h.state().workspace().view.banner().unwrap_or_default();
     assert_eq!(banner, "Black wins: White has no legal move");
     // The board takes no more moves.
     click(&mut h, 48);
-    assert!(h.state().workspace.message.contains("over"), "{}", h.state().workspace.message);
+    assert!(h.state().workspace().message.contains("over"), "{}", h.state().workspace().message);
 }
 
 #[test]
@@ -157,9 +162,9 @@ fn the_third_repetition_draws_at_once() {
             play(&mut h, mv);
         }
     }
-    assert_eq!(h.state().workspace.view.tag("Termination").as_deref(), Some("Ended by threefold repetition"));
-    assert!(h.state().workspace.view.game_over());
-    assert!(h.state().workspace.view.banner().unwrap_or_default().contains("repetition"));
+    assert_eq!(h.state().workspace().view.tag("Termination").as_deref(), Some("Ended by threefold repetition"));
+    assert!(h.state().workspace().view.game_over());
+    assert!(h.state().workspace().view.banner().unwrap_or_default().contains("repetition"));
     let drawn = position(&h);
     click(&mut h, 7);
     click(&mut h, 11);
@@ -185,7 +190,7 @@ fn a_whole_game_against_the_computer_is_saved_and_opened_again() {
     // The user (White) plays the first legal move each turn that its two cells alone
     // name (two captures may start and end alike); the computer answers.
     for _ in 0..20_000 {
-        if h.state().workspace.view.game_over() {
+        if h.state().workspace().view.game_over() {
             break;
         }
         let pos = orrery::core::draughts::Position::from_position_string(&position(&h)).unwrap();
@@ -198,7 +203,7 @@ fn a_whole_game_against_the_computer_is_saved_and_opened_again() {
                 .copied()
                 .find(|&m| moves.iter().filter(|&&o| cells(o) == cells(m)).count() == 1)
                 .unwrap_or(moves[0]);
-            let (from, to) = h.state().workspace.view.move_slots(&pos.move_text(mv)).unwrap();
+            let (from, to) = h.state().workspace().view.move_slots(&pos.move_text(mv)).unwrap();
             h.state_mut().apply(Command::Game(GameCommand::DropPiece { from, to }));
             h.step();
         } else {
@@ -206,8 +211,8 @@ fn a_whole_game_against_the_computer_is_saved_and_opened_again() {
             std::thread::sleep(std::time::Duration::from_millis(2));
         }
     }
-    assert!(h.state().workspace.view.game_over(), "the game reached its end");
-    let plies = h.state().workspace.view.game().move_count();
+    assert!(h.state().workspace().view.game_over(), "the game reached its end");
+    let plies = h.state().workspace().view.game().move_count();
     assert!(plies > 10, "{plies} plies");
     h.state_mut().apply(Command::SaveAs);
     h.run_steps(10);
@@ -219,8 +224,8 @@ fn a_whole_game_against_the_computer_is_saved_and_opened_again() {
     h.state_mut().apply(Command::Open);
     h.run_steps(10);
     ui_support::finish_reading(&mut h);
-    assert_eq!(h.state().workspace.view.variant(), Variant::Draughts);
-    assert_eq!(h.state().workspace.view.game().move_count(), plies);
-    assert!(h.state().workspace.view.game_over());
+    assert_eq!(h.state().workspace().view.variant(), Variant::Draughts);
+    assert_eq!(h.state().workspace().view.game().move_count(), plies);
+    assert!(h.state().workspace().view.game_over());
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -61,7 +61,7 @@ fn a_multi_game_file_opens_and_the_games_list_switches_games_each_with_its_own_u
     std::fs::write(&path, THREE_GAMES).unwrap();
     let mut h = opened(&path);
     // The list opens by itself for a file of several games: number, title, result, plies.
-    assert!(h.state().settings.games_list);
+    assert!(h.state().settings().games_list);
     h.get_by_label("1. Ann – Bo   1-0   2 plies");
     h.get_by_label("2. Club night   *   0 plies");
     h.get_by_label("3. Game 3   *   1 ply");
@@ -73,17 +73,17 @@ fn a_multi_game_file_opens_and_the_games_list_switches_games_each_with_its_own_u
     h.get_by_label("1. Ann – Bo   1-0   2 plies");
     assert!(h.query_by_label("2. Club night   *   0 plies").is_none());
     h.get_by_label("1 of 3 games match");
-    h.state_mut().shell.games_filter.clear();
+    h.state_mut().shell_mut().games_filter.clear();
     h.run();
     h.get_by_label("3 games open");
     h.get_by_label("2. Club night   *   0 plies");
-    assert_eq!(h.state().workspace.view.variant(), Variant::Triangular);
-    assert_eq!(h.state().workspace.document.current, 0);
+    assert_eq!(h.state().workspace().view.variant(), Variant::Triangular);
+    assert_eq!(h.state().workspace().document.current, 0);
     // A click shows game 2; a move there is written back to the document.
     h.get_by_label("2. Club night   *   0 plies").click();
     h.run();
-    assert_eq!(h.state().workspace.document.current, 1);
-    assert_eq!(h.state().workspace.view.variant(), Variant::Interstellar);
+    assert_eq!(h.state().workspace().document.current, 1);
+    assert_eq!(h.state().workspace().view.variant(), Variant::Interstellar);
     assert!(!h.state().modified(), "switching games changes nothing");
     ui_support::click_cell(&mut h, ui_support::slot(1, 4));
     ui_support::click_cell(&mut h, ui_support::slot(3, 3));
@@ -94,12 +94,12 @@ fn a_multi_game_file_opens_and_the_games_list_switches_games_each_with_its_own_u
     // Game 1 has nothing to undo: undo there leaves both games as they are.
     h.get_by_label("1. Ann – Bo   1-0   2 plies").click();
     h.run();
-    assert_eq!(h.state().workspace.document.current, 0);
+    assert_eq!(h.state().workspace().document.current, 0);
     assert_eq!(h.state().can_undo_redo(), (false, false));
     h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
     h.run();
-    assert_eq!(h.state().workspace.document.games[0].move_count(), 2);
-    assert_eq!(h.state().workspace.document.games[1].move_count(), 1);
+    assert_eq!(h.state().workspace().document.games[0].move_count(), 2);
+    assert_eq!(h.state().workspace().document.games[1].move_count(), 1);
     // Back in game 2 its move is shown and undo takes it back there, and redo again.
     h.get_by_label("2. Club night   *   1 ply").click();
     h.run();
@@ -107,17 +107,17 @@ fn a_multi_game_file_opens_and_the_games_list_switches_games_each_with_its_own_u
     assert_eq!(h.state().can_undo_redo(), (true, false));
     h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
     h.run();
-    assert_eq!(h.state().workspace.document.games[1].move_count(), 0);
+    assert_eq!(h.state().workspace().document.games[1].move_count(), 0);
     assert!(h.query_by_label("PQ-33").is_none());
     h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Y);
     h.run();
-    assert_eq!(h.state().workspace.document.games[1].move_count(), 1);
+    assert_eq!(h.state().workspace().document.games[1].move_count(), 1);
     // Saving writes every game, the edited one as it is now.
     assert!(h.state_mut().save());
     let saved = orrery::files::read_record_file(&path).unwrap().0;
     assert_eq!(saved.len(), 3);
     assert_eq!(saved[1].move_count(), 1);
-    assert_eq!(saved[0], *h.state().workspace.document.games[0]);
+    assert_eq!(saved[0], *h.state().workspace().document.games[0]);
     // The list closes and opens again with its command (Ctrl+G).
     h.key_press_modifiers(Modifiers::COMMAND, egui::Key::G);
     h.run();
@@ -135,7 +135,7 @@ fn the_games_of_a_damaged_file_are_marked_with_their_problems() {
     std::fs::write(&path, DAMAGED).unwrap();
     let mut h = opened(&path);
     // Three games open (the second in part), the third listed as not read.
-    assert_eq!(h.state().workspace.document.games.len(), 3);
+    assert_eq!(h.state().workspace().document.games.len(), 3);
     h.get_by_label("1. Game 1   *   1 ply");
     h.get_by_label("2. Cy – ?   *   1 ply");
     h.get_by_label("3. could not be read");
@@ -143,17 +143,17 @@ fn the_games_of_a_damaged_file_are_marked_with_their_problems() {
     h.get_by_label_contains("3 of 4 games read (1 of them only up to an error)");
     // Marks beside games 2, 3 and 4, none beside game 1; each says what was wrong.
     assert_eq!(h.query_all_by_label("!").count(), 3);
-    let origins = &h.state().workspace.document.origins;
+    let origins = &h.state().workspace().document.origins;
     assert_eq!(origins[0].error_and_warning_counts(), (0, 0));
     assert_eq!(origins[1].error_and_warning_counts(), (1, 0));
     assert_eq!(origins[2].error_and_warning_counts(), (0, 1));
-    assert_eq!(h.state().workspace.document.unread[0].error_and_warning_counts().0, 1);
+    assert_eq!(h.state().workspace().document.unread[0].error_and_warning_counts().0, 1);
     let marks: Vec<_> = h.query_all_by_label("!").collect();
     marks[0].hover();
     h.run();
     h.get_by_label("When read: 1 error, 0 warnings");
     // The file is not written over: saving asks for a new name.
-    assert_eq!(h.state().workspace.document.file, None);
+    assert_eq!(h.state().workspace().document.file, None);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -172,7 +172,7 @@ fn clicking_a_problem_opens_the_notation_editor_on_the_games_text_at_its_place()
     let mut h = opened(&path);
     let name = path.display().to_string();
     // Stray text and the game not read are listed but lead nowhere.
-    let problems = h.state().shell.file_problems.clone().expect("the problems window");
+    let problems = h.state().shell().file_problems.clone().expect("the problems window");
     let stray = problems.items.iter().find(|i| i.diagnostic.line == 5).unwrap();
     assert_eq!((stray.game, stray.unread_game), (None, None));
     let unread = problems.items.iter().find(|i| i.diagnostic.line == 11).unwrap();
@@ -185,31 +185,31 @@ fn clicking_a_problem_opens_the_notation_editor_on_the_games_text_at_its_place()
     h.step();
     h.run();
     assert!(
-        h.state().settings.notation_editor,
+        h.state().settings().notation_editor,
         "the editor opened: {:?} {:?}",
-        h.state().workspace.message,
-        h.state().shell.file_problems
+        h.state().workspace().message,
+        h.state().shell().file_problems
     );
-    assert_eq!(h.state().workspace.document.current, 1, "game 2 is shown");
+    assert_eq!(h.state().workspace().document.current, 1, "game 2 is shown");
     let source = "[Variant \"Triangular\"]\n[White \"Cy\"]\n\n1. Bc3d Qx9 *";
-    assert_eq!(h.state().shell.editor.text, source, "the text as it stands in the file, not the game as read");
+    assert_eq!(h.state().shell().editor.text, source, "the text as it stands in the file, not the game as read");
     assert_eq!(caret(&h), source.find("Qx9").unwrap());
     // Once read, the error is underlined there; the board keeps the game as read.
     std::thread::sleep(std::time::Duration::from_millis(200));
     h.step();
     h.run();
-    assert_eq!(h.state().shell.editor.errors.len(), 1);
-    assert_eq!(h.state().shell.editor.errors[0].range, source.find("Qx9").unwrap()..source.find(" *").unwrap());
-    assert_eq!(h.state().workspace.view.game().move_count(), 1);
+    assert_eq!(h.state().shell().editor.errors.len(), 1);
+    assert_eq!(h.state().shell().editor.errors[0].range, source.find("Qx9").unwrap()..source.find(" *").unwrap());
+    assert_eq!(h.state().workspace().view.game().move_count(), 1);
     // Fixed in the editor, the game takes the text.
     let fixed = source.replace("Qx9", "Be6l");
     let now = h.ctx.input(|i| i.time);
-    h.state_mut().shell.editor.set_text(fixed, now);
+    h.state_mut().shell_mut().editor.set_text(fixed, now);
     std::thread::sleep(std::time::Duration::from_millis(200));
     h.step();
     h.run();
-    assert!(h.state().shell.editor.errors.is_empty());
-    assert_eq!(h.state().workspace.document.games[1].move_count(), 2);
+    assert!(h.state().shell().editor.errors.is_empty());
+    assert_eq!(h.state().workspace().document.games[1].move_count(), 2);
     assert!(h.state().modified());
     // Saved under a new name, every game that was read goes there, the fixed one as it
     // is now; the damaged original stays as it was.
@@ -252,21 +252,21 @@ fn a_file_opens_in_the_background_with_a_progress_window() {
     // The progress bar keeps repainting: step, never run to rest.
     h.run_steps(3);
     // The window keeps drawing: the progress window is up, the game still the old one.
-    assert!(h.state().jobs.reading.is_some());
+    assert!(h.state().jobs().reading.is_some());
     h.get_by_label("Opening slow.pgn");
     h.get_by_label("Cancel");
-    assert_eq!(h.state().workspace.view.variant(), Variant::Interstellar);
+    assert_eq!(h.state().workspace().view.variant(), Variant::Interstellar);
     // Shortcuts wait behind it.
     h.key_press_modifiers(Modifiers::COMMAND, egui::Key::N);
     h.run_steps(3);
-    assert!(h.state().jobs.reading.is_some());
-    assert_eq!(h.state().workspace.pending, None);
+    assert!(h.state().jobs().reading.is_some());
+    assert_eq!(h.state().workspace().pending, None);
     let writer = feed(&path, THREE_GAMES);
     ui_support::finish_reading(&mut h);
     writer.join().unwrap();
     assert!(h.query_by_label("Opening slow.pgn").is_none());
-    assert_eq!(h.state().workspace.document.games.len(), 3);
-    assert_eq!(h.state().workspace.view.variant(), Variant::Triangular);
+    assert_eq!(h.state().workspace().document.games.len(), 3);
+    assert_eq!(h.state().workspace().view.variant(), Variant::Triangular);
     assert_eq!(h.state().window_title(), "Orrery — slow.pgn");
     h.get_by_label("2. Club night   *   0 plies");
     std::fs::remove_dir_all(&dir).unwrap();
@@ -286,7 +286,7 @@ fn cancel_stops_the_reading_and_leaves_the_document_as_it_was() {
     h.run();
     h.get_by_label("2. Club night   *   0 plies").click();
     h.run();
-    let before = h.state().workspace.document.clone();
+    let before = h.state().workspace().document.clone();
     h.state_mut().apply(Command::OpenPath(path.clone()));
     // The progress bar keeps repainting: step, never run to rest.
     h.run_steps(3);
@@ -294,18 +294,18 @@ fn cancel_stops_the_reading_and_leaves_the_document_as_it_was() {
     h.get_by_label("Cancel").click();
     h.run_steps(2);
     h.run();
-    assert!(h.state().jobs.reading.is_none());
+    assert!(h.state().jobs().reading.is_none());
     assert!(h.query_by_label("Opening big.pgn").is_none());
     h.get_by_label_contains("cancelled");
-    assert_eq!(h.state().workspace.document, before);
-    assert_eq!(h.state().workspace.view.variant(), Variant::Interstellar);
+    assert_eq!(h.state().workspace().document, before);
+    assert_eq!(h.state().workspace().view.variant(), Variant::Interstellar);
     // The text arriving later changes nothing either.
     feed(&path, THREE_GAMES).join().unwrap();
     for _ in 0..20 {
         std::thread::sleep(std::time::Duration::from_millis(10));
         h.step();
     }
-    assert_eq!(h.state().workspace.document, before);
+    assert_eq!(h.state().workspace().document, before);
     assert_eq!(h.state().window_title(), "Orrery — first.pgn");
     drop(h);
     std::fs::remove_dir_all(&dir).unwrap();
@@ -341,7 +341,7 @@ fn the_next_start_brings_back_the_game_shown_among_its_files_other_games() {
     let mut h = with_data();
     h.run();
     ui_support::finish_reading(&mut h);
-    let document = &h.state().workspace.document;
+    let document = &h.state().workspace().document;
     assert_eq!(document.games.len(), 3);
     assert_eq!(document.current, 1);
     assert_eq!(document.games[1].move_count(), 1);
@@ -370,7 +370,7 @@ fn a_change_to_a_game_not_shown_survives_the_next_start() {
     let mut h = with_data();
     h.run();
     ui_support::finish_reading(&mut h);
-    let document = &h.state().workspace.document;
+    let document = &h.state().workspace().document;
     assert_eq!(document.games.len(), 3);
     assert_eq!(document.current, 2);
     assert_eq!(document.games[1].move_count(), 1, "game 2's unsaved move is back");
@@ -399,7 +399,7 @@ fn save_as_writes_every_game_with_the_changes_to_games_not_shown() {
     assert_eq!(games.len(), 3);
     assert_eq!(games[1].move_count(), 1, "game 2's move went with it");
     assert_eq!(std::fs::read_to_string(&path).unwrap(), THREE_GAMES, "the old file stays as it was");
-    assert_eq!(h.state().workspace.document.file.as_deref(), Some(copy.as_path()));
+    assert_eq!(h.state().workspace().document.file.as_deref(), Some(copy.as_path()));
     assert!(!h.state().modified());
     drop(h);
     std::fs::remove_dir_all(&dir).unwrap();
@@ -490,7 +490,7 @@ fn the_games_list_sorts_by_any_column_and_finds_a_position_reached_by_another_mo
     let path = dir.join("club.pgn");
     std::fs::write(&path, CLUB).unwrap();
     let mut h = opened(&path);
-    assert!(h.state().settings.games_list);
+    assert!(h.state().settings().games_list);
     assert_eq!(row_numbers(&h), [1, 2, 3, 4]);
     // Sort by date (unknown dates first), then the other way round.
     h.get_by_label("Date").click();
@@ -527,10 +527,10 @@ fn the_games_list_sorts_by_any_column_and_finds_a_position_reached_by_another_mo
     h.run();
     h.get_by_label("2. Ann – Bo   1-0   4 plies").click();
     h.run();
-    assert_eq!(h.state().workspace.document.current, 1);
-    assert_eq!(h.state().workspace.view.cursor_path(), [0, 0, 0], "at 2. Bc3d");
-    assert_eq!(h.state().workspace.message, "Game 2 opened at the position found (3 plies in)");
-    assert_eq!(h.state().workspace.view.game().move_count(), 4);
+    assert_eq!(h.state().workspace().document.current, 1);
+    assert_eq!(h.state().workspace().view.cursor_path(), [0, 0, 0], "at 2. Bc3d");
+    assert_eq!(h.state().workspace().message, "Game 2 opened at the position found (3 plies in)");
+    assert_eq!(h.state().workspace().view.game().move_count(), 4);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -543,25 +543,25 @@ fn games_are_added_duplicated_moved_and_deleted_and_saved_in_the_lists_order() {
     // A new game after game 1, of the shown kind, shown.
     h.get_by_label("New game").click();
     h.run();
-    assert_eq!(h.state().workspace.document.games.len(), 5);
-    assert_eq!(h.state().workspace.document.current, 1);
-    assert_eq!(h.state().workspace.view.variant(), Variant::Triangular);
-    assert_eq!(h.state().workspace.view.game().move_count(), 0);
+    assert_eq!(h.state().workspace().document.games.len(), 5);
+    assert_eq!(h.state().workspace().document.current, 1);
+    assert_eq!(h.state().workspace().view.variant(), Variant::Triangular);
+    assert_eq!(h.state().workspace().view.game().move_count(), 0);
     assert!(h.state().modified());
     h.get_by_label("2. Game 2   *   0 plies");
     ui_support::play(&mut h, "Bc3d");
     // Duplicate it: the copy keeps its move and comes after it.
     h.get_by_label("Duplicate").click();
     h.run();
-    assert_eq!(h.state().workspace.document.current, 2);
-    assert_eq!(h.state().workspace.view.game().move_count(), 1);
+    assert_eq!(h.state().workspace().document.current, 2);
+    assert_eq!(h.state().workspace().view.game().move_count(), 1);
     // Move the copy up: it takes place 2; the original is now 3 and keeps its undo.
     h.get_by_label("Move up").click();
     h.run();
-    assert_eq!(h.state().workspace.document.current, 1);
+    assert_eq!(h.state().workspace().document.current, 1);
     h.get_by_label("Move down").click();
     h.run();
-    assert_eq!(h.state().workspace.document.current, 2);
+    assert_eq!(h.state().workspace().document.current, 2);
     h.state_mut().apply(Command::ShowGame(1));
     h.run();
     assert_eq!(h.state().can_undo_redo(), (true, false), "the original game's undo came along");
@@ -571,14 +571,14 @@ fn games_are_added_duplicated_moved_and_deleted_and_saved_in_the_lists_order() {
     h.get_by_label_contains("Delete game 2");
     h.get_by_label("Keep").click();
     h.run();
-    assert_eq!(h.state().workspace.document.games.len(), 6);
+    assert_eq!(h.state().workspace().document.games.len(), 6);
     h.get_by_label("Delete…").click();
     h.run();
     h.get_by_label("Delete").click();
     h.run();
-    assert_eq!(h.state().workspace.document.games.len(), 5);
-    assert_eq!(h.state().workspace.document.current, 1, "the next game is shown");
-    assert_eq!(h.state().workspace.view.game().move_count(), 1, "the copy");
+    assert_eq!(h.state().workspace().document.games.len(), 5);
+    assert_eq!(h.state().workspace().document.current, 1, "the next game is shown");
+    assert_eq!(h.state().workspace().view.game().move_count(), 1, "the copy");
     // Saved in the list's order: Cy – Ann, the copy, Ann – Bo, Club night, Di – Ed.
     assert!(h.state_mut().save());
     let (games, problems) = orrery::files::read_record_file(&path).unwrap();
@@ -615,13 +615,13 @@ fn the_opening_tree_counts_the_moves_played_from_the_shown_position_and_plays_th
     h.get_by_label("1 / 0 / 0");
     // A click on a count keeps those games in the list (a position search chosen
     // before gives way to it, or the two together could leave nothing).
-    h.state_mut().shell.games.search = orrery::app::games_list::PositionSearch::Material;
+    h.state_mut().shell_mut().games.search = orrery::app::games_list::PositionSearch::Material;
     h.get_by_label("2 games").click();
     h.run();
     h.get_by_label("Only the games that played Bc3d here");
-    assert_eq!(h.state().shell.games.search, orrery::app::games_list::PositionSearch::Off);
+    assert_eq!(h.state().shell().games.search, orrery::app::games_list::PositionSearch::Off);
     assert_eq!(
-        h.state().workspace.message,
+        h.state().workspace().message,
         "The games list keeps the 2 games that played Bc3d here (its position search is set back to Any)"
     );
     assert_eq!(row_numbers(&h), [1, 4]);
@@ -631,7 +631,7 @@ fn the_opening_tree_counts_the_moves_played_from_the_shown_position_and_plays_th
     // A click on a move plays it (a variation here, as game 1 plays Bc3d).
     h.get_by_label("Play dd3l").click();
     h.run();
-    assert_eq!(h.state().workspace.view.cursor_path(), [1]);
+    assert_eq!(h.state().workspace().view.cursor_path(), [1]);
     h.get_by_label("1 of 4 games reaches this position in their main line");
     h.get_by_label("Play Be6l");
     // The position after 1. Bc3d Be6l 2. dd3l is the same as after 1. dd3l Be6l 2. Bc3d:
@@ -693,7 +693,7 @@ fn a_study_of_three_chapters_is_built_saved_reopened_and_quizzes_its_lines() {
     h.get_by_label("Apply to the chapter").click();
     h.run();
     h.get_by_label("1. Openings: The light bishop first   *   4 plies");
-    assert_eq!(h.state().workspace.view.cursor_path(), Vec::<usize>::new());
+    assert_eq!(h.state().workspace().view.cursor_path(), Vec::<usize>::new());
     h.get_by_label("4 more plies hidden: find each move of the line; the replies follow.");
     // Chapters 2 and 3 through the same command the form sends.
     h.state_mut().apply(Command::ShowGame(1));
@@ -728,32 +728,32 @@ fn a_study_of_three_chapters_is_built_saved_reopened_and_quizzes_its_lines() {
     h.get_by_label("1. Openings: The light bishop first   *   4 plies");
     h.get_by_label("2. Openings: The pawn first   *   2 plies");
     h.get_by_label("3. A quiet line   *   2 plies");
-    assert_eq!(h.state().workspace.view.cursor_path(), Vec::<usize>::new());
+    assert_eq!(h.state().workspace().view.cursor_path(), Vec::<usize>::new());
     h.get_by_label("4 more plies hidden: find each move of the line; the replies follow.");
     // A move that is not the line's is taken back.
     ui_support::play(&mut h, "dd3l");
     assert!(
-        h.state().workspace.message.contains("dd3l is not the move of the line"),
+        h.state().workspace().message.contains("dd3l is not the move of the line"),
         "{}",
-        h.state().workspace.message
+        h.state().workspace().message
     );
-    assert_eq!(h.state().workspace.view.cursor_path(), Vec::<usize>::new());
-    assert_eq!(h.state().workspace.view.game().move_count(), 4);
+    assert_eq!(h.state().workspace().view.cursor_path(), Vec::<usize>::new());
+    assert_eq!(h.state().workspace().view.game().move_count(), 4);
     assert!(!h.state().modified());
     // The line's move goes on and the reply follows.
     ui_support::play(&mut h, "Bc3d");
-    assert_eq!(h.state().workspace.message, "Right: Bc3d, answered Be6l");
-    assert_eq!(h.state().workspace.view.cursor_path(), [0, 0]);
+    assert_eq!(h.state().workspace().message, "Right: Bc3d, answered Be6l");
+    assert_eq!(h.state().workspace().view.cursor_path(), [0, 0]);
     h.get_by_label("2 more plies hidden: find each move of the line; the replies follow.");
     // By clicks, as a reader plays: picking the piece up gives nothing away (it once
     // played the line's next move by itself).
-    let (from, to) = h.state().workspace.view.move_slots("dd3l").unwrap();
+    let (from, to) = h.state().workspace().view.move_slots("dd3l").unwrap();
     h.state_mut().apply(Command::Game(GameCommand::ClickCell(from)));
     h.run();
-    assert_eq!(h.state().workspace.view.cursor_path(), [0, 0], "a piece picked up is no move");
+    assert_eq!(h.state().workspace().view.cursor_path(), [0, 0], "a piece picked up is no move");
     h.state_mut().apply(Command::Game(GameCommand::ClickCell(to)));
     h.run();
-    assert_eq!(h.state().workspace.message, "Right: dd3l, answered ff6l. The line is complete.");
+    assert_eq!(h.state().workspace().message, "Right: dd3l, answered ff6l. The line is complete.");
     // The opening tree would give the moves away: it says so instead.
     h.state_mut().apply(Command::ToggleOpeningTree);
     h.run();
@@ -768,21 +768,21 @@ fn a_study_of_three_chapters_is_built_saved_reopened_and_quizzes_its_lines() {
     // Chapter 3's reader plays Black: it opens after White's first move.
     h.state_mut().apply(Command::ShowGame(2));
     h.run();
-    assert_eq!(h.state().workspace.view.cursor_path(), [0]);
+    assert_eq!(h.state().workspace().view.cursor_path(), [0]);
     ui_support::play(&mut h, "ff6l");
-    assert_eq!(h.state().workspace.message, "Right: ff6l. The line is complete.");
+    assert_eq!(h.state().workspace().message, "Right: ff6l. The line is complete.");
     h.state_mut().apply(Command::ShowGame(0));
     h.run();
     // A game added to a study is a chapter of it.
     h.get_by_label("New game").click();
     h.run();
-    assert_eq!(h.state().workspace.message, "Game 2 added to the file");
+    assert_eq!(h.state().workspace().message, "Game 2 added to the file");
     h.state_mut().apply(Command::ShowGame(0));
     h.state_mut().apply(Command::ShowGame(1));
     h.run();
-    assert_eq!(h.state().workspace.message, "Chapter 2: Chapter 2");
-    assert_eq!(h.state().workspace.view.tag("Study").as_deref(), Some("Bishops"));
-    assert_eq!(h.state().workspace.view.tag("Chapter").as_deref(), Some("Chapter 2"));
+    assert_eq!(h.state().workspace().message, "Chapter 2: Chapter 2");
+    assert_eq!(h.state().workspace().view.tag("Study").as_deref(), Some("Bishops"));
+    assert_eq!(h.state().workspace().view.tag("Chapter").as_deref(), Some("Chapter 2"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -841,20 +841,20 @@ fn the_games_list_finds_the_same_material_and_the_board_editors_pieces() {
     h.state_mut().apply(Command::CloseBoardEditor);
     h.run();
     wait_for_search(&mut h);
-    assert_eq!(h.state().shell.games.search, orrery::app::games_list::PositionSearch::Pieces);
+    assert_eq!(h.state().shell().games.search, orrery::app::games_list::PositionSearch::Pieces);
     assert_eq!(row_numbers(&h), [1, 4], "the pieces last set still count");
     h.get_by_label("Filter").hover();
     h.run();
     h.get_by_label("4. Di – Ed   *   2 plies").click();
     h.run();
-    assert_eq!(h.state().workspace.document.current, 3);
-    assert_eq!(h.state().workspace.view.cursor_path(), [0], "after 1. Bc3d");
+    assert_eq!(h.state().workspace().document.current, 3);
+    assert_eq!(h.state().workspace().view.cursor_path(), [0], "after 1. Bc3d");
     assert_eq!(row_numbers(&h), [1, 4]);
     // Same material from game 1's start.
     h.state_mut().apply(Command::ShowGame(0));
     h.state_mut().apply(Command::Game(GameCommand::Start));
     h.run();
-    h.state_mut().shell.games.search = orrery::app::games_list::PositionSearch::Material;
+    h.state_mut().shell_mut().games.search = orrery::app::games_list::PositionSearch::Material;
     wait_for_search(&mut h);
     h.get_by_label("Filter").hover();
     h.run();
@@ -862,9 +862,9 @@ fn the_games_list_finds_the_same_material_and_the_board_editors_pieces() {
     h.step();
     // (Game 4's position is searched for anew.)
     wait_for_search(&mut h);
-    assert_eq!(h.state().workspace.document.current, 3);
+    assert_eq!(h.state().workspace().document.current, 3);
     assert_eq!(
-        h.state().workspace.view.cursor_path(),
+        h.state().workspace().view.cursor_path(),
         Vec::<usize>::new(),
         "the same material first stands at the start"
     );
@@ -882,7 +882,7 @@ fn games_copied_from_one_file_are_pasted_into_another() {
     let mut h = opened(&club);
     h.state_mut().apply(Command::ShowGame(1));
     h.run();
-    let copied = orrery::record::write_any(&h.state().workspace.view.game());
+    let copied = orrery::record::write_any(&h.state().workspace().view.game());
     // Into lines.pgn after its first game: Paste games asks for the clipboard, and the
     // text that comes goes into the file instead of opening on its own.
     open_in(&mut h, &lines);
@@ -890,8 +890,8 @@ fn games_copied_from_one_file_are_pasted_into_another() {
     h.run();
     h.state_mut().apply(Command::PasteText(copied));
     h.run();
-    assert_eq!(h.state().workspace.document.games.len(), 4);
-    assert_eq!(h.state().workspace.document.current, 1);
+    assert_eq!(h.state().workspace().document.games.len(), 4);
+    assert_eq!(h.state().workspace().document.current, 1);
     h.get_by_label("2. Ann – Bo   1-0   4 plies");
     h.get_by_label_contains("1 game pasted into the file");
     assert!(h.state().modified());
@@ -900,7 +900,7 @@ fn games_copied_from_one_file_are_pasted_into_another() {
     h.run();
     h.state_mut().apply(Command::PasteText("hello".into()));
     h.run();
-    assert_eq!(h.state().workspace.document.games.len(), 4);
+    assert_eq!(h.state().workspace().document.games.len(), 4);
     h.get_by_label_contains("The clipboard holds no game");
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -920,7 +920,7 @@ fn deleting_moving_pasting_and_making_a_study_are_undone_and_redone_in_order_wit
         h.run();
     };
     let titles = |h: &Harness<'static, OrreryApp>| -> Vec<String> {
-        let doc = &h.state().workspace.document;
+        let doc = &h.state().workspace().document;
         doc.games.iter().enumerate().map(|(i, g)| orrery::app::document::game_title(g, i + 1)).collect()
     };
     let club = ["Cy – Ann", "Ann – Bo", "Club night", "Di – Ed"];
@@ -937,15 +937,15 @@ fn deleting_moving_pasting_and_making_a_study_are_undone_and_redone_in_order_wit
     assert_eq!(titles(&h), ["Cy – Ann", "Club night", "Di – Ed"]);
     undo(&mut h);
     assert_eq!(titles(&h), club);
-    assert_eq!(h.state().workspace.document.current, 1, "the game put back is shown");
+    assert_eq!(h.state().workspace().document.current, 1, "the game put back is shown");
     h.state_mut().apply(Command::ShowGame(0));
     h.run();
-    assert_eq!(h.state().workspace.view.game().move_count(), 4);
+    assert_eq!(h.state().workspace().view.game().move_count(), 4);
     undo(&mut h);
-    assert_eq!(h.state().workspace.view.game().move_count(), 3, "then the move");
+    assert_eq!(h.state().workspace().view.game().move_count(), 3, "then the move");
     // Redo: the move first, then the deletion.
     redo(&mut h);
-    assert_eq!(h.state().workspace.view.game().move_count(), 4);
+    assert_eq!(h.state().workspace().view.game().move_count(), 4);
     redo(&mut h);
     assert_eq!(titles(&h), ["Cy – Ann", "Club night", "Di – Ed"]);
     undo(&mut h);
@@ -961,17 +961,17 @@ fn deleting_moving_pasting_and_making_a_study_are_undone_and_redone_in_order_wit
     h.run();
     h.state_mut().apply(Command::PasteText(LINES.into()));
     h.run();
-    assert_eq!(h.state().workspace.document.games.len(), 4 + 3);
+    assert_eq!(h.state().workspace().document.games.len(), 4 + 3);
     undo(&mut h);
     assert_eq!(titles(&h), club);
     // Make a study: one undo takes every chapter's tags back.
     h.state_mut().apply(Command::MakeStudy("Club".into()));
     h.run();
-    assert!(h.state().workspace.document.games.iter().all(|g| g.tags().get("Study") == Some("Club")));
-    assert_eq!(h.state().workspace.view.tag("Study").as_deref(), Some("Club"));
+    assert!(h.state().workspace().document.games.iter().all(|g| g.tags().get("Study") == Some("Club")));
+    assert_eq!(h.state().workspace().view.tag("Study").as_deref(), Some("Club"));
     undo(&mut h);
-    assert!(h.state().workspace.document.games.iter().all(|g| g.tags().get("Study").is_none()));
-    assert_eq!(h.state().workspace.view.tag("Study"), None);
+    assert!(h.state().workspace().document.games.iter().all(|g| g.tags().get("Study").is_none()));
+    assert_eq!(h.state().workspace().view.tag("Study"), None);
     // Leaving asks about the whole file's changes.
     h.state_mut().request(orrery::app::ui::PendingAction::New(Variant::Triangular));
     h.run();
@@ -1005,23 +1005,23 @@ fn wording_and_prompts_a_new_user_tripped_on() {
         .build_ui_state(|ui, app: &mut OrreryApp| app.show(ui), app);
     h.run();
     // A length that is no number says so.
-    h.state_mut().shell.games_filter = "plies>abc".into();
+    h.state_mut().shell_mut().games_filter = "plies>abc".into();
     h.run();
     h.get_by_label("\"plies>abc\": the length is a number of plies, as in plies>40");
-    h.state_mut().shell.games_filter.clear();
+    h.state_mut().shell_mut().games_filter.clear();
     // A study is saved under its name, as games.
     h.state_mut().apply(Command::MakeStudy("Bishop lines".into()));
     h.run();
     h.state_mut().save_as();
     h.run();
     let Some(orrery::app::dialogs::DialogRequest::Save { suggested_name, .. }) =
-        h.state().platform.last_dialog_request.clone()
+        h.state().platform().last_dialog_request.clone()
     else {
         panic!("a save dialog")
     };
     assert_eq!(suggested_name, "Bishop-lines.pgn");
     h.get_by_label("Save games as");
-    h.state_mut().shell.path_prompt = None;
+    h.state_mut().shell_mut().path_prompt = None;
     h.run();
     // Open with unsaved work: asked once, before the path is typed, not again after.
     h.state_mut().request(orrery::app::ui::PendingAction::Open);
@@ -1029,13 +1029,13 @@ fn wording_and_prompts_a_new_user_tripped_on() {
     h.get_by_label("Save the changes to the 3 chapters of lines.pgn before opening another file?");
     h.get_by_label("Don't save").click();
     h.run();
-    h.state_mut().shell.path_prompt.as_mut().unwrap().text = other.display().to_string();
+    h.state_mut().shell_mut().path_prompt.as_mut().unwrap().text = other.display().to_string();
     h.run();
     h.get_by_label("Open").click();
     h.run();
     ui_support::finish_reading(&mut h);
-    assert!(h.state().workspace.pending.is_none(), "not asked twice");
-    assert_eq!(h.state().workspace.document.file.as_deref(), Some(other.as_path()));
+    assert!(h.state().workspace().pending.is_none(), "not asked twice");
+    assert_eq!(h.state().workspace().document.file.as_deref(), Some(other.as_path()));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -1051,13 +1051,13 @@ fn a_guess_chapter_pasted_into_a_plain_file_is_a_plain_game_there() {
     h.run();
     h.state_mut().apply(Command::PasteText(chapter.into()));
     h.run();
-    assert_eq!(h.state().workspace.document.current, 1);
-    assert!(!h.state().workspace.view.hides_moves(), "club.pgn is no study");
+    assert_eq!(h.state().workspace().document.current, 1);
+    assert!(!h.state().workspace().view.hides_moves(), "club.pgn is no study");
     h.get_by_label("Be6l");
     // In a study the same chapter asks for its moves.
     let study = dir.join("study.pgn");
     std::fs::write(&study, chapter).unwrap();
     open_in(&mut h, &study);
-    assert!(h.state().workspace.view.hides_moves());
+    assert!(h.state().workspace().view.hides_moves());
     std::fs::remove_dir_all(&dir).unwrap();
 }

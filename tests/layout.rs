@@ -32,7 +32,7 @@ fn drag(h: &mut Harness<'static, OrreryApp>, from: Pos2, to: Pos2) {
 }
 
 fn board(h: &Harness<'static, OrreryApp>) -> Rect {
-    h.state().workspace.view.board_rect().expect("the board is drawn")
+    h.state().board_rect().expect("the board is drawn")
 }
 
 #[test]
@@ -41,7 +41,7 @@ fn at_1280_by_800_the_whole_board_shows_beside_the_move_list_and_the_analysis() 
     let _ = std::fs::remove_dir_all(&dir);
     let mut h = app_in(&dir);
     h.run();
-    h.state_mut().settings.analysis = true;
+    h.state_mut().settings_mut().analysis = true;
     h.run();
     let board = board(&h);
     let moves = h.get_by_label("Move list").rect();
@@ -81,7 +81,7 @@ fn the_games_list_and_the_opening_tree_are_panes_that_hide_and_come_back_in_plac
     let close = h.query_all_by_label("Close").find(|n| games.contains_rect(n.rect())).expect("a × on the tab");
     close.click();
     h.run();
-    assert!(!h.state().settings.games_list, "the View menu's switch follows");
+    assert!(!h.state().settings().games_list, "the View menu's switch follows");
     assert!(h.query_by_label("Games").is_none());
     assert_eq!(board(&h), alone, "the board has its room back");
     menu(&mut h, "View", "Games list");
@@ -113,7 +113,7 @@ fn the_layout_survives_a_restart_and_reset_layout_puts_it_back() {
     h.run();
     assert_eq!(board(&h), narrower, "the board's size came back");
     assert_eq!(h.get_by_label("Move list").rect(), moved);
-    assert!(h.state().settings.layout.is_whole());
+    assert!(h.state().settings().layout.is_whole());
     // View → Reset layout: as at the first start.
     menu(&mut h, "View", "Reset layout");
     h.run();

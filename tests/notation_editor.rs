@@ -19,7 +19,7 @@ mod ui_support;
 
 fn harness() -> Harness<'static, OrreryApp> {
     let mut app = OrreryApp::new(Box::new(FakeDialogs::default()));
-    app.settings.notation_editor = true;
+    app.settings_mut().notation_editor = true;
     let mut h = Harness::builder()
         .with_size(egui::vec2(1200.0, 900.0))
         .build_ui_state(|ui, app: &mut OrreryApp| app.show(ui), app);
@@ -42,7 +42,7 @@ fn moves(h: &Harness<'static, OrreryApp>) -> Vec<String> {
 
 /// The shown game's record (an Interstellar game in these tests).
 fn record(h: &Harness<'static, OrreryApp>) -> GameRecord<Position> {
-    let AnyGame::Interstellar(r) = (*h.state().workspace.view.game()).clone() else { panic!("an Interstellar game") };
+    let AnyGame::Interstellar(r) = (*h.state().workspace().view.game()).clone() else { panic!("an Interstellar game") };
     r
 }
 
@@ -67,13 +67,13 @@ fn slot(r: u8, i: u8) -> u8 {
 #[test]
 fn typing_a_move_plays_it_on_the_board() {
     let mut h = harness();
-    assert!(h.state().shell.editor.text.contains("[Variant \"Interstellar\"]"));
+    assert!(h.state().shell().editor.text.contains("[Variant \"Interstellar\"]"));
     type_into_editor(&mut h, "1. PQ-33 ");
     assert_eq!(moves(&h), ["PQ-33"]);
     let mut expected = Position::opening();
     expected.play(expected.parse_move("PQ-33").unwrap());
     assert_eq!(
-        h.state().workspace.view.position_string(),
+        h.state().workspace().view.position_string(),
         expected.position_string(),
         "the board shows the position after the typed move"
     );
@@ -86,12 +86,12 @@ fn a_typo_is_shown_and_the_board_keeps_its_position_until_it_is_fixed() {
     let mut h = harness();
     type_into_editor(&mut h, "1. PQ-99 ");
     assert!(moves(&h).is_empty(), "nothing is applied half-way");
-    assert_eq!(h.state().shell.editor.errors.len(), 1);
-    let error = &h.state().shell.editor.errors[0];
-    assert_eq!(&h.state().shell.editor.text[error.range.clone()], "PQ-99", "the error is placed on its word");
+    assert_eq!(h.state().shell().editor.errors.len(), 1);
+    let error = &h.state().shell().editor.errors[0];
+    assert_eq!(&h.state().shell().editor.text[error.range.clone()], "PQ-99", "the error is placed on its word");
     h.get_by_label_contains("illegal move 'PQ-99'");
     h.get_by_label_contains("1 error");
-    assert!(h.state().shell.editor.text.contains("1. PQ-99 *"), "nothing typed is lost");
+    assert!(h.state().shell().editor.text.contains("1. PQ-99 *"), "nothing typed is lost");
     // While the text has errors the board does not take moves (they would be lost).
     h.state_mut().apply(Command::Game(GameCommand::DropPiece { from: slot(1, 4), to: slot(3, 3) }));
     h.run();
@@ -103,7 +103,7 @@ fn a_typo_is_shown_and_the_board_keeps_its_position_until_it_is_fixed() {
     }
     h.get_by_role(Role::MultilineTextInput).type_text("33 ");
     settle(&mut h);
-    assert!(h.state().shell.editor.errors.is_empty());
+    assert!(h.state().shell().editor.errors.is_empty());
     assert!(h.query_by_label_contains("illegal move").is_none());
     assert_eq!(moves(&h), ["PQ-33"]);
 }
@@ -113,28 +113,28 @@ fn a_move_played_on_the_board_appears_in_the_text_with_the_caret_there() {
     let mut h = harness();
     h.state_mut().apply(Command::Game(GameCommand::DropPiece { from: slot(1, 4), to: slot(3, 3) }));
     h.run();
-    let text = h.state().shell.editor.text.clone();
+    let text = h.state().shell().editor.text.clone();
     assert!(text.contains("1. PQ-33"), "{text}");
     // A second move, and the caret follows to it: moving the caret back onto the first
     // move shows the position after it.
     let r = record(&h);
     let mut replies = orrery::core::moves::MoveList::new();
-    r.position_at(h.state().workspace.view.cursor()).legal_moves(&mut replies);
-    let reply = r.position_at(h.state().workspace.view.cursor()).notation(replies[0]);
+    r.position_at(h.state().workspace().view.cursor()).legal_moves(&mut replies);
+    let reply = r.position_at(h.state().workspace().view.cursor()).notation(replies[0]);
     ui_support::play(&mut h, &reply);
     assert_eq!(moves(&h).len(), 2);
-    let second = h.state().workspace.view.cursor();
+    let second = h.state().workspace().view.cursor();
     h.get_by_role(Role::MultilineTextInput).focus();
     h.run();
     for _ in 0..30 {
-        if h.state().workspace.view.cursor() != second {
+        if h.state().workspace().view.cursor() != second {
             break;
         }
         h.key_press(Key::ArrowLeft);
         h.run();
     }
     assert_eq!(
-        notation_at(&h, h.state().workspace.view.cursor()),
+        notation_at(&h, h.state().workspace().view.cursor()),
         "PQ-33",
         "the caret on the first move shows its position"
     );
@@ -147,18 +147,18 @@ fn nag_buttons_and_undo_work_on_the_text() {
     assert_eq!(moves(&h), ["PQ-33"]);
     h.get_by_label("!?").click();
     h.run();
-    assert!(h.state().shell.editor.text.contains("PQ-33!?"), "{}", h.state().shell.editor.text);
+    assert!(h.state().shell().editor.text.contains("PQ-33!?"), "{}", h.state().shell().editor.text);
     // Undo takes the NAG back, then the typed move.
     h.get_by_role(Role::MultilineTextInput).focus();
     h.run();
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
-    assert!(!h.state().shell.editor.text.contains("PQ-33!?"));
-    assert!(h.state().shell.editor.text.contains("PQ-33"));
+    assert!(!h.state().shell().editor.text.contains("PQ-33!?"));
+    assert!(h.state().shell().editor.text.contains("PQ-33"));
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
     assert!(moves(&h).is_empty());
-    assert!(!h.state().shell.editor.text.contains("PQ-33"));
+    assert!(!h.state().shell().editor.text.contains("PQ-33"));
 }
 
 #[test]
@@ -167,12 +167,12 @@ fn a_comment_is_typed_at_the_current_move() {
     type_into_editor(&mut h, "1. PQ-33 ");
     h.get_by_label("Comment").click();
     h.run();
-    assert!(h.state().shell.editor.has_focus(&h.ctx), "the caret is in the new comment");
+    assert!(h.state().shell().editor.has_focus(&h.ctx), "the caret is in the new comment");
     h.get_by_role(Role::MultilineTextInput).type_text("a quiet start");
     settle(&mut h);
     let r = record(&h);
     let first = r.tree.main_line_from(NodeId::ROOT)[0];
-    assert_eq!(r.tree.node(first).comment_after, "a quiet start", "{}", h.state().shell.editor.text);
+    assert_eq!(r.tree.node(first).comment_after, "a quiet start", "{}", h.state().shell().editor.text);
 }
 
 #[test]
@@ -183,12 +183,15 @@ fn text_with_errors_is_not_dropped_by_opening_or_starting_another_game() {
         h.state_mut().apply(command);
         h.run();
         assert!(
-            h.state().workspace.message.contains("fix them or press Revert text"),
+            h.state().workspace().message.contains("fix them or press Revert text"),
             "{}",
-            h.state().workspace.message
+            h.state().workspace().message
         );
-        assert!(h.state().shell.path_prompt.is_none() && h.state().workspace.pending.is_none(), "nothing else happens");
-        assert_eq!(h.state().workspace.view.variant(), orrery::core::game::Variant::Interstellar);
+        assert!(
+            h.state().shell().path_prompt.is_none() && h.state().workspace().pending.is_none(),
+            "nothing else happens"
+        );
+        assert_eq!(h.state().workspace().view.variant(), orrery::core::game::Variant::Interstellar);
     }
     h.get_by_label_contains("1 error");
 }
@@ -199,16 +202,16 @@ fn a_draughts_game_is_typed_in_pdn_moves() {
     h.state_mut().apply(orrery::app::command::Command::NewGame(orrery::core::Variant::Draughts));
     settle(&mut h);
     assert!(
-        h.state().shell.editor.text.contains("[Variant \"Triangular draughts\"]"),
+        h.state().shell().editor.text.contains("[Variant \"Triangular draughts\"]"),
         "{}",
-        h.state().shell.editor.text
+        h.state().shell().editor.text
     );
     // A step, the compulsory capture that answers it, and a recapture.
     type_into_editor(&mut h, "1. 34-26 18x34 2. 37x30 ");
-    let AnyGame::Draughts(r) = (*h.state().workspace.view.game()).clone() else { panic!("a draughts game") };
+    let AnyGame::Draughts(r) = (*h.state().workspace().view.game()).clone() else { panic!("a draughts game") };
     assert_eq!(r.tree.main_line_from(NodeId::ROOT).len(), 3);
     assert_eq!(
-        h.state().workspace.view.position_string(),
+        h.state().workspace().view.position_string(),
         "B:W30,31,32,33,35,36,38,39,40,41,42,43,44,45,46,47,48:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17:F2"
     );
 }

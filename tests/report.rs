@@ -24,19 +24,19 @@ fn random_game(h: &mut Harness<'static, OrreryApp>, plies: usize) {
     let mut random = Player::<triangular::Position>::new(PlayerKind::Random, 1, 11);
     let stop = std::sync::atomic::AtomicBool::new(false);
     for _ in 0..plies {
-        let pos = triangular::Position::from_position_string(&h.state().workspace.view.position_string()).unwrap();
+        let pos = triangular::Position::from_position_string(&h.state().workspace().view.position_string()).unwrap();
         if pos.outcome().is_some() {
             break;
         }
         let mv = random.choose(&pos, &[], &Limits::depth(1), &stop).unwrap().mv;
-        let (from, to) = h.state().workspace.view.move_slots(&pos.notation(mv)).unwrap();
+        let (from, to) = h.state().workspace().view.move_slots(&pos.notation(mv)).unwrap();
         h.state_mut().apply(Command::Game(GameCommand::DropPiece { from, to }));
         h.step();
     }
 }
 
 fn analyse(h: &mut Harness<'static, OrreryApp>) {
-    h.state_mut().settings.report_nodes = 4_000;
+    h.state_mut().settings_mut().report_nodes = 4_000;
     ui_support::menu(h, "Game", "Analyse game");
     for _ in 0..3000 {
         h.step();
@@ -53,9 +53,9 @@ fn analyse_game_writes_evals_and_nags_and_draws_the_graph() {
     let mut h = ui_support::harness(FakeDialogs::default(), 900.0);
     h.run();
     random_game(&mut h, 14);
-    let plies = h.state().workspace.view.cursor_path().len();
+    let plies = h.state().workspace().view.cursor_path().len();
     analyse(&mut h);
-    let text = write_any(&h.state().workspace.view.game()).replace('\n', " ");
+    let text = write_any(&h.state().workspace().view.game()).replace('\n', " ");
     let evals = text.matches("[%eval ").count();
     assert!(evals + 1 >= plies && evals > 0, "an evaluation after every move: {evals} of {plies}\n{text}");
     let nags = ["$2", "$4", "$6", "?!", "??", "?"].iter().any(|g| text.contains(g));
@@ -67,14 +67,14 @@ fn analyse_game_writes_evals_and_nags_and_draws_the_graph() {
     let graph = h.get_by_label("Evaluation graph").rect();
     let left = egui::pos2(graph.left() + 2.0, graph.center().y);
     ui_support::click_px(&mut h, left, egui::PointerButton::Primary);
-    assert_eq!(h.state().workspace.view.cursor_path().len(), 0, "the start is shown");
+    assert_eq!(h.state().workspace().view.cursor_path().len(), 0, "the start is shown");
     let right = egui::pos2(graph.right() - 2.0, graph.center().y);
     ui_support::click_px(&mut h, right, egui::PointerButton::Primary);
-    assert_eq!(h.state().workspace.view.cursor_path().len(), plies, "the last move is shown");
+    assert_eq!(h.state().workspace().view.cursor_path().len(), plies, "the last move is shown");
     // Undo takes the report back.
     h.state_mut().apply(Command::Undo);
     h.step();
-    assert!(!write_any(&h.state().workspace.view.game()).contains("[%eval"));
+    assert!(!write_any(&h.state().workspace().view.game()).contains("[%eval"));
 }
 
 #[test]
@@ -88,33 +88,33 @@ fn learn_from_your_mistakes_asks_refuses_the_games_move_and_shows_the_engines() 
     h.step();
     h.get_by_label_contains("Find a better move");
     // The game's own move is refused and taken back.
-    let asked = h.state().workspace.view.cursor();
-    let path = h.state().workspace.view.cursor_path();
+    let asked = h.state().workspace().view.cursor();
+    let path = h.state().workspace().view.cursor_path();
     let mut game_path = path.clone();
     game_path.push(0);
-    h.state_mut().workspace.view.follow_path(&game_path);
-    let game_move = h.state().workspace.view.cursor();
+    h.state_mut().workspace_mut().view.follow_path(&game_path);
+    let game_move = h.state().workspace().view.cursor();
     assert_ne!(game_move, asked);
-    h.state_mut().workspace.view.follow_path(&path);
+    h.state_mut().workspace_mut().view.follow_path(&path);
     // Play the game's move by its cells.
     let text = {
-        let g = h.state().workspace.view.game();
+        let g = h.state().workspace().view.game();
         let orrery::record::AnyGame::Triangular(record) = &*g else { panic!("a Triangular game") };
         let mv = record.tree.node(game_move).mv.unwrap();
         record.position_at(record.tree.node(game_move).parent.unwrap_or(NodeId::ROOT)).notation(mv)
     };
-    let (from, to) = h.state().workspace.view.move_slots(&text).unwrap();
+    let (from, to) = h.state().workspace().view.move_slots(&text).unwrap();
     h.state_mut().apply(Command::Game(GameCommand::DropPiece { from, to }));
     h.step();
     h.step();
     h.get_by_label_contains("That is the move of the game");
-    assert_eq!(h.state().workspace.view.cursor(), asked, "back at the position to find a move");
+    assert_eq!(h.state().workspace().view.cursor(), asked, "back at the position to find a move");
     h.get_by_label("Show the engine's move").click();
     h.step();
     h.step();
     h.get_by_label_contains("The engine plays");
-    assert_ne!(h.state().workspace.view.cursor(), game_move);
-    assert_eq!(h.state().workspace.view.cursor_path().len(), path.len() + 1);
+    assert_ne!(h.state().workspace().view.cursor(), game_move);
+    assert_eq!(h.state().workspace().view.cursor_path().len(), path.len() + 1);
     h.get_by_label("Stop").click();
     h.step();
     assert!(h.query_by_label_contains("Find a better move").is_none());

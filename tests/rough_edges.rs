@@ -34,25 +34,25 @@ fn folder(name: &str) -> std::path::PathBuf {
 fn the_board_keeps_its_size_whatever_the_side_panel_shows() {
     let mut h = harness(FakeDialogs::default());
     h.run();
-    let before = h.state().workspace.view.board_rect().unwrap();
+    let before = h.state().board_rect().unwrap();
     // The solver's output, a long status message and the game's end banner.
     h.state_mut().apply(Command::SolveShown("Target Out in 2".parse().unwrap()));
     for _ in 0..300 {
         h.step();
-        if h.state().workspace.view.puzzle_status().is_some_and(|p| !p.solving) {
+        if h.state().workspace().view.puzzle_status().is_some_and(|p| !p.solving) {
             break;
         }
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
     h.run_steps(3);
     h.get_by_label_contains("No Target Out in 2 found");
-    assert_eq!(h.state().workspace.view.board_rect().unwrap(), before);
-    h.state_mut().workspace.message = "A very long message that goes on and on, ".repeat(8);
+    assert_eq!(h.state().board_rect().unwrap(), before);
+    h.state_mut().workspace_mut().message = "A very long message that goes on and on, ".repeat(8);
     h.run();
-    assert_eq!(h.state().workspace.view.board_rect().unwrap(), before);
+    assert_eq!(h.state().board_rect().unwrap(), before);
     h.state_mut().apply(Command::Game(GameCommand::Resign));
     h.run();
-    assert_eq!(h.state().workspace.view.board_rect().unwrap(), before);
+    assert_eq!(h.state().board_rect().unwrap(), before);
 }
 
 #[test]
@@ -75,7 +75,7 @@ fn the_cell_under_the_pointer_is_named_in_both_numberings() {
     menu(&mut h, "View", "Labels (Interstellar)");
     h.get_by_label("Both players'").click();
     h.run();
-    assert_eq!(h.state().settings.labels, orrery::app::settings::LabelChoice::Both);
+    assert_eq!(h.state().settings().labels, orrery::app::settings::LabelChoice::Both);
 }
 
 const TWO: &str = "[Variant \"Interstellar\"]\n\n1. PQ-33 *\n\n[Variant \"Interstellar\"]\n\n*\n";
@@ -92,7 +92,7 @@ fn undo_back_to_the_saved_game_is_no_change_and_drops_the_picked_up_piece() {
     h.state_mut().apply(Command::Game(GameCommand::End));
     h.run();
     let position =
-        orrery::core::interstellar::Position::from_position_string(&h.state().workspace.view.position_string())
+        orrery::core::interstellar::Position::from_position_string(&h.state().workspace().view.position_string())
             .unwrap();
     let mut moves = orrery::core::moves::MoveList::new();
     position.legal_moves(&mut moves);
@@ -102,12 +102,12 @@ fn undo_back_to_the_saved_game_is_no_change_and_drops_the_picked_up_piece() {
     // Pick a piece up, then undo: the move goes, the piece is put down.
     ui_support::click_cell(&mut h, slot(1, 5));
     h.run();
-    assert!(h.state().workspace.view.overlay_slots(&h.state().settings).selected.is_some());
+    assert!(h.state().overlay_slots().selected.is_some());
     h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
     h.run();
     assert!(!h.state().modified(), "back to the file's games");
     assert!(!h.state().window_title().ends_with(" *"), "{}", h.state().window_title());
-    let overlay = h.state().workspace.view.overlay_slots(&h.state().settings);
+    let overlay = h.state().overlay_slots();
     assert!(overlay.selected.is_none() && overlay.targets.is_empty());
     // Redo: modified again.
     h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, egui::Key::Z);
@@ -124,7 +124,7 @@ fn home_shows_the_top_of_the_move_list() {
     let mut first = String::new();
     for ply in 0..180 {
         let position =
-            orrery::core::interstellar::Position::from_position_string(&h.state().workspace.view.position_string())
+            orrery::core::interstellar::Position::from_position_string(&h.state().workspace().view.position_string())
                 .unwrap();
         let mut moves = orrery::core::moves::MoveList::new();
         position.legal_moves(&mut moves);
@@ -135,7 +135,7 @@ fn home_shows_the_top_of_the_move_list() {
         if ply == 0 {
             first = notation.clone();
         }
-        let (from, to) = h.state().workspace.view.move_slots(&notation).unwrap();
+        let (from, to) = h.state().workspace().view.move_slots(&notation).unwrap();
         h.state_mut().apply(Command::Game(GameCommand::DropPiece { from, to }));
         h.run_steps(2);
     }
@@ -145,7 +145,7 @@ fn home_shows_the_top_of_the_move_list() {
     let at_end = count(&h);
     h.key_press(egui::Key::Home);
     h.run_steps(3);
-    assert_eq!(h.state().workspace.view.cursor(), orrery::record::NodeId::ROOT);
+    assert_eq!(h.state().workspace().view.cursor(), orrery::record::NodeId::ROOT);
     assert_eq!(at_end, 0, "the first move scrolled out of view at the end");
     assert_eq!(count(&h), 1, "and is in view again");
     let top = h.query_all_by_label(&first).map(|n| n.rect().min.y).fold(f32::MAX, f32::min);
@@ -169,7 +169,7 @@ fn an_illegal_move_says_why() {
     let to = orrery::core::BoardCell::slot(far);
     h.state_mut().apply(Command::Game(GameCommand::DropPiece { from, to }));
     h.run();
-    let message = h.state().workspace.message.clone();
+    let message = h.state().workspace().message.clone();
     assert!(message.contains("cannot") && message.contains("a star steps forward"), "{message}");
     // Triangular too: the knight on b1l cannot go to d6d, and says how it moves.
     menu(&mut h, "Game", "New Triangular");
@@ -178,7 +178,7 @@ fn an_illegal_move_says_why() {
     };
     h.state_mut().apply(Command::Game(GameCommand::DropPiece { from: cell("b1l"), to: cell("d6d") }));
     h.run();
-    let message = h.state().workspace.message.clone();
+    let message = h.state().workspace().message.clone();
     assert!(message.contains("cannot move to d6d: a knight jumps"), "{message}");
 }
 
@@ -190,12 +190,12 @@ fn resign_asks_first() {
     h.get_by_label("Resign this game?");
     h.get_by_label("Keep playing").click();
     h.run();
-    assert!(!h.state().workspace.view.game_over());
+    assert!(!h.state().workspace().view.game_over());
     menu(&mut h, "Game", "Resign…");
     h.get_by_label_contains("Positive resigns");
     h.get_by_label("Resign").click();
     h.run();
-    assert!(h.state().workspace.view.game_over());
+    assert!(h.state().workspace().view.game_over());
 }
 
 #[test]
@@ -204,9 +204,9 @@ fn the_notation_editor_is_a_pane_resized_by_its_edge_and_its_size_is_kept() {
     h.run();
     h.key_press_modifiers(Modifiers::COMMAND, egui::Key::E);
     h.run();
-    let before = h.state().settings.layout.clone();
+    let before = h.state().settings().layout.clone();
     let tab = h.get_by_label("Notation").rect();
-    let board = h.state().workspace.view.board_rect().expect("a board");
+    let board = h.state().board_rect().expect("a board");
     // The split between the board's pane and the editor's, just above the editor's tab:
     // dragged up by 120 points.
     let edge = egui::pos2(tab.center().x, tab.top() - 1.0);
@@ -222,10 +222,10 @@ fn the_notation_editor_is_a_pane_resized_by_its_edge_and_its_size_is_kept() {
     h.run();
     let moved = h.get_by_label("Notation").rect();
     assert!(moved.top() < tab.top() - 60.0, "the editor's tab moved up: {} → {}", tab.top(), moved.top());
-    let smaller = h.state().workspace.view.board_rect().expect("a board");
+    let smaller = h.state().board_rect().expect("a board");
     assert!(smaller.height() < board.height() - 60.0, "the board gave the room: {board:?} → {smaller:?}");
     // The new sizes are in the settings, which are kept.
-    assert_ne!(h.state().settings.layout, before);
+    assert_ne!(h.state().settings().layout, before);
 }
 
 #[test]
@@ -237,23 +237,23 @@ fn the_export_window_previews_remembers_its_choices_and_the_last_folder() {
     h.run();
     menu(&mut h, "Game", "Export diagram…");
     h.get_by_label("Preview");
-    h.state_mut().shell.export.as_mut().unwrap().size_px = 420;
-    h.state_mut().shell.export.as_mut().unwrap().title = "My title".into();
+    h.state_mut().shell_mut().export.as_mut().unwrap().size_px = 420;
+    h.state_mut().shell_mut().export.as_mut().unwrap().title = "My title".into();
     h.run();
     h.get_by_label("Export…").click();
     h.run_steps(3);
     assert!(first.exists());
     // Opened again: the size and title typed stay; the dialog starts in the folder used.
     menu(&mut h, "Game", "Export diagram…");
-    assert_eq!(h.state().shell.export.as_ref().unwrap().size_px, 420);
-    assert_eq!(h.state().shell.export.as_ref().unwrap().title, "My title");
+    assert_eq!(h.state().shell().export.as_ref().unwrap().size_px, 420);
+    assert_eq!(h.state().shell().export.as_ref().unwrap().title, "My title");
     h.get_by_label("Export…").click();
     h.run_steps(3);
-    assert_eq!(h.state().settings.last_folder.as_deref(), Some(dir.as_path()));
+    assert_eq!(h.state().settings().last_folder.as_deref(), Some(dir.as_path()));
     // Escape closes the window.
     h.key_press(egui::Key::Escape);
     h.run();
-    assert!(h.state().shell.export.is_none());
+    assert!(h.state().shell().export.is_none());
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -265,7 +265,7 @@ fn the_export_dialogs_filter_names_the_image_format() {
     menu(&mut h, "Game", "Export diagram…");
     h.get_by_label("Export…").click();
     h.run_steps(3);
-    let request = h.state().platform.last_dialog_request.clone();
+    let request = h.state().platform().last_dialog_request.clone();
     let Some(DialogRequest::Save { filters, .. }) = request else { panic!("{request:?}") };
     assert_eq!(filters[0].0, "SVG image");
 }
@@ -279,24 +279,24 @@ fn board_colours_are_chosen_per_game_and_kept() {
     h.run();
     use orrery::core::game::Variant;
     use orrery::render::view::BoardScheme;
-    assert_eq!(h.state().settings.scheme_of(Variant::Interstellar), BoardScheme::HighContrast);
-    assert_eq!(h.state().settings.scheme_of(Variant::Triangular), BoardScheme::Classic);
+    assert_eq!(h.state().settings().scheme_of(Variant::Interstellar), BoardScheme::HighContrast);
+    assert_eq!(h.state().settings().scheme_of(Variant::Triangular), BoardScheme::Classic);
 }
 
 #[test]
 fn sounds_are_off_by_default_and_follow_the_move_when_on() {
     let mut h = harness(FakeDialogs::default());
     h.run();
-    assert!(!h.state().settings.sounds);
+    assert!(!h.state().settings().sounds);
     ui_support::play(&mut h, "PQ-33");
     h.run();
-    assert!(h.state().platform.sounds.played.is_empty(), "off by default");
-    h.state_mut().settings.sounds = true;
+    assert!(h.state().platform().sounds.played.is_empty(), "off by default");
+    h.state_mut().settings_mut().sounds = true;
     h.state_mut().apply(Command::Game(GameCommand::Back));
     h.run();
     h.state_mut().apply(Command::Game(GameCommand::Forward));
     h.run_steps(2);
-    assert_eq!(h.state().platform.sounds.played, [Sound::Move]);
+    assert_eq!(h.state().platform().sounds.played, [Sound::Move]);
     // A finished puzzle: the last move ends the game (Target Out in 1).
     h.get_by_label("Puzzles").click();
     h.run();
@@ -306,16 +306,16 @@ fn sounds_are_off_by_default_and_follow_the_move_when_on() {
     h.run_steps(2);
     for _ in 0..300 {
         h.step();
-        if h.state().workspace.view.puzzle_status().is_some_and(|p| !p.solving) {
+        if h.state().workspace().view.puzzle_status().is_some_and(|p| !p.solving) {
             break;
         }
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
     h.run_steps(2);
-    let key = h.state().workspace.view.puzzle_status().unwrap().keys[0].clone();
+    let key = h.state().workspace().view.puzzle_status().unwrap().keys[0].clone();
     ui_support::play(&mut h, &key);
     h.run_steps(2);
-    assert_eq!(h.state().platform.sounds.played.last(), Some(&Sound::End));
+    assert_eq!(h.state().platform().sounds.played.last(), Some(&Sound::End));
 }
 
 #[test]

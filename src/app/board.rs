@@ -40,6 +40,19 @@ pub enum BoardEvent<C> {
     },
 }
 
+/// What the board pane keeps of the pointer between frames, in slots
+/// ([`crate::core::BoardCell::slot`]): the cell under it, the cell a drag began on, and
+/// where the board was drawn last (for hit tests and the UI tests' clicks).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct BoardPointer {
+    /// The cell under the pointer.
+    pub hover: Option<u8>,
+    /// The cell a primary drag in progress began on.
+    pub drag_origin: Option<u8>,
+    /// The board's rectangle as drawn last frame.
+    pub rect: Option<Rect>,
+}
+
 /// What [`BoardWidget::show`] returns.
 #[derive(Clone, Debug)]
 pub struct BoardResponse<C> {

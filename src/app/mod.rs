@@ -1,9 +1,10 @@
 //! The desktop app (eframe + egui). [`ui::OrreryApp`] holds the [`document::Document`],
 //! its [`history::History`] and the shown game's [`view`]; panels push
 //! [`command::Command`]s that the app applies after each frame. Everything per game is
-//! generic ([`session`], [`setup`], [`puzzle_ui`], the [`board`] widget, the
+//! generic ([`session`], [`setup`], [`puzzle`], the [`board`] widget, the
 //! [`move_list`]) and erased once, in [`view`]. See `ARCHITECTURE.md`.
 
+pub mod action;
 pub mod analysis;
 pub mod autosave;
 pub mod board;
@@ -25,6 +26,7 @@ pub mod opening_tree;
 pub mod opponent;
 pub mod painter;
 pub mod promotion;
+pub mod puzzle;
 pub mod puzzle_ui;
 pub mod report_ui;
 pub mod session;
@@ -35,6 +37,7 @@ pub mod sounds;
 pub mod theme;
 pub mod ui;
 pub mod view;
+pub mod workspace;
 
 #[cfg(test)]
 mod tests;

@@ -6,10 +6,52 @@
 //! valid position*) and lists every problem. No egui here: the panel in
 //! [`super::setup_ui`] draws it, and tests drive it directly.
 
-use crate::core::game::{BoardSetup, Game, GameSide};
-use crate::record::{GameRecord, RecordGame};
+use crate::core::game::{BoardCell, BoardSetup, Game, GameSide};
+use crate::record::{AnyGame, GameRecord, RecordGame};
+use crate::solver::Goal;
+
+use super::puzzle::goals_of;
 
 use super::session::{GameSession, article, capitalise, describe_outcome};
+
+/// What the board editor's panel and board ask of it, for any game: cells by their
+/// slot ([`BoardCell::slot`]), pieces by their place in the palette
+/// ([`BoardSetup::palette`]), sides by their index (0 moves first). The panel pushes
+/// these as commands; [`SetupMode::apply`] carries them out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupAction {
+    /// Empty the board.
+    Clear,
+    /// Put the opening position on the board.
+    Opening,
+    /// Set the side to move (its index: 0 moves first).
+    SideToMove(usize),
+    /// The position-string field's text was typed.
+    Text(String),
+    /// Choose the palette piece with this index to place (`None`: no piece; clicks
+    /// select).
+    Choose(Option<usize>),
+    /// Rename the piece on a cell.
+    Rename {
+        /// The cell's slot.
+        slot: u8,
+        /// The new name (one of [`SetupMode::free_names`]).
+        name: String,
+    },
+    /// A click on a cell: places the chosen piece (the same piece again removes it);
+    /// with no piece chosen, selects the cell (to rename its piece).
+    Click(u8),
+    /// A right-click on a cell: removes its piece.
+    RightClick(u8),
+    /// A piece dragged from a cell and dropped on another (moved), or off the board
+    /// (`None`: removed).
+    Drop {
+        /// Where it came from.
+        from: u8,
+        /// Where it was dropped.
+        to: Option<u8>,
+    },
+}
 
 /// The board editor's state for a game `G`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -191,10 +233,110 @@ impl<G: Game> SetupMode<G> {
         done
     }
 
+    /// Carries out one action of the panel or the board; an action naming no cell,
+    /// piece or side of this game does nothing.
+    pub fn apply(&mut self, action: &SetupAction) {
+        let cell = |slot: u8| G::Cell::from_slot(slot);
+        match action {
+            SetupAction::Clear => self.clear(),
+            SetupAction::Opening => self.opening(),
+            SetupAction::SideToMove(index) => {
+                if let Some(&side) = G::Side::BOTH.get(*index) {
+                    self.set_side_to_move(side);
+                }
+            }
+            SetupAction::Text(text) => self.set_text(text.clone()),
+            SetupAction::Choose(index) => self.chosen = index.and_then(|i| G::Setup::palette().get(i).copied()),
+            SetupAction::Rename { slot, name } => {
+                if let Some(c) = cell(*slot) {
+                    self.rename(c, name);
+                }
+            }
+            SetupAction::Click(slot) => {
+                let Some(c) = cell(*slot) else { return };
+                match self.chosen {
+                    Some(piece) if self.piece_at(c) == Some(piece) => self.remove(c),
+                    Some(piece) => self.place(c, piece),
+                    None => self.selected = if self.selected == Some(c) { None } else { Some(c) },
+                }
+            }
+            SetupAction::RightClick(slot) => {
+                if let Some(c) = cell(*slot) {
+                    self.remove(c);
+                }
+            }
+            SetupAction::Drop { from, to } => match (cell(*from), to.map(cell)) {
+                (Some(from), Some(Some(to))) if from != to => self.move_piece(from, to),
+                (Some(from), None) => self.remove(from),
+                _ => {}
+            },
+        }
+    }
+
     /// The labels of the two sides to move, first player first: "Positive to move".
     pub fn side_labels() -> [(G::Side, String); 2] {
         G::Side::BOTH.map(|side| (side, format!("{} to move", capitalise(side.name()))))
     }
+}
+
+/// The Save as puzzle form: the puzzle's stipulation and credits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PuzzleForm {
+    /// The goal's words: `Target Out`, `win` or `mate`.
+    pub goal: String,
+    /// The goals the game offers.
+    pub goals: Vec<String>,
+    /// Moves of the attacker, 1 to 3.
+    pub moves: u8,
+    /// Title.
+    pub title: String,
+    /// Author.
+    pub author: String,
+    /// Where it comes from.
+    pub source: String,
+}
+
+impl PuzzleForm {
+    /// A form for a puzzle of game `G`: its first goal in 2 (Target Out in 2, mate in 2).
+    pub fn new<G: Game>() -> PuzzleForm {
+        let goals: Vec<String> = goals_of::<G>().iter().map(|g| goal_word(*g).to_string()).collect();
+        PuzzleForm {
+            goal: goals.first().cloned().unwrap_or_default(),
+            goals,
+            moves: 2,
+            title: String::new(),
+            author: String::new(),
+            source: String::new(),
+        }
+    }
+
+    /// The stipulation text, e.g. `Target Out in 2`.
+    pub fn stipulation(&self) -> String {
+        format!("{} in {}", self.goal, self.moves)
+    }
+}
+
+/// The word a stipulation uses for a goal (`Target Out`, `win`, `mate`).
+fn goal_word(goal: Goal) -> &'static str {
+    match goal {
+        Goal::TargetOut => "Target Out",
+        Goal::Win => "win",
+        Goal::Mate => "mate",
+    }
+}
+
+/// A puzzle record: the position, `[SetUp "1"]`/`[Position]` (written from the start
+/// position), `[Stipulation]`, `[Title]`, `[Author]`, `[Source]`; `None` while the
+/// setup is not a valid position.
+pub fn puzzle_record<G: RecordGame>(setup: &SetupMode<G>, form: &PuzzleForm) -> Option<AnyGame> {
+    let mut record = GameRecord::from_position(setup.position()?);
+    record.tags.set("Stipulation", &form.stipulation());
+    for (key, value) in [("Title", &form.title), ("Author", &form.author), ("Source", &form.source)] {
+        if !value.trim().is_empty() {
+            record.tags.set(key, value.trim());
+        }
+    }
+    Some(G::into_any(record))
 }
 
 #[cfg(test)]

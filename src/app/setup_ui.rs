@@ -1,55 +1,18 @@
 //! The board editor's window parts, for any game: the palette and controls beside the
-//! board ([`panel_ui`]), the board in editing mode ([`apply_board_event`]), and the Save
-//! as puzzle form ([`PuzzleForm`]).
+//! board ([`panel_ui`]), the board in editing mode ([`board_action`]), and the Save
+//! as puzzle form's window ([`PuzzleForm::ui`]).
 
 use egui::RichText;
 
 use super::board::BoardEvent;
-use super::command::Command;
-use super::puzzle_ui::{PuzzleCheck, Verdict, goals_of};
-use super::setup::SetupMode;
+use super::command::{Command, GameCommand};
+use super::puzzle::{PuzzleCheck, Verdict};
+use super::setup::{PuzzleForm, SetupAction, SetupMode};
 use super::theme;
-use crate::core::game::{BoardCell, BoardSetup, Game};
-use crate::record::{AnyGame, GameRecord, RecordGame};
+use crate::core::game::{BoardCell, BoardSetup, Game, GameSide};
 use crate::render::view::{BoardView, DrawGame};
-use crate::solver::Goal;
-
-/// The Save as puzzle form: the puzzle's stipulation and credits.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PuzzleForm {
-    /// The goal's words: `Target Out`, `win` or `mate`.
-    pub goal: String,
-    /// The goals the game offers.
-    pub goals: Vec<String>,
-    /// Moves of the attacker, 1 to 3.
-    pub moves: u8,
-    /// Title.
-    pub title: String,
-    /// Author.
-    pub author: String,
-    /// Where it comes from.
-    pub source: String,
-}
 
 impl PuzzleForm {
-    /// A form for a puzzle of game `G`: its first goal in 2 (Target Out in 2, mate in 2).
-    pub fn new<G: Game>() -> PuzzleForm {
-        let goals: Vec<String> = goals_of::<G>().iter().map(|g| goal_word(*g).to_string()).collect();
-        PuzzleForm {
-            goal: goals.first().cloned().unwrap_or_default(),
-            goals,
-            moves: 2,
-            title: String::new(),
-            author: String::new(),
-            source: String::new(),
-        }
-    }
-
-    /// The stipulation text, e.g. `Target Out in 2`.
-    pub fn stipulation(&self) -> String {
-        format!("{} in {}", self.goal, self.moves)
-    }
-
     /// The form's window, with the solver's `check` of the position and stipulation
     /// (saving waits for it); `Some(true)` when Save was pressed, `Some(false)` on
     /// Cancel or Escape.
@@ -87,7 +50,7 @@ impl PuzzleForm {
             ui.separator();
             let verdict = match check {
                 Some(check) => {
-                    check.ui(ui);
+                    crate::app::puzzle_ui::check_ui(check, ui);
                     check.verdict()
                 }
                 None => Verdict::Failed("no check".into()),
@@ -113,65 +76,42 @@ impl PuzzleForm {
     }
 }
 
-/// The word a stipulation uses for a goal (`Target Out`, `win`, `mate`).
-fn goal_word(goal: Goal) -> &'static str {
-    match goal {
-        Goal::TargetOut => "Target Out",
-        Goal::Win => "win",
-        Goal::Mate => "mate",
-    }
-}
-
-/// A puzzle record: the position, `[SetUp "1"]`/`[Position]` (written from the start
-/// position), `[Stipulation]`, `[Title]`, `[Author]`, `[Source]`; `None` while the
-/// setup is not a valid position.
-pub fn puzzle_record<G: RecordGame>(setup: &SetupMode<G>, form: &PuzzleForm) -> Option<AnyGame> {
-    let mut record = GameRecord::from_position(setup.position()?);
-    record.tags.set("Stipulation", &form.stipulation());
-    for (key, value) in [("Title", &form.title), ("Author", &form.author), ("Source", &form.source)] {
-        if !value.trim().is_empty() {
-            record.tags.set(key, value.trim());
-        }
-    }
-    Some(G::into_any(record))
-}
-
 /// The palette and controls beside the board.
-pub fn panel_ui<G: DrawGame>(ui: &mut egui::Ui, setup: &mut SetupMode<G>, commands: &mut Vec<Command>) {
+pub fn panel_ui<G: DrawGame>(ui: &mut egui::Ui, setup: &SetupMode<G>, commands: &mut Vec<Command>) {
+    let mut actions = Vec::new();
     egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
         ui.heading(format!("Board editor — {}", G::VARIANT.name()));
         ui.label(RichText::new("Choose a piece, then click cells to place it. Right-click a piece or drag it off the board to remove it; drag a piece to move it.").weak());
         ui.add_space(4.0);
-        palette(ui, setup);
+        palette(ui, setup, &mut actions);
         ui.add_space(6.0);
+        let mut flip = false;
         ui.horizontal_wrapped(|ui| {
             if ui.button("Clear board").clicked() {
-                setup.clear();
+                actions.push(SetupAction::Clear);
             }
             if ui.button("Opening position").clicked() {
-                setup.opening();
+                actions.push(SetupAction::Opening);
             }
-            if ui.button(Command::FlipBoard.label()).clicked() {
-                commands.push(Command::FlipBoard);
-            }
+            flip = ui.button(Command::FlipBoard.label()).clicked();
         });
-        let mut side = setup.side_to_move();
+        let mut side = setup.side_to_move().index();
         ui.horizontal(|ui| {
             let mut changed = false;
             for (s, label) in SetupMode::<G>::side_labels() {
-                changed |= ui.radio_value(&mut side, s, label).changed();
+                changed |= ui.radio_value(&mut side, s.index(), label).changed();
             }
             if changed {
-                setup.set_side_to_move(side);
+                actions.push(SetupAction::SideToMove(side));
             }
         });
-        names(ui, setup);
+        names(ui, setup, &mut actions);
         ui.add_space(6.0);
         let label = ui.label("Position string");
         let mut text = setup.text.clone();
         let edit = ui.add(egui::TextEdit::singleline(&mut text).desired_width(f32::INFINITY)).labelled_by(label.id);
         if edit.changed() {
-            setup.set_text(text);
+            actions.push(SetupAction::Text(text));
         }
         for p in &setup.text_problems {
             ui.label(RichText::new(p).color(theme::ERROR));
@@ -195,43 +135,47 @@ pub fn panel_ui<G: DrawGame>(ui: &mut egui::Ui, setup: &mut SetupMode<G>, comman
             }
         }
         ui.add_space(6.0);
+        let mut pressed = None;
         ui.horizontal_wrapped(|ui| {
             let valid = problems.is_empty() && text_ok;
             for (command, enabled) in
                 [(Command::PlayFromSetup, valid), (Command::SaveAsPuzzle, valid), (Command::CloseBoardEditor, true)]
             {
                 if ui.add_enabled(enabled, egui::Button::new(command.label())).clicked() {
-                    commands.push(command);
+                    pressed = Some(command);
                 }
             }
         });
+        commands.extend(actions.drain(..).map(|action| Command::Game(GameCommand::Setup(action))));
+        if flip {
+            commands.push(Command::FlipBoard);
+        }
+        commands.extend(pressed);
     });
 }
 
-/// One board event in the board editor: a click places the chosen piece (the same
-/// piece again removes it; with no piece chosen a click selects, to rename), a
-/// right-click removes, a drag moves, a drag off the board removes.
-pub fn apply_board_event<G: Game>(setup: &mut SetupMode<G>, event: BoardEvent<G::Cell>) {
+/// One board event in the board editor as its action: a click places the chosen
+/// piece (the same piece again removes it; with no piece chosen a click selects, to
+/// rename), a right-click removes, a drag moves, a drag off the board removes.
+pub fn board_action<C: BoardCell>(event: BoardEvent<C>) -> Option<SetupAction> {
     match event {
-        BoardEvent::Clicked(cell) => match setup.chosen {
-            Some(piece) if setup.piece_at(cell) == Some(piece) => setup.remove(cell),
-            Some(piece) => setup.place(cell, piece),
-            None => setup.selected = if setup.selected == Some(cell) { None } else { Some(cell) },
-        },
-        BoardEvent::RightClicked(cell) => setup.remove(cell),
-        BoardEvent::Dropped { from, to: Some(to) } if from != to => setup.move_piece(from, to),
-        BoardEvent::Dropped { from, to: None } => setup.remove(from),
-        BoardEvent::Dropped { .. } | BoardEvent::DragStarted(_) | BoardEvent::RightDragged { .. } => {}
+        BoardEvent::Clicked(cell) => Some(SetupAction::Click(cell.slot())),
+        BoardEvent::RightClicked(cell) => Some(SetupAction::RightClick(cell.slot())),
+        BoardEvent::Dropped { from, to } if to != Some(from) => {
+            Some(SetupAction::Drop { from: from.slot(), to: to.map(BoardCell::slot) })
+        }
+        BoardEvent::Dropped { .. } | BoardEvent::DragStarted(_) | BoardEvent::RightDragged { .. } => None,
     }
 }
 
 /// The palette: one button per piece of each side, drawn with the board's glyphs.
-fn palette<G: DrawGame>(ui: &mut egui::Ui, setup: &mut SetupMode<G>) {
+fn palette<G: DrawGame>(ui: &mut egui::Ui, setup: &SetupMode<G>, actions: &mut Vec<SetupAction>) {
     let pieces = G::Setup::palette();
     let per_row = pieces.len().div_ceil(2).max(1);
-    for row in pieces.chunks(per_row) {
+    for (r, row) in pieces.chunks(per_row).enumerate() {
         ui.horizontal(|ui| {
-            for &piece in row {
+            for (k, &piece) in row.iter().enumerate() {
+                let index = r * per_row + k;
                 let selected = setup.chosen == Some(piece);
                 let (rect, response) = ui.allocate_exact_size(egui::vec2(40.0, 40.0), egui::Sense::click());
                 let label = G::Setup::piece_label(piece);
@@ -246,7 +190,7 @@ fn palette<G: DrawGame>(ui: &mut egui::Ui, setup: &mut SetupMode<G>) {
                     super::painter::paint_item(ui.painter(), item, &t);
                 }
                 if response.on_hover_text(&label).clicked() {
-                    setup.chosen = if selected { None } else { Some(piece) };
+                    actions.push(SetupAction::Choose(if selected { None } else { Some(index) }));
                 }
             }
         });
@@ -262,7 +206,7 @@ fn palette<G: DrawGame>(ui: &mut egui::Ui, setup: &mut SetupMode<G>) {
 }
 
 /// The name chooser for the selected piece, where the game names pieces.
-fn names<G: Game>(ui: &mut egui::Ui, setup: &mut SetupMode<G>) {
+fn names<G: Game>(ui: &mut egui::Ui, setup: &SetupMode<G>, actions: &mut Vec<SetupAction>) {
     let Some(cell) = setup.selected else { return };
     let Some(current) = setup.name_at(cell) else { return };
     let free = setup.free_names(cell);
@@ -283,7 +227,7 @@ fn names<G: Game>(ui: &mut egui::Ui, setup: &mut SetupMode<G>) {
             .response
             .labelled_by(label.id);
         if chosen != current {
-            setup.rename(cell, &chosen);
+            actions.push(SetupAction::Rename { slot: cell.slot(), name: chosen });
         }
     });
 }

@@ -56,7 +56,7 @@ pub fn menu(h: &mut Harness<'static, OrreryApp>, menu: &str, item: &str) {
 /// The screen position of a cell (by slot) of the game shown, on the board as drawn
 /// last frame (the board editor's board included).
 pub fn cell_px(h: &Harness<'static, OrreryApp>, cell: u8) -> Pos2 {
-    h.state().workspace.view.cell_px(cell, &h.state().settings).expect("the board was drawn and the slot is a cell")
+    h.state().cell_px(cell).expect("the board was drawn and the slot is a cell")
 }
 
 /// Clicks the cell with this slot on the board, as the user would.
@@ -69,7 +69,7 @@ pub fn click_cell(h: &mut Harness<'static, OrreryApp>, cell: u8) {
 /// the user would drag it (the move must be legal at the shown position).
 pub fn play(h: &mut Harness<'static, OrreryApp>, notation: &str) {
     let (from, to) =
-        h.state().workspace.view.move_slots(notation).unwrap_or_else(|| panic!("{notation} is legal here"));
+        h.state().workspace().view.move_slots(notation).unwrap_or_else(|| panic!("{notation} is legal here"));
     h.state_mut().apply(Command::Game(GameCommand::DropPiece { from, to }));
     h.run();
 }
@@ -93,13 +93,13 @@ pub fn click_px(h: &mut Harness<'static, OrreryApp>, pos: Pos2, button: PointerB
 /// most about ten seconds), then lets it settle.
 pub fn finish_reading(h: &mut Harness<'static, OrreryApp>) {
     for _ in 0..1000 {
-        if h.state().jobs.reading.is_none() {
+        if h.state().jobs().reading.is_none() {
             break;
         }
         std::thread::sleep(std::time::Duration::from_millis(10));
         h.step();
     }
-    assert!(h.state().jobs.reading.is_none(), "the file was read");
+    assert!(h.state().jobs().reading.is_none(), "the file was read");
     h.run();
 }
 

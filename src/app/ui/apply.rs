@@ -23,7 +23,7 @@ impl OrreryApp {
         if let Some(source) = source {
             let caret = source.offset_of(line, column).unwrap_or(0);
             self.settings.notation_editor = true;
-            self.shell.editor.open_on_text(self.workspace.view.as_ref(), source.text, caret, self.now);
+            self.shell.editor.open_on_text(&*self.workspace.view, source.text, caret, self.now);
             self.workspace.message = format!("Game {number} as it stands in the file: fix it in the notation editor");
         }
     }
@@ -218,7 +218,7 @@ impl OrreryApp {
     /// The Export diagram window, with the last choices.
     fn open_export_form(&mut self) {
         let fresh = ExportForm::for_view(
-            self.workspace.view.as_ref(),
+            &*self.workspace.view,
             self.settings.flipped,
             self.settings.coordinates,
             self.settings.show_marks,

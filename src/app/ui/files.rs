@@ -505,7 +505,7 @@ impl OrreryApp {
     /// Writes the diagram with `form`'s choices to `path` (format by extension).
     /// Returns whether it was written; errors go to the error window.
     pub fn export_to(&mut self, form: &ExportForm, path: &Path) -> bool {
-        let options = form.options(self.workspace.view.as_ref());
+        let options = form.options(&*self.workspace.view);
         let scene = self.workspace.view.diagram_scene(&options);
         match crate::files::write_diagram(&scene, &options, path) {
             Ok(_) => {
@@ -568,7 +568,7 @@ impl OrreryApp {
         {
             return Some(texture.clone());
         }
-        let mut options = form.options(self.workspace.view.as_ref());
+        let mut options = form.options(&*self.workspace.view);
         options.size_px = crate::app::export::PREVIEW_PX;
         let scene = self.workspace.view.diagram_scene(&options);
         let pixmap = crate::render::png::render_scene(&scene, options.size_px).ok()?;
@@ -580,7 +580,7 @@ impl OrreryApp {
     }
 
     pub(super) fn copy_diagram(&mut self, form: &ExportForm) {
-        let options = form.options(self.workspace.view.as_ref());
+        let options = form.options(&*self.workspace.view);
         let scene = self.workspace.view.diagram_scene(&options);
         match crate::render::png::render_scene(&scene, options.size_px) {
             Ok(pixmap) => {

@@ -11,7 +11,7 @@ impl OrreryApp {
         let repaint = ctx.clone();
         Waker::new(move || repaint.request_repaint()).install();
         if let Some(flag) = self.workspace.view.tick(self.now) {
-            self.apply(flag);
+            self.apply(Command::Game(flag));
         }
         if let Some(wait) = self.workspace.view.clock_changes_in() {
             // Drawn again when the running clock's digits change, not before.
@@ -77,10 +77,10 @@ impl OrreryApp {
         }
         // The report, the computer, hints and draw offers wake the window themselves.
         if let Some(command) = self.workspace.view.poll_report() {
-            self.apply(command);
+            self.apply(Command::Game(command));
         }
         if let Some(command) = self.workspace.view.poll_opponent() {
-            self.apply(command);
+            self.apply(Command::Game(command));
         }
         // The panes follow the switches before the analysis is asked for: it runs while
         // its pane shows, not behind another tab.
@@ -129,7 +129,7 @@ impl OrreryApp {
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui));
         egui::CentralPanel::default().frame(egui::Frame::new()).show(ui, |ui| self.panes_ui(ui, &mut commands));
         if !self.workspace.view.board_editor_open() {
-            self.workspace.view.promotion_ui(ui, &mut commands);
+            ui_of(&self.workspace.view).promotion_ui(ui, &mut commands);
         }
         self.windows(&ctx, &mut commands);
         for command in commands {
@@ -147,13 +147,14 @@ impl OrreryApp {
             area.max,
         );
         ui.scope_builder(egui::UiBuilder::new().max_rect(board), |ui| {
-            self.workspace.view.board_ui(ui, &self.settings, commands);
+            ui_of(&self.workspace.view).board_ui(ui, &mut self.shell.board, &self.settings, commands);
         });
         if bar > 0.0 {
-            let height = self.workspace.view.board_rect().map_or(area.height(), |r| r.height());
-            let top = self.workspace.view.board_rect().map_or(area.top(), |r| r.top());
+            let drawn = self.shell.board.rect;
+            let height = drawn.map_or(area.height(), |r| r.height());
+            let top = drawn.map_or(area.top(), |r| r.top());
             let rect = egui::Rect::from_min_size(egui::pos2(area.left(), top), egui::vec2(bar, height));
-            self.workspace.view.eval_bar_ui(ui, rect, &self.settings);
+            ui_of(&self.workspace.view).eval_bar_ui(ui, rect, &self.settings);
         }
     }
 
@@ -198,7 +199,7 @@ impl OrreryApp {
                 commands.push(Command::ToggleAnalysis);
             }
         });
-        self.workspace.view.analysis_ui(ui, commands);
+        ui_of(&self.workspace.view).analysis_ui(ui, commands);
     }
 
     /// Clears the status message once it has been shown for [`MESSAGE_SECONDS`] or the
@@ -284,7 +285,7 @@ impl OrreryApp {
                     ui.add(egui::Label::new(self.workspace.message.as_str()).truncate());
                 });
             }
-            let hovered = self.workspace.view.hovered_cell();
+            let hovered = ui_of(&self.workspace.view).hovered_cell(&self.shell.board);
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 let name = match &self.workspace.document.file {
                     Some(p) => p.display().to_string(),

@@ -22,6 +22,7 @@ use egui::{Key, KeyboardShortcut, Modifiers, RichText};
 
 use super::analysis::AnalysisRequest;
 use super::autosave::{Autosave, Autosaver};
+use super::board::BoardPointer;
 use super::clock::{self, ClockSetup};
 use super::command::{Command, GameCommand, Scope};
 use super::dialogs::{DialogAnswer, DialogRequest, FileDialogs};
@@ -34,11 +35,14 @@ use super::history::History;
 use super::jobs::{Job, JobPoll, Waker};
 use super::move_list::MoveListPanel;
 use super::opening_tree::OpeningTree;
-use super::puzzle_ui::PuzzleCheck;
+use super::puzzle::PuzzleCheck;
 use super::settings::{Settings, Theme};
-use super::setup_ui::PuzzleForm;
+use super::setup::PuzzleForm;
 use super::theme;
-use super::view::{AnyView, view_of};
+use super::view::panes::ui_of;
+use super::view::view_of;
+use super::workspace::{ListChange, RemovedGame, Snapshot};
+pub use super::workspace::{PendingAction, Workspace};
 use crate::app::session::capitalise;
 use crate::core::game::Variant;
 use crate::engine::Level;
@@ -57,6 +61,7 @@ mod games;
 mod menus;
 mod panes;
 mod puzzles;
+mod test_api;
 mod windows;
 
 /// Why a command waits: the notation editor holds text the game does not.
@@ -64,45 +69,6 @@ const NOTATION_PENDING: &str = "The notation text has errors or unread edits: fi
 
 /// How long a status-bar message stays, in seconds.
 pub const MESSAGE_SECONDS: f64 = 8.0;
-
-/// Something the user asked for that would drop unsaved work: done after the prompt.
-#[derive(Clone, Debug, PartialEq)]
-pub enum PendingAction {
-    /// Game → New ….
-    New(Variant),
-    /// Game → Open….
-    Open,
-    /// Game → Recent, or a path typed.
-    OpenPath(PathBuf),
-    /// Game → Quit, or the window's close button.
-    Quit,
-    /// Board editor → Play from here: a new game from a set-up position.
-    PlayFrom(Box<AnyGame>),
-    /// Puzzles → a built-in puzzle (index in the list).
-    Puzzle(usize),
-    /// Puzzles → Open puzzle file….
-    OpenPuzzles,
-    /// A pasted game or position, as a new game.
-    OpenGame(Box<AnyGame>),
-    /// Game → New game against the computer.
-    Computer {
-        /// The game.
-        variant: Variant,
-        /// The user's side: 0 moves first.
-        user_side: usize,
-        /// The computer's level.
-        level: Level,
-        /// The clock, if timed.
-        clock: Option<ClockSetup>,
-    },
-    /// Game → New game with a clock (two players on this screen).
-    Clock {
-        /// The game.
-        variant: Variant,
-        /// The clock.
-        clock: ClockSetup,
-    },
-}
 
 /// The New game against the computer and New game with a clock windows' choices.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -253,39 +219,6 @@ pub struct ProblemItem {
     pub unread_game: Option<usize>,
 }
 
-/// The state before a change, for undo.
-#[derive(Clone, Debug, PartialEq)]
-struct Snapshot {
-    /// The game as it was, shared (a reference count: the next change copies it).
-    game: std::sync::Arc<AnyGame>,
-    cursor: Vec<usize>,
-    modified: bool,
-    /// When the change was made, in the order of all changes (games and the list of
-    /// games share one undo order).
-    seq: u64,
-}
-
-/// A change to the list of games, as undo keeps it: undoing it applies its inverse.
-enum ListChange {
-    /// `count` games were put in at `at`.
-    Inserted { at: usize, count: usize },
-    /// These games were taken out from `at` (in their order).
-    Removed { at: usize, games: Vec<RemovedGame> },
-    /// Games `a` and `b` changed places.
-    Swapped { a: usize, b: usize },
-    /// Several games changed at once (Make a study): each as it was before, with its
-    /// text as read while it was as read.
-    Retagged { before: Vec<(usize, AnyGame, Option<std::sync::Arc<str>>)> },
-}
-
-/// A game taken out of the file, kept for undo: the game, where it came from (its text
-/// as read, so that it is saved byte for byte again) and its own undo history.
-struct RemovedGame {
-    game: AnyGame,
-    origin: crate::files::GameOrigin,
-    kept: Option<(History<Snapshot>, Vec<usize>)>,
-}
-
 /// What goes to the system on the next frame (it needs the egui context).
 enum Outgoing {
     Text(String),
@@ -296,57 +229,25 @@ enum Outgoing {
 /// The app's whole state.
 pub struct OrreryApp {
     /// The model: the document, the shown game, undo, the status message.
-    pub workspace: Workspace,
+    workspace: Workspace,
     /// The panels and windows.
-    pub shell: Shell,
+    shell: Shell,
     /// Background work the app waits on.
-    pub jobs: Jobs,
+    jobs: Jobs,
     /// Dialogs, clipboard, autosave, sounds, the window's state.
-    pub platform: Platform,
+    platform: Platform,
     /// Settings.
-    pub settings: Settings,
+    settings: Settings,
     /// The time of the frame being drawn, in seconds (egui's input time).
     now: f64,
 }
 
-/// The model: the open records, the shown game, undo (the games' and the list's), puzzle-set mode and the status message.
-pub struct Workspace {
-    /// The open records and their file.
-    pub document: Document,
-    /// The shown game (the app's one erased game).
-    pub view: Box<dyn AnyView>,
-    history: History<Snapshot>,
-    /// The last message for the status bar (an illegal move's reason, a file result).
-    pub message: String,
-    /// An action waiting for the unsaved-work prompt.
-    pub pending: Option<PendingAction>,
-    /// The document's games are played as a puzzle set: the shown game's puzzle is in
-    /// solving mode, Next/Previous go through the games with a `Stipulation` tag.
-    pub puzzle_set: bool,
-    /// The file being opened is a puzzle file (Puzzles → Open puzzle file…).
-    open_as_puzzles: bool,
-    /// The board editor's position string as last seen: a message about an earlier
-    /// position goes when it changes.
-    setup_seen: Option<String>,
-    /// After a restart: the restored game's file is to be played as a puzzle set again.
-    restore_puzzle_set: bool,
-    /// Each game's puzzle mark, for the document's revision.
-    puzzle_keys: (u64, Vec<Option<String>>),
-    /// The shown puzzle's being solved is kept in the settings already.
-    puzzle_solved_kept: bool,
-    /// The undo history and the shown move of each game of the document not shown now
-    /// (by index), so switching games keeps each game's own undo.
-    stashed: HashMap<usize, (History<Snapshot>, Vec<usize>)>,
-    /// Changes to the list of games that can be undone and redone, each with its place
-    /// in the undo order ([`Snapshot::seq`]).
-    list_undo: Vec<(u64, ListChange)>,
-    list_redo: Vec<(u64, ListChange)>,
-    /// The last number given in the undo order.
-    seq: u64,
-}
-
 /// The panels and windows, each with its state.
 pub struct Shell {
+    /// The board pane's pointer: hover, drag, where the board was drawn.
+    pub board: BoardPointer,
+    /// The opponent panel asks "Resign this game?" (a second click resigns).
+    pub resign_asked: bool,
     /// Errors to show in a window (file errors), until dismissed.
     pub error_list: Option<(String, Vec<String>)>,
     /// The text of the Paste position window, when open.
@@ -462,6 +363,8 @@ impl OrreryApp {
                 seq: 0,
             },
             shell: Shell {
+                board: BoardPointer::default(),
+                resign_asked: false,
                 error_list: None,
                 paste_text: None,
                 new_game_form: None,

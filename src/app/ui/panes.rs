@@ -128,9 +128,11 @@ impl OrreryApp {
                 // The banner's line, empty, as in play: the board keeps its size and place
                 // when the editor opens or closes.
                 ui.vertical_centered(|ui| ui.label(RichText::new(" ").heading().strong()));
-                self.workspace.view.setup_board_ui(ui, &self.settings);
+                ui_of(&self.workspace.view).setup_board_ui(ui, &mut self.shell.board, &self.settings, commands);
             }
-            Pane::Moves if self.workspace.view.board_editor_open() => self.workspace.view.setup_panel_ui(ui, commands),
+            Pane::Moves if self.workspace.view.board_editor_open() => {
+                ui_of(&self.workspace.view).setup_panel_ui(ui, commands);
+            }
             Pane::Board => {
                 // The banner's line is always there, so the board keeps its place when a
                 // game ends or the shown move changes.
@@ -146,19 +148,20 @@ impl OrreryApp {
                 self.board_area(ui, commands);
             }
             Pane::Moves => {
-                self.workspace.view.opponent_ui(ui, commands);
+                ui_of(&self.workspace.view).opponent_ui(ui, &mut self.shell.resign_asked, commands);
                 self.puzzle_set_ui(ui, commands);
-                self.workspace.view.puzzle_panel_ui(ui, commands);
-                self.workspace.view.move_list_ui(ui, &mut self.shell.move_list, commands);
+                let game = ui_of(&self.workspace.view);
+                game.puzzle_panel_ui(ui, commands);
+                game.move_list_ui(ui, &mut self.shell.move_list, commands);
             }
             Pane::Analysis => self.analysis_panel(ui, commands),
             Pane::Report => {
                 egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
-                    self.workspace.view.report_ui(ui, commands);
+                    ui_of(&self.workspace.view).report_ui(ui, commands);
                 });
             }
             Pane::Notation => {
-                self.shell.editor.sync(self.workspace.view.as_ref());
+                self.shell.editor.sync(&*self.workspace.view);
                 let events = self.shell.editor.show(ui);
                 let cursor = self.workspace.view.cursor();
                 commands.extend(events.into_iter().filter_map(|e| editor_command(e, cursor)));
@@ -168,7 +171,7 @@ impl OrreryApp {
             Pane::Clocks => {
                 // Scrolled rather than cut when the pane is made smaller than the faces.
                 egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
-                    self.workspace.view.clock_ui(ui, &self.settings, commands);
+                    ui_of(&self.workspace.view).clock_ui(ui, &self.settings, commands);
                 });
             }
         }

@@ -1,99 +1,11 @@
-//! Drawing the shown game's board and analysis: the board's overlay (selection, targets, marks, the engine's arrows) and the analysis panel.
+//! Drawing the shown game's board and the analysis panel (egui).
 
 use super::*;
+use crate::app::board::{BoardEvent, BoardPointer, BoardWidget};
+use crate::app::command::Command;
+use crate::app::settings::Settings;
 
 impl<G: AppGame> GameView<G> {
-    /// The highlights for the board: selection, legal targets, last move, Target or
-    /// check, hover, and the study marks of the shown move.
-    pub fn overlay(&self, settings: &Settings) -> BoardOverlay<G::Cell> {
-        let s = &self.session;
-        let mut overlay = BoardOverlay { hover: self.hover, selected: s.selected, ..BoardOverlay::default() };
-        if settings.hints
-            && let Some(from) = s.selected
-        {
-            overlay.targets = s.targets_of(from);
-        }
-        if s.selected.is_some() {
-            let marks = s.entry_marks();
-            if marks.landed.is_empty() {
-                // Before the first landing: the last cells and the first landings.
-                if settings.hints {
-                    for c in marks.next {
-                        if !overlay.targets.contains(&c) {
-                            overlay.targets.push(c);
-                        }
-                    }
-                }
-            } else {
-                overlay.landed = marks.landed;
-                overlay.jumped = marks.jumped;
-                overlay.targets = if settings.hints { marks.next } else { Vec::new() };
-            }
-        } else if settings.hints {
-            // A compulsory draughts capture: ring the pieces that may (must) take.
-            overlay.captures = s.bound_to_capture();
-        }
-        overlay.last_move = s.last_move();
-        if settings.show_marks {
-            let marks = &s.record.tree.node(s.cursor).marks;
-            overlay.arrows = marks.arrows.clone();
-            overlay.marked_cells = marks.cells.iter().map(|m| (m.cell, m.color)).collect();
-        }
-        overlay.in_target.extend(s.position().checked_cell());
-        if let Some((key, cell)) = self.hint
-            && key == s.position().zobrist()
-        {
-            overlay.marked_cells.push((cell, MarkColor::Yellow));
-        }
-        // A puzzle's hint in steps: the piece, then its target.
-        if let Some((mv, step)) = self.puzzle.as_ref().and_then(PuzzleState::hinted) {
-            let (from, to) = G::move_cells(mv);
-            overlay.marked_cells.push((from, MarkColor::Yellow));
-            if step >= 2 {
-                overlay.marked_cells.push((to, MarkColor::Green));
-            }
-        }
-        if settings.analysis
-            && let Some(snapshot) = self.current_analysis()
-        {
-            // The best line's move in blue, the others' in green, under the study marks.
-            let arrows = snapshot.lines.iter().enumerate().filter_map(|(i, line)| {
-                let (from, to) = G::move_cells(*line.pv.first()?);
-                let color = match (self.threat, i) {
-                    (true, _) => MarkColor::Red,
-                    (false, 0) => MarkColor::Blue,
-                    (false, _) => MarkColor::Green,
-                };
-                Some(Arrow { color, from, to })
-            });
-            let mut all: Vec<Arrow<G::Cell>> = arrows.rev().collect();
-            all.append(&mut overlay.arrows);
-            overlay.arrows = all;
-        }
-        overlay
-    }
-
-    /// The position the analysis looks at: the shown one, or for the threat the shown
-    /// one with the other side to move (`None` in check or Target, where passing is not
-    /// a move).
-    pub(super) fn analysed_position(&self) -> Option<G> {
-        let mut pos = self.session.position();
-        if self.threat {
-            if pos.is_in_check() || pos.outcome().is_some() {
-                return None;
-            }
-            pos.play_null();
-        }
-        Some(pos)
-    }
-
-    /// The analysis's snapshot when it belongs to the shown position (or its threat).
-    pub(super) fn current_analysis(&self) -> Option<Snapshot<G::Move>> {
-        let analysis = self.analysis.as_ref()?;
-        let key = self.analysed_position()?.zobrist();
-        (analysis.analysed_key() == Some(key)).then(|| analysis.snapshot())
-    }
-
     /// The analysis panel: the lines with their scores, depth and speed, the verdict
     /// of a proven result, and an evaluation bar.
     pub(super) fn analysis_panel(&self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
@@ -179,9 +91,12 @@ impl<G: AppGame> GameView<G> {
         }
     }
 
+    /// Draws the board with `setup` and `overlay`; the pointer's hover and drag and the
+    /// board's rectangle are kept in `pointer` (as slots).
     pub(super) fn show_board(
-        &mut self,
+        &self,
         ui: &mut egui::Ui,
+        pointer: &mut BoardPointer,
         setup: &G::Setup,
         overlay: &BoardOverlay<G::Cell>,
         settings: &Settings,
@@ -192,11 +107,11 @@ impl<G: AppGame> GameView<G> {
             .coordinates(settings.coordinates)
             .scheme(settings.scheme_of(G::VARIANT))
             .labels(labels)
-            .dragging(self.drag_origin)
+            .dragging(pointer.drag_origin.and_then(Self::cell))
             .show(ui);
-        self.board_rect = Some(response.board_rect);
-        self.hover = response.hovered;
-        self.drag_origin = response.drag_origin;
+        pointer.rect = Some(response.board_rect);
+        pointer.hover = response.hovered.map(BoardCell::slot);
+        pointer.drag_origin = response.drag_origin.map(BoardCell::slot);
         response.events
     }
 }

@@ -1,33 +1,29 @@
 //! The one place where the app meets the games: [`GameView<G>`] holds everything the
-//! app keeps about the shown game, generic over its rules (the game session, the board
-//! editor, the open puzzle, the pending promotion, the board's pointer state), and the
-//! object-safe [`AnyView`] erases it once, at the top, for the rest of the app. The app
-//! never names a game: [`view_of`] turns any record into a view.
+//! model keeps about the shown game, generic over its rules (the game session, the
+//! board editor, the open puzzle, the pending promotion, the analysis, the computer,
+//! the report, learning, the clock), and [`ShownGame`] erases it once, as an enum, for
+//! the rest of the app, which calls it through [`AnyView`]. The app never names a
+//! game: [`view_of`] turns any record into a view.
 //!
-//! The methods are split by subject, each file an `impl` block: `any.rs` (the
-//! [`AnyView`] face), `play.rs` (the game commands and moves), `studying.rs`
-//! (chapters, the report, learning), `clocks.rs` and `draw.rs` (board overlay and
-//! analysis panel).
+//! The model has no egui: `mod.rs`, `any.rs` (the [`AnyView`] face), `play.rs` (the
+//! game commands and moves), `studying.rs` (chapters, the report, learning),
+//! `clocks.rs` and `overlay.rs` (what the board shows over the pieces). The drawing is
+//! apart: [`panes::GameUi`] (`panes.rs`, with `draw.rs`) reads the view (`&self`) and
+//! pushes commands, what its panes keep between frames (the board's pointer) passed in.
 //!
-//! Adding a game needs nothing here: a type implementing the core, record, drawing and
-//! solver traits is an [`AppGame`] and gets a view.
+//! Adding a game needs nothing here but an arm of [`ShownGame`]: a type implementing
+//! the core, record, drawing and solver traits is an [`AppGame`] and gets a view.
 
 use std::sync::Arc;
 
-use egui::Pos2;
-
+use super::action::GameCommand;
 use super::analysis::{Analysis, AnalysisRequest, Snapshot};
-use super::board::{BoardEvent, BoardWidget};
 use super::clock::{ClockSetup, GameClock};
-use super::command::{Command, GameCommand};
-use super::move_list::MoveListPanel;
 use super::opponent::{Opponent, clock_seed};
-use super::promotion::{PromotionOutcome, PromotionPicker};
-use super::puzzle_ui::{Judged, PuzzleState, fresh_record};
+use super::puzzle::{Judged, PuzzleState, fresh_record};
 use super::session::{GameSession, MoveAttempt, capitalise};
-use super::settings::Settings;
+use super::setup::PuzzleForm;
 use super::setup::SetupMode;
-use super::setup_ui::{self, PuzzleForm};
 use crate::core::game::{BoardCell, BoardSetup, GameSide, Variant};
 use crate::engine::{EngineGame, Score};
 use crate::record::study::{ChapterMode, MODE_TAG};
@@ -44,6 +40,21 @@ use crate::study::report::{LearnState, Learning, ReportJob};
 mod any;
 mod clocks;
 mod draw;
+mod overlay;
+pub mod panes;
+
+/// What the board's overlay shows, from the settings: legal moves and captures
+/// (`hints`), the study marks (`show_marks`), the engine's arrows (`analysis`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct OverlayOptions {
+    /// Show the legal targets of the picked-up piece and the pieces that must capture.
+    pub hints: bool,
+    /// Show the shown move's marks (coloured cells and arrows).
+    pub show_marks: bool,
+    /// Show the analysis's first moves as arrows.
+    pub analysis: bool,
+}
+
 mod play;
 mod studying;
 
@@ -154,11 +165,6 @@ pub struct GameView<G: AppGame> {
     pub clock: Option<GameClock>,
     /// The time now (seconds, the app's frame time), set by [`AnyView::tick`].
     now: f64,
-    /// The opponent panel asks "Resign this game?" (a second click resigns).
-    resign_asked: bool,
-    hover: Option<G::Cell>,
-    drag_origin: Option<G::Cell>,
-    board_rect: Option<egui::Rect>,
 }
 
 impl<G: AppGame> GameView<G> {
@@ -187,10 +193,6 @@ impl<G: AppGame> GameView<G> {
             in_study: true,
             clock: None,
             now: 0.0,
-            resign_asked: false,
-            hover: None,
-            drag_origin: None,
-            board_rect: None,
         };
         view.clock = view.clock_from_record();
         view.reader_start();
@@ -234,8 +236,6 @@ pub trait AnyView {
     /// The move shown, if the cursor is on one: the node before it and how it sounds
     /// (the end of the game, Target or check, a capture, or a plain move).
     fn move_sound(&self) -> Option<(NodeId, super::sounds::Sound)>;
-    /// The name of the cell under the pointer, if any ([`DrawGame::cell_caption`]).
-    fn hovered_cell(&self) -> Option<String>;
     /// A quiz chapter goes to where its reader begins, its next moves hidden (after its
     /// mode or reader changed); nothing for any other game.
     fn go_to_reader_start(&mut self);
@@ -288,47 +288,27 @@ pub trait AnyView {
     /// Keeps the analysis in step with the shown position: searching it as `request`
     /// asks, or stopped when `None` (its lines wake the window as they come).
     fn sync_analysis(&mut self, request: Option<AnalysisRequest>);
-    /// The analysis panel.
-    fn analysis_ui(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>);
 
     /// Makes the computer play the side with index `side` (0 moves first) at `level`
     /// in this game, its level and side written into the tags.
     fn set_opponent(&mut self, side: usize, level: crate::engine::Level);
     /// Lets the computer think when it is its move at the end of the main line; its
     /// move, once chosen, as the command that plays it (the draw offer's answer too).
-    fn poll_opponent(&mut self) -> Option<Command>;
-    /// The game-against-the-computer panel (who plays what, thinking, Take back), when
-    /// the game has an opponent.
-    fn opponent_ui(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>);
+    fn poll_opponent(&mut self) -> Option<GameCommand>;
 
     /// The diagram of the shown position.
     fn diagram_scene(&self, options: &DiagramOptions) -> Scene;
     /// A diagram caption for the shown position.
     fn caption(&self, title: &str, stipulation: &str) -> Caption;
 
-    /// The board, its events pushed as commands.
-    fn board_ui(&mut self, ui: &mut egui::Ui, settings: &Settings, commands: &mut Vec<Command>);
-    /// The board editor's board.
-    fn setup_board_ui(&mut self, ui: &mut egui::Ui, settings: &Settings);
-    /// The board editor's palette and controls.
-    fn setup_panel_ui(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>);
-    /// The puzzle panel, when a puzzle is open.
-    fn puzzle_panel_ui(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>);
-    /// The move list.
-    fn move_list_ui(&mut self, ui: &mut egui::Ui, panel: &mut MoveListPanel, commands: &mut Vec<Command>);
-    /// The promotion picker, while a promotion waits.
-    fn promotion_ui(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>);
-
     /// Collects the game report once it is finished ([`GameCommand::ApplyReport`] to
-    /// write it), or a verdict of "Learn from your mistakes" ([`GameCommand::LearnJudged`]).
-    fn poll_report(&mut self) -> Option<Command>;
-    /// The game report's part of the side panel: progress and Cancel while it runs;
-    /// then the evaluation graph, the per-side summary and "Learn from your mistakes".
-    fn report_ui(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>);
+    /// write it), or a verdict of "Learn from your mistakes" ([`GameCommand::LearnJudged`]);
+    /// reads the report pane's data from the record again when it changed.
+    fn poll_report(&mut self) -> Option<GameCommand>;
     /// The time now (seconds, the app's frame time: a test's fake time in UI tests),
     /// once a frame before anything else: starts a clock that waits, and returns
     /// [`GameCommand::FlagFall`] when the side to move's time has run out.
-    fn tick(&mut self, now: f64) -> Option<Command>;
+    fn tick(&mut self, now: f64) -> Option<GameCommand>;
     /// Gives the game a clock (its time control and handicap written into the tags), or
     /// takes it away.
     fn set_clock(&mut self, setup: Option<ClockSetup>);
@@ -342,22 +322,12 @@ pub trait AnyView {
     /// While a clock counts: how long until its face shows other digits (the app draws
     /// again then).
     fn clock_changes_in(&self) -> Option<std::time::Duration>;
-    /// The two clock faces, the top one first (as the board is turned), with Pause and
-    /// the added-time buttons.
-    fn clock_ui(&mut self, ui: &mut egui::Ui, settings: &Settings, commands: &mut Vec<Command>);
-    /// The evaluation bar beside the board in `rect`, while the analysis runs.
-    fn eval_bar_ui(&mut self, ui: &mut egui::Ui, rect: egui::Rect, settings: &Settings);
 
-    /// Where the board was drawn last frame.
-    fn board_rect(&self) -> Option<egui::Rect>;
-    /// The centre of the cell with this slot on the board as drawn last frame (for UI
-    /// tests that click cells).
-    fn cell_px(&self, slot: u8, settings: &Settings) -> Option<Pos2>;
     /// The from- and to-slots of a move written in the game's notation, if it is legal
     /// at the shown position.
     fn move_slots(&self, notation: &str) -> Option<(u8, u8)>;
     /// The board's highlights, cells as slots.
-    fn overlay_slots(&self, settings: &Settings) -> BoardOverlay<u8>;
+    fn overlay_slots(&self, options: OverlayOptions) -> BoardOverlay<u8>;
 }
 
 /// How an open puzzle stands.
@@ -375,12 +345,53 @@ pub struct PuzzleStatus {
     pub interactive: bool,
 }
 
-/// The view of any record: the app's one erasure of the game.
-pub fn view_of(game: Arc<AnyGame>) -> Box<dyn AnyView> {
-    crate::with_variant!(game.variant(), G => match SharedRecord::<G>::from_any(game) {
-        Ok(record) => Box::new(GameView::new(record)) as Box<dyn AnyView>,
-        Err(_) => unreachable!("the record is of the game its variant names"),
-    })
+/// The shown game, whatever its rules: the app's one erasure of the game, an enum as
+/// shakmaty's `VariantPosition` is. The rest of the model calls it through [`AnyView`]
+/// (it dereferences to one); the panes open it for drawing with [`ui_of`].
+pub enum ShownGame {
+    /// An Interstellar game.
+    Interstellar(GameView<crate::core::interstellar::Position>),
+    /// A Triangular game.
+    Triangular(GameView<crate::core::triangular::Position>),
+    /// A Triangular draughts game.
+    Draughts(GameView<crate::core::draughts::Position>),
+}
+
+impl std::ops::Deref for ShownGame {
+    type Target = dyn AnyView;
+
+    fn deref(&self) -> &(dyn AnyView + 'static) {
+        match self {
+            ShownGame::Interstellar(v) => v,
+            ShownGame::Triangular(v) => v,
+            ShownGame::Draughts(v) => v,
+        }
+    }
+}
+
+impl std::ops::DerefMut for ShownGame {
+    fn deref_mut(&mut self) -> &mut (dyn AnyView + 'static) {
+        match self {
+            ShownGame::Interstellar(v) => v,
+            ShownGame::Triangular(v) => v,
+            ShownGame::Draughts(v) => v,
+        }
+    }
+}
+
+/// The view of any record (shared, not copied).
+pub fn view_of(game: Arc<AnyGame>) -> ShownGame {
+    fn record<G: AppGame>(game: Arc<AnyGame>) -> SharedRecord<G> {
+        match SharedRecord::from_any(game) {
+            Ok(record) => record,
+            Err(_) => unreachable!("the record is of the game its variant names"),
+        }
+    }
+    match game.variant() {
+        Variant::Interstellar => ShownGame::Interstellar(GameView::new(record(game))),
+        Variant::Triangular => ShownGame::Triangular(GameView::new(record(game))),
+        Variant::Draughts => ShownGame::Draughts(GameView::new(record(game))),
+    }
 }
 
 impl<G: AppGame> GameView<G> {}
@@ -392,19 +403,6 @@ fn command_value_in_main_line<G: AppGame>(record: &GameRecord<G>) -> bool {
         .main_line_from(NodeId::ROOT)
         .iter()
         .any(|&id| crate::record::annotations::command_value(&record.tree.node(id).comment_after, "eval").is_some())
-}
-
-/// The colour of a mark drawn with these modifier keys held, as on lichess: none →
-/// green, Shift → red, Alt → blue, Shift+Alt → yellow (Ctrl counts as Alt, for systems
-/// where Alt+drag moves the window).
-pub fn mark_color(modifiers: egui::Modifiers) -> crate::record::MarkColor {
-    use crate::record::MarkColor;
-    match (modifiers.shift, modifiers.alt || modifiers.ctrl || modifiers.command) {
-        (false, false) => MarkColor::Green,
-        (true, false) => MarkColor::Red,
-        (false, true) => MarkColor::Blue,
-        (true, true) => MarkColor::Yellow,
-    }
 }
 
 /// A score seen from the other side.

@@ -33,6 +33,16 @@ impl<G: AppGame> GameView<G> {
                 self.revealed = true;
                 return Applied::say("The chapter's moves are shown");
             }
+            GameCommand::ShowSolution(shown) => {
+                if let Some(puzzle) = &mut self.puzzle {
+                    puzzle.show_tree = *shown;
+                }
+            }
+            GameCommand::Setup(action) => {
+                if let Some(setup) = &mut self.setup {
+                    setup.apply(action);
+                }
+            }
             GameCommand::PlayBestMove => return self.play_best_move(),
             GameCommand::PlayMoves(moves) => return self.play_moves(moves),
             GameCommand::PlayComputerMove => return self.play_computer_move(),
@@ -392,7 +402,7 @@ impl<G: AppGame> GameView<G> {
 
     /// The computer's answer to a draw offer once it has one, for the position it was
     /// made in (an answer to an earlier position is dropped).
-    pub(super) fn poll_draw_offer(&mut self) -> Option<Command> {
+    pub(super) fn poll_draw_offer(&mut self) -> Option<GameCommand> {
         let (key, job) = self.draw_offer.as_mut()?;
         let accepted = match job.poll() {
             crate::app::jobs::JobPoll::Running => return None,
@@ -402,7 +412,7 @@ impl<G: AppGame> GameView<G> {
         let key = *key;
         self.draw_offer = None;
         (key == self.session.position().zobrist() && !self.session.game_over())
-            .then_some(Command::Game(GameCommand::DrawAnswer(accepted)))
+            .then_some(GameCommand::DrawAnswer(accepted))
     }
 
     pub(super) fn decide(&mut self, command: &GameCommand) -> Applied {

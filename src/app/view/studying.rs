@@ -3,6 +3,24 @@
 use super::*;
 
 impl<G: AppGame> GameView<G> {
+    /// Reads the report pane's data (graph, summary, whether there is anything to
+    /// learn) from the record again when it changed since (its revision moved); once a
+    /// frame, in the frame's logic, so the pane only reads it.
+    pub(super) fn refresh_report_data(&mut self) {
+        let revision = self.session.record.revision();
+        if self.report_data.as_ref().is_some_and(|(at, _)| *at == revision) {
+            return;
+        }
+        let record = &self.session.record;
+        let learner = self.opponent.as_ref().map(|o| Self::side_index(o.side.other()));
+        let data = ReportData {
+            points: crate::study::report::graph(record),
+            summary: crate::study::report::summary(record),
+            learnable: !crate::study::report::mistakes(record, learner).is_empty(),
+        };
+        self.report_data = Some((revision, data));
+    }
+
     /// A chapter that quizzes its line goes to where its reader begins: the start, or
     /// after the first move when the reader plays the second player (its moves hidden
     /// again).
@@ -254,7 +272,7 @@ impl<G: AppGame> GameView<G> {
     }
 
     /// The verdict of the move being judged, once its searches are done.
-    pub(super) fn poll_learning(&mut self) -> Option<Command> {
+    pub(super) fn poll_learning(&mut self) -> Option<GameCommand> {
         let judging = self.learn_judging.as_mut()?;
         if judging.shares.is_some() {
             return None;
@@ -263,7 +281,7 @@ impl<G: AppGame> GameView<G> {
             crate::app::jobs::JobPoll::Running => None,
             crate::app::jobs::JobPoll::Done(shares) => {
                 judging.shares = Some(shares);
-                Some(Command::Game(GameCommand::LearnJudged))
+                Some(GameCommand::LearnJudged)
             }
             crate::app::jobs::JobPoll::Gone => {
                 self.learn_judging = None;

@@ -1,0 +1,212 @@
+//! The typed actions on the shown game ([`GameCommand`]): what its view carries out —
+//! moves (a [`VariantMove`], never notation text), navigation, decisions, the board
+//! editor's changes, clocks, the report and learning. No egui here: the menu and
+//! shortcut commands that wrap them ([`super::command::Command::Game`]) are the shell's.
+
+use super::setup::SetupAction;
+use crate::record::{MarkColor, Nag, NodeId, VariantMove};
+
+/// What the shown game's view carries out: moves on the board and through the move
+/// tree, decisions, the engine's lines, the report and learning, clocks and tags. The
+/// app routes [`Command::Game`] to the view; the view's dispatch names every one.
+#[must_use]
+#[derive(Clone, Debug, PartialEq)]
+pub enum GameCommand {
+    /// The side to move resigns.
+    Resign,
+    /// The players agree a draw.
+    AgreeDraw,
+    /// The side to move claims a draw.
+    ClaimDraw,
+    /// Set up the position of this position string (from the paste window).
+    SetPosition(String),
+    /// Play the first move of the analysis's best line.
+    PlayBestMove,
+    /// Play these moves from the shown position, as far as they are legal (as a
+    /// variation when the game goes another way): a stretch of an analysis line, or
+    /// the opening tree's move. The moves are the game's own, never notation text.
+    PlayMoves(Vec<VariantMove>),
+    /// Start the game report, this many nodes per position.
+    StartReport(u64),
+    /// Stop the game report being worked out.
+    CancelReport,
+    /// Write the finished report into the record (evaluations, NAGs, better lines).
+    ApplyReport,
+    /// Start "Learn from your mistakes" on the marked moves.
+    LearnFromMistakes,
+    /// Show the engine's move for the asked position.
+    LearnShow,
+    /// On to the next marked move.
+    LearnNext,
+    /// End "Learn from your mistakes".
+    LearnStop,
+    /// Set a header tag of the shown game (key, value).
+    SetTag(String, String),
+    /// The side to move's time ran out (the clock saw it): the game ends.
+    FlagFall,
+    /// Pause the clock, or start it again.
+    ToggleClockPause,
+    /// Give a side more time on its clock.
+    AddTime {
+        /// The side index: 0 moves first.
+        side: usize,
+        /// Seconds to add.
+        seconds: u32,
+    },
+    /// The computer's move is chosen: the view plays the move its opponent chose (kept
+    /// as the game's own move, never as text) at the end of the main line.
+    PlayComputerMove,
+    /// The computer's answer to the user's draw offer (searched in the background):
+    /// accepted ends the game drawn.
+    DrawAnswer(bool),
+    /// The verdict on a move of "Learn from your mistakes", judged in the background,
+    /// is in: the move is kept or taken back.
+    LearnJudged,
+    /// Take back the user's last move and the computer's answer.
+    TakeBack,
+    /// Show the moves a quiz chapter hides.
+    RevealLine,
+    /// Show the open puzzle's solution (keys and tree), or hide it.
+    ShowSolution(bool),
+    /// A change in the board editor (its panel or its board).
+    Setup(SetupAction),
+    /// One move back.
+    Back,
+    /// One move forward along the main continuation.
+    Forward,
+    /// The previous alternative of the current move.
+    PreviousVariation,
+    /// The next alternative of the current move.
+    NextVariation,
+    /// To the start position.
+    Start,
+    /// To the end of the current line.
+    End,
+    /// Drop the selection.
+    Deselect,
+    /// Show the position after this move.
+    Jump(NodeId),
+    /// A click on a cell (slot).
+    ClickCell(u8),
+    /// A drag began on a cell (slot).
+    DragStart(u8),
+    /// A piece dragged from one cell and dropped on another (slots).
+    DropPiece {
+        /// Where it came from.
+        from: u8,
+        /// Where it was dropped.
+        to: u8,
+    },
+    /// The promotion picker's answer: the index of the chosen piece, `None` to cancel.
+    ChoosePromotion(Option<usize>),
+    /// Mark a cell (`to` empty) or draw an arrow, in a colour; the same mark again
+    /// removes it.
+    ToggleMark {
+        /// The cell, or the arrow's tail (slot).
+        from: u8,
+        /// The arrow's head (slot).
+        to: Option<u8>,
+        /// The colour.
+        color: MarkColor,
+    },
+    /// Make this move's line the main line.
+    PromoteVariation(NodeId),
+    /// Delete this move and everything after it.
+    DeleteFrom(NodeId),
+    /// Add or remove a NAG on the shown move.
+    ToggleNag(Nag),
+    /// Show the move to play in a puzzle.
+    Hint,
+    /// Close the puzzle.
+    ClosePuzzle,
+}
+
+impl GameCommand {
+    /// The label shown in menus, buttons and the shortcut list.
+    pub fn label(&self) -> String {
+        match self {
+            GameCommand::Resign => "Resign".into(),
+            GameCommand::AgreeDraw => "Agree draw".into(),
+            GameCommand::ClaimDraw => "Claim draw".into(),
+            GameCommand::SetPosition(_) => "Set up this position".into(),
+            GameCommand::PlayBestMove => "Play the engine's best move".into(),
+            GameCommand::PlayMoves(moves) if moves.len() == 1 => "Play the move".into(),
+            GameCommand::PlayMoves(_) => "Play the moves".into(),
+            GameCommand::FlagFall => "Time ran out".into(),
+            GameCommand::SetTag(key, _) => format!("Set the {key} tag"),
+            GameCommand::StartReport(_) => "Start the game report".into(),
+            GameCommand::CancelReport => "Cancel the game report".into(),
+            GameCommand::ApplyReport => "Write the game report".into(),
+            GameCommand::LearnFromMistakes => "Learn from your mistakes".into(),
+            GameCommand::LearnShow => "Show the engine's move".into(),
+            GameCommand::LearnNext => "Next mistake".into(),
+            GameCommand::LearnStop => "Stop learning".into(),
+            GameCommand::ToggleClockPause => "Pause or resume the clock".into(),
+            GameCommand::AddTime { seconds, .. } => format!("Add {seconds} s"),
+            GameCommand::PlayComputerMove => "The computer plays its move".into(),
+            GameCommand::DrawAnswer(accepted) => {
+                if *accepted {
+                    "Draw offer accepted".into()
+                } else {
+                    "Draw offer declined".into()
+                }
+            }
+            GameCommand::LearnJudged => "Judge the move".into(),
+            GameCommand::TakeBack => "Take back".into(),
+            GameCommand::RevealLine => "Show the line".into(),
+            GameCommand::Setup(_) => "Change the board editor's position".into(),
+            GameCommand::ShowSolution(true) => "Show solution".into(),
+            GameCommand::ShowSolution(false) => "Hide solution".into(),
+            GameCommand::Back => "Previous move".into(),
+            GameCommand::Forward => "Next move".into(),
+            GameCommand::PreviousVariation => "Previous variation".into(),
+            GameCommand::NextVariation => "Next variation".into(),
+            GameCommand::Start => "Start position".into(),
+            GameCommand::End => "End of the line".into(),
+            GameCommand::Deselect => "Drop the selection".into(),
+            GameCommand::Jump(_) => "Go to move".into(),
+            GameCommand::ClickCell(_) => "Click a cell".into(),
+            GameCommand::DragStart(_) => "Pick up a piece".into(),
+            GameCommand::DropPiece { .. } => "Drop a piece".into(),
+            GameCommand::ChoosePromotion(_) => "Choose the promotion piece".into(),
+            GameCommand::ToggleMark { .. } => "Mark".into(),
+            GameCommand::PromoteVariation(_) => "Promote variation".into(),
+            GameCommand::DeleteFrom(_) => "Delete from here".into(),
+            GameCommand::ToggleNag(nag) => {
+                format!("NAG {}", nag.glyph().map_or_else(|| format!("${}", nag.0), str::to_string))
+            }
+            GameCommand::Hint => "Hint".into(),
+            GameCommand::ClosePuzzle => "Close puzzle".into(),
+        }
+    }
+
+    /// Whether carrying it out may change the game (so history is kept and the
+    /// document is marked modified when it does).
+    pub fn edits_document(&self) -> bool {
+        matches!(
+            self,
+            GameCommand::Resign
+                | GameCommand::AgreeDraw
+                | GameCommand::ClaimDraw
+                | GameCommand::SetPosition(_)
+                | GameCommand::ClickCell(_)
+                | GameCommand::DropPiece { .. }
+                | GameCommand::ChoosePromotion(_)
+                | GameCommand::ToggleMark { .. }
+                | GameCommand::PromoteVariation(_)
+                | GameCommand::DeleteFrom(_)
+                | GameCommand::ToggleNag(_)
+                | GameCommand::PlayBestMove
+                | GameCommand::PlayMoves(_)
+                | GameCommand::PlayComputerMove
+                | GameCommand::DrawAnswer(_)
+                | GameCommand::LearnJudged
+                | GameCommand::TakeBack
+                | GameCommand::FlagFall
+                | GameCommand::SetTag(..)
+                | GameCommand::AddTime { .. }
+                | GameCommand::ApplyReport
+                | GameCommand::LearnShow
+        )
+    }
+}

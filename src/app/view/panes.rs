@@ -1,0 +1,361 @@
+//! Drawing the shown game: [`GameUi`], the panes' face of the shown game. Every method
+//! reads the game (`&self`) and pushes [`Command`]s; what the panes keep between frames
+//! (the board's pointer, the Resign question) is theirs, passed in. [`ui_of`] opens the
+//! erased [`ShownGame`] for drawing: the model does not know this trait.
+
+use super::*;
+use crate::app::board::{BoardEvent, BoardPointer, BoardWidget};
+use crate::app::command::Command;
+use crate::app::move_list::MoveListPanel;
+use crate::app::promotion::{PromotionOutcome, PromotionPicker};
+use crate::app::settings::Settings;
+
+/// The panes' view of the shown game: the board, the board editor, the move list, the
+/// analysis, the game report, the clocks, the opponent and the promotion picker.
+pub trait GameUi {
+    /// The name of the cell under the pointer, if any ([`DrawGame::cell_caption`]).
+    fn hovered_cell(&self, pointer: &BoardPointer) -> Option<String>;
+    /// The analysis panel.
+    fn analysis_ui(&self, ui: &mut egui::Ui, commands: &mut Vec<Command>);
+    /// The game-against-the-computer panel (who plays what, thinking, Take back), when
+    /// the game has an opponent; `resign_asked`: the panel asks "Resign this game?".
+    fn opponent_ui(&self, ui: &mut egui::Ui, resign_asked: &mut bool, commands: &mut Vec<Command>);
+    /// The board, its events pushed as commands; the pointer's hover, drag and the
+    /// board's rectangle kept in `pointer`.
+    fn board_ui(&self, ui: &mut egui::Ui, pointer: &mut BoardPointer, settings: &Settings, commands: &mut Vec<Command>);
+    /// The board editor's board, its events pushed as [`GameCommand::Setup`].
+    fn setup_board_ui(
+        &self,
+        ui: &mut egui::Ui,
+        pointer: &mut BoardPointer,
+        settings: &Settings,
+        commands: &mut Vec<Command>,
+    );
+    /// The board editor's palette and controls.
+    fn setup_panel_ui(&self, ui: &mut egui::Ui, commands: &mut Vec<Command>);
+    /// The puzzle panel, when a puzzle is open.
+    fn puzzle_panel_ui(&self, ui: &mut egui::Ui, commands: &mut Vec<Command>);
+    /// The move list.
+    fn move_list_ui(&self, ui: &mut egui::Ui, panel: &mut MoveListPanel, commands: &mut Vec<Command>);
+    /// The promotion picker, while a promotion waits.
+    fn promotion_ui(&self, ui: &mut egui::Ui, commands: &mut Vec<Command>);
+    /// The game report's pane: progress and Cancel while it runs; then the evaluation
+    /// graph, the per-side summary and "Learn from your mistakes".
+    fn report_ui(&self, ui: &mut egui::Ui, commands: &mut Vec<Command>);
+    /// The two clock faces, the top one first (as the board is turned), with Pause and
+    /// the added-time buttons.
+    fn clock_ui(&self, ui: &mut egui::Ui, settings: &Settings, commands: &mut Vec<Command>);
+    /// The evaluation bar beside the board in `rect`, while the analysis runs.
+    fn eval_bar_ui(&self, ui: &mut egui::Ui, rect: egui::Rect, settings: &Settings);
+    /// The centre of the cell with this slot on the board as drawn last frame.
+    fn cell_px(&self, pointer: &BoardPointer, slot: u8, settings: &Settings) -> Option<egui::Pos2>;
+}
+
+/// The shown game, to draw.
+pub fn ui_of(view: &ShownGame) -> &dyn GameUi {
+    match view {
+        ShownGame::Interstellar(v) => v,
+        ShownGame::Triangular(v) => v,
+        ShownGame::Draughts(v) => v,
+    }
+}
+
+/// What the board's overlay shows, as the settings say.
+pub fn overlay_options(settings: &Settings) -> OverlayOptions {
+    OverlayOptions { hints: settings.hints, show_marks: settings.show_marks, analysis: settings.analysis }
+}
+
+/// The colour of a mark drawn with these modifier keys held, as on lichess: none →
+/// green, Shift → red, Alt → blue, Shift+Alt → yellow (Ctrl counts as Alt, for systems
+/// where Alt+drag moves the window).
+pub fn mark_color(modifiers: egui::Modifiers) -> MarkColor {
+    match (modifiers.shift, modifiers.alt || modifiers.ctrl || modifiers.command) {
+        (false, false) => MarkColor::Green,
+        (true, false) => MarkColor::Red,
+        (false, true) => MarkColor::Blue,
+        (true, true) => MarkColor::Yellow,
+    }
+}
+
+impl<G: AppGame> GameUi for GameView<G> {
+    fn hovered_cell(&self, pointer: &BoardPointer) -> Option<String> {
+        pointer.hover.and_then(Self::cell).map(G::cell_caption)
+    }
+
+    fn analysis_ui(&self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+        self.analysis_panel(ui, commands);
+    }
+
+    fn opponent_ui(&self, ui: &mut egui::Ui, resign_asked: &mut bool, commands: &mut Vec<Command>) {
+        let Some(opponent) = &self.opponent else { return };
+        let human = opponent.side.other();
+        ui.horizontal_wrapped(|ui| {
+            ui.strong(format!("You ({}) against {}", human.name(), opponent.name()));
+        });
+        ui.horizontal(|ui| {
+            if opponent.is_thinking() {
+                crate::app::busy::busy_ui(ui);
+                ui.label("Thinking…");
+            } else if self.session.game_over() {
+                ui.label("The game is over");
+            } else {
+                ui.label("Your move");
+            }
+        });
+        if let Some((key, cell)) = self.hint
+            && key == self.session.position().zobrist()
+        {
+            ui.label(egui::RichText::new(format!("Hint: move the piece on {cell}")).color(crate::app::theme::BANNER));
+        } else if self.hint_job.is_some() {
+            ui.horizontal(|ui| {
+                crate::app::busy::busy_ui(ui);
+                ui.label("Looking for a hint…");
+            });
+        }
+        // Whether the user has made a move yet (the main line's sides take turns from the
+        // start's side to move).
+        let plies = self.session.record.tree.main_line_from(NodeId::ROOT).len();
+        let user_starts = self.session.record.start.side_to_move() == human;
+        let moved = plies >= if user_starts { 1 } else { 2 };
+        ui.horizontal(|ui| {
+            if ui
+                .add_enabled(moved, egui::Button::new("Take back"))
+                .on_hover_text("Take back your last move and the answer to it")
+                .on_disabled_hover_text("You have not moved yet")
+                .clicked()
+            {
+                commands.push(Command::Game(GameCommand::TakeBack));
+            }
+            let playing = !self.session.game_over();
+            if *resign_asked && playing {
+                ui.label("Resign this game?");
+                if ui.button("Yes, resign").clicked() {
+                    commands.push(Command::Game(GameCommand::Resign));
+                    *resign_asked = false;
+                }
+                if ui.button("Keep playing").clicked() {
+                    *resign_asked = false;
+                }
+                return;
+            }
+            if ui.add_enabled(playing, egui::Button::new("Resign")).clicked() {
+                *resign_asked = true;
+            }
+            if G::HAS_DRAWS && ui.add_enabled(playing, egui::Button::new("Offer a draw")).clicked() {
+                commands.push(Command::Game(GameCommand::AgreeDraw));
+            }
+            let my_move = playing && !self.computer_to_move();
+            if ui
+                .add_enabled(my_move, egui::Button::new("Hint"))
+                .on_hover_text("Mark the piece the engine would move")
+                .clicked()
+            {
+                commands.push(Command::Game(GameCommand::Hint));
+            }
+        });
+        if self.session.game_over()
+            && self.report.is_none()
+            && ui.button("Analyse game").on_hover_text("The game report: the engine looks at every move").clicked()
+        {
+            commands.push(Command::AnalyseGame);
+        }
+        ui.separator();
+    }
+
+    fn board_ui(
+        &self,
+        ui: &mut egui::Ui,
+        pointer: &mut BoardPointer,
+        settings: &Settings,
+        commands: &mut Vec<Command>,
+    ) {
+        let mut overlay = self.overlay(overlay_options(settings));
+        overlay.hover = pointer.hover.and_then(Self::cell);
+        let setup = self.session.position().to_setup();
+        for event in self.show_board(ui, pointer, &setup, &overlay, settings) {
+            commands.push(match event {
+                BoardEvent::Clicked(cell) => Command::Game(GameCommand::ClickCell(cell.slot())),
+                BoardEvent::DragStarted(cell) => Command::Game(GameCommand::DragStart(cell.slot())),
+                BoardEvent::Dropped { from, to: Some(to) } if from != to => {
+                    Command::Game(GameCommand::DropPiece { from: from.slot(), to: to.slot() })
+                }
+                BoardEvent::Dropped { .. } => continue,
+                BoardEvent::RightClicked(cell) => Command::Game(GameCommand::ToggleMark {
+                    from: cell.slot(),
+                    to: None,
+                    color: mark_color(ui.input(|i| i.modifiers)),
+                }),
+                BoardEvent::RightDragged { from, to } => Command::Game(GameCommand::ToggleMark {
+                    from: from.slot(),
+                    to: Some(to.slot()),
+                    color: mark_color(ui.input(|i| i.modifiers)),
+                }),
+            });
+        }
+    }
+
+    fn setup_board_ui(
+        &self,
+        ui: &mut egui::Ui,
+        pointer: &mut BoardPointer,
+        settings: &Settings,
+        commands: &mut Vec<Command>,
+    ) {
+        let Some(setup) = &self.setup else { return };
+        let hover = pointer.hover.and_then(Self::cell);
+        let overlay = BoardOverlay { selected: setup.selected, hover, ..BoardOverlay::default() };
+        let events = self.show_board(ui, pointer, &setup.board, &overlay, settings);
+        let actions = events.into_iter().filter_map(crate::app::setup_ui::board_action);
+        commands.extend(actions.map(|action| Command::Game(GameCommand::Setup(action))));
+    }
+
+    fn setup_panel_ui(&self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+        // The solver's result for the editor's position, above the editor.
+        if let Some(puzzle) = self.puzzle.as_ref().filter(|p| p.for_editor) {
+            crate::app::puzzle_ui::puzzle_ui(puzzle, ui, commands);
+            let solved_here = puzzle.solution.as_ref().map(|s| s.start.position_string());
+            let now = self.setup.as_ref().and_then(SetupMode::position).map(|p| p.position_string());
+            if solved_here.is_some() && solved_here != now {
+                ui.label(egui::RichText::new("The board has changed since: solve again for the position now").weak());
+            }
+        }
+        if let Some(setup) = &self.setup {
+            crate::app::setup_ui::panel_ui(ui, setup, commands);
+        }
+    }
+
+    fn puzzle_panel_ui(&self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+        if let Some(puzzle) = self.puzzle.as_ref().filter(|p| !p.for_editor) {
+            crate::app::puzzle_ui::puzzle_ui(puzzle, ui, commands);
+        }
+    }
+
+    fn move_list_ui(&self, ui: &mut egui::Ui, panel: &mut MoveListPanel, commands: &mut Vec<Command>) {
+        if !self.quizzing() {
+            panel.ui(ui, &self.session, commands);
+            return;
+        }
+        // A quiz chapter: the moves so far, the rest hidden.
+        ui.heading("Moves");
+        let s = &self.session;
+        let path = s.record.tree.path_to(s.cursor);
+        let mut text = String::new();
+        for (ply, &id) in path.iter().enumerate() {
+            let (number, first) = s.record.move_number_at_ply(ply);
+            if first || ply == 0 {
+                text.push_str(&format!("{number}{} ", if first { "." } else { "..." }));
+            }
+            text.push_str(&s.notation_of(id));
+            text.push(' ');
+        }
+        ui.label(if text.is_empty() { "(the start)".to_string() } else { text.trim_end().to_string() });
+        let left = s.record.tree.main_line_from(s.cursor).len();
+        let what = match self.chapter_mode() {
+            ChapterMode::Recall => "play every move of the line",
+            _ => "find each move of the line; the replies follow",
+        };
+        ui.label(
+            egui::RichText::new(format!("{left} more pl{} hidden: {what}.", if left == 1 { "y" } else { "ies" }))
+                .weak(),
+        );
+        if ui.button("Show the line").clicked() {
+            commands.push(Command::Game(GameCommand::RevealLine));
+        }
+    }
+
+    fn promotion_ui(&self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+        let Some((from, to)) = self.promotion else { return };
+        let kinds: Vec<&'static str> = self
+            .session
+            .moves_between(from, to)
+            .into_iter()
+            .map(|m| G::promotion(m).map_or("piece", G::Setup::kind_name))
+            .collect();
+        match PromotionPicker::new().show(ui, &kinds) {
+            Some(PromotionOutcome::Chosen(index)) => {
+                commands.push(Command::Game(GameCommand::ChoosePromotion(Some(index))))
+            }
+            Some(PromotionOutcome::Cancelled) => commands.push(Command::Game(GameCommand::ChoosePromotion(None))),
+            None => {}
+        }
+    }
+
+    fn report_ui(&self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+        // A quiz chapter's report (its graph and scores) would give the moves away.
+        if self.quizzing() {
+            return;
+        }
+        let progress = self.report.as_ref().map(|job| (job.progress(), job.elapsed()));
+        // Read from the record in the frame's logic ([`GameView::refresh_report_data`]).
+        let Some((_, data)) = &self.report_data else { return };
+        let (points, summary) = (&data.points, &data.summary);
+        let first = G::opening().side_to_move();
+        let names = [capitalise(first.name()), capitalise(first.other().name())];
+        crate::app::report_ui::report_ui(
+            ui,
+            &crate::app::report_ui::ReportView {
+                progress,
+                points,
+                cursor: self.session.cursor,
+                summary,
+                names: &names,
+                learning: self.learning.as_ref(),
+                learnable: data.learnable,
+                took: self.report_time,
+            },
+            commands,
+        );
+    }
+
+    fn clock_ui(&self, ui: &mut egui::Ui, settings: &Settings, commands: &mut Vec<Command>) {
+        let Some(live) = &self.clock else { return };
+        // A finished game shows the clocks as they stood at the shown move.
+        let at_cursor = (live.is_stopped() && self.session.cursor != self.main_line_end())
+            .then(|| self.clock_at(self.session.cursor))
+            .flatten();
+        let clock = at_cursor.as_ref().unwrap_or(live);
+        let first = G::opening().side_to_move();
+        let sides = [first, first.other()];
+        // Unflipped, the side that moves first sits at the bottom.
+        let order = if settings.flipped { [0, 1] } else { [1, 0] };
+        let faces = order.map(|i| crate::app::clock_ui::Face {
+            side: i,
+            name: capitalise(sides[i].name()),
+            reading: clock.reading(i, self.now),
+            to_move: clock.turn() == i && !clock.is_stopped(),
+        });
+        crate::app::clock_ui::clocks_ui(ui, &faces, clock, commands);
+    }
+
+    fn eval_bar_ui(&self, ui: &mut egui::Ui, rect: egui::Rect, settings: &Settings) {
+        if self.threat {
+            return;
+        }
+        let pos = self.session.position();
+        let first = G::opening().side_to_move();
+        let share = match (pos.outcome(), self.current_analysis()) {
+            (Some(outcome), _) => match G::winner(outcome) {
+                Some(w) if w == first => 1.0,
+                Some(_) => 0.0,
+                None => 0.5,
+            },
+            (None, Some(snapshot)) => match snapshot.lines.first() {
+                Some(best) => {
+                    let for_first = if pos.side_to_move() == first { best.score } else { negate(best.score) };
+                    crate::study::report::winning_share(for_first)
+                }
+                None => return,
+            },
+            (None, None) => return,
+        };
+        crate::app::clock_ui::eval_bar(ui, rect, share, settings.flipped);
+    }
+
+    fn cell_px(&self, pointer: &BoardPointer, slot: u8, settings: &Settings) -> Option<egui::Pos2> {
+        let rect = pointer.rect?;
+        let cell = Self::cell(slot)?;
+        let setup = G::Setup::empty(G::Side::BOTH[0]);
+        let overlay = BoardOverlay::default();
+        Some(BoardWidget::<G>::new(&setup, &overlay).flipped(settings.flipped).cell_center_px(cell, rect))
+    }
+}
