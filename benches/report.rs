@@ -8,7 +8,7 @@ use divan::Bencher;
 use orrery::core::{interstellar, triangular};
 use orrery::engine::{EngineGame, Level, Limits, Player, PlayerKind};
 use orrery::record::{GameRecord, NodeId};
-use orrery::study::report::{DEFAULT_NODES, ReportJob, main_line_positions};
+use orrery::study::report::{DEFAULT_NODES, analyse_positions, main_line_positions};
 
 fn main() {
     divan::main();
@@ -63,13 +63,9 @@ where
     let workers = std::thread::available_parallelism().map_or(2, |n| n.get()).min(8);
     eprintln!("{} positions, {workers} threads", main_line_positions(&record).len());
     bencher.bench(|| {
-        let job = ReportJob::start(main_line_positions(&record), DEFAULT_NODES, workers);
-        loop {
-            if let Some(evals) = job.finished() {
-                break evals.len();
-            }
-            std::thread::sleep(std::time::Duration::from_millis(2));
-        }
+        let never = std::sync::atomic::AtomicBool::new(false);
+        analyse_positions(&main_line_positions(&record), DEFAULT_NODES, workers, &never, &|_, _| {})
+            .map(|evals| evals.len())
     });
 }
 

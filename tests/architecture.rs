@@ -301,6 +301,7 @@ fn the_apps_jobs_and_models_use_no_egui() {
     let model = [
         "app::action",
         "app::jobs",
+        "app::jobs::engine",
         "app::workspace",
         "app::view",
         "app::view::any",

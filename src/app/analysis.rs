@@ -13,6 +13,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use super::jobs::Job;
+use super::jobs::engine::EnginePriority;
 use crate::engine::{Engine, EngineGame, Limits, MAX_MULTI_PV, Report, Score};
 
 /// One line of the analysis: its score, depth and moves.
@@ -112,7 +113,9 @@ where
     ) {
         let lines = lines.clamp(1, MAX_MULTI_PV);
         let target = Target { key: pos.zobrist(), history_len: ply, lines, time };
-        if self.target == Some(target) {
+        // A search the engine worker interrupted for another (the computer's move, a
+        // hint) starts again.
+        if self.target == Some(target) && !self.job.as_ref().is_some_and(Job::preempted) {
             return;
         }
         let history = history();
@@ -135,7 +138,7 @@ where
             s.running = true;
         }
         // The window is woken a few times a second while lines come in, and at the end.
-        self.job = Some(Job::start("analysis", move |control| {
+        self.job = Some(Job::on_engine("analysis", EnginePriority::Analysis, move |control| {
             // Waits for a search still stopping to let go of the engine.
             let mut engine = engine.lock().unwrap_or_else(PoisonError::into_inner);
             if control.cancelled() {

@@ -10,6 +10,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use super::jobs::Job;
+use super::jobs::engine::EnginePriority;
 use crate::core::game::GameSide;
 use crate::engine::levels::Level;
 use crate::engine::{EngineGame, Limits, Player, PlayerKind};
@@ -115,7 +116,7 @@ where
         let (player, answer) = (self.player.clone(), self.answer.clone());
         let pos = pos.clone();
         // The window is woken when the move is chosen.
-        self.job = Some(Job::start("opponent", move |control| {
+        self.job = Some(Job::on_engine("opponent", EnginePriority::Waited, move |control| {
             let mut player = player.lock().unwrap_or_else(PoisonError::into_inner);
             if control.cancelled() {
                 return;

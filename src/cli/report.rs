@@ -12,7 +12,7 @@ use super::shared::CliError;
 use crate::engine::EngineGame;
 use crate::files::{read_records, write_record_file};
 use crate::record::{AnyGame, GameRecord, RecordGame, Severity};
-use crate::study::report::{DEFAULT_NODES, ReportJob, annotate, main_line_positions, summary};
+use crate::study::report::{DEFAULT_NODES, analyse_positions, annotate, main_line_positions, summary};
 
 /// The arguments of `orrery report`.
 #[derive(Debug, Clone, clap::Args)]
@@ -68,13 +68,9 @@ where
 {
     let positions = main_line_positions(&record);
     let plies = positions.len() - 1;
-    let job = ReportJob::start(positions, nodes, workers);
-    let evals = loop {
-        if let Some(evals) = job.finished() {
-            break evals;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    };
+    let never = std::sync::atomic::AtomicBool::new(false);
+    // Nothing cancels the command line's report: every position comes back.
+    let evals = analyse_positions(&positions, nodes, workers, &never, &|_, _| {}).unwrap_or_default();
     annotate(&mut record, &evals);
     let [a, b] = summary(&record);
     let count = |s: &crate::study::report::SideSummary| (s.inaccuracies, s.mistakes, s.blunders);

@@ -7,8 +7,7 @@
 //! is opened. No egui here.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
-use std::time::{Duration, Instant};
+use std::sync::{Mutex, PoisonError};
 
 use crate::engine::{Engine, EngineGame, Limits, Score};
 use crate::record::annotations::{EvalText, command_value, with_command};
@@ -130,69 +129,37 @@ pub fn main_line_positions<G: EngineGame>(record: &GameRecord<G>) -> Vec<(G, Vec
     out
 }
 
-/// Each position's evaluation, filled in by the worker threads.
-type Results<M> = Arc<Mutex<Vec<Option<PositionEval<M>>>>>;
-
-/// A report being worked out on background threads.
-pub struct ReportJob<G: EngineGame> {
-    /// The Zobrist keys of the analysed main line's positions (to check that the
-    /// record is still the one analysed when the report is written).
-    pub keys: Vec<u64>,
-    done: Arc<AtomicUsize>,
-    cancel: Arc<AtomicBool>,
-    results: Results<G::Move>,
-    started: Instant,
-    finished_after: Arc<Mutex<Option<Duration>>>,
-}
-
-impl<G: EngineGame + Send + 'static> ReportJob<G>
+/// Analyses `positions` (from [`main_line_positions`]), `nodes` per position, on
+/// `workers` threads of its own (each with its own engine and a 16 MiB table), and
+/// returns when all are done: every position's evaluation, in order, or `None` when
+/// `cancel` was set first. `analysed(done, total)` is called from a worker thread each
+/// time a position is analysed (the app shows progress with it).
+pub fn analyse_positions<G: EngineGame + Send + Sync>(
+    positions: &[(G, Vec<u64>)],
+    nodes: u64,
+    workers: usize,
+    cancel: &AtomicBool,
+    analysed: &(dyn Fn(usize, usize) + Sync),
+) -> Option<Vec<PositionEval<G::Move>>>
 where
     G::Move: Send,
 {
-    /// Starts analysing `positions` (from [`main_line_positions`]), `nodes` per
-    /// position, on `workers` threads (each with its own engine and a 16 MiB table).
-    pub fn start(positions: Vec<(G, Vec<u64>)>, nodes: u64, workers: usize) -> ReportJob<G> {
-        ReportJob::start_with(positions, nodes, workers, |_, _| {})
-    }
-
-    /// [`ReportJob::start`], calling `analysed(done, total)` from a worker thread each
-    /// time a position is analysed (the app wakes its window with it).
-    pub fn start_with(
-        positions: Vec<(G, Vec<u64>)>,
-        nodes: u64,
-        workers: usize,
-        analysed: impl Fn(usize, usize) + Send + Sync + 'static,
-    ) -> ReportJob<G> {
-        let analysed = Arc::new(analysed);
-        let total = positions.len();
-        let keys = positions.iter().map(|(p, _)| p.zobrist()).collect();
-        let positions = Arc::new(positions);
-        let next = Arc::new(AtomicUsize::new(0));
-        let done = Arc::new(AtomicUsize::new(0));
-        let cancel = Arc::new(AtomicBool::new(false));
-        let results = Arc::new(Mutex::new(vec![None; total]));
-        let finished_after = Arc::new(Mutex::new(None));
-        let started = Instant::now();
+    let total = positions.len();
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<PositionEval<G::Move>>>> = Mutex::new(vec![None; total]);
+    std::thread::scope(|scope| {
         for _ in 0..workers.clamp(1, total.max(1)) {
-            let (positions, next, done, cancel, results, finished_after, analysed) = (
-                positions.clone(),
-                next.clone(),
-                done.clone(),
-                cancel.clone(),
-                results.clone(),
-                finished_after.clone(),
-                analysed.clone(),
-            );
-            std::thread::spawn(move || {
+            scope.spawn(|| {
                 let mut engine = Engine::<G>::new(16);
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= positions.len() || cancel.load(Ordering::Relaxed) {
+                    if i >= total || cancel.load(Ordering::Relaxed) {
                         break;
                     }
                     let (pos, history) = &positions[i];
                     let mut by_depth = Vec::new();
-                    let result = engine.search(pos, history, &Limits::nodes(nodes), 1, &cancel, &mut |r| {
+                    let result = engine.search(pos, history, &Limits::nodes(nodes), 1, cancel, &mut |r| {
                         if r.multipv == 1 {
                             by_depth.truncate(r.depth.saturating_sub(1) as usize);
                             by_depth.push(r.score);
@@ -206,46 +173,15 @@ where
                     let pv = result.lines.first().map(|l| l.pv.clone()).unwrap_or_default();
                     results.lock().unwrap_or_else(PoisonError::into_inner)[i] =
                         Some(PositionEval { score: result.score, pv, by_depth });
-                    let now_done = done.fetch_add(1, Ordering::Relaxed) + 1;
-                    if now_done == positions.len() {
-                        *finished_after.lock().unwrap_or_else(PoisonError::into_inner) = Some(started.elapsed());
-                    }
-                    analysed(now_done, positions.len());
+                    analysed(done.fetch_add(1, Ordering::Relaxed) + 1, total);
                 }
             });
         }
-        ReportJob { keys, done, cancel, results, started, finished_after }
+    });
+    if cancel.load(Ordering::Relaxed) {
+        return None;
     }
-
-    /// Positions analysed so far, and how many there are.
-    pub fn progress(&self) -> (usize, usize) {
-        (self.done.load(Ordering::Relaxed), self.keys.len())
-    }
-
-    /// How long it has run (or took, once finished).
-    pub fn elapsed(&self) -> Duration {
-        self.finished_after.lock().unwrap_or_else(PoisonError::into_inner).unwrap_or_else(|| self.started.elapsed())
-    }
-
-    /// Stops the threads (the results so far are dropped).
-    pub fn cancel(&self) {
-        self.cancel.store(true, Ordering::Relaxed);
-    }
-
-    /// Every position's evaluation, once all are analysed.
-    pub fn finished(&self) -> Option<Vec<PositionEval<G::Move>>> {
-        let (done, total) = self.progress();
-        if done < total {
-            return None;
-        }
-        self.results.lock().unwrap_or_else(PoisonError::into_inner).iter().cloned().collect()
-    }
-}
-
-impl<G: EngineGame> Drop for ReportJob<G> {
-    fn drop(&mut self) {
-        self.cancel.store(true, Ordering::Relaxed);
-    }
+    results.into_inner().unwrap_or_else(PoisonError::into_inner).into_iter().collect()
 }
 
 /// A score for the side to move as the first player's `[%eval]`, or `None` for a
@@ -592,25 +528,31 @@ mod tests {
     }
 
     #[test]
-    fn a_job_analyses_every_position_and_can_be_cancelled() {
+    fn every_position_is_analysed_in_order_and_a_cancel_stops_it() {
         type P = triangular::Position;
-        let record: GameRecord<P> = GameRecord::new();
-        let job = ReportJob::start(main_line_positions(&record), 2_000, 2);
-        let start = Instant::now();
-        let evals = loop {
-            if let Some(e) = job.finished() {
-                break e;
-            }
-            assert!(start.elapsed() < Duration::from_secs(20));
-            std::thread::sleep(Duration::from_millis(5));
-        };
-        assert_eq!(evals.len(), 1);
-        assert!(!evals[0].pv.is_empty());
-        let _ = P::opening();
-        let long = ReportJob::<P>::start(vec![(P::opening(), Vec::new()); 50], 1_000_000, 1);
-        long.cancel();
-        std::thread::sleep(Duration::from_millis(50));
-        assert!(long.progress().0 < 50);
-        assert!(long.finished().is_none());
+        let mut record: GameRecord<P> = GameRecord::new();
+        let mut moves = crate::core::moves::MoveList::new();
+        P::opening().legal_moves(&mut moves);
+        record.add_move(NodeId::ROOT, moves[0]);
+        let positions = main_line_positions(&record);
+        let calls = AtomicUsize::new(0);
+        let never = AtomicBool::new(false);
+        let evals = analyse_positions(&positions, 2_000, 2, &never, &|done, total| {
+            assert!(done <= total && total == 2);
+            calls.fetch_add(1, Ordering::Relaxed);
+        })
+        .expect("not cancelled");
+        assert_eq!(evals.len(), 2);
+        assert_eq!(calls.load(Ordering::Relaxed), 2, "once per position");
+        assert!(evals.iter().all(|e| !e.pv.is_empty()));
+        // In order: the second evaluation is the position after the move.
+        let mut after = P::opening();
+        after.play(moves[0]);
+        let mut legal = crate::core::moves::MoveList::new();
+        after.legal_moves(&mut legal);
+        assert!(legal.contains(&evals[1].pv[0]), "the second line is played from the second position");
+        let stop = AtomicBool::new(true);
+        let long = vec![(P::opening(), Vec::new()); 50];
+        assert!(analyse_positions(&long, 1_000_000, 1, &stop, &|_, _| {}).is_none());
     }
 }

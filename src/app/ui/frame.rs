@@ -10,6 +10,8 @@ impl OrreryApp {
         // Background jobs started from here wake this window when they have something.
         let repaint = ctx.clone();
         Waker::new(move || repaint.request_repaint()).install();
+        // And the searches asked for from here run on this window's engine worker.
+        self.jobs.engine.install();
         if let Some(flag) = self.workspace.view.tick(self.now) {
             self.apply(Command::Game(flag));
         }

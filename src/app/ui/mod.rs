@@ -304,6 +304,9 @@ pub struct Shell {
 
 /// Background work the app waits on (reading and saving files, a GIF, Save as puzzle's check, the position index).
 pub struct Jobs {
+    /// The window's engine worker: every search (analysis, the computer, hints, draw
+    /// offers, Learn from your mistakes, the game report) runs on it, one at a time.
+    pub engine: crate::app::jobs::engine::EngineWorker,
     /// The GIF being made in the background, while it is.
     pub gif_job: Option<GifJob>,
     /// The check of the Save as puzzle form's position (the solver in the
@@ -392,6 +395,7 @@ impl OrreryApp {
                 message_seen: (String::new(), 0.0, None),
             },
             jobs: Jobs {
+                engine: crate::app::jobs::engine::EngineWorker::new(),
                 gif_job: None,
                 puzzle_check: None,
                 positions: IndexCache::default(),

@@ -305,7 +305,15 @@ impl<G: AppGame> AnyView for GameView<G> {
         if let Some(judged) = self.poll_learning() {
             return Some(judged);
         }
-        self.report.as_ref().is_some_and(|job| job.finished().is_some()).then_some(GameCommand::ApplyReport)
+        match self.report.as_mut().map(ReportRun::poll) {
+            Some(Some(true)) => Some(GameCommand::ApplyReport),
+            Some(None) => {
+                // Stopped without a result: nothing is being worked out any more.
+                self.report = None;
+                None
+            }
+            _ => None,
+        }
     }
 
     fn tick(&mut self, now: f64) -> Option<GameCommand> {

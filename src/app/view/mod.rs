@@ -19,6 +19,8 @@ use std::sync::Arc;
 use super::action::GameCommand;
 use super::analysis::{Analysis, AnalysisRequest, Snapshot};
 use super::clock::{ClockSetup, GameClock};
+use super::jobs::engine::EnginePriority;
+use super::jobs::{Job, JobPoll};
 use super::opponent::{Opponent, clock_seed};
 use super::puzzle::{Judged, PuzzleState, fresh_record};
 use super::session::{GameSession, MoveAttempt, capitalise};
@@ -35,7 +37,7 @@ use crate::render::overlay::BoardOverlay;
 use crate::render::scene::Scene;
 use crate::render::view::DrawGame;
 use crate::solver::{Puzzle, SolverGame, Stipulation};
-use crate::study::report::{LearnState, Learning, ReportJob};
+use crate::study::report::{LearnState, Learning, PositionEval};
 
 mod any;
 mod clocks;
@@ -94,6 +96,67 @@ struct LearnJudging<G: AppGame> {
     shares: Option<(f32, f32)>,
 }
 
+/// The game report being worked out: every main-line position searched on the engine
+/// worker ([`crate::study::report::analyse_positions`], on worker threads of its own).
+pub struct ReportRun<M> {
+    /// The Zobrist keys of the analysed main line's positions (to check that the
+    /// record is still the one analysed when the report is written).
+    pub keys: Vec<u64>,
+    job: Job<Option<Vec<PositionEval<M>>>>,
+    started: std::time::Instant,
+    /// Every position's evaluation and how long they took, once in.
+    finished: Option<(Vec<PositionEval<M>>, std::time::Duration)>,
+}
+
+impl<M: Clone + Send + 'static> ReportRun<M> {
+    /// Starts the report of `positions` (from
+    /// [`crate::study::report::main_line_positions`]), `nodes` per position.
+    fn start<G: AppGame<Move = M> + Sync>(positions: Vec<(G, Vec<u64>)>, nodes: u64) -> ReportRun<M> {
+        let keys = positions.iter().map(|(p, _)| p.zobrist()).collect();
+        let workers = std::thread::available_parallelism().map_or(2, |n| n.get()).min(8);
+        let job = Job::on_engine("report", EnginePriority::Waited, move |control| {
+            control.set_progress(0, positions.len());
+            let analysed = |done: usize, total: usize| control.set_progress(done, total);
+            crate::study::report::analyse_positions(&positions, nodes, workers, control.cancel_flag(), &analysed)
+        });
+        ReportRun { keys, job, started: std::time::Instant::now(), finished: None }
+    }
+
+    /// Takes the result if it has come: `Some(true)` once finished, `Some(false)` while
+    /// it runs, `None` when it stopped without one (cancelled, or it failed).
+    fn poll(&mut self) -> Option<bool> {
+        if self.finished.is_some() {
+            return Some(true);
+        }
+        match self.job.poll() {
+            JobPoll::Running => Some(false),
+            JobPoll::Done(Some(evals)) => {
+                self.finished = Some((evals, self.started.elapsed()));
+                Some(true)
+            }
+            JobPoll::Done(None) | JobPoll::Gone => None,
+        }
+    }
+
+    /// Positions analysed so far, and how many there are.
+    pub fn progress(&self) -> (usize, usize) {
+        match &self.finished {
+            Some((evals, _)) => (evals.len(), evals.len()),
+            None => (self.job.progress().0, self.keys.len()),
+        }
+    }
+
+    /// How long it has run (or took, once finished).
+    pub fn elapsed(&self) -> std::time::Duration {
+        self.finished.as_ref().map_or_else(|| self.started.elapsed(), |(_, took)| *took)
+    }
+
+    /// Stops it (the results so far are dropped).
+    pub fn cancel(&self) {
+        self.job.cancel();
+    }
+}
+
 /// How a Termination tag written for an ending on the board starts ("Ended by Target
 /// Out"), to tell it from a decision ("Positive resigned", "Draw agreed").
 pub const ENDING_PREFIX: &str = "Ended by ";
@@ -148,7 +211,7 @@ pub struct GameView<G: AppGame> {
     /// A move of "Learn from your mistakes" being judged in the background.
     learn_judging: Option<LearnJudging<G>>,
     /// The game report being worked out.
-    pub report: Option<ReportJob<G>>,
+    pub report: Option<ReportRun<G::Move>>,
     /// The report panel's data (graph, summary, whether there is anything to learn)
     /// and the revision it was read at.
     report_data: Option<(u64, ReportData)>,

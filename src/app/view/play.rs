@@ -204,8 +204,8 @@ impl<G: AppGame> GameView<G> {
         let pos = self.session.position();
         let mut keys = self.session.position_keys();
         keys.pop();
-        // A short search on a thread of its own: the window keeps drawing meanwhile.
-        let found: HintJob<G::Cell> = crate::app::jobs::Job::start("hint", move |control| {
+        // A short search on the engine worker: the window keeps drawing meanwhile.
+        let found: HintJob<G::Cell> = Job::on_engine("hint", EnginePriority::Waited, move |control| {
             let mut engine = crate::engine::Engine::<G>::new(4);
             let limits = crate::engine::Limits::nodes(30_000);
             let result = engine.search(&pos, &keys, &limits, 1, control.cancel_flag(), &mut |_| {});
@@ -390,7 +390,7 @@ impl<G: AppGame> GameView<G> {
         let key = pos.zobrist();
         self.draw_offer = Some((
             key,
-            crate::app::jobs::Job::start("draw-offer", move |control| {
+            Job::on_engine("draw-offer", EnginePriority::Waited, move |control| {
                 let mut engine = crate::engine::Engine::<G>::new(4);
                 let limits = crate::engine::Limits::nodes(20_000);
                 let result = engine.search(&pos, &[], &limits, 1, control.cancel_flag(), &mut |_| {});

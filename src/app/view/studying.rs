@@ -104,29 +104,28 @@ impl<G: AppGame> GameView<G> {
         if positions.len() < 2 {
             return Applied::say("There is no move to analyse");
         }
-        let workers = std::thread::available_parallelism().map_or(2, |n| n.get()).min(8);
-        let wake = crate::app::jobs::progress_waker();
-        self.report = Some(ReportJob::start_with(positions, nodes, workers, wake));
+        self.report = Some(ReportRun::start(positions, nodes));
         Applied::say("Analysing the game…")
     }
 
     /// Writes the finished report into the record, if it is still the game analysed.
     pub(super) fn apply_report(&mut self) -> Applied {
-        let Some(job) = self.report.take() else { return Applied::default() };
-        let Some(evals) = job.finished() else {
+        let Some(mut job) = self.report.take() else { return Applied::default() };
+        if job.poll() != Some(true) {
             self.report = Some(job);
             return Applied::default();
-        };
+        }
+        let Some((evals, took)) = job.finished.take() else { return Applied::default() };
         let now: Vec<u64> =
             crate::study::report::main_line_positions(&self.session.record).iter().map(|(p, _)| p.zobrist()).collect();
         if now != job.keys {
             return Applied::say("The game changed while it was analysed: run Analyse game again");
         }
-        self.report_time = Some(job.elapsed());
+        self.report_time = Some(took);
         let judged = crate::study::report::annotate(self.session.record.make_mut(), &evals);
         Applied {
             changed: true,
-            message: Some(format!("Game report: {judged} moves marked, in {:.1} s", job.elapsed().as_secs_f64())),
+            message: Some(format!("Game report: {judged} moves marked, in {:.1} s", took.as_secs_f64())),
         }
     }
 
@@ -213,10 +212,10 @@ impl<G: AppGame> GameView<G> {
                 keys.truncate(s.record.tree.path_to(parent).len());
                 keys
             };
-            // Two short searches, in the background: the move stays on the board until
+            // Two short searches, on the engine worker: the move stays on the board until
             // GameCommand::LearnJudged brings the verdict.
             let searched = pos.clone();
-            let job = crate::app::jobs::Job::start("learn", move |_| {
+            let job = Job::on_engine("learn", EnginePriority::Waited, move |_| {
                 let mine = crate::study::report::share_after(&searched, &history, mv, 20_000);
                 let engine = crate::study::report::share_after(&searched, &history, best, 20_000);
                 (mine, engine)

@@ -2,8 +2,9 @@
 //! reading and saving files, parsing the notation editor's text, the solver, position
 //! searches, GIFs, sounds, file dialogs and the engine's searches. A [`Job`] is a named
 //! thread with a [`JobControl`] (progress, a cancel flag, the waker) and a result the
-//! window takes with [`Job::poll`] between frames. This is the one file of the app that
-//! starts threads.
+//! window takes with [`Job::poll`] between frames; the engine's searches run as jobs on
+//! the one [`engine::EngineWorker`]. These two files are the only ones of the app
+//! that start threads.
 //!
 //! The window never polls on a timer: a job wakes it ([`Waker`]) when its result is
 //! ready, and at most a few times a second while it reports progress
@@ -17,6 +18,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
+
+pub mod engine;
 
 /// How often a job's progress may wake the window (a progress bar moves, analysis lines
 /// arrive): a few times a second.
@@ -56,22 +59,6 @@ impl Waker {
     }
 }
 
-/// A progress callback for work that runs its own threads (the game report's
-/// workers): wakes the window installed on this thread at most every
-/// [`PROGRESS_WAKE`], and always at the last step (`done == total`).
-pub fn progress_waker() -> impl Fn(usize, usize) + Send + Sync + 'static {
-    let waker = Waker::current();
-    let last = AtomicU64::new(NEVER);
-    move |done, total| {
-        let now = millis_now();
-        let before = last.load(Ordering::Relaxed);
-        if done >= total || before == NEVER || now.saturating_sub(before) >= PROGRESS_WAKE.as_millis() as u64 {
-            last.store(now, Ordering::Relaxed);
-            waker.wake();
-        }
-    }
-}
-
 /// A last wake that never happened.
 const NEVER: u64 = u64::MAX;
 
@@ -89,6 +76,7 @@ pub struct JobControl {
     done: AtomicUsize,
     total: AtomicUsize,
     cancel: AtomicBool,
+    preempted: AtomicBool,
     last_wake_ms: AtomicU64,
     waker: Waker,
 }
@@ -99,6 +87,7 @@ impl JobControl {
             done: AtomicUsize::new(0),
             total: AtomicUsize::new(0),
             cancel: AtomicBool::new(false),
+            preempted: AtomicBool::new(false),
             last_wake_ms: AtomicU64::new(NEVER),
             waker,
         }
@@ -142,6 +131,13 @@ impl JobControl {
     /// Asks the job to stop.
     pub fn cancel(&self) {
         self.cancel.store(true, Ordering::Relaxed);
+    }
+
+    /// Stops the job to make way for another (the engine worker interrupts the analysis
+    /// for a search the user waits for): cancelled, and marked so.
+    pub fn preempt(&self) {
+        self.preempted.store(true, Ordering::Relaxed);
+        self.cancel();
     }
 
     /// The steps done and their number, as last set.
@@ -242,6 +238,12 @@ impl<T> Job<T> {
     /// Asks it to stop.
     pub fn cancel(&self) {
         self.control.cancel();
+    }
+
+    /// Whether it was stopped to make way for another search ([`JobControl::preempt`]):
+    /// its work is to be asked for again.
+    pub fn preempted(&self) -> bool {
+        self.control.preempted.load(Ordering::Relaxed)
     }
 
     /// Its progress: steps done and their number, as the work last set them.
