@@ -17,7 +17,7 @@ use std::time::Duration;
 
 use divan::Bencher;
 use orrery::app::OrreryApp;
-use orrery::app::command::{Command, GameCommand};
+use orrery::app::command::{Action, Command, GameCommand};
 use orrery::app::dialogs::FakeDialogs;
 use orrery::app::editor::NotationEditor;
 use orrery::record::{AnyGame, NodeId};
@@ -50,7 +50,10 @@ impl Bench {
         let mut app = OrreryApp::new(Box::new(FakeDialogs::default()));
         let record = orrery::record::samples::long_quiet_game(PLIES, 42);
         let middle = record.tree.main_line_from(NodeId::ROOT)[PLIES / 2];
-        app.apply(Command::ReplaceGame { game: std::sync::Arc::new(AnyGame::Interstellar(record)), caret: None });
+        app.apply(Command::Act(Action::ReplaceGame {
+            game: std::sync::Arc::new(AnyGame::Interstellar(record)),
+            caret: None,
+        }));
         app.apply(Command::Game(GameCommand::Jump(middle)));
         app.settings_mut().notation_editor = editor;
         if editor {

@@ -8,6 +8,7 @@
 
 use divan::Bencher;
 use orrery::app::board::BoardWidget;
+use orrery::app::command::Action;
 use orrery::core::BoardCell;
 use orrery::core::{interstellar, triangular};
 use orrery::record::{Arrow, MarkColor};
@@ -84,10 +85,10 @@ fn app_frame_with_10000_ply_record(bencher: Bencher, notation_editor: bool) {
     use orrery::app::dialogs::FakeDialogs;
     let mut app = OrreryApp::new(Box::new(FakeDialogs::default()));
     let record = orrery::record::samples::long_quiet_game(10_000, 42);
-    app.apply(orrery::app::command::Command::ReplaceGame {
+    app.apply(orrery::app::command::Command::Act(Action::ReplaceGame {
         game: std::sync::Arc::new(orrery::record::AnyGame::Interstellar(record)),
         caret: None,
-    });
+    }));
     app.settings_mut().notation_editor = notation_editor;
     let ctx = egui::Context::default();
     // Warm up: the first frames lay out every text once.
@@ -111,7 +112,7 @@ fn app_frame_with_analysis_running(bencher: Bencher, game: &str) {
     use orrery::app::dialogs::FakeDialogs;
     let mut app = OrreryApp::new(Box::new(FakeDialogs::default()));
     if game == "triangular" {
-        app.apply(Command::NewGame(orrery::core::Variant::Triangular));
+        app.apply(Command::Act(Action::NewGame(orrery::core::Variant::Triangular)));
     }
     app.settings_mut().analysis = true;
     app.settings_mut().analysis_lines = 5;
@@ -143,18 +144,18 @@ fn settled(mut app: orrery::app::OrreryApp, ctx: &egui::Context) -> orrery::app:
 #[divan::bench(sample_count = 20, sample_size = 1)]
 fn app_frame_offering_a_draw(bencher: Bencher) {
     use orrery::app::OrreryApp;
-    use orrery::app::command::{Command, GameCommand};
+    use orrery::app::command::{Action, Command, GameCommand};
     use orrery::app::dialogs::FakeDialogs;
     bencher
         .with_inputs(|| {
             let ctx = egui::Context::default();
             let mut app = OrreryApp::new(Box::new(FakeDialogs::default()));
-            app.apply(Command::NewComputerGame {
+            app.apply(Command::Act(Action::NewComputerGame {
                 variant: orrery::core::Variant::Triangular,
                 user_side: Some(0),
                 level: 3,
                 clock: None,
-            });
+            }));
             (settled(app, &ctx), ctx)
         })
         .bench_local_values(|(mut app, ctx)| {

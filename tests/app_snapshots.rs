@@ -7,13 +7,13 @@
 
 use egui_kittest::{Harness, SnapshotOptions};
 use orrery::app::OrreryApp;
-use orrery::app::command::Command;
+use orrery::app::command::{Action, Command};
 use orrery::app::dialogs::FakeDialogs;
 use orrery::core::game::Variant;
 
 fn snapshot_of_opening(variant: Variant, name: &str) {
     let mut app = OrreryApp::new(Box::new(FakeDialogs::default()));
-    app.apply(Command::NewGame(variant));
+    app.apply(Command::Act(Action::NewGame(variant)));
     let mut h = Harness::builder()
         .with_size(egui::vec2(1000.0, 700.0))
         .wgpu()

@@ -4,7 +4,7 @@ use egui::Modifiers;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use orrery::app::OrreryApp;
-use orrery::app::command::{Command, GameCommand};
+use orrery::app::command::{Action, Command, GameCommand};
 use orrery::app::dialogs::FakeDialogs;
 use orrery::core::game::Variant;
 use ui_support::{cell_px, click_px, menu, press, slot};
@@ -792,7 +792,7 @@ fn clicking_a_move_of_an_analysis_line_plays_the_line_to_it_and_puzzles_turn_the
     h.state_mut().apply(Command::ToggleAnalysis);
     h.step();
     assert!(h.state().settings().analysis);
-    h.state_mut().apply(Command::OpenPuzzle(0));
+    h.state_mut().apply(Command::Act(Action::OpenPuzzle(0)));
     for _ in 0..5 {
         h.step();
     }
@@ -807,12 +807,12 @@ fn a_whole_game_against_level_1_with_take_back_and_the_level_in_the_tags() {
     h.run();
     menu(&mut h, "Game", "New game against the computer");
     assert!(h.state().shell().new_game_form.is_some());
-    h.state_mut().apply(Command::NewComputerGame {
+    h.state_mut().apply(Command::Act(Action::NewComputerGame {
         variant: Variant::Interstellar,
         user_side: Some(0),
         level: 1,
         clock: None,
-    });
+    }));
     h.step();
     assert_eq!(h.state().workspace().view.tag("ComputerLevel").as_deref(), Some("1"));
     assert_eq!(h.state().workspace().view.tag("Negative").as_deref(), Some("Orrery level 1"));
@@ -858,12 +858,12 @@ fn a_whole_game_against_level_1_with_take_back_and_the_level_in_the_tags() {
 fn playing_the_second_side_turns_the_board_and_the_computer_moves_first() {
     let mut h = harness(FakeDialogs::default());
     h.run();
-    h.state_mut().apply(Command::NewComputerGame {
+    h.state_mut().apply(Command::Act(Action::NewComputerGame {
         variant: Variant::Triangular,
         user_side: Some(1),
         level: 2,
         clock: None,
-    });
+    }));
     assert!(h.state().settings().flipped);
     assert_eq!(h.state().workspace().view.tag("White").as_deref(), Some("Orrery level 2"));
     assert_eq!(h.state().workspace().view.tag("Black").as_deref(), Some("You"));
@@ -900,7 +900,7 @@ fn the_move_list_keeps_the_shown_move_in_view_as_the_game_grows() {
     use orrery::core::{Game, triangular};
     let mut h = harness(FakeDialogs::default());
     h.run();
-    h.state_mut().apply(Command::NewGame(Variant::Triangular));
+    h.state_mut().apply(Command::Act(Action::NewGame(Variant::Triangular)));
     h.state_mut().apply(Command::ToggleAnalysis);
     h.step();
     let mut seed = 99u64;
@@ -936,12 +936,12 @@ fn the_move_list_keeps_the_shown_move_in_view_as_the_game_grows() {
 fn a_hint_against_the_computer_marks_the_piece_to_move_without_blocking() {
     let mut h = harness(FakeDialogs::default());
     h.run();
-    h.state_mut().apply(Command::NewComputerGame {
+    h.state_mut().apply(Command::Act(Action::NewComputerGame {
         variant: Variant::Triangular,
         user_side: Some(0),
         level: 1,
         clock: None,
-    });
+    }));
     h.step();
     h.get_by_label("Hint").click();
     h.step();

@@ -8,7 +8,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use orrery::app::OrreryApp;
 use orrery::app::clock::ClockSetup;
-use orrery::app::command::{Command, GameCommand};
+use orrery::app::command::{Action, Command, GameCommand};
 use orrery::app::dialogs::FakeDialogs;
 use orrery::core::game::Variant;
 use orrery::record::annotations::TimeControl;
@@ -55,7 +55,7 @@ fn stamps(h: &Harness<'static, OrreryApp>) -> Vec<String> {
 
 fn new_clock_game(h: &mut Harness<'static, OrreryApp>, variant: Variant, control: &str) {
     let clock = ClockSetup { control: TimeControl::parse(control).unwrap(), handicap: [0, 0] };
-    h.state_mut().apply(Command::NewClockGame { variant, clock });
+    h.state_mut().apply(Command::Act(Action::NewClockGame { variant, clock }));
     step_at(h, 0.0);
 }
 
@@ -182,7 +182,7 @@ fn a_flag_fall_loses_and_the_record_keeps_the_clock() {
 #[test]
 fn a_flag_fall_against_a_lone_king_draws() {
     let mut h = harness();
-    h.state_mut().apply(Command::NewGame(Variant::Triangular));
+    h.state_mut().apply(Command::Act(Action::NewGame(Variant::Triangular)));
     step_at(&mut h, 0.0);
     h.state_mut().apply(Command::Game(GameCommand::SetPosition("9/11/13/15/15/13/11/K3N2k1 w 0 1".into())));
     step_at(&mut h, 0.0);
@@ -220,12 +220,12 @@ fn a_timed_game_against_the_computer_stamps_both_sides() {
     let mut h = harness();
     step_at(&mut h, 0.0);
     let clock = ClockSetup { control: TimeControl::parse("180+2").unwrap(), handicap: [0, -60] };
-    h.state_mut().apply(Command::NewComputerGame {
+    h.state_mut().apply(Command::Act(Action::NewComputerGame {
         variant: Variant::Interstellar,
         user_side: Some(0),
         level: 1,
         clock: Some(clock),
-    });
+    }));
     step_at(&mut h, 0.0);
     assert_eq!(h.state().workspace().view.tag("TimeHandicap").as_deref(), Some("0,-60"));
     let date = h.state().workspace().view.tag("Date").unwrap_or_default();

@@ -9,7 +9,7 @@
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use orrery::app::OrreryApp;
-use orrery::app::command::{Command, GameCommand};
+use orrery::app::command::{Action, Command, GameCommand};
 use orrery::app::dialogs::FakeDialogs;
 use orrery::record::MarkColor;
 use ui_support::{menu, type_position_string};
@@ -295,7 +295,7 @@ fn a_puzzle_opened_as_a_game_offers_to_be_solved() {
     assert!(h.state().workspace().view.puzzle_status().is_some_and(|p| p.interactive));
     // A plain game of the file offers nothing.
     h.state_mut().apply(Command::Game(GameCommand::ClosePuzzle));
-    h.state_mut().apply(Command::ShowGame(1));
+    h.state_mut().apply(Command::Act(Action::ShowGame(1)));
     h.run();
     assert!(h.query_by_label_contains("This game is a puzzle").is_none());
     std::fs::remove_dir_all(&dir).unwrap();
@@ -308,7 +308,7 @@ fn solving_in_the_board_editor_solves_the_edited_position_and_shows_the_result_t
     menu(&mut h, "Game", "Board editor");
     type_position_string(&mut h, COOKED);
     // Puzzles → Solve the shown position → Target Out in 1, with the editor open.
-    h.state_mut().apply(Command::SolveShown("Target Out in 1".parse().unwrap()));
+    h.state_mut().apply(Command::Act(Action::SolveShown("Target Out in 1".parse().unwrap())));
     h.run_steps(2);
     wait_while(&mut h, |h| h.query_by_label_contains("Solving:").is_some());
     h.get_by_label("The board editor's position");
@@ -326,7 +326,7 @@ fn solving_in_the_board_editor_solves_the_edited_position_and_shows_the_result_t
     h.run();
     assert!(h.state().workspace().view.puzzle_status().is_none());
     // On a game: the words fit a position, not a puzzle.
-    h.state_mut().apply(Command::SolveShown("Target Out in 1".parse().unwrap()));
+    h.state_mut().apply(Command::Act(Action::SolveShown("Target Out in 1".parse().unwrap())));
     h.run_steps(2);
     wait_while(&mut h, |h| h.query_by_label_contains("Solving:").is_some());
     h.get_by_label("No Target Out in 1 found: no first move forces it");

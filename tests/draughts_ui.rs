@@ -9,7 +9,7 @@
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use orrery::app::OrreryApp;
-use orrery::app::command::{Command, GameCommand};
+use orrery::app::command::{Action, Command, GameCommand};
 use orrery::app::dialogs::FakeDialogs;
 use orrery::core::game::Variant;
 use ui_support::{click_cell, play};
@@ -24,7 +24,7 @@ fn harness(dialogs: FakeDialogs) -> Harness<'static, OrreryApp> {
 fn from_position(text: &str) -> Harness<'static, OrreryApp> {
     let mut h = harness(FakeDialogs::default());
     h.run();
-    h.state_mut().apply(Command::PasteText(text.to_string()));
+    h.state_mut().apply(Command::Act(Action::PasteText(text.to_string())));
     h.run();
     assert_eq!(h.state().workspace().view.variant(), Variant::Draughts, "{}", h.state().workspace().message);
     h
@@ -180,12 +180,12 @@ fn a_whole_game_against_the_computer_is_saved_and_opened_again() {
         FakeDialogs { opens: vec![Some(path.clone())], saves: vec![Some(path.clone())], ..FakeDialogs::default() };
     let mut h = harness(dialogs);
     h.run();
-    h.state_mut().apply(Command::NewComputerGame {
+    h.state_mut().apply(Command::Act(Action::NewComputerGame {
         variant: Variant::Draughts,
         user_side: Some(0),
         level: 1,
         clock: None,
-    });
+    }));
     h.run();
     // The user (White) plays the first legal move each turn that its two cells alone
     // name (two captures may start and end alike); the computer answers.
@@ -219,7 +219,7 @@ fn a_whole_game_against_the_computer_is_saved_and_opened_again() {
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.contains("[Variant \"Triangular draughts\"]"), "{text}");
     assert!(text.contains("1. "), "{text}");
-    h.state_mut().apply(Command::NewGame(Variant::Interstellar));
+    h.state_mut().apply(Command::Act(Action::NewGame(Variant::Interstellar)));
     h.run_steps(10);
     h.state_mut().apply(Command::Open);
     h.run_steps(10);

@@ -10,7 +10,7 @@ use egui::Modifiers;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use orrery::app::OrreryApp;
-use orrery::app::command::{Command, GameCommand};
+use orrery::app::command::{Action, Command, GameCommand};
 use orrery::app::dialogs::FakeDialogs;
 use orrery::core::game::Variant;
 
@@ -248,7 +248,7 @@ fn a_file_opens_in_the_background_with_a_progress_window() {
     fifo(&path);
     let mut h = harness();
     h.run();
-    h.state_mut().apply(Command::OpenPath(path.clone()));
+    h.state_mut().apply(Command::Act(Action::OpenPath(path.clone())));
     // The progress bar keeps repainting: step, never run to rest.
     h.run_steps(3);
     // The window keeps drawing: the progress window is up, the game still the old one.
@@ -287,7 +287,7 @@ fn cancel_stops_the_reading_and_leaves_the_document_as_it_was() {
     h.get_by_label("2. Club night   *   0 plies").click();
     h.run();
     let before = h.state().workspace().document.clone();
-    h.state_mut().apply(Command::OpenPath(path.clone()));
+    h.state_mut().apply(Command::Act(Action::OpenPath(path.clone())));
     // The progress bar keeps repainting: step, never run to rest.
     h.run_steps(3);
     h.get_by_label("Opening big.pgn");
@@ -363,7 +363,7 @@ fn a_change_to_a_game_not_shown_survives_the_next_start() {
     let mut h = with_data();
     play_in_game_2(&mut h, &path);
     // Game 3 is shown when the app goes: game 2's move is a change to a game not shown.
-    h.state_mut().apply(Command::ShowGame(2));
+    h.state_mut().apply(Command::Act(Action::ShowGame(2)));
     h.run();
     h.state_mut().on_exit();
     drop(h);
@@ -390,7 +390,7 @@ fn save_as_writes_every_game_with_the_changes_to_games_not_shown() {
     std::fs::write(&path, THREE_GAMES).unwrap();
     let mut h = with_data_dir(&dir.join("data"));
     play_in_game_2(&mut h, &path);
-    h.state_mut().apply(Command::ShowGame(2));
+    h.state_mut().apply(Command::Act(Action::ShowGame(2)));
     h.run();
     let copy = dir.join("copy.pgn");
     assert!(h.state_mut().save_as_path(&copy));
@@ -419,13 +419,13 @@ fn saving_writes_the_games_not_touched_back_byte_for_byte() {
     std::fs::write(&path, FOREIGN).unwrap();
     let mut h = opened(&path);
     // Only game 3 changes: a move.
-    h.state_mut().apply(Command::ShowGame(2));
+    h.state_mut().apply(Command::Act(Action::ShowGame(2)));
     h.run();
     h.state_mut().apply(Command::Game(GameCommand::End));
     ui_support::play(&mut h, "Be6l");
     h.run();
     // Game 1 is shown and left again: nothing changes for it.
-    h.state_mut().apply(Command::ShowGame(0));
+    h.state_mut().apply(Command::Act(Action::ShowGame(0)));
     h.run();
     assert!(h.state_mut().save());
     let saved = std::fs::read_to_string(&path).unwrap();
@@ -439,7 +439,7 @@ fn saving_writes_the_games_not_touched_back_byte_for_byte() {
     assert_eq!(games.len(), 3);
     assert_eq!(games[2].move_count(), 2);
     // Saving again without a change writes the same bytes.
-    h.state_mut().apply(Command::ShowGame(1));
+    h.state_mut().apply(Command::Act(Action::ShowGame(1)));
     h.run();
     assert!(h.state_mut().save());
     assert_eq!(std::fs::read_to_string(&path).unwrap(), saved);
@@ -562,7 +562,7 @@ fn games_are_added_duplicated_moved_and_deleted_and_saved_in_the_lists_order() {
     h.get_by_label("Move down").click();
     h.run();
     assert_eq!(h.state().workspace().document.current, 2);
-    h.state_mut().apply(Command::ShowGame(1));
+    h.state_mut().apply(Command::Act(Action::ShowGame(1)));
     h.run();
     assert_eq!(h.state().can_undo_redo(), (true, false), "the original game's undo came along");
     // Delete asks first; Keep keeps it.
@@ -696,18 +696,18 @@ fn a_study_of_three_chapters_is_built_saved_reopened_and_quizzes_its_lines() {
     assert_eq!(h.state().workspace().view.cursor_path(), Vec::<usize>::new());
     h.get_by_label("4 more plies hidden: find each move of the line; the replies follow.");
     // Chapters 2 and 3 through the same command the form sends.
-    h.state_mut().apply(Command::ShowGame(1));
-    h.state_mut().apply(Command::SetChapter {
+    h.state_mut().apply(Command::Act(Action::ShowGame(1)));
+    h.state_mut().apply(Command::Act(Action::SetChapter {
         title: "The pawn first".into(),
         section: "Openings".into(),
         mode: ChapterMode::Recall,
-    });
-    h.state_mut().apply(Command::ShowGame(2));
-    h.state_mut().apply(Command::SetChapter {
+    }));
+    h.state_mut().apply(Command::Act(Action::ShowGame(2)));
+    h.state_mut().apply(Command::Act(Action::SetChapter {
         title: "A quiet line".into(),
         section: String::new(),
         mode: ChapterMode::Guess,
-    });
+    }));
     // The reader of chapter 3 plays Black (the form's "The reader plays" sends this).
     h.state_mut().apply(Command::Game(GameCommand::SetTag("Orientation".into(), "Black".into())));
     h.run();
@@ -766,19 +766,19 @@ fn a_study_of_three_chapters_is_built_saved_reopened_and_quizzes_its_lines() {
     h.run();
     h.get_by_label("Be6l");
     // Chapter 3's reader plays Black: it opens after White's first move.
-    h.state_mut().apply(Command::ShowGame(2));
+    h.state_mut().apply(Command::Act(Action::ShowGame(2)));
     h.run();
     assert_eq!(h.state().workspace().view.cursor_path(), [0]);
     ui_support::play(&mut h, "ff6l");
     assert_eq!(h.state().workspace().message, "Right: ff6l. The line is complete.");
-    h.state_mut().apply(Command::ShowGame(0));
+    h.state_mut().apply(Command::Act(Action::ShowGame(0)));
     h.run();
     // A game added to a study is a chapter of it.
     h.get_by_label("New game").click();
     h.run();
     assert_eq!(h.state().workspace().message, "Game 2 added to the file");
-    h.state_mut().apply(Command::ShowGame(0));
-    h.state_mut().apply(Command::ShowGame(1));
+    h.state_mut().apply(Command::Act(Action::ShowGame(0)));
+    h.state_mut().apply(Command::Act(Action::ShowGame(1)));
     h.run();
     assert_eq!(h.state().workspace().message, "Chapter 2: Chapter 2");
     assert_eq!(h.state().workspace().view.tag("Study").as_deref(), Some("Bishops"));
@@ -851,7 +851,7 @@ fn the_games_list_finds_the_same_material_and_the_board_editors_pieces() {
     assert_eq!(h.state().workspace().view.cursor_path(), [0], "after 1. Bc3d");
     assert_eq!(row_numbers(&h), [1, 4]);
     // Same material from game 1's start.
-    h.state_mut().apply(Command::ShowGame(0));
+    h.state_mut().apply(Command::Act(Action::ShowGame(0)));
     h.state_mut().apply(Command::Game(GameCommand::Start));
     h.run();
     h.state_mut().shell_mut().games.search = orrery::app::games_list::PositionSearch::Material;
@@ -880,7 +880,7 @@ fn games_copied_from_one_file_are_pasted_into_another() {
     std::fs::write(&lines, LINES).unwrap();
     // Game 2 of club.pgn, as Copy game puts it on the clipboard.
     let mut h = opened(&club);
-    h.state_mut().apply(Command::ShowGame(1));
+    h.state_mut().apply(Command::Act(Action::ShowGame(1)));
     h.run();
     let copied = orrery::record::write_any(&h.state().workspace().view.game());
     // Into lines.pgn after its first game: Paste games asks for the clipboard, and the
@@ -888,7 +888,7 @@ fn games_copied_from_one_file_are_pasted_into_another() {
     open_in(&mut h, &lines);
     h.get_by_label("Paste games").click();
     h.run();
-    h.state_mut().apply(Command::PasteText(copied));
+    h.state_mut().apply(Command::Act(Action::PasteText(copied)));
     h.run();
     assert_eq!(h.state().workspace().document.games.len(), 4);
     assert_eq!(h.state().workspace().document.current, 1);
@@ -898,7 +898,7 @@ fn games_copied_from_one_file_are_pasted_into_another() {
     // Text that holds no game is refused and the next paste opens as before.
     h.get_by_label("Paste games").click();
     h.run();
-    h.state_mut().apply(Command::PasteText("hello".into()));
+    h.state_mut().apply(Command::Act(Action::PasteText("hello".into())));
     h.run();
     assert_eq!(h.state().workspace().document.games.len(), 4);
     h.get_by_label_contains("The clipboard holds no game");
@@ -928,7 +928,7 @@ fn deleting_moving_pasting_and_making_a_study_are_undone_and_redone_in_order_wit
     // then takes the move back.
     h.state_mut().apply(Command::Game(GameCommand::End));
     ui_support::play(&mut h, "ff6l");
-    h.state_mut().apply(Command::ShowGame(1));
+    h.state_mut().apply(Command::Act(Action::ShowGame(1)));
     h.run();
     h.get_by_label("Delete…").click();
     h.run();
@@ -938,7 +938,7 @@ fn deleting_moving_pasting_and_making_a_study_are_undone_and_redone_in_order_wit
     undo(&mut h);
     assert_eq!(titles(&h), club);
     assert_eq!(h.state().workspace().document.current, 1, "the game put back is shown");
-    h.state_mut().apply(Command::ShowGame(0));
+    h.state_mut().apply(Command::Act(Action::ShowGame(0)));
     h.run();
     assert_eq!(h.state().workspace().view.game().move_count(), 4);
     undo(&mut h);
@@ -950,7 +950,7 @@ fn deleting_moving_pasting_and_making_a_study_are_undone_and_redone_in_order_wit
     assert_eq!(titles(&h), ["Cy – Ann", "Club night", "Di – Ed"]);
     undo(&mut h);
     // Moving a game and pasting games are undone too.
-    h.state_mut().apply(Command::ShowGame(2));
+    h.state_mut().apply(Command::Act(Action::ShowGame(2)));
     h.run();
     h.get_by_label("Move up").click();
     h.run();
@@ -959,13 +959,13 @@ fn deleting_moving_pasting_and_making_a_study_are_undone_and_redone_in_order_wit
     assert_eq!(titles(&h), club);
     h.get_by_label("Paste games").click();
     h.run();
-    h.state_mut().apply(Command::PasteText(LINES.into()));
+    h.state_mut().apply(Command::Act(Action::PasteText(LINES.into())));
     h.run();
     assert_eq!(h.state().workspace().document.games.len(), 4 + 3);
     undo(&mut h);
     assert_eq!(titles(&h), club);
     // Make a study: one undo takes every chapter's tags back.
-    h.state_mut().apply(Command::MakeStudy("Club".into()));
+    h.state_mut().apply(Command::Act(Action::MakeStudy("Club".into())));
     h.run();
     assert!(h.state().workspace().document.games.iter().all(|g| g.tags().get("Study") == Some("Club")));
     assert_eq!(h.state().workspace().view.tag("Study").as_deref(), Some("Club"));
@@ -1010,7 +1010,7 @@ fn wording_and_prompts_a_new_user_tripped_on() {
     h.get_by_label("\"plies>abc\": the length is a number of plies, as in plies>40");
     h.state_mut().shell_mut().games_filter.clear();
     // A study is saved under its name, as games.
-    h.state_mut().apply(Command::MakeStudy("Bishop lines".into()));
+    h.state_mut().apply(Command::Act(Action::MakeStudy("Bishop lines".into())));
     h.run();
     h.state_mut().save_as();
     h.run();
@@ -1049,7 +1049,7 @@ fn a_guess_chapter_pasted_into_a_plain_file_is_a_plain_game_there() {
     let mut h = opened(&path);
     h.get_by_label("Paste games").click();
     h.run();
-    h.state_mut().apply(Command::PasteText(chapter.into()));
+    h.state_mut().apply(Command::Act(Action::PasteText(chapter.into())));
     h.run();
     assert_eq!(h.state().workspace().document.current, 1);
     assert!(!h.state().workspace().view.hides_moves(), "club.pgn is no study");

@@ -9,7 +9,7 @@ use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use orrery::app::OrreryApp;
-use orrery::app::command::{Command, GameCommand};
+use orrery::app::command::{Action, Command, GameCommand};
 use orrery::app::dialogs::FakeDialogs;
 use orrery::core::Game;
 use orrery::core::interstellar::{Cell, Position};
@@ -179,7 +179,7 @@ fn a_comment_is_typed_at_the_current_move() {
 fn text_with_errors_is_not_dropped_by_opening_or_starting_another_game() {
     let mut h = harness();
     type_into_editor(&mut h, " 2. ZZ-99 broken");
-    for command in [Command::Open, Command::NewGame(orrery::core::game::Variant::Triangular)] {
+    for command in [Command::Open, Command::Act(Action::NewGame(orrery::core::game::Variant::Triangular))] {
         h.state_mut().apply(command);
         h.run();
         assert!(
@@ -199,7 +199,7 @@ fn text_with_errors_is_not_dropped_by_opening_or_starting_another_game() {
 #[test]
 fn a_draughts_game_is_typed_in_pdn_moves() {
     let mut h = harness();
-    h.state_mut().apply(orrery::app::command::Command::NewGame(orrery::core::Variant::Draughts));
+    h.state_mut().apply(orrery::app::command::Command::Act(Action::NewGame(orrery::core::Variant::Draughts)));
     settle(&mut h);
     assert!(
         h.state().shell().editor.text.contains("[Variant \"Triangular draughts\"]"),

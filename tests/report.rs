@@ -7,7 +7,7 @@
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use orrery::app::OrreryApp;
-use orrery::app::command::{Command, GameCommand};
+use orrery::app::command::{Action, Command, GameCommand};
 use orrery::app::dialogs::FakeDialogs;
 use orrery::core::game::Variant;
 use orrery::core::{Game, triangular};
@@ -19,7 +19,7 @@ mod ui_support;
 /// A Triangular game of `plies` random moves (a fixed seed): random moves give pieces
 /// away, so the report has mistakes to mark.
 fn random_game(h: &mut Harness<'static, OrreryApp>, plies: usize) {
-    h.state_mut().apply(Command::NewGame(Variant::Triangular));
+    h.state_mut().apply(Command::Act(Action::NewGame(Variant::Triangular)));
     h.step();
     let mut random = Player::<triangular::Position>::new(PlayerKind::Random, 1, 11);
     let stop = std::sync::atomic::AtomicBool::new(false);

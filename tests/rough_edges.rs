@@ -11,7 +11,7 @@ use egui::{Modifiers, PointerButton};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use orrery::app::OrreryApp;
-use orrery::app::command::{Command, GameCommand};
+use orrery::app::command::{Action, Command, GameCommand};
 use orrery::app::dialogs::{DialogRequest, FakeDialogs};
 use orrery::app::sounds::Sound;
 use orrery::core::Game;
@@ -36,7 +36,7 @@ fn the_board_keeps_its_size_whatever_the_side_panel_shows() {
     h.run();
     let before = h.state().board_rect().unwrap();
     // The solver's output, a long status message and the game's end banner.
-    h.state_mut().apply(Command::SolveShown("Target Out in 2".parse().unwrap()));
+    h.state_mut().apply(Command::Act(Action::SolveShown("Target Out in 2".parse().unwrap())));
     for _ in 0..300 {
         h.step();
         if h.state().workspace().view.puzzle_status().is_some_and(|p| !p.solving) {

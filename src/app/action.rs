@@ -1,10 +1,18 @@
-//! The typed actions on the shown game ([`GameCommand`]): what its view carries out —
-//! moves (a [`VariantMove`], never notation text), navigation, decisions, the board
-//! editor's changes, clocks, the report and learning. No egui here: the menu and
-//! shortcut commands that wrap them ([`super::command::Command::Game`]) are the shell's.
+//! The typed actions: [`Action`], on the workspace, with what each needs (a path, a
+//! game's index, a form's choices), and [`GameCommand`], on the shown game, what its
+//! view carries out — moves (a [`VariantMove`], never notation text), navigation,
+//! decisions, the board editor's changes, clocks, the report and learning. No egui
+//! here: the payload-free menu and shortcut commands, with their labels and keys in
+//! one table, are the shell's ([`super::command::Command`], which carries these as
+//! `Command::Act` and `Command::Game`).
 
+use std::path::PathBuf;
+
+use super::clock::ClockSetup;
 use super::setup::SetupAction;
-use crate::record::{MarkColor, Nag, NodeId, VariantMove};
+use crate::core::Variant;
+use crate::record::{AnyGame, MarkColor, Nag, NodeId, VariantMove};
+use crate::solver::Stipulation;
 
 /// What the shown game's view carries out: moves on the board and through the move
 /// tree, decisions, the engine's lines, the report and learning, clocks and tags. The
@@ -208,5 +216,127 @@ impl GameCommand {
                 | GameCommand::ApplyReport
                 | GameCommand::LearnShow
         )
+    }
+}
+
+/// The typed actions on the workspace that carry what they need (a path, a game's
+/// index, a form's choices), pushed by panels and windows as [`super::command::Command::Act`]:
+/// the payload-free menu and shortcut commands stay in [`super::command::Command`].
+#[must_use]
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    /// A new game of this kind.
+    NewGame(Variant),
+    /// Open this record file.
+    OpenPath(PathBuf),
+    /// Save to this path.
+    SaveTo(PathBuf),
+    /// Text that arrived from the clipboard (or was dropped), to read as a game or a
+    /// position.
+    PasteText(String),
+    /// How many analysis lines (1–5).
+    SetAnalysisLines(u8),
+    /// A new game against the computer.
+    NewComputerGame {
+        /// The game.
+        variant: Variant,
+        /// The side the user plays: 0 moves first, 1 second, `None` at random.
+        user_side: Option<usize>,
+        /// The computer's level, 1–8.
+        level: u8,
+        /// The clock, if the game is timed.
+        clock: Option<ClockSetup>,
+    },
+    /// A new game for two players on this screen with a clock.
+    NewClockGame {
+        /// The game.
+        variant: Variant,
+        /// The time control and handicap.
+        clock: ClockSetup,
+    },
+    /// How long each analysis searches, in seconds; `None` until hidden.
+    SetAnalysisTime(Option<u32>),
+    /// Show the game at this index of the document's games.
+    ShowGame(usize),
+    /// Keep only these games (indices) in the games list, described by the text.
+    FilterGames(String, Vec<usize>),
+    /// Make the file a study of this name: every game a chapter (its title kept, or
+    /// taken from its players or event).
+    MakeStudy(String),
+    /// The shown chapter's title, section and mode.
+    SetChapter {
+        /// The title.
+        title: String,
+        /// The section (empty: none).
+        section: String,
+        /// How a reader goes through it.
+        mode: crate::record::study::ChapterMode,
+    },
+    /// Show the game at this index, at the move reached by these child indices from
+    /// the start (a game found by its position opens there).
+    ShowGameAt(usize, Vec<usize>),
+    /// Take the game at this index out of the file (after the games list asked).
+    DeleteGame(usize),
+    /// Move the game at `from` to `to` (the next or previous place).
+    MoveGame {
+        /// Its index now.
+        from: usize,
+        /// Its index after.
+        to: usize,
+    },
+    /// A problem found when the file was read: show its game (by its number in the
+    /// file) and open the notation editor on the game's text as it stands in the file,
+    /// with the caret at the problem's line and column.
+    ShowProblem {
+        /// The game's 1-based number in its file.
+        number: usize,
+        /// 1-based line in the file.
+        line: u32,
+        /// 1-based column in the file, in characters.
+        column: u32,
+    },
+    /// The notation editor's text now reads as this game.
+    ReplaceGame {
+        /// The game read (shared with the editor).
+        game: std::sync::Arc<AnyGame>,
+        /// The move at the caret, if on a move.
+        caret: Option<NodeId>,
+    },
+    /// Open a built-in puzzle (index in the list).
+    OpenPuzzle(usize),
+    /// In a puzzle set: the next puzzle (`true`) or the one before.
+    NextPuzzle(bool),
+    /// Solve the shown position for a stipulation.
+    SolveShown(Stipulation),
+}
+
+impl Action {
+    /// The label shown where the action is offered (a menu's New game, a button).
+    pub fn label(&self) -> String {
+        match self {
+            Action::NewGame(v) => format!("New {}", v.name()),
+            Action::OpenPath(p) => format!("Open {}", p.display()),
+            Action::SaveTo(p) => format!("Save to {}", p.display()),
+            Action::PasteText(_) => "Paste".into(),
+            Action::SetAnalysisLines(1) => "1 analysis line".into(),
+            Action::SetAnalysisLines(n) => format!("{n} analysis lines"),
+            Action::NewComputerGame { .. } => "Start the game against the computer".into(),
+            Action::NewClockGame { .. } => "Start the game with a clock".into(),
+            Action::SetAnalysisTime(Some(s)) => format!("Analyse {s} s"),
+            Action::SetAnalysisTime(None) => "Analyse without a time limit".into(),
+            Action::ShowGame(index) => format!("Show game {}", index + 1),
+            Action::ShowGameAt(index, _) => format!("Show game {} at the position", index + 1),
+            Action::FilterGames(what, _) => format!("Games that {what}"),
+            Action::MakeStudy(name) => format!("Make the file the study {name}"),
+            Action::SetChapter { .. } => "Set the chapter".into(),
+            Action::DeleteGame(index) => format!("Delete game {}", index + 1),
+            Action::MoveGame { to, .. } => format!("Move game to place {}", to + 1),
+            Action::ShowProblem { .. } => "Show the problem in the notation editor".into(),
+            Action::ReplaceGame { .. } => "Apply the notation text".into(),
+            Action::OpenPuzzle(_) => "Open puzzle".into(),
+            Action::NextPuzzle(true) => "Next puzzle".into(),
+            Action::NextPuzzle(false) => "Previous puzzle".into(),
+            Action::SolveShown(s) => s.to_string(),
+        }
     }
 }

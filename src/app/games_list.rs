@@ -12,7 +12,7 @@
 
 use egui::{RichText, Sense};
 
-use super::command::{Command, GameCommand};
+use super::command::{Action, Command, GameCommand};
 use super::document::{Document, game_title};
 use super::theme;
 use crate::core::game::Variant;
@@ -464,7 +464,7 @@ impl GamesList {
         self.shown_for = Some(wanted);
     }
 
-    /// The games list pane: pushes [`Command::ShowGame`] / [`Command::ShowGameAt`] for a
+    /// The games list pane: pushes [`Command::Act(Action::ShowGame)`] / [`Command::Act(Action::ShowGameAt)`] for a
     /// click on a row and the game commands for its buttons. `filter` is the filter
     /// box's text; `shown` is the shown position (game, key, position string) and
     /// `editor` the board editor's position string while it is open.
@@ -601,8 +601,8 @@ impl GamesList {
                             },
                         };
                         commands.push(match path {
-                            Some(path) => Command::ShowGameAt(i, path),
-                            None => Command::ShowGame(i),
+                            Some(path) => Command::Act(Action::ShowGameAt(i, path)),
+                            None => Command::Act(Action::ShowGame(i)),
                         });
                     }
                 }
@@ -641,7 +641,7 @@ impl GamesList {
             }
             if enabled(ui, editable && current > 0, "Move up", "Move the shown game one place up in the file").clicked()
             {
-                commands.push(Command::MoveGame { from: current, to: current - 1 });
+                commands.push(Command::Act(Action::MoveGame { from: current, to: current - 1 }));
             }
             if enabled(
                 ui,
@@ -651,7 +651,7 @@ impl GamesList {
             )
             .clicked()
             {
-                commands.push(Command::MoveGame { from: current, to: current + 1 });
+                commands.push(Command::Act(Action::MoveGame { from: current, to: current + 1 }));
             }
         });
     }
@@ -676,7 +676,7 @@ impl GamesList {
                             .labelled_by(label.id);
                         let named = !self.study_name.trim().is_empty();
                         if ui.add_enabled(named, egui::Button::new("Make this file a study")).clicked() {
-                            commands.push(Command::MakeStudy(self.study_name.trim().to_string()));
+                            commands.push(Command::Act(Action::MakeStudy(self.study_name.trim().to_string())));
                         }
                     });
                 });
@@ -739,11 +739,11 @@ impl GamesList {
                             form.sides[form.side.min(1)].to_lowercase(),
                         )));
                     }
-                    commands.push(Command::SetChapter {
+                    commands.push(Command::Act(Action::SetChapter {
                         title: form.title.clone(),
                         section: form.section.clone(),
                         mode: form.mode,
-                    });
+                    }));
                 }
             }
         }
@@ -771,7 +771,7 @@ impl GamesList {
             );
             ui.horizontal(|ui| {
                 if ui.button("Delete").clicked() {
-                    commands.push(Command::DeleteGame(index));
+                    commands.push(Command::Act(Action::DeleteGame(index)));
                     self.confirm_delete = None;
                 }
                 if ui.button("Keep").clicked() {

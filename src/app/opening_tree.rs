@@ -11,7 +11,7 @@
 
 use egui::RichText;
 
-use super::command::{Command, GameCommand};
+use super::command::{Action, Command, GameCommand};
 use super::document::Document;
 use super::games_list::IndexCache;
 use crate::core::game::Variant;
@@ -128,7 +128,7 @@ impl OpeningTree {
                 }
                 if let Some(notation) = filter {
                     let games = games_playing(document.games.iter().map(|g| &**g), position.0, position.1, &notation);
-                    commands.push(Command::FilterGames(format!("played {notation} here"), games));
+                    commands.push(Command::Act(Action::FilterGames(format!("played {notation} here"), games)));
                 }
             }
         }

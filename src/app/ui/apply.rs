@@ -38,14 +38,10 @@ impl OrreryApp {
         // Every command is named here: a new one that nothing handles does not compile.
         match command {
             Command::NewSameGame => self.request(PendingAction::New(self.workspace.view.variant())),
-            Command::NewGame(variant) => self.request(PendingAction::New(variant)),
             Command::Open => self.request(PendingAction::Open),
-            Command::OpenPath(path) => self.request(PendingAction::OpenPath(path)),
             Command::Quit => self.request(PendingAction::Quit),
-            Command::OpenPuzzle(index) => self.request(PendingAction::Puzzle(index)),
             Command::OpenPuzzleFile => self.request(PendingAction::OpenPuzzles),
             Command::SolvePuzzles => self.play_puzzle_set(true),
-            Command::NextPuzzle(forward) => self.next_puzzle(forward),
             Command::Game(GameCommand::ClosePuzzle) if self.workspace.puzzle_set => self.close_puzzle_set(),
             Command::PlayFromSetup => {
                 if let Some(game) = self.workspace.view.setup_game() {
@@ -56,9 +52,6 @@ impl OrreryApp {
                 self.save();
             }
             Command::SaveAs => self.save_as(),
-            Command::SaveTo(path) => {
-                self.save_as_path(&path);
-            }
             Command::BoardEditor => self.open_board_editor(),
             Command::CloseBoardEditor => self.close_board_editor(),
             Command::SaveAsPuzzle => self.open_puzzle_form(),
@@ -69,8 +62,6 @@ impl OrreryApp {
             Command::CopyPosition => self.copy_text(self.workspace.view.position_string(), "Position copied"),
             Command::PastePosition => self.shell.paste_text = Some(String::new()),
             Command::Paste => self.platform.outbox.push(Outgoing::RequestPaste),
-            Command::PasteText(text) if std::mem::take(&mut self.shell.paste_into_file) => self.paste_into_file(&text),
-            Command::PasteText(text) => self.paste(&text),
             Command::PasteGamesIntoFile => self.ask_for_pasted_games(),
             Command::Game(GameCommand::SetPosition(text))
                 if read_position(self.workspace.view.variant(), &text).is_none() =>
@@ -90,7 +81,6 @@ impl OrreryApp {
             Command::ToggleGamesList => self.settings.games_list = !self.settings.games_list,
             Command::ToggleOpeningTree => self.settings.opening_tree = !self.settings.opening_tree,
             Command::ResetLayout => self.reset_layout(),
-            Command::FilterGames(what, games) => self.keep_games(what, games),
             Command::ToggleAnalysis => {
                 self.settings.analysis = !self.settings.analysis;
                 self.settings.threat = false;
@@ -103,30 +93,48 @@ impl OrreryApp {
             Command::Game(GameCommand::LearnFromMistakes) => self.learn_from_mistakes(),
             Command::NewComputerGameForm => self.open_new_game_form(true),
             Command::NewClockGameForm => self.open_new_game_form(false),
-            Command::NewClockGame { variant, clock } => self.request(PendingAction::Clock { variant, clock }),
-            Command::NewComputerGame { variant, user_side, level, clock } => {
-                self.computer_game(variant, user_side, level, clock);
-            }
-            Command::SetAnalysisLines(n) => self.settings.analysis_lines = n.clamp(1, 5),
-            Command::SetAnalysisTime(seconds) => self.settings.analysis_seconds = seconds,
-            Command::ShowGame(index) => self.show_game_asked(index, None),
-            Command::ShowGameAt(index, path) => self.show_game_asked(index, Some(path)),
             Command::NewGameInFile => self.insert_games(vec![AnyGame::new(self.workspace.view.variant())]),
             Command::DuplicateGame => self.insert_games(vec![(*self.workspace.view.game()).clone()]),
-            Command::DeleteGame(index) => self.delete_game(index),
-            Command::MakeStudy(name) => self.make_study(name.trim()),
-            Command::SetChapter { title, section, mode } => self.set_chapter(&title, &section, mode),
-            Command::MoveGame { from, to } => self.move_game(from, to),
-            Command::ShowProblem { number, line, column } => self.show_problem(number, line, column),
             Command::InsertComment => self.insert_comment(),
-            Command::SolveShown(stipulation) => self.solve_shown(stipulation),
-            Command::ReplaceGame { game, caret } => self.replace_game(game, caret),
             Command::Game(mark @ GameCommand::ToggleMark { .. }) => {
                 self.settings.show_marks = true;
                 self.edit(mark);
             }
+            Command::Act(action) => self.apply_action(action),
             // The shown game's own commands: its view carries them out.
             Command::Game(game) => self.edit(game),
+        }
+    }
+
+    /// Carries out a typed action on the workspace ([`Command::Act`]).
+    fn apply_action(&mut self, action: Action) {
+        // Every action is named here: a new one that nothing handles does not compile.
+        match action {
+            Action::NewGame(variant) => self.request(PendingAction::New(variant)),
+            Action::OpenPath(path) => self.request(PendingAction::OpenPath(path)),
+            Action::OpenPuzzle(index) => self.request(PendingAction::Puzzle(index)),
+            Action::NextPuzzle(forward) => self.next_puzzle(forward),
+            Action::SaveTo(path) => {
+                self.save_as_path(&path);
+            }
+            Action::PasteText(text) if std::mem::take(&mut self.shell.paste_into_file) => self.paste_into_file(&text),
+            Action::PasteText(text) => self.paste(&text),
+            Action::FilterGames(what, games) => self.keep_games(what, games),
+            Action::NewClockGame { variant, clock } => self.request(PendingAction::Clock { variant, clock }),
+            Action::NewComputerGame { variant, user_side, level, clock } => {
+                self.computer_game(variant, user_side, level, clock);
+            }
+            Action::SetAnalysisLines(n) => self.settings.analysis_lines = n.clamp(1, 5),
+            Action::SetAnalysisTime(seconds) => self.settings.analysis_seconds = seconds,
+            Action::ShowGame(index) => self.show_game_asked(index, None),
+            Action::ShowGameAt(index, path) => self.show_game_asked(index, Some(path)),
+            Action::DeleteGame(index) => self.delete_game(index),
+            Action::MakeStudy(name) => self.make_study(name.trim()),
+            Action::SetChapter { title, section, mode } => self.set_chapter(&title, &section, mode),
+            Action::MoveGame { from, to } => self.move_game(from, to),
+            Action::ShowProblem { number, line, column } => self.show_problem(number, line, column),
+            Action::SolveShown(stipulation) => self.solve_shown(stipulation),
+            Action::ReplaceGame { game, caret } => self.replace_game(game, caret),
         }
     }
 

@@ -170,7 +170,7 @@ impl OrreryApp {
                 .show_ui(ui, |ui| {
                     for n in 1..=5u8 {
                         if ui.selectable_label(self.settings.analysis_lines == n, lines_text(n)).clicked() {
-                            commands.push(Command::SetAnalysisLines(n));
+                            commands.push(Command::Act(Action::SetAnalysisLines(n)));
                         }
                     }
                 })
@@ -183,7 +183,7 @@ impl OrreryApp {
                 .show_ui(ui, |ui| {
                     for t in [Some(5), Some(10), Some(30), None] {
                         if ui.selectable_label(self.settings.analysis_seconds == t, time_text(t)).clicked() {
-                            commands.push(Command::SetAnalysisTime(t));
+                            commands.push(Command::Act(Action::SetAnalysisTime(t)));
                         }
                     }
                 })

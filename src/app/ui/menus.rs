@@ -12,7 +12,7 @@ impl OrreryApp {
         let dropped: Vec<PathBuf> = ui.input(|i| i.raw.dropped_files.iter().map(|f| f.path().to_path_buf()).collect());
         for path in dropped {
             if crate::files::Format::from_path(&path).is_some() {
-                commands.push(Command::OpenPath(path));
+                commands.push(Command::Act(Action::OpenPath(path)));
             } else {
                 self.workspace.message = format!("{}: Orrery opens .pgn and .ron records", path.display());
             }
@@ -24,7 +24,7 @@ impl OrreryApp {
                     .filter_map(|e| if let egui::Event::Paste(t) = e { Some(t.clone()) } else { None })
                     .collect()
             });
-            commands.extend(pasted.into_iter().map(Command::PasteText));
+            commands.extend(pasted.into_iter().map(|text| Command::Act(Action::PasteText(text))));
         }
         let in_editor = self.settings.notation_editor && self.shell.editor.has_focus(ui.ctx());
         // While a file dialog is open, keys pressed wait for nothing.
@@ -102,7 +102,7 @@ impl OrreryApp {
             }
             for path in self.settings.recent.clone() {
                 if ui.button(path.display().to_string()).clicked() {
-                    commands.push(Command::OpenPath(path));
+                    commands.push(Command::Act(Action::OpenPath(path)));
                     ui.close();
                 }
             }
@@ -229,7 +229,7 @@ impl OrreryApp {
                     })
                     .unwrap_or_else(|_| builtin.file.to_string());
                 if ui.button(title).clicked() {
-                    commands.push(Command::OpenPuzzle(index));
+                    commands.push(Command::Act(Action::OpenPuzzle(index)));
                     ui.close();
                 }
             }
@@ -241,7 +241,7 @@ impl OrreryApp {
                         if let Ok(s) = Stipulation::new(goal, moves)
                             && ui.button(s.to_string()).clicked()
                         {
-                            commands.push(Command::SolveShown(s));
+                            commands.push(Command::Act(Action::SolveShown(s)));
                             ui.close();
                         }
                     }

@@ -24,7 +24,7 @@ use super::analysis::AnalysisRequest;
 use super::autosave::{Autosave, Autosaver};
 use super::board::BoardPointer;
 use super::clock::{self, ClockSetup};
-use super::command::{Command, GameCommand, Scope};
+use super::command::{Action, Command, GameCommand, Scope};
 use super::dialogs::{DialogAnswer, DialogRequest, FileDialogs};
 use super::document::{Document, game_title};
 use super::editor::{EditorEvent, NotationEditor};
@@ -695,7 +695,7 @@ fn read_pasted(shown: Variant, text: &str) -> Result<AnyGame, String> {
 /// The command for something the notation editor reports.
 fn editor_command(event: EditorEvent, cursor: NodeId) -> Option<Command> {
     match event {
-        EditorEvent::Parsed { game, caret } => Some(Command::ReplaceGame { game, caret }),
+        EditorEvent::Parsed { game, caret } => Some(Command::Act(Action::ReplaceGame { game, caret })),
         EditorEvent::CaretAt(node) => Some(Command::Game(GameCommand::Jump(node))),
         EditorEvent::ToggleNag(nag) => Some(Command::Game(GameCommand::ToggleNag(nag))),
         EditorEvent::Promote => {

@@ -137,7 +137,7 @@ impl OrreryApp {
             });
             ui.horizontal(|ui| {
                 for forward in [false, true] {
-                    let command = Command::NextPuzzle(forward);
+                    let command = Command::Act(Action::NextPuzzle(forward));
                     let enabled = if forward { at < total } else { at > 1 };
                     if ui.add_enabled(enabled, egui::Button::new(command.label())).clicked() {
                         commands.push(command);

@@ -257,7 +257,11 @@ impl OrreryApp {
                                         d.line, d.column
                                     ));
                                     if response.clicked() {
-                                        commands.push(Command::ShowProblem { number, line: d.line, column: d.column });
+                                        commands.push(Command::Act(Action::ShowProblem {
+                                            number,
+                                            line: d.line,
+                                            column: d.column,
+                                        }));
                                     }
                                 }
                                 None => {
@@ -568,14 +572,14 @@ impl OrreryApp {
                     && let Ok(clock) = setup.clone()
                 {
                     commands.push(match (form.computer, clock) {
-                        (true, clock) => Command::NewComputerGame {
+                        (true, clock) => Command::Act(Action::NewComputerGame {
                             variant: form.variant,
                             user_side: form.user_side,
                             level: form.level,
                             clock,
-                        },
-                        (false, Some(clock)) => Command::NewClockGame { variant: form.variant, clock },
-                        (false, None) => Command::NewGame(form.variant),
+                        }),
+                        (false, Some(clock)) => Command::Act(Action::NewClockGame { variant: form.variant, clock }),
+                        (false, None) => Command::Act(Action::NewGame(form.variant)),
                     });
                     self.shell.last_game_forms[usize::from(!form.computer)] = Some(form.clone());
                     keep = false;
