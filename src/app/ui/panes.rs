@@ -5,6 +5,8 @@
 use egui_tiles::{SimplificationOptions, TileId, Tiles, UiResponse};
 
 use super::*;
+use crate::app::board::BoardPointer;
+use crate::app::games_list::IndexCache;
 use crate::app::layout::{Layout, Pane};
 
 /// The View command that hides `pane`, for the panes a user may hide.
@@ -33,9 +35,35 @@ fn panes_in(tiles: &Tiles<Pane>, tile: TileId, names: &mut Vec<&'static str>) {
     }
 }
 
-/// The panes' drawing for one frame: the app, and the commands its panes push.
+/// What the panes read in a frame, as rerun's `ViewerContext`: the model and the
+/// settings, read-only. A pane keeps its own state (in the [`Shell`]) and pushes
+/// commands; none holds `&mut` to the workspace.
+pub(super) struct FrameContext<'a> {
+    pub(super) workspace: &'a Workspace,
+    pub(super) settings: &'a Settings,
+    /// The analysis is on and its pane shows (the evaluation bar beside the board).
+    pub(super) analysis_shown: bool,
+    /// Where the shown puzzle stands in a puzzle set.
+    pub(super) puzzle_set: Option<PuzzleSetPlace>,
+}
+
+/// The shown puzzle's place in a puzzle set (1-based; 0 when it is none), how many
+/// puzzles there are, how many are solved and whether it is.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct PuzzleSetPlace {
+    pub(super) at: usize,
+    pub(super) total: usize,
+    pub(super) solved: usize,
+    pub(super) this_solved: bool,
+}
+
+/// The panes' drawing for one frame: what they read, the state they keep, and the
+/// commands they push.
 pub(super) struct Panes<'a> {
-    pub(super) app: &'a mut OrreryApp,
+    pub(super) ctx: FrameContext<'a>,
+    pub(super) shell: &'a mut Shell,
+    /// The position index the games list and the opening tree share (built on a job).
+    pub(super) positions: &'a mut IndexCache,
     pub(super) commands: &'a mut Vec<Command>,
 }
 
@@ -43,7 +71,7 @@ impl egui_tiles::Behavior<Pane> for Panes<'_> {
     fn pane_ui(&mut self, ui: &mut egui::Ui, _tile: TileId, pane: &mut Pane) -> UiResponse {
         egui::Frame::new().inner_margin(egui::Margin::same(6)).show(ui, |ui| {
             ui.set_min_size(ui.available_size());
-            self.app.pane_ui(ui, *pane, self.commands);
+            pane_ui(&self.ctx, self.shell, self.positions, ui, *pane, self.commands);
         });
         UiResponse::None
     }
@@ -51,7 +79,7 @@ impl egui_tiles::Behavior<Pane> for Panes<'_> {
     fn tab_title_for_pane(&mut self, pane: &Pane) -> egui::WidgetText {
         match pane {
             // The board editor's palette and controls take the move list's place.
-            Pane::Moves if self.app.workspace.view.board_editor_open() => "Board editor".into(),
+            Pane::Moves if self.ctx.workspace.view.board_editor_open() => "Board editor".into(),
             _ => pane.title().into(),
         }
     }
@@ -115,65 +143,215 @@ impl OrreryApp {
 
     /// The docked panes, filling `ui` (shown as [`OrreryApp::logic`] synced them).
     pub(super) fn panes_ui(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+        let puzzle_set = self.workspace.puzzle_set.then(|| {
+            let (at, total) = self.puzzle_place();
+            let (solved, this_solved) = self.solved_count();
+            PuzzleSetPlace { at, total, solved, this_solved }
+        });
+        let analysis_shown = self.analysis_shown();
         let empty = Layout { tree: egui_tiles::Tree::empty(egui::Id::unique("orrery-layout")) };
         let mut layout = std::mem::replace(&mut self.settings.layout, empty);
-        layout.tree.ui(&mut Panes { app: self, commands }, ui);
+        let ctx = FrameContext { workspace: &self.workspace, settings: &self.settings, analysis_shown, puzzle_set };
+        let mut panes = Panes { ctx, shell: &mut self.shell, positions: &mut self.jobs.positions, commands };
+        layout.tree.ui(&mut panes, ui);
         self.settings.layout = layout;
     }
+}
 
-    /// One pane's contents.
-    fn pane_ui(&mut self, ui: &mut egui::Ui, pane: Pane, commands: &mut Vec<Command>) {
-        match pane {
-            Pane::Board if self.workspace.view.board_editor_open() => {
-                // The banner's line, empty, as in play: the board keeps its size and place
-                // when the editor opens or closes.
-                ui.vertical_centered(|ui| ui.label(RichText::new(" ").heading().strong()));
-                ui_of(&self.workspace.view).setup_board_ui(ui, &mut self.shell.board, &self.settings, commands);
-            }
-            Pane::Moves if self.workspace.view.board_editor_open() => {
-                ui_of(&self.workspace.view).setup_panel_ui(ui, commands);
-            }
-            Pane::Board => {
-                // The banner's line is always there, so the board keeps its place when a
-                // game ends or the shown move changes.
-                let banner = self.workspace.view.banner().unwrap_or_default();
-                ui.vertical_centered(|ui| {
-                    ui.label(
-                        RichText::new(if banner.is_empty() { " ".to_string() } else { banner })
-                            .heading()
-                            .strong()
-                            .color(theme::BANNER),
-                    );
-                });
-                self.board_area(ui, commands);
-            }
-            Pane::Moves => {
-                ui_of(&self.workspace.view).opponent_ui(ui, &mut self.shell.resign_asked, commands);
-                self.puzzle_set_ui(ui, commands);
-                let game = ui_of(&self.workspace.view);
-                game.puzzle_panel_ui(ui, commands);
-                game.move_list_ui(ui, &mut self.shell.move_list, commands);
-            }
-            Pane::Analysis => self.analysis_panel(ui, commands),
-            Pane::Report => {
-                egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
-                    ui_of(&self.workspace.view).report_ui(ui, commands);
-                });
-            }
-            Pane::Notation => {
-                self.shell.editor.sync(&*self.workspace.view);
-                let events = self.shell.editor.show(ui);
-                let cursor = self.workspace.view.cursor();
-                commands.extend(events.into_iter().filter_map(|e| editor_command(e, cursor)));
-            }
-            Pane::Games => self.games_list_ui(ui, commands),
-            Pane::OpeningTree => self.opening_tree_ui(ui, commands),
-            Pane::Clocks => {
-                // Scrolled rather than cut when the pane is made smaller than the faces.
-                egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
-                    ui_of(&self.workspace.view).clock_ui(ui, &self.settings, commands);
-                });
-            }
+/// One pane's contents.
+fn pane_ui(
+    ctx: &FrameContext<'_>,
+    shell: &mut Shell,
+    positions: &mut IndexCache,
+    ui: &mut egui::Ui,
+    pane: Pane,
+    commands: &mut Vec<Command>,
+) {
+    match pane {
+        Pane::Board if ctx.workspace.view.board_editor_open() => {
+            // The banner's line, empty, as in play: the board keeps its size and place
+            // when the editor opens or closes.
+            ui.vertical_centered(|ui| ui.label(RichText::new(" ").heading().strong()));
+            ui_of(&ctx.workspace.view).setup_board_ui(ui, &mut shell.board, ctx.settings, commands);
         }
+        Pane::Moves if ctx.workspace.view.board_editor_open() => {
+            ui_of(&ctx.workspace.view).setup_panel_ui(ui, commands);
+        }
+        Pane::Board => {
+            // The banner's line is always there, so the board keeps its place when a
+            // game ends or the shown move changes.
+            let banner = ctx.workspace.view.banner().unwrap_or_default();
+            ui.vertical_centered(|ui| {
+                ui.label(
+                    RichText::new(if banner.is_empty() { " ".to_string() } else { banner })
+                        .heading()
+                        .strong()
+                        .color(theme::BANNER),
+                );
+            });
+            board_area(ctx, &mut shell.board, ui, commands);
+        }
+        Pane::Moves => {
+            ui_of(&ctx.workspace.view).opponent_ui(ui, &mut shell.resign_asked, commands);
+            puzzle_set_ui(ctx, ui, commands);
+            let game = ui_of(&ctx.workspace.view);
+            game.puzzle_panel_ui(ui, commands);
+            game.move_list_ui(ui, &mut shell.move_list, commands);
+        }
+        Pane::Analysis => analysis_panel(ctx, ui, commands),
+        Pane::Report => {
+            egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+                ui_of(&ctx.workspace.view).report_ui(ui, commands);
+            });
+        }
+        Pane::Notation => {
+            shell.editor.sync(&*ctx.workspace.view);
+            let events = shell.editor.show(ui);
+            let cursor = ctx.workspace.view.cursor();
+            commands.extend(events.into_iter().filter_map(|e| editor_command(e, cursor)));
+        }
+        Pane::Games => games_list_ui(ctx, shell, positions, ui, commands),
+        Pane::OpeningTree => opening_tree_ui(ctx, shell, positions, ui, commands),
+        Pane::Clocks => {
+            // Scrolled rather than cut when the pane is made smaller than the faces.
+            egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+                ui_of(&ctx.workspace.view).clock_ui(ui, ctx.settings, commands);
+            });
+        }
+    }
+}
+
+/// The board, with the evaluation bar on its left while the analysis runs.
+fn board_area(ctx: &FrameContext<'_>, pointer: &mut BoardPointer, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+    let area = ui.available_rect_before_wrap();
+    let bar = if ctx.analysis_shown { 16.0 } else { 0.0 };
+    let board = egui::Rect::from_min_max(
+        egui::pos2(area.left() + bar + if bar > 0.0 { 6.0 } else { 0.0 }, area.top()),
+        area.max,
+    );
+    ui.scope_builder(egui::UiBuilder::new().max_rect(board), |ui| {
+        ui_of(&ctx.workspace.view).board_ui(ui, pointer, ctx.settings, commands);
+    });
+    if bar > 0.0 {
+        let drawn = pointer.rect;
+        let height = drawn.map_or(area.height(), |r| r.height());
+        let top = drawn.map_or(area.top(), |r| r.top());
+        let rect = egui::Rect::from_min_size(egui::pos2(area.left(), top), egui::vec2(bar, height));
+        ui_of(&ctx.workspace.view).eval_bar_ui(ui, rect, ctx.settings);
+    }
+}
+
+/// The analysis panel: its settings (lines, time), then the engine's lines.
+fn analysis_panel(ctx: &FrameContext<'_>, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+    ui.horizontal_wrapped(|ui| {
+        let title = ui.strong("Analysis");
+        egui::ComboBox::from_id_salt("analysis lines")
+            .width(72.0)
+            .selected_text(lines_text(ctx.settings.analysis_lines))
+            .show_ui(ui, |ui| {
+                for n in 1..=5u8 {
+                    if ui.selectable_label(ctx.settings.analysis_lines == n, lines_text(n)).clicked() {
+                        commands.push(Command::Act(Action::SetAnalysisLines(n)));
+                    }
+                }
+            })
+            .response
+            .labelled_by(title.id);
+        let time_text = |t: Option<u32>| t.map_or_else(|| "unlimited".to_string(), |s| format!("{s} s"));
+        egui::ComboBox::from_id_salt("analysis time")
+            .width(72.0)
+            .selected_text(time_text(ctx.settings.analysis_seconds))
+            .show_ui(ui, |ui| {
+                for t in [Some(5), Some(10), Some(30), None] {
+                    if ui.selectable_label(ctx.settings.analysis_seconds == t, time_text(t)).clicked() {
+                        commands.push(Command::Act(Action::SetAnalysisTime(t)));
+                    }
+                }
+            })
+            .response
+            .labelled_by(title.id);
+        let threat = if ctx.settings.threat { "Lines" } else { "Threat" };
+        if ui
+            .small_button(threat)
+            .on_hover_text("Show what the other side would play if it were its move, or the lines again (X)")
+            .clicked()
+        {
+            commands.push(Command::ToggleThreat);
+        }
+        if ui.small_button("Hide").on_hover_text("Hide the analysis (L)").clicked() {
+            commands.push(Command::ToggleAnalysis);
+        }
+    });
+    ui_of(&ctx.workspace.view).analysis_ui(ui, commands);
+}
+
+/// The games list pane.
+fn games_list_ui(
+    ctx: &FrameContext<'_>,
+    shell: &mut Shell,
+    positions: &mut IndexCache,
+    ui: &mut egui::Ui,
+    commands: &mut Vec<Command>,
+) {
+    let shown = (ctx.workspace.view.variant(), ctx.workspace.view.position_key(), ctx.workspace.view.position_string());
+    let editor = ctx.workspace.view.setup_position_string();
+    shell.games.ui(ui, &ctx.workspace.document, &mut shell.games_filter, shown, editor, positions, commands);
+}
+
+/// The opening tree of the shown position over the open file ([`OpeningTree`]).
+fn opening_tree_ui(
+    ctx: &FrameContext<'_>,
+    shell: &mut Shell,
+    positions: &mut IndexCache,
+    ui: &mut egui::Ui,
+    commands: &mut Vec<Command>,
+) {
+    let position = (ctx.workspace.view.variant(), ctx.workspace.view.position_key());
+    let scores = ctx.workspace.view.analysis_move_scores();
+    if ctx.workspace.view.hides_moves() {
+        // A study chapter quizzing its line: the tree would give the answers away.
+        ui.label("Hidden while the chapter asks for its moves (Show the line shows both).");
+        return;
+    }
+    shell.opening_tree.ui(ui, &ctx.workspace.document, position, &scores, positions, commands);
+}
+
+/// The puzzle set's bar above the puzzle panel, or, for a game that is a puzzle and
+/// not being solved, the offer to solve it.
+fn puzzle_set_ui(ctx: &FrameContext<'_>, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+    if let Some(PuzzleSetPlace { at, total, solved, this_solved }) = ctx.puzzle_set {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(
+                RichText::new(format!(
+                    "Puzzle {at} of {total}{} · solved {solved} of {total}",
+                    if this_solved { " (solved)" } else { "" }
+                ))
+                .strong(),
+            );
+        });
+        ui.horizontal(|ui| {
+            for forward in [false, true] {
+                let command = Command::Act(Action::NextPuzzle(forward));
+                let enabled = if forward { at < total } else { at > 1 };
+                if ui.add_enabled(enabled, egui::Button::new(command.label())).clicked() {
+                    commands.push(command);
+                }
+            }
+        });
+    } else if !ctx.workspace.view.board_editor_open()
+        && ctx.workspace.view.puzzle_status().is_none()
+        && let Some(stipulation) = stipulation_of(ctx.workspace.document.shown())
+    {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(format!("This game is a puzzle: {stipulation}."));
+            if ui
+                .button(Command::SolvePuzzles.label())
+                .on_hover_text("Solving mode: play the attacker's moves, the app answers; the solution stays hidden")
+                .clicked()
+            {
+                commands.push(Command::SolvePuzzles);
+            }
+        });
+        ui.separator();
     }
 }

@@ -120,50 +120,6 @@ impl OrreryApp {
         }
     }
 
-    /// The puzzle set's bar above the puzzle panel, or, for a game that is a puzzle and
-    /// not being solved, the offer to solve it.
-    pub(super) fn puzzle_set_ui(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
-        if self.workspace.puzzle_set {
-            let (at, total) = self.puzzle_place();
-            let (solved, this_solved) = self.solved_count();
-            ui.horizontal_wrapped(|ui| {
-                ui.label(
-                    RichText::new(format!(
-                        "Puzzle {at} of {total}{} · solved {solved} of {total}",
-                        if this_solved { " (solved)" } else { "" }
-                    ))
-                    .strong(),
-                );
-            });
-            ui.horizontal(|ui| {
-                for forward in [false, true] {
-                    let command = Command::Act(Action::NextPuzzle(forward));
-                    let enabled = if forward { at < total } else { at > 1 };
-                    if ui.add_enabled(enabled, egui::Button::new(command.label())).clicked() {
-                        commands.push(command);
-                    }
-                }
-            });
-        } else if !self.workspace.view.board_editor_open()
-            && self.workspace.view.puzzle_status().is_none()
-            && let Some(stipulation) = stipulation_of(self.workspace.document.shown())
-        {
-            ui.horizontal_wrapped(|ui| {
-                ui.label(format!("This game is a puzzle: {stipulation}."));
-                if ui
-                    .button(Command::SolvePuzzles.label())
-                    .on_hover_text(
-                        "Solving mode: play the attacker's moves, the app answers; the solution stays hidden",
-                    )
-                    .clicked()
-                {
-                    commands.push(Command::SolvePuzzles);
-                }
-            });
-            ui.separator();
-        }
-    }
-
     /// Opens a built-in puzzle (by index in [`builtin_puzzles`]): shows its start
     /// position and starts solving mode (or, for a shown figure, shows the ending).
     pub fn open_builtin_puzzle(&mut self, index: usize) {

@@ -286,34 +286,6 @@ impl OrreryApp {
         }
     }
 
-    /// The games list pane.
-    pub(super) fn games_list_ui(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
-        let shown =
-            (self.workspace.view.variant(), self.workspace.view.position_key(), self.workspace.view.position_string());
-        let editor = self.workspace.view.setup_position_string();
-        self.shell.games.ui(
-            ui,
-            &self.workspace.document,
-            &mut self.shell.games_filter,
-            shown,
-            editor,
-            &mut self.jobs.positions,
-            commands,
-        );
-    }
-
-    /// The opening tree of the shown position over the open file ([`OpeningTree`]).
-    pub(super) fn opening_tree_ui(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
-        let position = (self.workspace.view.variant(), self.workspace.view.position_key());
-        let scores = self.workspace.view.analysis_move_scores();
-        if self.workspace.view.hides_moves() {
-            // A study chapter quizzing its line: the tree would give the answers away.
-            ui.label("Hidden while the chapter asks for its moves (Show the line shows both).");
-            return;
-        }
-        self.shell.opening_tree.ui(ui, &self.workspace.document, position, &scores, &mut self.jobs.positions, commands);
-    }
-
     /// After a crash: what the autosave holds, and whether to restore it.
     pub(super) fn restore_prompt(&mut self, ctx: &egui::Context) {
         let Some(saved) = self.platform.restore_offer.clone() else { return };
