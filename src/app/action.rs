@@ -16,7 +16,7 @@ use crate::solver::Stipulation;
 
 /// What the shown game's view carries out: moves on the board and through the move
 /// tree, decisions, the engine's lines, the report and learning, clocks and tags. The
-/// app routes [`Command::Game`] to the view; the view's dispatch names every one.
+/// app routes [`super::command::Command::Game`] to the view; the view's dispatch names every one.
 #[must_use]
 #[derive(Clone, Debug, PartialEq)]
 pub enum GameCommand {

@@ -464,7 +464,7 @@ impl GamesList {
         self.shown_for = Some(wanted);
     }
 
-    /// The games list pane: pushes [`Command::Act(Action::ShowGame)`] / [`Command::Act(Action::ShowGameAt)`] for a
+    /// The games list pane: pushes [`Action::ShowGame`] / [`Action::ShowGameAt`] for a
     /// click on a row and the game commands for its buttons. `filter` is the filter
     /// box's text; `shown` is the shown position (game, key, position string) and
     /// `editor` the board editor's position string while it is open.

@@ -1,5 +1,5 @@
 //! The game report (`docs/app.md` *Game report*): the engine over every position of
-//! the main line on background threads ([`ReportJob`], with progress and Cancel), and
+//! the main line on background threads ([`analyse_positions`], with progress and a cancel flag), and
 //! what it writes into the record ([`annotate`]): `[%eval]` after each move, `?!` / `?`
 //! / `??` by how much the mover's winning chances dropped ([`judge`]), and the better
 //! line as a variation with a short comment. [`summary`] and [`graph`] read the

@@ -410,7 +410,7 @@ pub struct PuzzleStatus {
 
 /// The shown game, whatever its rules: the app's one erasure of the game, an enum as
 /// shakmaty's `VariantPosition` is. The rest of the model calls it through [`AnyView`]
-/// (it dereferences to one); the panes open it for drawing with [`ui_of`].
+/// (it dereferences to one); the panes open it for drawing with [`panes::ui_of`].
 pub enum ShownGame {
     /// An Interstellar game.
     Interstellar(GameView<crate::core::interstellar::Position>),
