@@ -28,47 +28,57 @@ impl OrreryApp {
         }
     }
 
-    /// Carries out a command: the one place where the document changes.
+    /// Carries out a command: the one place where the document changes. Its effects
+    /// (a job, a dialog, a window) are carried out after it.
     pub fn apply(&mut self, command: Command) {
+        let effects = self.handle(command);
+        self.carry_out(effects);
+    }
+
+    /// Carries out a command on the workspace and returns what it asks for beyond it.
+    fn handle(&mut self, command: Command) -> Vec<Effect> {
         if command.blocked_by_notation_text() && self.settings.notation_editor && self.shell.editor.is_dirty() {
             let _ = self.workspace.view.apply(&GameCommand::Deselect);
             self.workspace.message = NOTATION_PENDING.into();
-            return;
+            return Vec::new();
         }
         // Every command is named here: a new one that nothing handles does not compile.
+        // The arms with effects return them; the others change the workspace alone.
         match command {
-            Command::NewSameGame => self.request(PendingAction::New(self.workspace.view.variant())),
-            Command::Open => self.request(PendingAction::Open),
-            Command::Quit => self.request(PendingAction::Quit),
-            Command::OpenPuzzleFile => self.request(PendingAction::OpenPuzzles),
+            Command::NewSameGame => return self.requested(PendingAction::New(self.workspace.view.variant())),
+            Command::Open => return self.requested(PendingAction::Open),
+            Command::Quit => return self.requested(PendingAction::Quit),
+            Command::OpenPuzzleFile => return self.requested(PendingAction::OpenPuzzles),
             Command::SolvePuzzles => self.play_puzzle_set(true),
             Command::Game(GameCommand::ClosePuzzle) if self.workspace.puzzle_set => self.close_puzzle_set(),
             Command::PlayFromSetup => {
                 if let Some(game) = self.workspace.view.setup_game() {
-                    self.request(PendingAction::PlayFrom(Box::new(game)));
+                    return self.requested(PendingAction::PlayFrom(Box::new(game)));
                 }
             }
-            Command::Save => {
-                self.save();
-            }
-            Command::SaveAs => self.save_as(),
+            Command::Save => return self.save_effect(),
+            Command::SaveAs => return vec![self.save_as_effect(None)],
             Command::BoardEditor => self.open_board_editor(),
             Command::CloseBoardEditor => self.close_board_editor(),
-            Command::SaveAsPuzzle => self.open_puzzle_form(),
-            Command::ExportDiagram => self.open_export_form(),
-            Command::ExportGif => self.open_gif_form(),
+            Command::SaveAsPuzzle => return vec![self.open_puzzle_form()],
+            Command::ExportDiagram => return vec![self.open_export_form()],
+            Command::ExportGif => return vec![self.open_gif_form()],
             Command::Undo => self.undo(),
             Command::Redo => self.redo(),
-            Command::CopyPosition => self.copy_text(self.workspace.view.position_string(), "Position copied"),
-            Command::PastePosition => self.shell.paste_text = Some(String::new()),
-            Command::Paste => self.platform.outbox.push(Outgoing::RequestPaste),
-            Command::PasteGamesIntoFile => self.ask_for_pasted_games(),
+            Command::CopyPosition => {
+                return vec![self.copy_text(self.workspace.view.position_string(), "Position copied")];
+            }
+            Command::PastePosition => return vec![Effect::Show(Window::PastePosition)],
+            Command::Paste => return vec![Effect::Send(Outgoing::RequestPaste)],
+            Command::PasteGamesIntoFile => return vec![self.ask_for_pasted_games()],
             Command::Game(GameCommand::SetPosition(text))
                 if read_position(self.workspace.view.variant(), &text).is_none() =>
             {
-                self.paste(&text)
+                return self.paste(&text);
             }
-            Command::CopyGameText => self.copy_text(write_any(&self.workspace.view.game()), "Game text copied"),
+            Command::CopyGameText => {
+                return vec![self.copy_text(write_any(&self.workspace.view.game()), "Game text copied")];
+            }
             Command::FlipBoard => self.settings.flipped = !self.settings.flipped,
             Command::ToggleCoordinates => self.settings.coordinates = !self.settings.coordinates,
             Command::ToggleHints => self.settings.hints = !self.settings.hints,
@@ -77,7 +87,7 @@ impl OrreryApp {
             Command::ToggleTheme => {
                 self.settings.theme = if self.settings.theme == Theme::Dark { Theme::Light } else { Theme::Dark };
             }
-            Command::ShowShortcuts => self.shell.show_shortcuts = true,
+            Command::ShowShortcuts => return vec![Effect::Show(Window::Shortcuts)],
             Command::ToggleGamesList => self.settings.games_list = !self.settings.games_list,
             Command::ToggleOpeningTree => self.settings.opening_tree = !self.settings.opening_tree,
             Command::ResetLayout => self.reset_layout(),
@@ -91,8 +101,8 @@ impl OrreryApp {
             }
             Command::AnalyseGame => self.edit(GameCommand::StartReport(self.settings.report_nodes)),
             Command::Game(GameCommand::LearnFromMistakes) => self.learn_from_mistakes(),
-            Command::NewComputerGameForm => self.open_new_game_form(true),
-            Command::NewClockGameForm => self.open_new_game_form(false),
+            Command::NewComputerGameForm => return vec![self.open_new_game_form(true)],
+            Command::NewClockGameForm => return vec![self.open_new_game_form(false)],
             Command::NewGameInFile => self.insert_games(vec![AnyGame::new(self.workspace.view.variant())]),
             Command::DuplicateGame => self.insert_games(vec![(*self.workspace.view.game()).clone()]),
             Command::InsertComment => self.insert_comment(),
@@ -100,29 +110,29 @@ impl OrreryApp {
                 self.settings.show_marks = true;
                 self.edit(mark);
             }
-            Command::Act(action) => self.apply_action(action),
+            Command::Act(action) => return self.apply_action(action),
             // The shown game's own commands: its view carries them out.
             Command::Game(game) => self.edit(game),
         }
+        Vec::new()
     }
 
-    /// Carries out a typed action on the workspace ([`Command::Act`]).
-    fn apply_action(&mut self, action: Action) {
+    /// Carries out a typed action on the workspace ([`Command::Act`]) and returns what
+    /// it asks for beyond it.
+    fn apply_action(&mut self, action: Action) -> Vec<Effect> {
         // Every action is named here: a new one that nothing handles does not compile.
         match action {
-            Action::NewGame(variant) => self.request(PendingAction::New(variant)),
-            Action::OpenPath(path) => self.request(PendingAction::OpenPath(path)),
-            Action::OpenPuzzle(index) => self.request(PendingAction::Puzzle(index)),
+            Action::NewGame(variant) => return self.requested(PendingAction::New(variant)),
+            Action::OpenPath(path) => return self.requested(PendingAction::OpenPath(path)),
+            Action::OpenPuzzle(index) => return self.requested(PendingAction::Puzzle(index)),
             Action::NextPuzzle(forward) => self.next_puzzle(forward),
-            Action::SaveTo(path) => {
-                self.save_as_path(&path);
-            }
+            Action::SaveTo(path) => return vec![Effect::Save(with_format(&path), None)],
             Action::PasteText(text) if std::mem::take(&mut self.shell.paste_into_file) => self.paste_into_file(&text),
-            Action::PasteText(text) => self.paste(&text),
+            Action::PasteText(text) => return self.paste(&text),
             Action::FilterGames(what, games) => self.keep_games(what, games),
-            Action::NewClockGame { variant, clock } => self.request(PendingAction::Clock { variant, clock }),
+            Action::NewClockGame { variant, clock } => return self.requested(PendingAction::Clock { variant, clock }),
             Action::NewComputerGame { variant, user_side, level, clock } => {
-                self.computer_game(variant, user_side, level, clock);
+                return self.computer_game(variant, user_side, level, clock);
             }
             Action::SetAnalysisLines(n) => self.settings.analysis_lines = n.clamp(1, 5),
             Action::SetAnalysisTime(seconds) => self.settings.analysis_seconds = seconds,
@@ -136,6 +146,7 @@ impl OrreryApp {
             Action::SolveShown(stipulation) => self.solve_shown(stipulation),
             Action::ReplaceGame { game, caret } => self.replace_game(game, caret),
         }
+        Vec::new()
     }
 
     fn close_board_editor(&mut self) {
@@ -145,9 +156,9 @@ impl OrreryApp {
     }
 
     /// Puts `text` on the clipboard and says `done`.
-    fn copy_text(&mut self, text: String, done: &str) {
-        self.platform.outbox.push(Outgoing::Text(text));
+    fn copy_text(&mut self, text: String, done: &str) -> Effect {
         self.workspace.message = done.into();
+        Effect::Send(Outgoing::Text(text))
     }
 
     fn toggle_notation_editor(&mut self) {
@@ -172,11 +183,17 @@ impl OrreryApp {
 
     /// A new game against the computer (after the unsaved-work prompt); `user_side`
     /// `None`: chosen at random.
-    fn computer_game(&mut self, variant: Variant, user_side: Option<usize>, level: u8, clock: Option<ClockSetup>) {
+    fn computer_game(
+        &mut self,
+        variant: Variant,
+        user_side: Option<usize>,
+        level: u8,
+        clock: Option<ClockSetup>,
+    ) -> Vec<Effect> {
         // "Random": a bit of the clock (its low bits change fastest).
         let user_side = user_side.unwrap_or_else(|| (crate::app::opponent::clock_seed() >> 10) as usize & 1);
         let level = Level::new(level).unwrap_or(Level::MAX);
-        self.request(PendingAction::Computer { variant, user_side: user_side.min(1), level, clock });
+        self.requested(PendingAction::Computer { variant, user_side: user_side.min(1), level, clock })
     }
 
     fn insert_comment(&mut self) {
@@ -209,7 +226,7 @@ impl OrreryApp {
 
     /// Save as puzzle's form, with the credits typed last time (a composer saves many
     /// puzzles).
-    fn open_puzzle_form(&mut self) {
+    fn open_puzzle_form(&mut self) -> Effect {
         let mut form = self.workspace.view.puzzle_form();
         if let Some(last) = &self.shell.puzzle_form_last {
             form.title.clone_from(&last.title);
@@ -220,11 +237,11 @@ impl OrreryApp {
                 form.moves = last.moves;
             }
         }
-        self.shell.puzzle_form = Some(form);
+        Effect::Show(Window::PuzzleForm(Box::new(form)))
     }
 
     /// The Export diagram window, with the last choices.
-    fn open_export_form(&mut self) {
+    fn open_export_form(&mut self) -> Effect {
         let fresh = ExportForm::for_view(
             &*self.workspace.view,
             self.settings.flipped,
@@ -237,13 +254,13 @@ impl OrreryApp {
             None => fresh,
         };
         self.shell.export_last = Some((form.clone(), derived));
-        self.shell.export = Some(form);
+        Effect::Show(Window::Export(Box::new(form), None))
     }
 
     /// The Export GIF window, with the last choices.
-    fn open_gif_form(&mut self) {
+    fn open_gif_form(&mut self) -> Effect {
         let game = self.workspace.view.game();
-        self.shell.gif = Some(match self.shell.gif_last.take() {
+        let form = match self.shell.gif_last.take() {
             Some(last) => last.for_game(&game),
             None => GifForm::new(
                 &game,
@@ -252,16 +269,17 @@ impl OrreryApp {
                 self.settings.show_marks,
                 self.settings.analysis,
             ),
-        });
+        };
+        Effect::Show(Window::Gif(Box::new(form), None))
     }
 
     /// Paste games into this file: the clipboard's text is asked for.
-    fn ask_for_pasted_games(&mut self) {
+    fn ask_for_pasted_games(&mut self) -> Effect {
         self.shell.paste_into_file = true;
-        self.platform.outbox.push(Outgoing::RequestPaste);
         // Said at once: an empty clipboard sends nothing back.
         self.workspace.message =
             "Paste games: the games on the clipboard go into the file (an empty clipboard adds none)".into();
+        Effect::Send(Outgoing::RequestPaste)
     }
 
     /// The games list keeps only `games` (an opening tree's count).
@@ -284,9 +302,9 @@ impl OrreryApp {
 
     /// The New game against the computer window (`computer`) or New game with a clock,
     /// with the choices of the last game started from it.
-    fn open_new_game_form(&mut self, computer: bool) {
+    fn open_new_game_form(&self, computer: bool) -> Effect {
         let variant = self.workspace.view.variant();
-        self.shell.new_game_form = Some(if computer {
+        Effect::Show(Window::NewGame(if computer {
             self.shell.last_game_forms[0].clone().unwrap_or(NewGameForm {
                 variant,
                 computer: true,
@@ -304,7 +322,7 @@ impl OrreryApp {
                 clock: Some("300+3".into()),
                 handicap: [0, 0],
             })
-        });
+        }))
     }
 
     /// Shows game `index` of the file, at the move `path` leads to when given (a game a
@@ -389,16 +407,27 @@ impl OrreryApp {
         }
     }
 
-    /// Asks before `action` drops unsaved work; does it at once when nothing is unsaved.
+    /// Asks before `action` drops unsaved work; does it at once when nothing is
+    /// unsaved (with its effects).
     pub fn request(&mut self, action: PendingAction) {
+        let effects = self.requested(action);
+        self.carry_out(effects);
+    }
+
+    /// `action` waits for the unsaved-work prompt when there is unsaved work; else it is
+    /// the effect returned.
+    pub(super) fn requested(&mut self, action: PendingAction) -> Vec<Effect> {
         if self.workspace.document.modified && !matches!(action, PendingAction::Quit if self.platform.quit_confirmed) {
             self.workspace.pending = Some(action);
+            Vec::new()
         } else {
-            self.perform(action);
+            vec![Effect::Perform(action)]
         }
     }
 
-    pub(super) fn perform(&mut self, action: PendingAction) {
+    /// Does an action that may drop the shown work (asked about already), and returns
+    /// its effects (a dialog, a file read).
+    pub(super) fn perform(&mut self, action: PendingAction) -> Vec<Effect> {
         match action {
             PendingAction::New(variant) => {
                 self.show_document(Document::new(AnyGame::new(variant)));
@@ -406,16 +435,14 @@ impl OrreryApp {
             }
             PendingAction::Open => {
                 let folder = self.settings.last_folder.clone();
-                self.ask(DialogPurpose::Open, DialogRequest::Open { folder });
+                return vec![Effect::ask(DialogPurpose::Open, DialogRequest::Open { folder })];
             }
-            PendingAction::OpenPath(path) => {
-                self.begin_open(&path);
-            }
+            PendingAction::OpenPath(path) => return vec![open_effect(&path)],
             PendingAction::Quit => self.platform.quit_confirmed = true,
-            PendingAction::Puzzle(index) => self.open_builtin_puzzle(index),
+            PendingAction::Puzzle(index) => return self.open_builtin_puzzle(index).into_iter().collect(),
             PendingAction::OpenPuzzles => {
                 let folder = self.settings.last_folder.clone();
-                self.ask(DialogPurpose::OpenPuzzles, DialogRequest::Open { folder });
+                return vec![Effect::ask(DialogPurpose::OpenPuzzles, DialogRequest::Open { folder })];
             }
             PendingAction::PlayFrom(game) => {
                 let mut document = Document::new(*game);
@@ -454,6 +481,7 @@ impl OrreryApp {
                 self.workspace.message = format!("Pasted a {} game", variant.name());
             }
         }
+        Vec::new()
     }
 
     /// Writes today's date (UTC) into the new game's Date tag, as `2026.12.01`.

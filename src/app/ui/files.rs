@@ -4,11 +4,11 @@ use super::*;
 
 impl OrreryApp {
     /// Shows the game an autosave holds, with its file and modified flag.
-    pub(super) fn restore_autosave(&mut self, saved: &Autosave) {
+    pub(super) fn restore_autosave(&mut self, saved: &Autosave) -> Vec<Effect> {
         self.workspace.restore_puzzle_set = saved.puzzle_set && saved.file.is_some();
         let Ok(game) = read_one(&saved.game_text) else {
             self.workspace.message = "The autosaved game could not be read; a new game is shown".into();
-            return;
+            return Vec::new();
         };
         self.workspace.document = Document::with_games(saved.file.clone(), vec![game]);
         self.workspace.view = view_of(self.workspace.document.shown().clone());
@@ -28,13 +28,15 @@ impl OrreryApp {
                 document.modified = true;
                 self.workspace.document = document;
                 self.resume_puzzle_set();
-                return;
+                return Vec::new();
             }
         }
         // The file's other games are read in the background and put around it.
-        if let Some(path) = &saved.file {
-            self.start_reading(path.clone(), ReadPurpose::Restore { index: saved.game_index });
-        }
+        saved
+            .file
+            .iter()
+            .map(|path| Effect::Read(path.clone(), ReadPurpose::Restore { index: saved.game_index }))
+            .collect()
     }
 
     /// The other games of the restored game's file were read: the document holds them
@@ -66,37 +68,18 @@ impl OrreryApp {
     }
 
     /// Opens a record file at once, on this thread (the app itself reads in the
-    /// background: [`OrreryApp::begin_open`]); on any error the current game stays and
+    /// background, by an `Effect::Read` job); on any error the current game stays and
     /// the errors are listed. Returns whether a game was opened.
     pub fn open_path(&mut self, path: &Path) -> bool {
         let read = crate::files::read_records(path);
-        self.open_read(path, read)
-    }
-
-    /// Starts reading a record file in the background (a small file opens at once);
-    /// when it has been read it is shown as [`OrreryApp::open_path`] shows it. Returns
-    /// `false`, with the error shown, when it cannot be read at all (no such file, an
-    /// unknown extension).
-    pub fn begin_open(&mut self, path: &Path) -> bool {
-        if Format::from_path(path).is_none() {
-            self.shell.error_list = Some((
-                "Could not open the file".into(),
-                vec![FileError::UnknownFormat(path.to_path_buf()).to_string()],
-            ));
-            return false;
-        }
-        if let Err(source) = std::fs::metadata(path) {
-            let e = FileError::Io { path: path.to_path_buf(), source };
-            self.shell.error_list = Some(("Could not open the file".into(), vec![e.to_string()]));
-            return false;
-        }
-        self.start_reading(path.to_path_buf(), ReadPurpose::Open);
-        true
+        let (opened, effects) = self.open_read(path, read);
+        self.carry_out(effects);
+        opened
     }
 
     /// Reads `path` on a background thread for `purpose`, replacing any reading under
     /// way; waits [`READ_WAIT`] for it, so a small file is done in this frame.
-    pub(super) fn start_reading(&mut self, path: PathBuf, purpose: ReadPurpose) {
+    pub(super) fn start_reading(&mut self, path: PathBuf, purpose: ReadPurpose) -> Vec<Effect> {
         if let Some(old) = self.jobs.reading.take() {
             old.cancel();
         }
@@ -107,31 +90,41 @@ impl OrreryApp {
         });
         match job.wait(READ_WAIT) {
             JobPoll::Done(result) => self.finish_reading(&path, purpose, result),
-            JobPoll::Running => self.jobs.reading = Some(FileReading { path, purpose, job }),
+            JobPoll::Running => {
+                self.jobs.reading = Some(FileReading { path, purpose, job });
+                Vec::new()
+            }
             JobPoll::Gone => self.finish_reading(&path, purpose, Err(job_stopped(&path, "reading"))),
         }
     }
 
     /// Takes the background reading's result, if it has come (the reading wakes the
     /// window as it goes and when it is done).
-    pub(super) fn poll_reading(&mut self) {
-        let Some(reading) = &mut self.jobs.reading else { return };
+    pub(super) fn poll_reading(&mut self) -> Vec<Effect> {
+        let Some(reading) = &mut self.jobs.reading else { return Vec::new() };
         let result = match reading.job.poll() {
             JobPoll::Done(result) => result,
-            JobPoll::Running => return,
+            JobPoll::Running => return Vec::new(),
             JobPoll::Gone => Err(job_stopped(&reading.path, "reading")),
         };
-        if let Some(reading) = self.jobs.reading.take() {
-            self.finish_reading(&reading.path, reading.purpose, result);
+        match self.jobs.reading.take() {
+            Some(reading) => self.finish_reading(&reading.path, reading.purpose, result),
+            None => Vec::new(),
         }
     }
 
-    pub(super) fn finish_reading(&mut self, path: &Path, purpose: ReadPurpose, result: Result<RecordsRead, FileError>) {
+    fn finish_reading(
+        &mut self,
+        path: &Path,
+        purpose: ReadPurpose,
+        result: Result<RecordsRead, FileError>,
+    ) -> Vec<Effect> {
         match purpose {
-            ReadPurpose::Open => {
-                self.open_read(path, result);
+            ReadPurpose::Open => self.open_read(path, result).1,
+            ReadPurpose::Restore { index } => {
+                self.finish_restore(path, index, result);
+                Vec::new()
             }
-            ReadPurpose::Restore { index } => self.finish_restore(path, index, result),
         }
     }
 
@@ -152,22 +145,20 @@ impl OrreryApp {
         }
     }
 
-    /// Shows what was read from `path` as the document (see [`OrreryApp::open_path`]).
-    pub(super) fn open_read(&mut self, path: &Path, read: Result<RecordsRead, FileError>) -> bool {
+    /// Shows what was read from `path` as the document (see [`OrreryApp::open_path`]):
+    /// whether it was shown, and the windows to show (its problems, or why nothing
+    /// could be read).
+    fn open_read(&mut self, path: &Path, read: Result<RecordsRead, FileError>) -> (bool, Vec<Effect>) {
         let as_puzzles = std::mem::take(&mut self.workspace.open_as_puzzles);
         let read = match read {
-            Err(FileError::Cancelled(_)) => return false,
-            Err(e) => {
-                self.shell.error_list = Some(("Could not open the file".into(), vec![e.to_string()]));
-                return false;
-            }
+            Err(FileError::Cancelled(_)) => return (false, Vec::new()),
+            Err(e) => return (false, vec![Effect::error(COULD_NOT_OPEN, e)]),
             Ok(read) => read,
         };
         if read.games.is_empty() {
             let mut lines = vec![format!("{} holds no game that could be read", path.display())];
             lines.extend(read.problems.iter().map(ToString::to_string));
-            self.shell.error_list = Some(("Could not open the file".into(), lines));
-            return false;
+            return (false, vec![Effect::Show(Window::Errors(COULD_NOT_OPEN.into(), lines))]);
         }
         let damaged = read.has_errors();
         let count = read.games.len();
@@ -185,6 +176,7 @@ impl OrreryApp {
             document.modified = true;
         }
         self.show_document(document);
+        let mut effects = Vec::new();
         if problems > 0 {
             let title = if damaged { "The file has errors" } else { "The file has warnings" };
             let mut notes = Vec::new();
@@ -199,7 +191,7 @@ impl OrreryApp {
                 ));
             }
             notes.push("Click a problem to see it in its game's text, in the notation editor.".into());
-            self.shell.file_problems = Some(FileProblems { title: title.into(), notes, items });
+            effects.push(Effect::Show(Window::FileProblems(FileProblems { title: title.into(), notes, items })));
         }
         // A puzzle set steps through its puzzles itself: no list over the board.
         if (count > 1 || has_unread) && !as_puzzles {
@@ -216,7 +208,7 @@ impl OrreryApp {
         if as_puzzles {
             self.play_puzzle_set(false);
         }
-        true
+        (true, effects)
     }
 
     /// Game → Save: to the current file, or Save As when there is none. Returns whether
@@ -224,7 +216,11 @@ impl OrreryApp {
     /// large document is still being written).
     pub fn save(&mut self) -> bool {
         match self.workspace.document.file.clone() {
-            Some(path) => self.save_to(&path, None).unwrap_or(false),
+            Some(path) => {
+                let (saved, effects) = self.save_to(&path, None);
+                self.carry_out(effects);
+                saved.unwrap_or(false)
+            }
             None => {
                 self.save_as();
                 false
@@ -232,12 +228,22 @@ impl OrreryApp {
         }
     }
 
-    /// Game → Save As…: opens the save dialog; the game is saved when it answers.
-    pub fn save_as(&mut self) {
-        self.save_as_then(None);
+    /// Game → Save: the document written to its file, or the Save As dialog.
+    pub(super) fn save_effect(&self) -> Vec<Effect> {
+        vec![match self.workspace.document.file.clone() {
+            Some(path) => Effect::Save(path, None),
+            None => self.save_as_effect(None),
+        }]
     }
 
-    pub(super) fn save_as_then(&mut self, then: Option<PendingAction>) {
+    /// Game → Save As…: opens the save dialog; the game is saved when it answers.
+    pub fn save_as(&mut self) {
+        let effect = self.save_as_effect(None);
+        self.carry_out(vec![effect]);
+    }
+
+    /// The Save As dialog, and `then` once saved.
+    pub(super) fn save_as_effect(&self, then: Option<PendingAction>) -> Effect {
         let folder = self.settings.last_folder.clone();
         // A study by its name; several games as games; one game by its game.
         let suggested_name = match crate::record::study::study_name(&self.workspace.document.games) {
@@ -246,11 +252,11 @@ impl OrreryApp {
             None => format!("{}-game.pgn", self.workspace.view.variant().key()),
         };
         let filters = vec![("PGN text".into(), vec!["pgn".into()]), ("RON".into(), vec!["ron".into()])];
-        self.ask(DialogPurpose::SaveAs { then }, DialogRequest::Save { folder, suggested_name, filters });
+        Effect::ask(DialogPurpose::SaveAs { then }, DialogRequest::Save { folder, suggested_name, filters })
     }
 
     /// Starts a file dialog for `purpose` (one at a time).
-    pub(super) fn ask(&mut self, purpose: DialogPurpose, request: DialogRequest) {
+    pub(super) fn start_dialog(&mut self, purpose: DialogPurpose, request: DialogRequest) {
         if self.platform.dialog.is_some() {
             self.workspace.message = "A file dialog is already open".into();
             return;
@@ -261,12 +267,12 @@ impl OrreryApp {
     }
 
     /// Takes the open file dialog's answer, if it has come.
-    pub(super) fn poll_dialog(&mut self) {
+    pub(super) fn poll_dialog(&mut self) -> Vec<Effect> {
         if self.platform.dialog.is_none() {
-            return;
+            return Vec::new();
         }
-        let Some(answer) = self.platform.dialogs.poll() else { return };
-        let Some((purpose, request)) = self.platform.dialog.take() else { return };
+        let Some(answer) = self.platform.dialogs.poll() else { return Vec::new() };
+        let Some((purpose, request)) = self.platform.dialog.take() else { return Vec::new() };
         let suggested = match &request {
             DialogRequest::Open { folder } => folder.clone().map(|f| format!("{}/", f.display())).unwrap_or_default(),
             DialogRequest::Save { folder, suggested_name, .. } => {
@@ -281,103 +287,70 @@ impl OrreryApp {
         {
             self.settings.last_folder = Some(folder.to_path_buf());
         }
-        match (purpose, answer) {
-            (_, DialogAnswer::Cancelled) => {}
-            (DialogPurpose::Open, DialogAnswer::Chosen(path)) => {
-                self.begin_open(&path);
-            }
+        let prompt = |save, puzzle, then| {
+            Effect::Show(Window::PathPrompt(Box::new(PathPrompt {
+                save,
+                text: suggested.clone(),
+                puzzle,
+                then,
+                replace: None,
+                revision: self.workspace.document.revision(),
+            })))
+        };
+        let effect = match (purpose, answer) {
+            (_, DialogAnswer::Cancelled) => return Vec::new(),
+            (DialogPurpose::Open, DialogAnswer::Chosen(path)) => open_effect(&path),
             (DialogPurpose::OpenPuzzles, DialogAnswer::Chosen(path)) => {
-                self.workspace.open_as_puzzles = true;
-                if !self.begin_open(&path) {
-                    self.workspace.open_as_puzzles = false;
-                }
+                let effect = open_effect(&path);
+                self.workspace.open_as_puzzles = matches!(effect, Effect::Read(..));
+                effect
             }
             (purpose @ (DialogPurpose::Open | DialogPurpose::OpenPuzzles), DialogAnswer::Unavailable) => {
                 if matches!(purpose, DialogPurpose::OpenPuzzles) {
                     self.workspace.open_as_puzzles = true;
                 }
-                self.shell.path_prompt = Some(PathPrompt {
-                    save: false,
-                    text: suggested,
-                    puzzle: None,
-                    then: None,
-                    replace: None,
-                    revision: self.workspace.document.revision(),
-                });
+                prompt(false, None, None)
             }
-            (DialogPurpose::SaveAs { then }, DialogAnswer::Chosen(path)) => {
-                self.save_as_path_then(&path, then);
-            }
-            (DialogPurpose::SaveAs { then }, DialogAnswer::Unavailable) => {
-                self.shell.path_prompt = Some(PathPrompt {
-                    save: true,
-                    text: suggested,
-                    puzzle: None,
-                    then,
-                    replace: None,
-                    revision: self.workspace.document.revision(),
-                });
-            }
-            (DialogPurpose::Puzzle(game), DialogAnswer::Chosen(path)) => {
-                self.write_puzzle(&path, &game);
-            }
-            (DialogPurpose::Puzzle(game), DialogAnswer::Unavailable) => {
-                self.shell.path_prompt = Some(PathPrompt {
-                    save: true,
-                    text: suggested,
-                    puzzle: Some(game),
-                    then: None,
-                    replace: None,
-                    revision: self.workspace.document.revision(),
-                });
-            }
+            (DialogPurpose::SaveAs { then }, DialogAnswer::Chosen(path)) => Effect::Save(with_format(&path), then),
+            (DialogPurpose::SaveAs { then }, DialogAnswer::Unavailable) => prompt(true, None, then),
+            (DialogPurpose::Puzzle(game), DialogAnswer::Chosen(path)) => return self.write_puzzle(&path, &game).1,
+            (DialogPurpose::Puzzle(game), DialogAnswer::Unavailable) => prompt(true, Some(game), None),
             (DialogPurpose::Export(form), DialogAnswer::Chosen(mut path)) => {
                 if crate::render::diagram::ImageFormat::from_path(&path).is_none() {
                     path.set_extension(form.extension());
                 }
-                if !self.export_to(&form, &path) {
-                    self.shell.export = Some(*form);
+                match self.export_to(&form, &path) {
+                    Ok(()) => return Vec::new(),
+                    // The window comes back, beside the error.
+                    Err(error) => return vec![error, Effect::Show(Window::Export(form, None))],
                 }
             }
             (DialogPurpose::Export(form), DialogAnswer::Unavailable) => {
-                self.shell.export = Some(*form);
-                self.shell.export_path = Some(suggested);
+                Effect::Show(Window::Export(form, Some(suggested)))
             }
-            (DialogPurpose::Gif(form), DialogAnswer::Chosen(path)) => {
-                self.start_gif(*form, path);
-            }
-            (DialogPurpose::Gif(form), DialogAnswer::Unavailable) => {
-                self.shell.gif = Some(*form);
-                self.shell.gif_path = Some(suggested);
-            }
-        }
+            (DialogPurpose::Gif(form), DialogAnswer::Chosen(path)) => Effect::MakeGif(form, path),
+            (DialogPurpose::Gif(form), DialogAnswer::Unavailable) => Effect::Show(Window::Gif(form, Some(suggested))),
+        };
+        vec![effect]
     }
 
     /// Saves to `path` (Save As with a given path): every game of the document goes
     /// there, with its unsaved changes (a game not shown may have some), and `path`
     /// becomes the document's file; the old file stays as it was.
     pub fn save_as_path(&mut self, path: &Path) -> bool {
-        self.save_as_path_then(path, None).unwrap_or(false)
-    }
-
-    /// Saves to `path` (`.pgn` added when it names no format), then does `then`: see
-    /// [`OrreryApp::save_to`].
-    pub(super) fn save_as_path_then(&mut self, path: &Path, then: Option<PendingAction>) -> Option<bool> {
-        let mut path = path.to_path_buf();
-        if crate::files::Format::from_path(&path).is_none() {
-            path.set_extension("pgn");
-        }
-        self.save_to(&path, then)
+        let (saved, effects) = self.save_to(&with_format(path), None);
+        self.carry_out(effects);
+        saved.unwrap_or(false)
     }
 
     /// Saves the document to `path` on a job, then does `then`. A small document is
     /// waited for: `Some(saved)`; a large one goes on in the background (`None`; the
     /// status bar says so, and `then` is done once it is saved). Nothing is written on
     /// the window's thread.
-    pub(super) fn save_to(&mut self, path: &Path, then: Option<PendingAction>) -> Option<bool> {
+    pub(super) fn save_to(&mut self, path: &Path, then: Option<PendingAction>) -> (Option<bool>, Vec<Effect>) {
         if self.jobs.saving.is_some() {
             self.workspace.message = "A save is under way: try again once it is done".into();
-            return Some(false);
+            return (Some(false), Vec::new());
         }
         self.workspace.document.set_shown(self.workspace.view.game());
         // Games not changed since they were read are written back as they were.
@@ -388,29 +361,38 @@ impl OrreryApp {
         self.jobs.saving =
             Some(Saving { path: path.to_path_buf(), revision: self.workspace.document.revision(), then, job });
         if small {
-            return Some(self.finish_save());
+            let (saved, effects) = self.finish_saving_now();
+            return (Some(saved), effects);
         }
         self.workspace.message = format!("Saving {}…", path.display());
-        None
+        (None, Vec::new())
     }
 
     /// Takes the background save's result, if it has come.
-    pub(super) fn poll_saving(&mut self) {
-        let Some(saving) = &mut self.jobs.saving else { return };
+    pub(super) fn poll_saving(&mut self) -> Vec<Effect> {
+        let Some(saving) = &mut self.jobs.saving else { return Vec::new() };
         let result = match saving.job.poll() {
-            JobPoll::Running => return,
+            JobPoll::Running => return Vec::new(),
             JobPoll::Done(result) => result,
             JobPoll::Gone => Err(job_stopped(&saving.path, "saving")),
         };
-        if let Some(saving) = self.jobs.saving.take() {
-            self.finish_saving(saving, result);
+        match self.jobs.saving.take() {
+            Some(saving) => self.finish_saving(saving, result).1,
+            None => Vec::new(),
         }
     }
 
     /// Waits for the save under way, if any (the window closes only once it is done):
     /// whether it saved.
     pub fn finish_save(&mut self) -> bool {
-        let Some(mut saving) = self.jobs.saving.take() else { return false };
+        let (saved, effects) = self.finish_saving_now();
+        self.carry_out(effects);
+        saved
+    }
+
+    /// Waits for the save under way, if any: whether it saved, and its effects.
+    fn finish_saving_now(&mut self) -> (bool, Vec<Effect>) {
+        let Some(mut saving) = self.jobs.saving.take() else { return (false, Vec::new()) };
         let result = loop {
             match saving.job.wait(std::time::Duration::from_secs(1)) {
                 JobPoll::Running => {}
@@ -423,7 +405,11 @@ impl OrreryApp {
 
     /// A save has ended: the document is the file's (unless it changed meanwhile), and
     /// the action that waited for it is done; or the error is shown.
-    fn finish_saving(&mut self, saving: Saving, result: Result<Vec<Option<Arc<str>>>, FileError>) -> bool {
+    fn finish_saving(
+        &mut self,
+        saving: Saving,
+        result: Result<Vec<Option<Arc<str>>>, FileError>,
+    ) -> (bool, Vec<Effect>) {
         let path = saving.path;
         match result {
             Ok(written) => {
@@ -443,15 +429,9 @@ impl OrreryApp {
                 }
                 self.platform.autosave.touch(self.now);
                 self.settings.remember(path);
-                if let Some(action) = saving.then {
-                    self.perform(action);
-                }
-                true
+                (true, saving.then.map(Effect::Perform).into_iter().collect())
             }
-            Err(e) => {
-                self.shell.error_list = Some(("Could not save".into(), vec![e.to_string()]));
-                false
-            }
+            Err(e) => (false, vec![Effect::error("Could not save", e)]),
         }
     }
 
@@ -473,10 +453,13 @@ impl OrreryApp {
     /// Reads pasted text as a game record or a position string of any game (the game
     /// shown first), and opens it as a new game after the unsaved-work prompt; says why
     /// when it is neither.
-    pub(super) fn paste(&mut self, text: &str) {
+    pub(super) fn paste(&mut self, text: &str) -> Vec<Effect> {
         match read_pasted(self.workspace.view.variant(), text) {
-            Ok(game) => self.request(PendingAction::OpenGame(Box::new(game))),
-            Err(why) => self.workspace.message = why,
+            Ok(game) => self.requested(PendingAction::OpenGame(Box::new(game))),
+            Err(why) => {
+                self.workspace.message = why;
+                Vec::new()
+            }
         }
     }
 
@@ -502,27 +485,24 @@ impl OrreryApp {
         );
     }
 
-    /// Writes the diagram with `form`'s choices to `path` (format by extension).
-    /// Returns whether it was written; errors go to the error window.
-    pub fn export_to(&mut self, form: &ExportForm, path: &Path) -> bool {
+    /// Writes the diagram with `form`'s choices to `path` (format by extension); the
+    /// error window when it could not be written.
+    pub(super) fn export_to(&mut self, form: &ExportForm, path: &Path) -> Result<(), Effect> {
         let options = form.options(&*self.workspace.view);
         let scene = self.workspace.view.diagram_scene(&options);
         match crate::files::write_diagram(&scene, &options, path) {
             Ok(_) => {
                 self.workspace.message = format!("Diagram written to {}", path.display());
-                true
+                Ok(())
             }
-            Err(e) => {
-                self.shell.error_list = Some(("Could not export".into(), vec![e.to_string()]));
-                false
-            }
+            Err(e) => Err(Effect::error("Could not export", e)),
         }
     }
 
     /// Starts making the shown game's GIF with `form`'s choices and writing it to
     /// `path` (`.gif` added when it has another extension) in the background; the
     /// window shows its progress and Cancel until it is written.
-    pub fn start_gif(&mut self, form: GifForm, path: PathBuf) {
+    pub(super) fn start_gif(&mut self, form: GifForm, path: PathBuf) {
         let mut path = path;
         if !path.extension().and_then(|e| e.to_str()).is_some_and(|e| e.eq_ignore_ascii_case("gif")) {
             path.set_extension("gif");
@@ -536,10 +516,10 @@ impl OrreryApp {
 
     /// The GIF being made: done (the window closes and the status bar says where it
     /// went), failed (the error window) or cancelled (the window stays).
-    pub(super) fn poll_gif(&mut self, ctx: &egui::Context) {
-        let Some(job) = self.jobs.gif_job.as_mut() else { return };
+    pub(super) fn poll_gif(&mut self, ctx: &egui::Context) -> Vec<Effect> {
+        let Some(job) = self.jobs.gif_job.as_mut() else { return Vec::new() };
         match job.poll() {
-            None => {}
+            None => Vec::new(),
             Some(Ok(bytes)) => {
                 self.workspace.message =
                     format!("GIF written to {} ({} KiB)", job.path.display(), bytes.div_ceil(1024));
@@ -547,13 +527,15 @@ impl OrreryApp {
                 self.shell.gif_last = self.shell.gif.take();
                 // Drawn now, not at the next input.
                 ctx.request_repaint();
+                Vec::new()
             }
             Some(Err(e)) => {
-                if e != crate::render::gif::GifError::Cancelled.to_string() {
-                    self.shell.error_list = Some(("Could not export the GIF".into(), vec![e]));
-                }
                 self.jobs.gif_job = None;
                 ctx.request_repaint();
+                if e == crate::render::gif::GifError::Cancelled.to_string() {
+                    return Vec::new();
+                }
+                vec![Effect::error("Could not export the GIF", e)]
             }
         }
     }
@@ -579,18 +561,45 @@ impl OrreryApp {
         Some(texture)
     }
 
-    pub(super) fn copy_diagram(&mut self, form: &ExportForm) {
+    pub(super) fn copy_diagram(&mut self, form: &ExportForm) -> Effect {
         let options = form.options(&*self.workspace.view);
         let scene = self.workspace.view.diagram_scene(&options);
         match crate::render::png::render_scene(&scene, options.size_px) {
             Ok(pixmap) => {
                 let size = [pixmap.width() as usize, pixmap.height() as usize];
-                self.platform
-                    .outbox
-                    .push(Outgoing::Image(egui::ColorImage::from_rgba_premultiplied(size, pixmap.data())));
                 self.workspace.message = "Diagram copied as an image".into();
+                Effect::Send(Outgoing::Image(egui::ColorImage::from_rgba_premultiplied(size, pixmap.data())))
             }
-            Err(e) => self.shell.error_list = Some(("Could not copy the diagram".into(), vec![e.to_string()])),
+            Err(e) => Effect::error("Could not copy the diagram", e),
         }
     }
 }
+
+/// Why a file cannot be opened at all (no such file, an unknown extension), or `None`.
+fn unopenable(path: &Path) -> Option<FileError> {
+    if Format::from_path(path).is_none() {
+        return Some(FileError::UnknownFormat(path.to_path_buf()));
+    }
+    std::fs::metadata(path).err().map(|source| FileError::Io { path: path.to_path_buf(), source })
+}
+
+/// Opening `path`: reading it on a job (a small file opens within the frame), or the
+/// error window when it cannot be read at all.
+pub(super) fn open_effect(path: &Path) -> Effect {
+    match unopenable(path) {
+        Some(e) => Effect::error(COULD_NOT_OPEN, e),
+        None => Effect::Read(path.to_path_buf(), ReadPurpose::Open),
+    }
+}
+
+/// `path`, with `.pgn` added when it names no format.
+pub(super) fn with_format(path: &Path) -> PathBuf {
+    let mut path = path.to_path_buf();
+    if Format::from_path(&path).is_none() {
+        path.set_extension("pgn");
+    }
+    path
+}
+
+/// The error window's title when a file cannot be opened.
+const COULD_NOT_OPEN: &str = "Could not open the file";

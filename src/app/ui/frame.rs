@@ -19,9 +19,11 @@ impl OrreryApp {
             // Drawn again when the running clock's digits change, not before.
             ctx.request_repaint_after(wait);
         }
-        self.poll_dialog();
-        self.poll_reading();
-        self.poll_saving();
+        // What came back from a dialog, a file read or a save, carried out.
+        let mut effects = self.poll_dialog();
+        effects.extend(self.poll_reading());
+        effects.extend(self.poll_saving());
+        self.carry_out(effects);
         // Never overwrite an autosave the user has not decided about.
         if self.platform.restore_offer.is_none() {
             if self.platform.autosave.is_due(self.now) {

@@ -4,13 +4,17 @@
 //!
 //! Each frame the panels read the state and push [`Command`]s; after the frame
 //! [`OrreryApp::apply`] carries them out, the one place where the document changes,
-//! history is kept and the modified flag is set. Background work (the solver, long
-//! parses in the notation editor) is collected in [`OrreryApp::logic`], between frames.
+//! history is kept and the modified flag is set. A handler returns what it needs beyond
+//! the model (a job started, a dialog, a window shown, the clipboard) as `Effect`
+//! values, carried out in one place, `OrreryApp::carry_out` (`effects.rs`). Background
+//! work (the solver, long parses in the notation editor) is collected in
+//! [`OrreryApp::logic`], between frames.
 //! [`OrreryApp::show`] does both, so the same code runs in the eframe window and in
 //! egui_kittest UI tests.
 //!
 //! The methods are split by phase and subject, each file an `impl OrreryApp` block:
 //! `frame.rs` (between frames, then the window), `apply.rs` (commands carried out),
+//! `effects.rs` (their effects carried out),
 //! `menus.rs`, `panes.rs` (the docked panes), `windows.rs`, `files.rs`, `games.rs` (the
 //! list of games and undo) and `puzzles.rs` (puzzle sets).
 
@@ -53,8 +57,11 @@ use crate::files::{
 use crate::record::annotations::TimeControl;
 use crate::record::{AnyGame, NodeId, Severity, read_games, read_one, write_any};
 use crate::solver::{Puzzle, PuzzleGoal, Stipulation, builtin_puzzles};
+use effects::{Effect, Window};
+use files::{open_effect, with_format};
 
 mod apply;
+mod effects;
 mod files;
 mod frame;
 mod games;
@@ -427,22 +434,22 @@ impl OrreryApp {
     pub fn attach_data_dir(&mut self, dir: Option<PathBuf>) {
         self.platform.sounds = super::sounds::SoundPlayer::new(dir.as_ref().map(|d| d.join("sounds")));
         self.platform.autosave = Autosaver::new(dir);
+        let mut effects = Vec::new();
         match self.platform.autosave.load_settings() {
             Ok(Some(settings)) => self.settings = settings,
             Ok(None) => {}
-            Err(e) => {
-                self.shell.error_list = Some((
-                    "The settings could not be read".into(),
-                    vec![e.to_string(), "The file was kept as settings.ron.damaged; the defaults are used.".into()],
-                ));
-            }
+            Err(e) => effects.push(Effect::Show(Window::Errors(
+                "The settings could not be read".into(),
+                vec![e.to_string(), "The file was kept as settings.ron.damaged; the defaults are used.".into()],
+            ))),
         }
         match self.platform.autosave.load() {
-            Ok(Some(saved)) if saved.clean_exit => self.restore_autosave(&saved),
+            Ok(Some(saved)) if saved.clean_exit => effects.extend(self.restore_autosave(&saved)),
             Ok(Some(saved)) => self.platform.restore_offer = Some(saved),
             Ok(None) => {}
-            Err(e) => self.shell.error_list = Some(("The autosave could not be read".into(), vec![e.to_string()])),
+            Err(e) => effects.push(Effect::error("The autosave could not be read", e)),
         }
+        self.carry_out(effects);
     }
 
     /// What the autosave holds now.

@@ -122,8 +122,9 @@ impl OrreryApp {
 
     /// Opens a built-in puzzle (by index in [`builtin_puzzles`]): shows its start
     /// position and starts solving mode (or, for a shown figure, shows the ending).
-    pub fn open_builtin_puzzle(&mut self, index: usize) {
-        let Some(builtin) = builtin_puzzles().get(index) else { return };
+    /// Returns the error window when it could not be read.
+    pub(super) fn open_builtin_puzzle(&mut self, index: usize) -> Option<Effect> {
+        let builtin = builtin_puzzles().get(index)?;
         match builtin.puzzle() {
             Ok(puzzle) => {
                 self.show_document(Document::new(puzzle.record.clone()));
@@ -131,14 +132,15 @@ impl OrreryApp {
                 // Solving is the user's: the engine stays off until they turn it on.
                 self.settings.analysis = false;
                 self.workspace.document.set_shown(self.workspace.view.game());
+                None
             }
-            Err(e) => self.shell.error_list = Some(("Could not read the puzzle".into(), vec![e.to_string()])),
+            Err(e) => Some(Effect::error("Could not read the puzzle", e)),
         }
     }
 
     /// Saves a puzzle record to a file chosen in the save dialog (its own file: the
     /// game being played is not touched).
-    pub(super) fn save_puzzle(&mut self, game: AnyGame) {
+    pub(super) fn save_puzzle(&self, game: AnyGame) -> Effect {
         let folder = self.settings.last_folder.clone();
         // Named after its title, when it has one.
         let title = game.tags().get("Title").map(str::trim).filter(|t| !t.is_empty()).map(file_stem_of);
@@ -147,11 +149,12 @@ impl OrreryApp {
             suggested_name: format!("{}.pgn", title.unwrap_or_else(|| "puzzle".into())),
             filters: vec![("PGN text".into(), vec!["pgn".into()])],
         };
-        self.ask(DialogPurpose::Puzzle(Box::new(game)), request);
+        Effect::ask(DialogPurpose::Puzzle(Box::new(game)), request)
     }
 
-    /// Writes a puzzle record to `path` (atomically). Returns whether it was written.
-    pub(super) fn write_puzzle(&mut self, path: &Path, game: &AnyGame) -> bool {
+    /// Writes a puzzle record to `path` (atomically). Returns whether it was written,
+    /// and the error window when it was not.
+    pub(super) fn write_puzzle(&mut self, path: &Path, game: &AnyGame) -> (bool, Vec<Effect>) {
         match write_record_file(path, std::slice::from_ref(game)) {
             Ok(()) => {
                 self.settings.remember(path.to_path_buf());
@@ -159,13 +162,10 @@ impl OrreryApp {
                     Some(verdict) => format!("Puzzle saved to {} ({verdict})", path.display()),
                     None => format!("Puzzle saved to {}", path.display()),
                 };
-                true
+                (true, Vec::new())
             }
-            Err(e) => {
-                // The error names the file itself.
-                self.shell.error_list = Some(("Could not save".into(), vec![e.to_string()]));
-                false
-            }
+            // The error names the file itself.
+            Err(e) => (false, vec![Effect::error("Could not save", e)]),
         }
     }
 }

@@ -3,22 +3,24 @@
 use super::*;
 
 impl OrreryApp {
+    /// The windows, then what they asked for (a save, a dialog, another window).
     pub(super) fn windows(&mut self, ctx: &egui::Context, commands: &mut Vec<Command>) {
-        self.restore_prompt(ctx);
-        self.unsaved_prompt(ctx);
+        let mut effects = self.restore_prompt(ctx);
+        effects.extend(self.unsaved_prompt(ctx));
         self.resign_prompt_window(ctx, commands);
         self.error_window(ctx);
         self.reading_window(ctx);
         // The problems of a file just opened come on top of its games list.
         self.file_problems_window(ctx, commands);
-        self.path_prompt_window(ctx);
+        effects.extend(self.path_prompt_window(ctx));
         self.paste_window(ctx, commands);
         self.computer_window(ctx, commands);
         self.shortcuts_window(ctx);
-        self.puzzle_form_window(ctx);
-        self.export_window(ctx);
-        self.poll_gif(ctx);
-        self.gif_window(ctx);
+        effects.extend(self.puzzle_form_window(ctx));
+        effects.extend(self.export_window(ctx));
+        effects.extend(self.poll_gif(ctx));
+        effects.extend(self.gif_window(ctx));
+        self.carry_out(effects);
     }
 
     /// Game → Resign… asks first.
@@ -82,7 +84,8 @@ impl OrreryApp {
     }
 
     /// Save as puzzle's form, with the solver's check of its position.
-    fn puzzle_form_window(&mut self, ctx: &egui::Context) {
+    fn puzzle_form_window(&mut self, ctx: &egui::Context) -> Option<Effect> {
+        let mut effect = None;
         if let Some(mut form) = self.shell.puzzle_form.take() {
             // 1 to 3 moves, as the field offers (a number typed past them is brought back).
             form.moves = form.moves.clamp(1, 3);
@@ -103,11 +106,11 @@ impl OrreryApp {
                         let game = check.record_to_save(&record);
                         self.shell.puzzle_verdict = Some(check.summary());
                         self.jobs.puzzle_check = None;
-                        self.save_puzzle(game);
+                        effect = Some(self.save_puzzle(game));
                     }
                     (Some(record), _) => {
                         self.shell.puzzle_verdict = None;
-                        self.save_puzzle(record);
+                        effect = Some(self.save_puzzle(record));
                     }
                     (None, _) => self.shell.puzzle_form = Some(form),
                 },
@@ -115,10 +118,12 @@ impl OrreryApp {
                 None => self.shell.puzzle_form = Some(form),
             }
         }
+        effect
     }
 
     /// The Export diagram window, with its preview.
-    fn export_window(&mut self, ctx: &egui::Context) {
+    fn export_window(&mut self, ctx: &egui::Context) -> Option<Effect> {
+        let mut effect = None;
         if let Some(mut form) = self.shell.export.take() {
             let mut path = self.shell.export_path.take();
             let mut keep = true;
@@ -139,11 +144,15 @@ impl OrreryApp {
                         )],
                     };
                     // The window waits hidden for the dialog's answer.
-                    self.ask(DialogPurpose::Export(Box::new(form.clone())), request);
+                    effect = Some(Effect::ask(DialogPurpose::Export(Box::new(form.clone())), request));
                     keep = false;
                 }
-                Some(ExportAction::WriteTo(target)) => keep = !self.export_to(&form, &target),
-                Some(ExportAction::Copy) => self.copy_diagram(&form),
+                Some(ExportAction::WriteTo(target)) => match self.export_to(&form, &target) {
+                    Ok(()) => keep = false,
+                    // The window stays, with the path typed, beside the error.
+                    Err(error) => effect = Some(error),
+                },
+                Some(ExportAction::Copy) => effect = Some(self.copy_diagram(&form)),
                 Some(ExportAction::Close) => keep = false,
                 None => {}
             }
@@ -152,10 +161,12 @@ impl OrreryApp {
                 self.shell.export_path = path;
             }
         }
+        effect
     }
 
     /// The Export GIF window, with the GIF's progress while it is made.
-    fn gif_window(&mut self, ctx: &egui::Context) {
+    fn gif_window(&mut self, ctx: &egui::Context) -> Option<Effect> {
+        let mut effect = None;
         if let Some(mut form) = self.shell.gif.take() {
             let mut path = self.shell.gif_path.take();
             let mut keep = true;
@@ -174,12 +185,10 @@ impl OrreryApp {
                         filters: vec![("GIF animation".into(), vec!["gif".into()])],
                     };
                     // The window waits hidden for the dialog's answer.
-                    self.ask(DialogPurpose::Gif(Box::new(form.clone())), request);
+                    effect = Some(Effect::ask(DialogPurpose::Gif(Box::new(form.clone())), request));
                     keep = false;
                 }
-                Some(GifAction::WriteTo(target)) => {
-                    self.start_gif(form.clone(), target);
-                }
+                Some(GifAction::WriteTo(target)) => effect = Some(Effect::MakeGif(Box::new(form.clone()), target)),
                 Some(GifAction::Cancel) => {
                     if let Some(job) = &self.jobs.gif_job {
                         job.cancel();
@@ -196,6 +205,7 @@ impl OrreryApp {
                 self.shell.gif_path = path;
             }
         }
+        effect
     }
 
     /// While a file is read in the background: its name, a progress bar and Cancel.
@@ -287,8 +297,9 @@ impl OrreryApp {
     }
 
     /// After a crash: what the autosave holds, and whether to restore it.
-    pub(super) fn restore_prompt(&mut self, ctx: &egui::Context) {
-        let Some(saved) = self.platform.restore_offer.clone() else { return };
+    pub(super) fn restore_prompt(&mut self, ctx: &egui::Context) -> Vec<Effect> {
+        let Some(saved) = self.platform.restore_offer.clone() else { return Vec::new() };
+        let mut effects = Vec::new();
         let what = match read_one(&saved.game_text) {
             Ok(game) => {
                 let file = saved.file.as_ref().map(|p| format!(" from {}", p.display())).unwrap_or_default();
@@ -306,7 +317,7 @@ impl OrreryApp {
             ui.horizontal(|ui| {
                 if ui.button("Restore").clicked() {
                     self.platform.restore_offer = None;
-                    self.restore_autosave(&saved);
+                    effects = self.restore_autosave(&saved);
                     self.platform.autosave.touch(self.now);
                 }
                 if ui.button("Start fresh").clicked() {
@@ -315,10 +326,12 @@ impl OrreryApp {
                 }
             });
         });
+        effects
     }
 
-    pub(super) fn unsaved_prompt(&mut self, ctx: &egui::Context) {
-        let Some(action) = self.workspace.pending.clone() else { return };
+    pub(super) fn unsaved_prompt(&mut self, ctx: &egui::Context) -> Option<Effect> {
+        let action = self.workspace.pending.clone()?;
+        let mut effect = None;
         let what = match &action {
             PendingAction::New(_) => "starting a new game",
             PendingAction::Open | PendingAction::OpenPath(_) => "opening another file",
@@ -349,14 +362,12 @@ impl OrreryApp {
             ui.horizontal(|ui| {
                 if ui.button("Save").clicked() {
                     self.workspace.pending = None;
-                    match self.workspace.document.file.clone() {
+                    effect = Some(match self.workspace.document.file.clone() {
                         // The action is done once the file is written.
-                        Some(path) => {
-                            self.save_to(&path, Some(action.clone()));
-                        }
+                        Some(path) => Effect::Save(path, Some(action.clone())),
                         // Saved (and then the action done) when the dialog answers.
-                        None => self.save_as_then(Some(action.clone())),
-                    }
+                        None => self.save_as_effect(Some(action.clone())),
+                    });
                 }
                 if ui.button("Don't save").clicked() {
                     self.workspace.pending = None;
@@ -365,7 +376,7 @@ impl OrreryApp {
                     if !matches!(action, PendingAction::Open | PendingAction::OpenPath(_)) {
                         self.discard_changes();
                     }
-                    self.perform(action.clone());
+                    effect = Some(Effect::Perform(action.clone()));
                 }
                 if ui.button("Cancel").clicked() {
                     self.workspace.pending = None;
@@ -375,11 +386,13 @@ impl OrreryApp {
         if modal.should_close() {
             self.workspace.pending = None;
         }
+        effect
     }
 
-    pub(super) fn path_prompt_window(&mut self, ctx: &egui::Context) {
-        let Some(mut prompt) = self.shell.path_prompt.clone() else { return };
+    pub(super) fn path_prompt_window(&mut self, ctx: &egui::Context) -> Vec<Effect> {
+        let Some(mut prompt) = self.shell.path_prompt.clone() else { return Vec::new() };
         let mut keep = true;
+        let mut effects = Vec::new();
         let title = match (prompt.save, self.workspace.document.games.len()) {
             (true, _) if prompt.puzzle.is_some() => "Save puzzle as",
             (true, 1) => "Save game as",
@@ -425,9 +438,17 @@ impl OrreryApp {
                     }
                     // On failure the prompt stays, with the path typed, beside the error.
                     keep = !match &prompt.puzzle {
-                        Some(game) => self.write_puzzle(&path, game),
+                        Some(game) => {
+                            let written;
+                            (written, effects) = self.write_puzzle(&path, game);
+                            written
+                        }
                         // A large document goes on in the background: the prompt closes.
-                        None if prompt.save => self.save_as_path_then(&path, prompt.then.take()).unwrap_or(true),
+                        None if prompt.save => {
+                            let saved;
+                            (saved, effects) = self.save_to(&with_format(&path), prompt.then.take());
+                            saved.unwrap_or(true)
+                        }
                         // Moves may have been played while the prompt was open: ask
                         // before they are dropped.
                         None if self.workspace.document.modified
@@ -436,7 +457,12 @@ impl OrreryApp {
                             self.workspace.pending = Some(PendingAction::OpenPath(path));
                             true
                         }
-                        None => self.begin_open(&path),
+                        None => {
+                            let effect = open_effect(&path);
+                            let reading = matches!(effect, Effect::Read(..));
+                            effects.push(effect);
+                            reading
+                        }
                     };
                 }
                 if ui.button("Cancel").clicked() {
@@ -446,6 +472,7 @@ impl OrreryApp {
             });
         });
         self.shell.path_prompt = keep.then_some(prompt);
+        effects
     }
 
     /// Game → New game against the computer / with a clock: the game, (against the
