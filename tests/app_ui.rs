@@ -2,7 +2,7 @@
 
 use egui::Modifiers;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use orrery::app::OrreryApp;
 use orrery::app::command::{Action, Command, GameCommand};
 use orrery::app::dialogs::FakeDialogs;
@@ -781,11 +781,35 @@ fn clicking_a_move_of_an_analysis_line_plays_the_line_to_it_and_puzzles_turn_the
             .unwrap();
         pos.notation(mv)
     };
-    h.get_all_by_label(&text).next().expect("the move in the panel").click();
-    h.step();
-    h.step();
+    let at = h.get_all_by_label(&text).next().expect("the move in the panel").rect().center();
+    click_px(&mut h, at, egui::PointerButton::Primary);
     assert_eq!(h.state().workspace().view.cursor_path().len(), 1);
     assert_eq!(h.state().overlay_slots().last_move, Some((best.from, best.to)));
+    // A line's second move plays the line to it: both moves, as shown when clicked.
+    wait_for_analysis(&mut h);
+    h.step();
+    let depth = h.get_by_label_contains("Depth ").rect();
+    let mut buttons: Vec<(f32, f32, String)> = h
+        .query_all_by_role(egui::accesskit::Role::Button)
+        .filter(|n| n.rect().top() > depth.bottom() && n.rect().left() >= depth.left() - 1.0)
+        .filter_map(|n| Some((n.rect().top(), n.rect().left(), n.accesskit_node().label()?)))
+        .collect();
+    buttons.sort_by(|a, b| (a.0, a.1).partial_cmp(&(b.0, b.1)).unwrap());
+    let [(top, _, first), (top2, left, second), ..] = &buttons[..] else { panic!("a line of two moves: {buttons:?}") };
+    assert_eq!(top, top2, "the line's first two moves, in its first row");
+    let at = h
+        .query_all_by_role(egui::accesskit::Role::Button)
+        .find(|n| n.rect().top() == *top2 && n.rect().left() == *left)
+        .unwrap()
+        .rect()
+        .center();
+    click_px(&mut h, at, egui::PointerButton::Primary);
+    assert_eq!(h.state().workspace().view.cursor_path().len(), 3, "two more moves");
+    let record = orrery::record::write_any(&h.state().workspace().view.game());
+    assert!(
+        record.contains(&format!("{first} {second}")) || record.contains(&format!("{first} 2. {second}")),
+        "{record}"
+    );
     // Opening a puzzle turns the analysis off: solving is the user's.
     let mut h = harness(FakeDialogs::default());
     h.run();
@@ -948,7 +972,7 @@ fn a_hint_against_the_computer_marks_the_piece_to_move_without_blocking() {
     let mut found = false;
     for _ in 0..2000 {
         h.step();
-        if h.query_by_label_contains("Hint: move the piece on").is_some() {
+        if h.query_by_label_contains("Hint: move the highlighted piece").is_some() {
             found = true;
             break;
         }

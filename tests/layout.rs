@@ -7,6 +7,7 @@ use egui::{PointerButton, Pos2, Rect};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use orrery::app::OrreryApp;
+use orrery::app::layout::Pane;
 use ui_support::{menu, press};
 
 mod ui_support;
@@ -76,13 +77,27 @@ fn the_games_list_and_the_opening_tree_are_panes_that_hide_and_come_back_in_plac
     menu(&mut h, "View", "Opening tree");
     h.run();
     let tree = h.get_by_label("Opening tree").rect();
-    assert!(tree.left() >= with_games.right(), "the opening tree is beside the board: {tree:?}");
+    let beside = h.get_by_label("Games").rect();
+    assert!(tree.top() >= with_games.bottom() - 1.0, "the opening tree is under the board: {tree:?}");
+    assert!(tree.left() >= beside.right(), "beside the games list: {tree:?} {beside:?}");
+    // The analysis shown too takes no pane's place: all are in front at once.
+    menu(&mut h, "View", "Analysis (engine)");
+    h.run();
+    let layout = &h.state().settings().layout;
+    for pane in [Pane::Board, Pane::Moves, Pane::Games, Pane::OpeningTree, Pane::Analysis] {
+        assert!(layout.is_shown(pane), "{pane:?} shows");
+    }
+    menu(&mut h, "View", "Analysis (engine)");
+    h.run();
     // Hidden by the × on its tab; shown again from the View menu, in its place.
-    let close = h.query_all_by_label("Close").find(|n| games.contains_rect(n.rect())).expect("a × on the tab");
+    let close = h.query_all_by_label("Close").find(|n| beside.contains_rect(n.rect())).expect("a × on the tab");
     close.click();
     h.run();
     assert!(!h.state().settings().games_list, "the View menu's switch follows");
     assert!(h.query_by_label("Games").is_none());
+    assert!(h.get_by_label("Opening tree").rect().left() < tree.left(), "the tree has the row");
+    h.state_mut().apply(orrery::app::command::Command::ToggleOpeningTree);
+    h.run();
     assert_eq!(board(&h), alone, "the board has its room back");
     menu(&mut h, "View", "Games list");
     h.run();
@@ -119,7 +134,7 @@ fn the_layout_survives_a_restart_and_reset_layout_puts_it_back() {
     h.run();
     assert_eq!(board(&h), start);
     assert_eq!(h.get_by_label("Move list").rect(), tab);
-    h.get_by_label_contains("The panes are back in their places");
+    h.get_by_label_contains("Layout reset");
     drop(h);
     let _ = std::fs::remove_dir_all(&dir);
 }

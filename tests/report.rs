@@ -83,10 +83,13 @@ fn learn_from_your_mistakes_asks_refuses_the_games_move_and_shows_the_engines() 
     h.run();
     random_game(&mut h, 16);
     analyse(&mut h);
+    h.state_mut().settings_mut().analysis = true;
+    h.run();
     h.get_by_label("Learn from your mistakes").click();
     h.step();
     h.step();
     h.get_by_label_contains("Find a better move");
+    assert!(!h.state().settings().analysis, "the engine's lines would give the answers away");
     // The game's own move is refused and taken back.
     let asked = h.state().workspace().view.cursor();
     let path = h.state().workspace().view.cursor_path();
@@ -118,4 +121,5 @@ fn learn_from_your_mistakes_asks_refuses_the_games_move_and_shows_the_engines() 
     h.get_by_label("Stop").click();
     h.step();
     assert!(h.query_by_label_contains("Find a better move").is_none());
+    assert!(h.state().settings().analysis, "the analysis is back after the lesson");
 }

@@ -39,6 +39,15 @@ pub enum DialogAnswer {
     Unavailable,
 }
 
+/// Where a file prompt starts when no file was chosen yet: the user's Documents folder
+/// (`~/Documents`) when there is one, else the home folder (`$HOME`, `%USERPROFILE%`);
+/// `None` when neither is known.
+pub fn documents_folder() -> Option<PathBuf> {
+    let home = std::env::var_os("HOME").or_else(|| std::env::var_os("USERPROFILE")).map(PathBuf::from)?;
+    let documents = home.join("Documents");
+    Some(if documents.is_dir() { documents } else { home })
+}
+
 /// Asks the user for files without blocking.
 pub trait FileDialogs {
     /// Starts a dialog (one at a time; a new request replaces an unanswered one).

@@ -121,4 +121,7 @@ pub struct Workspace {
     pub(crate) list_redo: Vec<(u64, ListChange)>,
     /// The last number given in the undo order.
     pub(crate) seq: u64,
+    /// The analysis was on when "Learn from your mistakes" turned it off: it comes back
+    /// when the lesson ends.
+    pub(crate) analysis_after_learning: bool,
 }

@@ -33,6 +33,12 @@ impl OrreryApp {
     pub fn apply(&mut self, command: Command) {
         let effects = self.handle(command);
         self.carry_out(effects);
+        // "Learn from your mistakes" turned the analysis off; it comes back when the
+        // lesson ends, however it ends (Stop, the last mistake, another game).
+        if self.workspace.analysis_after_learning && !self.workspace.view.learning() {
+            self.workspace.analysis_after_learning = false;
+            self.settings.analysis = true;
+        }
     }
 
     /// Carries out a command on the workspace and returns what it asks for beyond it.
@@ -171,11 +177,14 @@ impl OrreryApp {
     /// View → Reset layout: the panes back in their places.
     fn reset_layout(&mut self) {
         self.settings.layout = crate::app::layout::Layout::default();
-        self.workspace.message = "The panes are back in their places".into();
+        self.workspace.message =
+            "Layout reset: the board on the left, the move list and the analysis on the right".into();
     }
 
     fn learn_from_mistakes(&mut self) {
-        // The engine's lines would give the answers away.
+        // The engine's lines would give the answers away: the analysis is off for the
+        // lesson and comes back after it.
+        self.workspace.analysis_after_learning |= self.settings.analysis;
         self.settings.analysis = false;
         self.settings.threat = false;
         self.edit(GameCommand::LearnFromMistakes);

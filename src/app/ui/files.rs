@@ -274,9 +274,15 @@ impl OrreryApp {
         let Some(answer) = self.platform.dialogs.poll() else { return Vec::new() };
         let Some((purpose, request)) = self.platform.dialog.take() else { return Vec::new() };
         let suggested = match &request {
-            DialogRequest::Open { folder } => folder.clone().map(|f| format!("{}/", f.display())).unwrap_or_default(),
+            // No file chosen yet: the prompt starts in the Documents folder, not in
+            // whatever folder the app was started from.
+            DialogRequest::Open { folder } => folder
+                .clone()
+                .or_else(crate::app::dialogs::documents_folder)
+                .map(|f| format!("{}/", f.display()))
+                .unwrap_or_default(),
             DialogRequest::Save { folder, suggested_name, .. } => {
-                let dir = folder.clone().or_else(|| std::env::current_dir().ok()).unwrap_or_default();
+                let dir = folder.clone().or_else(crate::app::dialogs::documents_folder).unwrap_or_default();
                 dir.join(suggested_name).display().to_string()
             }
         };

@@ -371,6 +371,7 @@ impl OrreryApp {
                 list_undo: Vec::new(),
                 list_redo: Vec::new(),
                 seq: 0,
+                analysis_after_learning: false,
             },
             shell: Shell {
                 board: BoardPointer::default(),

@@ -282,7 +282,10 @@ fn analysis_panel(ctx: &FrameContext<'_>, ui: &mut egui::Ui, commands: &mut Vec<
             commands.push(Command::ToggleAnalysis);
         }
     });
-    ui_of(&ctx.workspace.view).analysis_ui(ui, commands);
+    // Long lines wrap and scroll rather than run off the pane's bottom.
+    egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+        ui_of(&ctx.workspace.view).analysis_ui(ui, commands);
+    });
 }
 
 /// The games list pane.

@@ -365,6 +365,10 @@ impl<G: AppGame> AnyView for GameView<G> {
         self.clock.is_some()
     }
 
+    fn learning(&self) -> bool {
+        self.learning.is_some()
+    }
+
     fn clock_running(&self) -> bool {
         self.clock.as_ref().is_some_and(|c| c.reading(c.turn(), self.now).running)
     }

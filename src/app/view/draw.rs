@@ -81,9 +81,19 @@ impl<G: AppGame> GameView<G> {
                     let text = p.notation(mv);
                     if self.threat {
                         ui.label(text);
-                    } else if ui.small_button(text).on_hover_text("Play the line to this move").clicked() {
-                        let moves = line.pv[..=j].iter().map(|&m| G::move_into_any(m)).collect();
-                        commands.push(Command::Game(GameCommand::PlayMoves(moves)));
+                    } else {
+                        // The button is known by the moves it plays, not by its place:
+                        // a line that changes between the press and the release (the
+                        // search goes on) plays nothing rather than other moves.
+                        let moves: Vec<_> = line.pv[..=j].iter().map(|&m| G::move_into_any(m)).collect();
+                        let drawn = ui.add(egui::Button::new(text).small().sense(egui::Sense::hover()));
+                        let clicked = ui
+                            .interact(drawn.rect, egui::Id::unique(("analysis move", &moves)), egui::Sense::click())
+                            .on_hover_text("Play the line to this move")
+                            .clicked();
+                        if clicked {
+                            commands.push(Command::Game(GameCommand::PlayMoves(moves)));
+                        }
                     }
                     p.play(mv);
                 }

@@ -377,6 +377,8 @@ pub trait AnyView {
     fn set_clock(&mut self, setup: Option<ClockSetup>);
     /// Whether the game has a clock.
     fn has_clock(&self) -> bool;
+    /// Whether "Learn from your mistakes" is on.
+    fn learning(&self) -> bool;
     /// Whether the game report has something to show: it is being worked out, or the
     /// main line carries its evaluations (not in a chapter that quizzes its moves).
     fn report_shown(&mut self) -> bool;

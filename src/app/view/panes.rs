@@ -105,7 +105,10 @@ impl<G: AppGame> GameUi for GameView<G> {
         if let Some((key, cell)) = self.hint
             && key == self.session.position().zobrist()
         {
-            ui.label(egui::RichText::new(format!("Hint: move the piece on {cell}")).color(crate::app::theme::BANNER));
+            // The piece is marked on the board; its cell is named as the move list
+            // names it (the board's labels may number the cells from the other side).
+            ui.label(egui::RichText::new("Hint: move the highlighted piece").color(crate::app::theme::BANNER))
+                .on_hover_text(format!("The piece on {cell}, as the move list names the cell"));
         } else if self.hint_job.is_some() {
             ui.horizontal(|ui| {
                 crate::app::busy::busy_ui(ui);
