@@ -484,7 +484,7 @@ impl GamesList {
             self.editor_pieces = Some((variant, text.clone()));
         }
         filter_ui(ui, filter);
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label("Positions:");
             ui.radio_value(&mut self.search, PositionSearch::Off, "Any");
             ui.radio_value(&mut self.search, PositionSearch::Exact, "This position").on_hover_text(
@@ -617,7 +617,7 @@ impl GamesList {
         let editable = document.unread.is_empty();
         let why = "This file has games that could not be read: save it under a new name first";
         let current = document.current;
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let enabled = |ui: &mut egui::Ui, on: bool, text: &str, hover: &str| {
                 let r = ui.add_enabled(on, egui::Button::new(text));
                 if on { r.on_hover_text(hover) } else { r.on_disabled_hover_text(if editable { hover } else { why }) }

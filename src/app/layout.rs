@@ -76,10 +76,10 @@ const BOARD_SHARE: f32 = 0.66;
 
 impl Default for Layout {
     /// The board on the left, with the games list (and the notation editor as its
-    /// neighbouring tab) and the opening tree side by side under it; on the right the
-    /// clocks, the move list, the analysis and the game report, one above the other. A
-    /// hidden pane gives its room to the others, so at 1280×800 the whole board shows
-    /// with the move list and the analysis, and no pane shown hides another.
+    /// neighbouring tab) under it at the column's full width; on the right the clocks,
+    /// the move list, the analysis, the opening tree and the game report, one above the
+    /// other. A hidden pane gives its room to the others, so at 1280×800 the whole board
+    /// shows with the move list and the analysis, and no pane shown hides another.
     fn default() -> Layout {
         let mut tiles = Tiles::default();
         let tabs = |tiles: &mut Tiles<Pane>, panes: &[Pane]| {
@@ -87,16 +87,18 @@ impl Default for Layout {
             tiles.insert_tab_tile(children)
         };
         let board = tabs(&mut tiles, &[Pane::Board]);
-        let games = tabs(&mut tiles, &[Pane::Games, Pane::Notation]);
-        let tree = tabs(&mut tiles, &[Pane::OpeningTree]);
+        let below = tabs(&mut tiles, &[Pane::Games, Pane::Notation]);
         let clocks = tabs(&mut tiles, &[Pane::Clocks]);
         let moves = tabs(&mut tiles, &[Pane::Moves]);
         let analysis = tabs(&mut tiles, &[Pane::Analysis]);
+        let tree = tabs(&mut tiles, &[Pane::OpeningTree]);
         let report = tabs(&mut tiles, &[Pane::Report]);
-        let below = linear(&mut tiles, LinearDir::Horizontal, &[(games, 0.6), (tree, 0.4)]);
         let left = linear(&mut tiles, LinearDir::Vertical, &[(board, 0.64), (below, 0.36)]);
-        let right =
-            linear(&mut tiles, LinearDir::Vertical, &[(clocks, 0.36), (moves, 0.34), (analysis, 0.3), (report, 0.36)]);
+        let right = linear(
+            &mut tiles,
+            LinearDir::Vertical,
+            &[(clocks, 0.48), (moves, 0.34), (analysis, 0.3), (tree, 0.3), (report, 0.36)],
+        );
         let root = linear(&mut tiles, LinearDir::Horizontal, &[(left, BOARD_SHARE), (right, 1.0 - BOARD_SHARE)]);
         Layout { tree: Tree::new(egui::Id::unique("orrery-layout"), root, tiles) }
     }
