@@ -997,3 +997,40 @@ fn flip_board_is_a_checkbox_in_the_view_menu() {
     h.run();
     assert!(!h.state().settings().flipped, "F turns it back");
 }
+
+#[test]
+fn a_resigned_game_against_the_computer_stays_resigned() {
+    let mut h = harness(FakeDialogs::default());
+    h.run();
+    h.state_mut().settings_mut().analysis = true;
+    h.state_mut().apply(Command::Act(Action::NewComputerGame {
+        variant: Variant::Triangular,
+        user_side: Some(0),
+        level: 1,
+        clock: None,
+    }));
+    h.step();
+    assert!(!h.state().settings().analysis, "the engine's lines would play the game for the user");
+    ui_support::play(&mut h, "dd3l");
+    // The computer's answer, then the user resigns.
+    for _ in 0..2000 {
+        h.step();
+        if h.state().workspace().view.cursor_path().len() == 2 {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    assert_eq!(h.state().workspace().view.cursor_path().len(), 2, "the computer answered");
+    h.state_mut().apply(Command::Game(GameCommand::Resign));
+    h.step();
+    assert!(h.state().workspace().view.game_over());
+    let before = orrery::record::write_any(&h.state().workspace().view.game());
+    // Take back is off, and the command says why instead of undoing the resignation.
+    h.state_mut().apply(Command::Game(GameCommand::TakeBack));
+    h.step();
+    assert!(h.state().workspace().message.contains("resignation"), "{}", h.state().workspace().message);
+    assert!(h.state().workspace().view.game_over());
+    assert_eq!(orrery::record::write_any(&h.state().workspace().view.game()), before);
+    let take_back = h.get_by_label("Take back");
+    assert!(take_back.accesskit_node().is_disabled(), "the button is off");
+}

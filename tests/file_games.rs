@@ -757,7 +757,7 @@ fn a_study_of_three_chapters_is_built_saved_reopened_and_quizzes_its_lines() {
     // The opening tree would give the moves away: it says so instead.
     h.state_mut().apply(Command::ToggleOpeningTree);
     h.run();
-    h.get_by_label_contains("Hidden while the chapter asks for its moves");
+    h.get_by_label_contains("Hidden while a move is asked for");
     h.state_mut().apply(Command::ToggleOpeningTree);
     // Show the line: the move list is back.
     h.state_mut().apply(Command::Game(GameCommand::Start));
@@ -1059,5 +1059,32 @@ fn a_guess_chapter_pasted_into_a_plain_file_is_a_plain_game_there() {
     std::fs::write(&study, chapter).unwrap();
     open_in(&mut h, &study);
     assert!(h.state().workspace().view.hides_moves());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_collection_opens_at_its_first_games_start_and_discarding_keeps_the_shown_game() {
+    let dir = folder("collection-start");
+    let path = dir.join("three.pgn");
+    std::fs::write(&path, THREE_GAMES).unwrap();
+    let mut h = harness();
+    h.run();
+    h.state_mut().apply(Command::Act(Action::OpenPath(path.clone())));
+    ui_support::finish_reading(&mut h);
+    // Game 1 at its start, as every other game of the list opens.
+    assert_eq!(h.state().workspace().document.current, 0);
+    assert!(h.state().workspace().view.cursor_path().is_empty());
+    // A change to game 3, dropped: game 3 is still the one shown, as the file has it.
+    h.state_mut().apply(Command::Act(Action::ShowGame(2)));
+    h.step();
+    h.state_mut().apply(Command::Game(GameCommand::SetTag("Event".into(), "Dropped".into())));
+    h.step();
+    assert!(h.state().modified());
+    h.state_mut().discard_changes();
+    h.step();
+    assert!(!h.state().modified());
+    assert_eq!(h.state().workspace().document.current, 2);
+    assert_eq!(h.state().workspace().view.tag("Event").as_deref(), Some("?"), "the change is gone");
+    assert_eq!(h.state().workspace().view.variant(), Variant::Triangular);
     std::fs::remove_dir_all(&dir).unwrap();
 }

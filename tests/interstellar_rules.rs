@@ -658,3 +658,25 @@ fn explicit_names_are_kept_and_others_take_the_free_ones() {
     assert_eq!(p.piece_at(cell(5, 9)).unwrap().name.as_str(), "PQ");
     assert_eq!(p.piece_at(cell(2, 1)).unwrap().name.as_str(), "NQ");
 }
+
+#[test]
+fn choosing_a_piece_that_cannot_move_says_why() {
+    let p = Position::opening();
+    let mut moves = MoveList::new();
+    p.legal_moves(&mut moves);
+    let mut said = 0;
+    for cell in (0..=u8::MAX).filter_map(Cell::from_slot) {
+        let text = p.no_move_from(cell).to_string();
+        match p.piece_at(cell) {
+            // A piece of the side to move with no move is named, and said to be stuck.
+            Some(piece) if piece.side == Side::Positive && moves.iter().all(|m| m.from != cell) => {
+                assert!(text.contains(&format!("{} has no legal move", piece.name)), "{text}");
+                said += 1;
+            }
+            Some(piece) if piece.side == Side::Negative => assert_eq!(text, "It is positive's move"),
+            None => assert!(text.starts_with("Nothing to move there"), "{text}"),
+            Some(_) => {}
+        }
+    }
+    assert!(said > 0, "the start has pieces that cannot move yet");
+}

@@ -90,6 +90,9 @@ fn learn_from_your_mistakes_asks_refuses_the_games_move_and_shows_the_engines() 
     h.step();
     h.get_by_label_contains("Find a better move");
     assert!(!h.state().settings().analysis, "the engine's lines would give the answers away");
+    // So would the report's comments and better lines in the move list.
+    assert!(h.query_by_label_contains(" was best (").is_none(), "the answer is hidden");
+    h.get_by_label_contains("The rest of the game is hidden");
     // The game's own move is refused and taken back.
     let asked = h.state().workspace().view.cursor();
     let path = h.state().workspace().view.cursor_path();

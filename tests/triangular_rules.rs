@@ -1128,3 +1128,26 @@ fn one_move_can_block_a_double_check() {
     after.play(m);
     assert!(!after.king_in_check(Side::Black));
 }
+
+#[test]
+fn choosing_a_piece_that_cannot_move_says_why() {
+    let p = Position::from_position_string(OPENING).unwrap();
+    let mut moves = MoveList::new();
+    p.legal_moves(&mut moves);
+    let cells = (0..CELL_COUNT as u8).filter_map(Cell::from_slot);
+    let mut said = 0;
+    for cell in cells {
+        let text = p.no_move_from(cell).to_string();
+        match p.piece_at(cell) {
+            // A piece of the side to move with no move is named, and said to be stuck.
+            Some(piece) if piece.side == Side::White && moves.iter().all(|m| m.from != cell) => {
+                assert!(text.contains(&format!("on {cell} has no legal move")), "{text}");
+                said += 1;
+            }
+            Some(piece) if piece.side == Side::Black => assert_eq!(text, "It is White's move"),
+            None => assert!(text.starts_with("Nothing to move there"), "{text}"),
+            Some(_) => {}
+        }
+    }
+    assert!(said > 0, "the start has pieces that cannot move yet");
+}

@@ -75,30 +75,26 @@ pub struct Layout {
 const BOARD_SHARE: f32 = 0.66;
 
 impl Default for Layout {
-    /// The board on the left, with the games list (and the notation editor as its
-    /// neighbouring tab) under it at the column's full width; on the right the clocks,
-    /// the move list, the analysis, the opening tree and the game report, one above the
-    /// other. A hidden pane gives its room to the others, so at 1280×800 the whole board
-    /// shows with the move list and the analysis, and no pane shown hides another.
+    /// The board on the left, with the games list, the notation editor and the game
+    /// report side by side under it; on the right the clocks, the move list, the
+    /// analysis and the opening tree, one above the other. A hidden pane gives its room
+    /// to the others (the games list alone has the board column's width), so at
+    /// 1280×800 the whole board shows with the move list and the analysis, and no pane
+    /// shown hides another.
     fn default() -> Layout {
         let mut tiles = Tiles::default();
-        let tabs = |tiles: &mut Tiles<Pane>, panes: &[Pane]| {
-            let children = panes.iter().map(|&p| tiles.insert_pane(p)).collect();
-            tiles.insert_tab_tile(children)
+        let mut tab = |pane: Pane| {
+            let id = tiles.insert_pane(pane);
+            tiles.insert_tab_tile(vec![id])
         };
-        let board = tabs(&mut tiles, &[Pane::Board]);
-        let below = tabs(&mut tiles, &[Pane::Games, Pane::Notation]);
-        let clocks = tabs(&mut tiles, &[Pane::Clocks]);
-        let moves = tabs(&mut tiles, &[Pane::Moves]);
-        let analysis = tabs(&mut tiles, &[Pane::Analysis]);
-        let tree = tabs(&mut tiles, &[Pane::OpeningTree]);
-        let report = tabs(&mut tiles, &[Pane::Report]);
+        let (board, games, notation, report) =
+            (tab(Pane::Board), tab(Pane::Games), tab(Pane::Notation), tab(Pane::Report));
+        let (clocks, moves, analysis, tree) =
+            (tab(Pane::Clocks), tab(Pane::Moves), tab(Pane::Analysis), tab(Pane::OpeningTree));
+        let below = linear(&mut tiles, LinearDir::Horizontal, &[(games, 0.5), (notation, 0.5), (report, 0.45)]);
         let left = linear(&mut tiles, LinearDir::Vertical, &[(board, 0.64), (below, 0.36)]);
-        let right = linear(
-            &mut tiles,
-            LinearDir::Vertical,
-            &[(clocks, 0.48), (moves, 0.34), (analysis, 0.3), (tree, 0.3), (report, 0.36)],
-        );
+        let right =
+            linear(&mut tiles, LinearDir::Vertical, &[(clocks, 0.48), (moves, 0.34), (analysis, 0.34), (tree, 0.3)]);
         let root = linear(&mut tiles, LinearDir::Horizontal, &[(left, BOARD_SHARE), (right, 1.0 - BOARD_SHARE)]);
         Layout { tree: Tree::new(egui::Id::unique("orrery-layout"), root, tiles) }
     }
@@ -190,9 +186,14 @@ mod tests {
         // Shown again: the games list is in its place, the front tab of its group.
         layout.show_only(|p| matches!(p, Pane::Board | Pane::Moves | Pane::Games | Pane::Notation));
         assert_eq!(layout.tree.tiles.find_pane(&Pane::Games), games);
-        assert!(layout.is_shown(Pane::Games) && !layout.is_shown(Pane::Notation));
-        layout.bring_to_front(Pane::Notation);
-        assert!(layout.is_shown(Pane::Notation) && !layout.is_shown(Pane::Games));
+        // No pane shown hides another in the default layout.
+        assert!(layout.is_shown(Pane::Games) && layout.is_shown(Pane::Notation));
+        // Panes a user made tabs of: one in front.
+        let mut tabs =
+            Layout { tree: Tree::new_tabs(egui::Id::unique("orrery-layout"), vec![Pane::Games, Pane::Notation]) };
+        assert!(tabs.is_shown(Pane::Games) && !tabs.is_shown(Pane::Notation));
+        tabs.bring_to_front(Pane::Notation);
+        assert!(tabs.is_shown(Pane::Notation) && !tabs.is_shown(Pane::Games));
         // Kept as RON and read back the same.
         let text = ron::to_string(&layout).expect("a layout as RON");
         let back: Layout = ron::from_str(&text).expect("read back");

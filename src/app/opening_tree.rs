@@ -93,7 +93,17 @@ impl OpeningTree {
                     .show(ui, |ui| {
                         egui::Grid::new("opening-tree").num_columns(5).striped(true).show(ui, |ui| {
                             for title in ["Move", "Games", "Score", "Won / drawn / lost", "Engine"] {
-                                ui.label(RichText::new(title).strong());
+                                let header = ui.label(RichText::new(title).strong());
+                                match title {
+                                    "Score" => header.on_hover_text(
+                                        "The share of the points the side that played this move made in these games",
+                                    ),
+                                    "Engine" => header.on_hover_text(
+                                        "The analysis's score of this move, from the first player's point of view \
+                                         (as the analysis pane writes it)",
+                                    ),
+                                    _ => header,
+                                };
                             }
                             ui.end_row();
                             for m in moves {

@@ -468,8 +468,15 @@ impl OrreryApp {
                 // The user's side at the bottom of the board.
                 self.settings.flipped = user_side == 1;
                 self.workspace.document.set_shown(self.workspace.view.game());
-                self.workspace.message =
-                    format!("New {} game against Orrery (level {})", variant.name(), level.number());
+                // The engine's lines would play the game for the user.
+                let was_analysing = std::mem::replace(&mut self.settings.analysis, false);
+                self.settings.threat = false;
+                self.workspace.message = format!(
+                    "New {} game against Orrery (level {}){}",
+                    variant.name(),
+                    level.number(),
+                    if was_analysing { "; the analysis is off while you play (L turns it on)" } else { "" }
+                );
             }
             PendingAction::Clock { variant, clock } => {
                 let describe = clock.control.describe();

@@ -449,8 +449,14 @@ impl OrreryApp {
             Some(path) => read_record_file(path).ok().map(|(games, _)| games).filter(|g| !g.is_empty()),
             None => None,
         };
+        let shown = self.workspace.document.current;
         let document = match (saved, &self.workspace.document.file) {
-            (Some(games), Some(path)) => Document::from_file(path, games),
+            (Some(games), Some(path)) => {
+                let mut document = Document::from_file(path, games);
+                // The game that was shown stays shown, as the file has it.
+                document.current = shown.min(document.games.len() - 1);
+                document
+            }
             _ => Document::new(AnyGame::new(self.workspace.view.variant())),
         };
         self.show_document(document);

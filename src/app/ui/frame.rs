@@ -211,36 +211,34 @@ impl OrreryApp {
                 // Drawn once: the dialog's answer wakes the window.
                 ui.label("Waiting for the file dialog…");
             }
-            if !self.workspace.message.is_empty() {
-                ui.separator();
-                // Its room: what the file name and the cell under the pointer leave.
-                // Truncated, it shows the whole text on hover.
-                let file_chars =
-                    self.workspace.document.file.as_ref().map_or(14, |p| p.display().to_string().chars().count() + 11);
-                let room = (ui.available_width() - 370.0 - 7.0 * file_chars as f32).max(120.0);
-                let size = egui::vec2(room, ui.spacing().interact_size.y);
-                let layout = egui::Layout::left_to_right(egui::Align::Center);
-                ui.allocate_ui_with_layout(size, layout, |ui| {
-                    ui.set_max_width(room);
-                    ui.add(egui::Label::new(self.workspace.message.as_str()).truncate());
-                });
-            }
             let hovered = ui_of(&self.workspace.view).hovered_cell(&self.shell.board);
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                let name = match &self.workspace.document.file {
-                    Some(p) => p.display().to_string(),
-                    None => "not saved yet".to_string(),
+                // The file by its name (its whole path on hover), at the right end.
+                let (name, path) = match &self.workspace.document.file {
+                    Some(p) => (
+                        p.file_name().map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into_owned()),
+                        p.display().to_string(),
+                    ),
+                    None => ("not saved yet".to_string(), "The game has not been saved to a file yet".to_string()),
                 };
                 let modified = if self.workspace.document.modified { " (modified)" } else { "" };
-                ui.label(RichText::new(format!("{name}{modified}")).weak());
+                ui.label(RichText::new(format!("{name}{modified}")).weak()).on_hover_text(path);
                 // The cell under the pointer, by name (in both numberings where the
                 // game counts cells from each player's side).
-                // Always the same room, so the bar does not change as the pointer moves.
-                ui.separator();
-                ui.add_sized(
-                    egui::vec2(340.0, ui.spacing().interact_size.y),
-                    egui::Label::new(RichText::new(hovered.unwrap_or_default()).weak()).truncate(),
-                );
+                if let Some(cell) = hovered {
+                    ui.separator();
+                    ui.label(RichText::new(cell).weak());
+                }
+                // The last message has the rest of the bar, from its left; cut short,
+                // it shows the whole text on hover.
+                if !self.workspace.message.is_empty() {
+                    ui.separator();
+                    let size = egui::vec2(ui.available_width(), ui.spacing().interact_size.y);
+                    ui.allocate_ui_with_layout(size, egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                        ui.separator();
+                        ui.add(egui::Label::new(self.workspace.message.as_str()).truncate());
+                    });
+                }
             });
         });
     }

@@ -551,6 +551,11 @@ impl OrreryApp {
     fn show_document(&mut self, document: Document) {
         self.workspace.view = view_of(document.shown().clone());
         self.workspace.view.set_in_study(crate::record::study::study_name(&document.games).is_some());
+        // A game of a collection opens at its start, as the list's other games do; a
+        // file of one game where it ended.
+        if document.games.len() > 1 && !self.workspace.view.hides_moves() {
+            self.workspace.view.follow_path(&[]);
+        }
         self.workspace.document = document;
         self.workspace.history.clear();
         self.workspace.stashed.clear();

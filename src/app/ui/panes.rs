@@ -204,6 +204,10 @@ fn pane_ui(
                 ui_of(&ctx.workspace.view).report_ui(ui, commands);
             });
         }
+        Pane::Notation if ctx.workspace.view.hides_moves() => {
+            // The game's text would give the asked moves away.
+            ui.label("Hidden while a move is asked for.");
+        }
         Pane::Notation => {
             shell.editor.sync(&*ctx.workspace.view);
             let events = shell.editor.show(ui);
@@ -312,8 +316,9 @@ fn opening_tree_ui(
     let position = (ctx.workspace.view.variant(), ctx.workspace.view.position_key());
     let scores = ctx.workspace.view.analysis_move_scores();
     if ctx.workspace.view.hides_moves() {
-        // A study chapter quizzing its line: the tree would give the answers away.
-        ui.label("Hidden while the chapter asks for its moves (Show the line shows both).");
+        // A study chapter quizzing its line, or a mistake to learn from: the tree would
+        // give the answers away.
+        ui.label("Hidden while a move is asked for.");
         return;
     }
     shell.opening_tree.ui(ui, &ctx.workspace.document, position, &scores, positions, commands);

@@ -80,7 +80,7 @@ impl<G: AppGame> AnyView for GameView<G> {
     }
 
     fn hides_moves(&self) -> bool {
-        self.quizzing()
+        self.quizzing() || self.learning_asks()
     }
 
     fn analysis_move_scores(&self) -> Vec<(String, String)> {
@@ -89,10 +89,13 @@ impl<G: AppGame> AnyView for GameView<G> {
         }
         let Some(snapshot) = self.current_analysis() else { return Vec::new() };
         let pos = self.session.position();
+        // From the first player's point of view, as the analysis panel writes them.
+        let first = G::opening().side_to_move();
+        let for_first = |score: Score| if pos.side_to_move() == first { score } else { negate(score) };
         snapshot
             .lines
             .iter()
-            .filter_map(|line| line.pv.first().map(|&mv| (pos.notation(mv), score_text(line.score))))
+            .filter_map(|line| line.pv.first().map(|&mv| (pos.notation(mv), score_text(for_first(line.score)))))
             .collect()
     }
 

@@ -92,7 +92,8 @@ impl<G: AppGame> GameUi for GameView<G> {
         ui.horizontal_wrapped(|ui| {
             ui.strong(format!("You ({}) against {}", human.name(), opponent.name()));
         });
-        ui.horizontal(|ui| {
+        // The hint shares the state's row, so the buttons under it stay in place.
+        ui.horizontal_wrapped(|ui| {
             if opponent.is_thinking() {
                 crate::app::busy::busy_ui(ui);
                 ui.label("Thinking…");
@@ -101,30 +102,34 @@ impl<G: AppGame> GameUi for GameView<G> {
             } else {
                 ui.label("Your move");
             }
-        });
-        if let Some((key, cell)) = self.hint
-            && key == self.session.position().zobrist()
-        {
-            // The piece is marked on the board; its cell is named as the move list
-            // names it (the board's labels may number the cells from the other side).
-            ui.label(egui::RichText::new("Hint: move the highlighted piece").color(crate::app::theme::BANNER))
-                .on_hover_text(format!("The piece on {cell}, as the move list names the cell"));
-        } else if self.hint_job.is_some() {
-            ui.horizontal(|ui| {
+            if let Some((key, cell)) = self.hint
+                && key == self.session.position().zobrist()
+            {
+                // The piece is marked on the board; its cell is named as the move list
+                // names it (the board's labels may number the cells from the other side).
+                ui.label(egui::RichText::new("· Hint: move the highlighted piece").color(crate::app::theme::BANNER))
+                    .on_hover_text(format!("The piece on {cell}, as the move list names the cell"));
+            } else if self.hint_job.is_some() {
                 crate::app::busy::busy_ui(ui);
                 ui.label("Looking for a hint…");
-            });
-        }
+            }
+        });
         // Whether the user has made a move yet (the main line's sides take turns from the
         // start's side to move).
         let plies = self.session.record.tree.main_line_from(NodeId::ROOT).len();
         let user_starts = self.session.record.start.side_to_move() == human;
         let moved = plies >= if user_starts { 1 } else { 2 };
+        // Resigned or agreed: no take back (after a mate the user may try again).
+        let decided = self.session.game_over() && self.session.position().outcome().is_none();
         ui.horizontal(|ui| {
             if ui
-                .add_enabled(moved, egui::Button::new("Take back"))
+                .add_enabled(moved && !decided, egui::Button::new("Take back"))
                 .on_hover_text("Take back your last move and the answer to it")
-                .on_disabled_hover_text("You have not moved yet")
+                .on_disabled_hover_text(if decided {
+                    "The game was decided by resignation or agreement"
+                } else {
+                    "You have not moved yet"
+                })
                 .clicked()
             {
                 commands.push(Command::Game(GameCommand::TakeBack));
@@ -234,11 +239,12 @@ impl<G: AppGame> GameUi for GameView<G> {
     }
 
     fn move_list_ui(&self, ui: &mut egui::Ui, panel: &mut MoveListPanel, commands: &mut Vec<Command>) {
-        if !self.quizzing() {
+        let learning = self.learning_asks();
+        if !self.quizzing() && !learning {
             panel.ui(ui, &self.session, commands);
             return;
         }
-        // A quiz chapter: the moves so far, the rest hidden.
+        // A quiz chapter, or a mistake to learn from: the moves so far, the rest hidden.
         ui.heading("Moves");
         let s = &self.session;
         let path = s.record.tree.path_to(s.cursor);
@@ -252,6 +258,16 @@ impl<G: AppGame> GameUi for GameView<G> {
             text.push(' ');
         }
         ui.label(if text.is_empty() { "(the start)".to_string() } else { text.trim_end().to_string() });
+        if learning {
+            ui.label(
+                egui::RichText::new(
+                    "The rest of the game is hidden while you look for a better move \
+                     (Show the engine's move shows it).",
+                )
+                .weak(),
+            );
+            return;
+        }
         let left = s.record.tree.main_line_from(s.cursor).len();
         let what = match self.chapter_mode() {
             ChapterMode::Recall => "play every move of the line",

@@ -332,6 +332,11 @@ impl<G: AppGame> GameView<G> {
         let Some(opponent) = &mut self.opponent else {
             return Applied::say("Take back is for games against the computer");
         };
+        // A game decided by resignation or agreement stays decided; after a board
+        // ending (mate, no move) the user may go back and try again.
+        if self.session.game_over() && self.session.position().outcome().is_none() {
+            return Applied::say("The game was decided by resignation or agreement: start a new game to play on");
+        }
         opponent.halt();
         let human = opponent.side.other();
         let s = &mut self.session;

@@ -58,6 +58,13 @@ impl<G: AppGame> GameView<G> {
             && self.learning.is_none()
     }
 
+    /// Whether "Learn from your mistakes" asks for a better move now: the rest of the
+    /// game (the move played and the report's better line) is hidden until it is found
+    /// or shown.
+    pub(super) fn learning_asks(&self) -> bool {
+        self.learning.as_ref().is_some_and(|l| l.state == LearnState::Asking)
+    }
+
     /// Judges a move played in a quiz chapter against its main line: the line's move
     /// goes on (in "guess" the reply follows by itself), any other is taken back; past
     /// the end of the line moves are free.

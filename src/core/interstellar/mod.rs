@@ -117,11 +117,15 @@ impl Game for Position {
         Position::illegal_move(self, from, to)
     }
 
-    fn no_move_from(&self, _cell: Cell) -> IllegalMove {
+    fn no_move_from(&self, cell: Cell) -> IllegalMove {
         match Position::outcome(self) {
             Some(outcome) => IllegalMove::GameOver(outcome),
             None if self.is_target() => IllegalMove::MustAnswerTarget,
-            None => IllegalMove::NoMoveFrom(self.side_to_move()),
+            None => match self.piece_at(cell) {
+                Some(p) if p.side == self.side_to_move() => IllegalMove::Stuck { kind: p.kind(), name: p.name },
+                Some(_) => IllegalMove::NotYourMove(self.side_to_move()),
+                None => IllegalMove::NoMoveFrom(self.side_to_move()),
+            },
         }
     }
 

@@ -182,6 +182,13 @@ pub enum IllegalMove {
     MustAnswerTarget,
     /// The chosen cell holds no piece of the side to move that can move.
     NoMoveFrom(Side),
+    /// The chosen piece of the side to move has no legal move.
+    Stuck {
+        /// The piece's kind.
+        kind: Kind,
+        /// Its name.
+        name: Name,
+    },
 }
 
 impl std::fmt::Display for IllegalMove {
@@ -201,6 +208,9 @@ impl std::fmt::Display for IllegalMove {
             }
             IllegalMove::NoMoveFrom(side) => {
                 write!(f, "Nothing to move there: choose one of {}'s pieces that can move", side.name())
+            }
+            IllegalMove::Stuck { kind, name } => {
+                write!(f, "The {} {name} has no legal move here: choose another piece", kind.word())
             }
         }
     }

@@ -112,6 +112,13 @@ pub enum IllegalMove {
     MustAnswerCheck,
     /// The chosen cell holds no piece of the side to move that can move.
     NoMoveFrom(Side),
+    /// The chosen piece of the side to move has no legal move.
+    Stuck {
+        /// The piece's kind.
+        kind: Kind,
+        /// Where it stands.
+        from: Cell,
+    },
 }
 
 impl fmt::Display for IllegalMove {
@@ -130,6 +137,9 @@ impl fmt::Display for IllegalMove {
             }
             IllegalMove::NoMoveFrom(side) => {
                 write!(f, "Nothing to move there: choose one of {}'s pieces that can move", side.name())
+            }
+            IllegalMove::Stuck { kind, from } => {
+                write!(f, "The {} on {from} has no legal move here: choose another piece", kind.word())
             }
         }
     }
