@@ -21,7 +21,7 @@ shoot app-draughts-game 1280x860 open assets/games/draughts-level-match.pgn
 shoot app-start 1024x700
 # The analysis, clocks and the move list with the game report's judgements: a
 # demonstration game analysed by `orrery report`, with made-up clock readings, the
-# analysis turned on from the View menu and move 15 clicked in the move list (clicks at
+# analysis turned on from the View menu and a move of the move list clicked (clicks at
 # the default window's layout of docked panes).
 work=$(mktemp -d)
 ./target/release/orrery report assets/games/triangular-queen-raid.pgn "$work/raid.pgn" >/dev/null
@@ -33,6 +33,6 @@ shoot_steps() { # name, file, seconds to wait at the end, xdotool steps...
 }
 shoot_steps app-analysis-report "$work/raid-clock.pgn" 7 mousemove,158,12,click,1 mousemove,200,292,click,1 mousemove,1030,396,click,1
 # The games list (it opens by itself for a file of several games, docked under the
-# board) and the opening tree of the start position beside it (View → Opening tree,
+# board) and the opening tree of the start position on the right (View → Opening tree,
 # then Home with the window focused).
 shoot_steps app-games-list-tree assets/games/triangular-engine-match.pgn 2 mousemove,158,12,click,1 mousemove,200,269,click,1 mousemove,600,700 search,--name,Orrery,windowfocus key,Home
