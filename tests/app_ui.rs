@@ -1034,3 +1034,26 @@ fn a_resigned_game_against_the_computer_stays_resigned() {
     let take_back = h.get_by_label("Take back");
     assert!(take_back.accesskit_node().is_disabled(), "the button is off");
 }
+
+#[test]
+fn the_board_turned_for_a_computer_game_turns_back_for_the_next_game() {
+    let mut h = harness(FakeDialogs::default());
+    h.run();
+    h.state_mut().apply(Command::Act(Action::NewComputerGame {
+        variant: Variant::Triangular,
+        user_side: Some(1),
+        level: 1,
+        clock: None,
+    }));
+    h.step();
+    assert!(h.state().settings().flipped, "the user's side at the bottom");
+    h.state_mut().apply(Command::NewSameGame);
+    h.step();
+    if h.state().workspace().pending.is_some() {
+        h.get_by_label("Don't save").click();
+        h.step();
+        h.step();
+    }
+    assert!(h.state().workspace().pending.is_none());
+    assert!(!h.state().settings().flipped, "the first player at the bottom again");
+}

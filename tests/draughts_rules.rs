@@ -282,10 +282,15 @@ fn notation_reads_routes_short_forms_and_refuses_the_rest() {
 
 #[test]
 fn an_illegal_move_says_why() {
+    use orrery::core::Game;
     use orrery::core::draughts::IllegalMove;
     let c = |n| Cell::new(n).unwrap();
     let o = Position::opening();
     assert_eq!(o.illegal_move(c(1), c(19)), IllegalMove::NotYourPiece(Side::White));
+    // An empty cell holds nothing to move, of either side.
+    let empty = (1..=48).map(c).find(|&cell| o.piece_at(cell).is_none()).unwrap();
+    assert_eq!(o.illegal_move(empty, c(19)), IllegalMove::NoPiece);
+    assert_eq!(o.no_move_from(empty).to_string(), "There is no piece there");
     assert_eq!(o.illegal_move(c(31), c(39)), IllegalMove::ManStepsForward);
     assert_eq!(o.illegal_move(c(31), c(15)), IllegalMove::CannotReach);
     let after =

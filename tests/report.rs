@@ -93,6 +93,13 @@ fn learn_from_your_mistakes_asks_refuses_the_games_move_and_shows_the_engines() 
     // So would the report's comments and better lines in the move list.
     assert!(h.query_by_label_contains(" was best (").is_none(), "the answer is hidden");
     h.get_by_label_contains("The rest of the game is hidden");
+    // The board stays on the question: no jump (the graph, the keys) leaves it.
+    let asked_at = h.state().workspace().view.cursor();
+    h.state_mut().apply(Command::Game(GameCommand::End));
+    h.state_mut().apply(Command::Game(GameCommand::Jump(NodeId::ROOT)));
+    h.step();
+    assert_eq!(h.state().workspace().view.cursor(), asked_at);
+    assert!(h.state().workspace().message.contains("Find a better move here first"));
     // The game's own move is refused and taken back.
     let asked = h.state().workspace().view.cursor();
     let path = h.state().workspace().view.cursor_path();

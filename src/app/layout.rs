@@ -75,26 +75,28 @@ pub struct Layout {
 const BOARD_SHARE: f32 = 0.66;
 
 impl Default for Layout {
-    /// The board on the left, with the games list, the notation editor and the game
-    /// report side by side under it; on the right the clocks, the move list, the
-    /// analysis and the opening tree, one above the other. A hidden pane gives its room
-    /// to the others (the games list alone has the board column's width), so at
-    /// 1280×800 the whole board shows with the move list and the analysis, and no pane
-    /// shown hides another.
+    /// The board on the left, with the games list and the notation editor side by side
+    /// under it; on the right the clocks, the move list, the analysis, the opening tree
+    /// and the game report, one above the other. A hidden pane gives its room to the
+    /// others (the games list alone has the board column's width), so at 1280×800 the
+    /// whole board shows with the move list and the analysis, and no pane shown hides
+    /// another.
     fn default() -> Layout {
         let mut tiles = Tiles::default();
         let mut tab = |pane: Pane| {
             let id = tiles.insert_pane(pane);
             tiles.insert_tab_tile(vec![id])
         };
-        let (board, games, notation, report) =
-            (tab(Pane::Board), tab(Pane::Games), tab(Pane::Notation), tab(Pane::Report));
-        let (clocks, moves, analysis, tree) =
-            (tab(Pane::Clocks), tab(Pane::Moves), tab(Pane::Analysis), tab(Pane::OpeningTree));
-        let below = linear(&mut tiles, LinearDir::Horizontal, &[(games, 0.5), (notation, 0.5), (report, 0.45)]);
+        let (board, games, notation) = (tab(Pane::Board), tab(Pane::Games), tab(Pane::Notation));
+        let (clocks, moves, analysis) = (tab(Pane::Clocks), tab(Pane::Moves), tab(Pane::Analysis));
+        let (tree, report) = (tab(Pane::OpeningTree), tab(Pane::Report));
+        let below = linear(&mut tiles, LinearDir::Horizontal, &[(games, 0.55), (notation, 0.45)]);
         let left = linear(&mut tiles, LinearDir::Vertical, &[(board, 0.64), (below, 0.36)]);
-        let right =
-            linear(&mut tiles, LinearDir::Vertical, &[(clocks, 0.48), (moves, 0.34), (analysis, 0.34), (tree, 0.3)]);
+        let right = linear(
+            &mut tiles,
+            LinearDir::Vertical,
+            &[(clocks, 0.44), (moves, 0.34), (analysis, 0.34), (tree, 0.3), (report, 0.4)],
+        );
         let root = linear(&mut tiles, LinearDir::Horizontal, &[(left, BOARD_SHARE), (right, 1.0 - BOARD_SHARE)]);
         Layout { tree: Tree::new(egui::Id::unique("orrery-layout"), root, tiles) }
     }

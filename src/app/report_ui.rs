@@ -61,6 +61,13 @@ pub fn report_ui(ui: &mut egui::Ui, view: &ReportView<'_>, commands: &mut Vec<Co
             ui.label(RichText::new(format!("analysed in {:.1} s", took.as_secs_f64())).small().weak());
         }
     });
+    // A lesson takes the pane: its question and buttons first, in view whatever the
+    // pane's size (the graph would only take the board away from the question).
+    if let Some(learning) = view.learning {
+        learning_ui(ui, learning, commands);
+        ui.separator();
+        return;
+    }
     graph(ui, view.points, view.cursor, commands);
     egui::Grid::new("report summary").num_columns(5).striped(true).show(ui, |ui| {
         ui.label("");
@@ -80,18 +87,13 @@ pub fn report_ui(ui: &mut egui::Ui, view: &ReportView<'_>, commands: &mut Vec<Co
             ui.end_row();
         }
     });
-    match view.learning {
-        Some(learning) => learning_ui(ui, learning, commands),
-        None => {
-            if ui
-                .add_enabled(view.learnable, egui::Button::new("Learn from your mistakes"))
-                .on_hover_text("Go through the moves marked ? and ?? and find a better one")
-                .on_disabled_hover_text("No move of yours is marked ? or ??")
-                .clicked()
-            {
-                commands.push(Command::Game(GameCommand::LearnFromMistakes));
-            }
-        }
+    if ui
+        .add_enabled(view.learnable, egui::Button::new("Learn from your mistakes"))
+        .on_hover_text("Go through the moves marked ? and ?? and find a better one")
+        .on_disabled_hover_text("No move of yours is marked ? or ??")
+        .clicked()
+    {
+        commands.push(Command::Game(GameCommand::LearnFromMistakes));
     }
     ui.separator();
 }
@@ -104,7 +106,7 @@ fn learning_ui(ui: &mut egui::Ui, learning: &Learning, commands: &mut Vec<Comman
             LearnState::Shown | LearnState::Asking => ui.visuals().text_color(),
         };
         ui.label(RichText::new(&learning.feedback).color(color));
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             if learning.state == LearnState::Asking && ui.button("Show the engine's move").clicked() {
                 commands.push(Command::Game(GameCommand::LearnShow));
             }

@@ -124,4 +124,7 @@ pub struct Workspace {
     /// The analysis was on when "Learn from your mistakes" turned it off: it comes back
     /// when the lesson ends.
     pub(crate) analysis_after_learning: bool,
+    /// The board was turned for a game against the computer played second: it turns
+    /// back when another game is shown.
+    pub(crate) flipped_for_computer: bool,
 }

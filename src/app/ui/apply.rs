@@ -465,8 +465,9 @@ impl OrreryApp {
                 let _ = self.workspace.view.tick(self.now);
                 self.workspace.view.set_clock(clock);
                 self.date_new_game();
-                // The user's side at the bottom of the board.
+                // The user's side at the bottom of the board, for this game.
                 self.settings.flipped = user_side == 1;
+                self.workspace.flipped_for_computer = user_side == 1;
                 self.workspace.document.set_shown(self.workspace.view.game());
                 // The engine's lines would play the game for the user.
                 let was_analysing = std::mem::replace(&mut self.settings.analysis, false);

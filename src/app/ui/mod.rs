@@ -372,6 +372,7 @@ impl OrreryApp {
                 list_redo: Vec::new(),
                 seq: 0,
                 analysis_after_learning: false,
+                flipped_for_computer: false,
             },
             shell: Shell {
                 board: BoardPointer::default(),
@@ -549,6 +550,10 @@ impl OrreryApp {
 
     /// Shows `game` as a new document (after a New, Open, puzzle or Play from here).
     fn show_document(&mut self, document: Document) {
+        // The board turned for the user's side against the computer turns back.
+        if std::mem::take(&mut self.workspace.flipped_for_computer) {
+            self.settings.flipped = false;
+        }
         self.workspace.view = view_of(document.shown().clone());
         self.workspace.view.set_in_study(crate::record::study::study_name(&document.games).is_some());
         // A game of a collection opens at its start, as the list's other games do; a

@@ -286,7 +286,9 @@ fn analysis_panel(ctx: &FrameContext<'_>, ui: &mut egui::Ui, commands: &mut Vec<
             commands.push(Command::ToggleAnalysis);
         }
     });
-    // Long lines wrap and scroll rather than run off the pane's bottom.
+    // Long lines wrap and scroll rather than run off the pane's bottom; the scroll bar
+    // takes its own room rather than float over the lines' ends.
+    ui.style_mut().spacing.scroll = egui::style::ScrollStyle::solid();
     egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
         ui_of(&ctx.workspace.view).analysis_ui(ui, commands);
     });

@@ -17,6 +17,24 @@ impl<G: AppGame> GameView<G> {
             let name = self.opponent.as_ref().map(Opponent::name).unwrap_or_default();
             return Applied::say(format!("{name} is thinking: it is its move"));
         }
+        // While "Learn from your mistakes" asks, the board stays on the asked position:
+        // going elsewhere (the graph, the move list, the keys) or playing a line would
+        // leave the question behind.
+        let leaves = matches!(
+            command,
+            GameCommand::Back
+                | GameCommand::Forward
+                | GameCommand::PreviousVariation
+                | GameCommand::NextVariation
+                | GameCommand::Start
+                | GameCommand::End
+                | GameCommand::Jump(_)
+                | GameCommand::PlayBestMove
+                | GameCommand::PlayMoves(_)
+        );
+        if leaves && self.learning_asks() {
+            return Applied::say("Find a better move here first, or Show the engine's move, or Stop");
+        }
         let before = (self.session.record.tree.move_count(), self.session.cursor);
         let s = &mut self.session;
         // Every game command is named here: a new one that nothing handles does not compile.

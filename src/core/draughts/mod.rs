@@ -166,6 +166,7 @@ impl Game for Position {
     fn no_move_from(&self, cell: Cell) -> IllegalMove {
         match Position::outcome(self) {
             Some(outcome) => IllegalMove::GameOver(outcome),
+            None if self.occupied() & cell.bit() == 0 => IllegalMove::NoPiece,
             None if self.pieces_of(self.side_to_move()) & cell.bit() == 0 => {
                 IllegalMove::NotYourPiece(self.side_to_move())
             }

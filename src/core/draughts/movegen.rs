@@ -440,6 +440,8 @@ pub enum IllegalMove {
     GameOver(Outcome),
     /// No piece of the side to move on the start cell.
     NotYourPiece(Side),
+    /// No piece at all on the start cell.
+    NoPiece,
     /// A capture is compulsory and this is not one of the largest captures.
     MustCapture(u32),
     /// A man steps forward only.
@@ -453,6 +455,7 @@ impl fmt::Display for IllegalMove {
         match self {
             IllegalMove::GameOver(outcome) => write!(f, "The game is over: {outcome}"),
             IllegalMove::NotYourPiece(side) => write!(f, "That is not a {} piece", side.name()),
+            IllegalMove::NoPiece => f.write_str("There is no piece there"),
             IllegalMove::MustCapture(1) => write!(f, "A capture is compulsory: take a piece"),
             IllegalMove::MustCapture(n) => write!(f, "A capture is compulsory, and of the most pieces: take {n}"),
             IllegalMove::ManStepsForward => write!(f, "A man steps forward only (it captures in every direction)"),
@@ -473,6 +476,9 @@ impl Position {
             return IllegalMove::GameOver(outcome);
         }
         let us = self.side_to_move;
+        if self.occupied() & from.bit() == 0 {
+            return IllegalMove::NoPiece;
+        }
         if self.pieces_of(us) & from.bit() == 0 {
             return IllegalMove::NotYourPiece(us);
         }
