@@ -31,7 +31,7 @@ shoot_steps() { # name, file, seconds to wait at the end, xdotool steps...
   HOME=$(mktemp -d) xvfb-run -a -s "-screen 0 1400x900x24" sh -c "./target/release/orrery open '$file' & P=\$!; sleep 5; for s in $*; do xdotool \$(echo \$s | tr , ' '); sleep 1; done; sleep $wait; import -window root -crop 1180x820+0+0 +repage '$out/$name.png'; kill \$P"
   echo "wrote $out/$name.png"
 }
-shoot_steps app-analysis-report "$work/raid-clock.pgn" 7 mousemove,158,12,click,1 mousemove,200,292,click,1 mousemove,1030,396,click,1
+shoot_steps app-analysis-report "$work/raid-clock.pgn" 7 mousemove,158,12,click,1 mousemove,200,292,click,1 mousemove,1030,324,click,1
 # The games list (it opens by itself for a file of several games, docked under the
 # board) and the opening tree of the start position on the right (View → Opening tree,
 # then Home with the window focused).

@@ -55,10 +55,20 @@ pub fn report_ui(ui: &mut egui::Ui, view: &ReportView<'_>, commands: &mut Vec<Co
     if view.points.is_empty() {
         return;
     }
-    ui.horizontal(|ui| {
+    // The heading row carries the lesson's button, in view however small the pane.
+    ui.horizontal_wrapped(|ui| {
         ui.strong("Game report");
         if let Some(took) = view.took {
             ui.label(RichText::new(format!("analysed in {:.1} s", took.as_secs_f64())).small().weak());
+        }
+        if view.learning.is_none()
+            && ui
+                .add_enabled(view.learnable, egui::Button::new("Learn from your mistakes"))
+                .on_hover_text("Go through the moves marked ? and ?? and find a better one")
+                .on_disabled_hover_text("No move of yours is marked ? or ??")
+                .clicked()
+        {
+            commands.push(Command::Game(GameCommand::LearnFromMistakes));
         }
     });
     // A lesson takes the pane: its question and buttons first, in view whatever the
@@ -87,14 +97,6 @@ pub fn report_ui(ui: &mut egui::Ui, view: &ReportView<'_>, commands: &mut Vec<Co
             ui.end_row();
         }
     });
-    if ui
-        .add_enabled(view.learnable, egui::Button::new("Learn from your mistakes"))
-        .on_hover_text("Go through the moves marked ? and ?? and find a better one")
-        .on_disabled_hover_text("No move of yours is marked ? or ??")
-        .clicked()
-    {
-        commands.push(Command::Game(GameCommand::LearnFromMistakes));
-    }
     ui.separator();
 }
 
