@@ -858,7 +858,7 @@ fn a_whole_game_against_level_1_with_take_back_and_the_level_in_the_tags() {
             std::thread::sleep(std::time::Duration::from_millis(2));
             continue;
         }
-        if my_moves == 3 && !took_back {
+        if my_moves == 1 && !took_back {
             // Take back the last move pair: the same position as two plies ago.
             let plies = h.state().workspace().view.cursor_path().len();
             h.state_mut().apply(Command::Game(GameCommand::TakeBack));
@@ -882,6 +882,7 @@ fn a_whole_game_against_level_1_with_take_back_and_the_level_in_the_tags() {
 fn playing_the_second_side_turns_the_board_and_the_computer_moves_first() {
     let mut h = harness(FakeDialogs::default());
     h.run();
+    h.state_mut().settings_mut().analysis = true;
     h.state_mut().apply(Command::Act(Action::NewComputerGame {
         variant: Variant::Triangular,
         user_side: Some(1),
@@ -889,6 +890,7 @@ fn playing_the_second_side_turns_the_board_and_the_computer_moves_first() {
         clock: None,
     }));
     assert!(h.state().settings().flipped);
+    assert!(!h.state().settings().analysis, "the engine's lines would play the game for the user");
     assert_eq!(h.state().workspace().view.tag("White").as_deref(), Some("Orrery level 2"));
     assert_eq!(h.state().workspace().view.tag("Black").as_deref(), Some("You"));
     for _ in 0..2000 {
@@ -917,6 +919,24 @@ fn playing_the_second_side_turns_the_board_and_the_computer_moves_first() {
     h.step();
     assert!(h.state().workspace().view.game_over());
     assert_eq!(h.state().workspace().view.tag("Termination").as_deref(), Some("Black resigned"));
+    // A resigned game stays resigned: Take back is off, and the command says why.
+    assert!(h.get_by_label("Take back").accesskit_node().is_disabled(), "the button is off");
+    let before = orrery::record::write_any(&h.state().workspace().view.game());
+    h.state_mut().apply(Command::Game(GameCommand::TakeBack));
+    h.step();
+    assert!(h.state().workspace().message.contains("resignation"), "{}", h.state().workspace().message);
+    assert_eq!(orrery::record::write_any(&h.state().workspace().view.game()), before);
+    // The board turned for this game turns back for the next.
+    h.state_mut().apply(Command::NewSameGame);
+    h.step();
+    h.step();
+    if h.state().workspace().pending.is_some() {
+        h.get_by_label("Don't save").click();
+        h.step();
+        h.step();
+    }
+    assert!(h.state().workspace().pending.is_none());
+    assert!(!h.state().settings().flipped, "the first player at the bottom again");
 }
 
 #[test]
@@ -996,64 +1016,4 @@ fn flip_board_is_a_checkbox_in_the_view_menu() {
     h.key_press(egui::Key::F);
     h.run();
     assert!(!h.state().settings().flipped, "F turns it back");
-}
-
-#[test]
-fn a_resigned_game_against_the_computer_stays_resigned() {
-    let mut h = harness(FakeDialogs::default());
-    h.run();
-    h.state_mut().settings_mut().analysis = true;
-    h.state_mut().apply(Command::Act(Action::NewComputerGame {
-        variant: Variant::Triangular,
-        user_side: Some(0),
-        level: 1,
-        clock: None,
-    }));
-    h.step();
-    assert!(!h.state().settings().analysis, "the engine's lines would play the game for the user");
-    ui_support::play(&mut h, "dd3l");
-    // The computer's answer, then the user resigns.
-    for _ in 0..2000 {
-        h.step();
-        if h.state().workspace().view.cursor_path().len() == 2 {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
-    assert_eq!(h.state().workspace().view.cursor_path().len(), 2, "the computer answered");
-    h.state_mut().apply(Command::Game(GameCommand::Resign));
-    h.step();
-    assert!(h.state().workspace().view.game_over());
-    let before = orrery::record::write_any(&h.state().workspace().view.game());
-    // Take back is off, and the command says why instead of undoing the resignation.
-    h.state_mut().apply(Command::Game(GameCommand::TakeBack));
-    h.step();
-    assert!(h.state().workspace().message.contains("resignation"), "{}", h.state().workspace().message);
-    assert!(h.state().workspace().view.game_over());
-    assert_eq!(orrery::record::write_any(&h.state().workspace().view.game()), before);
-    let take_back = h.get_by_label("Take back");
-    assert!(take_back.accesskit_node().is_disabled(), "the button is off");
-}
-
-#[test]
-fn the_board_turned_for_a_computer_game_turns_back_for_the_next_game() {
-    let mut h = harness(FakeDialogs::default());
-    h.run();
-    h.state_mut().apply(Command::Act(Action::NewComputerGame {
-        variant: Variant::Triangular,
-        user_side: Some(1),
-        level: 1,
-        clock: None,
-    }));
-    h.step();
-    assert!(h.state().settings().flipped, "the user's side at the bottom");
-    h.state_mut().apply(Command::NewSameGame);
-    h.step();
-    if h.state().workspace().pending.is_some() {
-        h.get_by_label("Don't save").click();
-        h.step();
-        h.step();
-    }
-    assert!(h.state().workspace().pending.is_none());
-    assert!(!h.state().settings().flipped, "the first player at the bottom again");
 }
