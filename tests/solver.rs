@@ -519,3 +519,64 @@ fn the_tries_are_the_first_moves_with_one_refutation_as_a_plain_count_finds_them
     }
     assert!(found_any, "some built-in two-mover has a try");
 }
+
+/// Plain minimax for draughts "win in n" under `docs/rules-draughts.md` *End of the
+/// game*: a side without a legal move has lost (even on the 50th king move); otherwise
+/// the 50th king move in a row draws at once.
+fn draughts_wins_after(after: &orrery::core::draughts::Position, n: u32) -> bool {
+    use orrery::core::moves::MoveList;
+    if after.count_moves() == 0 {
+        return true;
+    }
+    if after.halfmoves() >= 50 || n <= 1 {
+        return false;
+    }
+    let mut defences = MoveList::new();
+    after.legal_moves(&mut defences);
+    defences.iter().all(|&d| {
+        let mut pos = after.clone();
+        pos.play(d);
+        if pos.count_moves() == 0 || pos.halfmoves() >= 50 {
+            return false;
+        }
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        moves.iter().any(|&m| {
+            let mut next = pos.clone();
+            next.play(m);
+            draughts_wins_after(&next, n - 1)
+        })
+    })
+}
+
+#[test]
+fn the_draughts_solver_keeps_the_25_move_rule_near_its_limit() {
+    use orrery::core::draughts::Position;
+    use orrery::core::moves::MoveList;
+    let mut keyed_far = false;
+    for count in (0..=50).rev() {
+        let text = format!("W:WK6,K20:BK14:H{count}");
+        let pos = Position::from_position_string(&text).unwrap();
+        let solution = solve(&pos, stip("win2"), &SolveOptions::default(), &SolveControl::new()).unwrap();
+        let found: Vec<String> = solution.keys.iter().map(|k| k.notation.clone()).collect();
+        let mut moves = MoveList::new();
+        if count < 50 {
+            pos.legal_moves(&mut moves);
+        }
+        let expected: Vec<String> = moves
+            .iter()
+            .filter(|&&m| {
+                let mut after = pos.clone();
+                after.play(m);
+                draughts_wins_after(&after, 2)
+            })
+            .map(|&m| pos.notation(m))
+            .collect();
+        assert_eq!(found, expected, "{text}");
+        keyed_far |= !found.is_empty();
+        if count >= 49 {
+            assert!(found.is_empty(), "{text}: the 50th king move draws at once: {found:?}");
+        }
+    }
+    assert!(keyed_far, "far from the limit the position is won");
+}

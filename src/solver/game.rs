@@ -21,6 +21,23 @@ pub trait SolverGame: Game {
     /// position string's other rules refuse it). Used only to find threats, not in the
     /// search itself; it may allocate.
     fn passed(&self) -> Option<Self>;
+
+    /// Whether the game is drawn at once in this position by a count it carries
+    /// (draughts' 25-move rule, `docs/rules-draughts.md` *End of the game*). A side
+    /// without a legal move has lost even then: [`SolverGame::goal_reached`] is judged
+    /// first. `false` for a game whose draws must be claimed.
+    #[inline]
+    fn drawn(&self) -> bool {
+        false
+    }
+
+    /// What the position's draw count adds to [`Game::zobrist`] in the solver's table,
+    /// so that positions alike but nearer the draw are told apart (0 when the game has
+    /// no such count).
+    #[inline]
+    fn count_key(&self) -> u64 {
+        0
+    }
 }
 
 impl SolverGame for interstellar::Position {
@@ -77,5 +94,17 @@ impl SolverGame for draughts::Position {
         let mut setup = self.to_setup();
         setup.side_to_move = setup.side_to_move.other();
         draughts::Position::from_setup(&setup).ok()
+    }
+
+    /// The 50th move in a row in which only kings moved and nothing was captured draws
+    /// at once.
+    #[inline]
+    fn drawn(&self) -> bool {
+        self.halfmoves() >= 50
+    }
+
+    #[inline]
+    fn count_key(&self) -> u64 {
+        u64::from(self.halfmoves() + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
     }
 }

@@ -16,7 +16,9 @@
 //!
 //! The goal is judged right after each attacker move by [`SolverGame::goal_reached`];
 //! any other end of the game (the attacker's move ends it another way, or the defender
-//! wins, draws or has no move) fails the line.
+//! wins, draws or has no move) fails the line, and so does a draw at once by a count
+//! the position carries ([`SolverGame::drawn`]: draughts' 25-move rule), after either
+//! side's move. The table's key includes that count ([`SolverGame::count_key`]).
 //!
 //! [`Game::legal_moves`]: crate::core::Game::legal_moves
 //! [`Game::zobrist`]: crate::core::Game::zobrist
@@ -159,7 +161,11 @@ impl<'c, G: SolverGame> Searcher<'c, G> {
 
     /// The attacker to move in `pos`: can it force the goal within `n ≥ 1` moves?
     fn attack(&mut self, pos: &G, n: u32, ply: usize) -> bool {
-        let hash = pos.zobrist();
+        // The defender's move drew the game (the 25-move rule): nothing wins from here.
+        if pos.drawn() {
+            return false;
+        }
+        let hash = pos.zobrist() ^ pos.count_key();
         if let Some(known) = self.probe(hash, n) {
             return known;
         }
@@ -197,7 +203,8 @@ impl<'c, G: SolverGame> Searcher<'c, G> {
         if pos.goal_reached(self.goal) {
             return true;
         }
-        if n <= 1 {
+        // The attacker's move drew the game at once (and left the defender a move).
+        if n <= 1 || pos.drawn() {
             return false;
         }
         let mut moves = MoveList::new();
@@ -231,7 +238,7 @@ impl<'c, G: SolverGame> Searcher<'c, G> {
     /// its `n ≥ 2` moves: the one defence that stops the goal in the `n − 1` left, when
     /// exactly one does (the move is a try and that defence its refutation).
     fn only_refutation(&mut self, pos: &G, n: u32) -> Option<G::Move> {
-        if pos.goal_reached(self.goal) || n < 2 {
+        if pos.goal_reached(self.goal) || n < 2 || pos.drawn() {
             return None;
         }
         let mut moves = MoveList::new();
@@ -353,7 +360,10 @@ pub fn solve<G: SolverGame>(
     let bits = options.table_bits.min(12 + 4 * n);
     let mut searcher: Searcher<'_, G> = Searcher::new(stipulation.goal, bits, control);
     let mut moves = MoveList::new();
-    start.legal_moves(&mut moves);
+    // A game already drawn (the count at its limit) has no first move to win with.
+    if !start.drawn() {
+        start.legal_moves(&mut moves);
+    }
     let total = moves.len() as u32;
     let progress = control.progress();
     progress.set_tried(0, total);
