@@ -371,3 +371,43 @@ fn ron_games_are_handed_on_one_by_one_and_those_before_a_syntax_error_are_kept()
     assert_eq!(read.len(), 2);
     assert_eq!(errors.len(), 1, "{errors:?}");
 }
+
+/// The tag's value in the first game of `games`, if any.
+fn tag_of(games: &[AnyGame], name: &str) -> Option<String> {
+    games.first().and_then(|g| g.tags().get(name).map(str::to_string))
+}
+
+proptest! {
+    /// One rule for tag names: the text reader keeps a tag exactly when the RON reader
+    /// would, and a kept tag comes back from RON and from text unchanged.
+    #[test]
+    fn tag_names_follow_one_rule_in_text_and_ron(name in "[0-9]{0,2}[a-zA-Z0-9_+#=:/!?.-]{1,6}") {
+        let text = format!("[Variant \"Interstellar\"]\n[{name} \"x\"]\n\n*\n");
+        let read = read_games(&text);
+        let kept = tag_of(&read.games, &name);
+        prop_assert_eq!(kept.is_some(), orrery::record::text::is_tag_name(&name), "{}", text);
+        if kept.is_some() {
+            let (back, errors) = read_ron(&write_ron(&read.games));
+            prop_assert!(errors.is_empty(), "{:?}", errors);
+            let value = tag_of(&back, &name);
+            prop_assert_eq!(value.as_deref(), Some("x"));
+            let again = read_one(&write_any(&back[0])).unwrap();
+            prop_assert_eq!(again.tags().get(&name), Some("x"));
+        }
+    }
+}
+
+#[test]
+fn a_tag_name_starting_with_digits_round_trips_through_ron() {
+    for (name, ok) in [("9lives", true), ("20x27", true), ("12", false), ("9-lives", false)] {
+        let text = format!("[Variant \"Interstellar\"]\n[{name} \"x\"]\n\n*\n");
+        let read = read_games(&text);
+        assert_eq!(tag_of(&read.games, name).is_some(), ok, "{name}");
+        if ok {
+            // Written to Orrery's own file and read back, the game keeps it.
+            let (back, errors) = read_ron(&write_ron(&read.games));
+            assert!(errors.is_empty(), "{name}: {errors:?}");
+            assert_eq!(tag_of(&back, name).as_deref(), Some("x"), "{name}");
+        }
+    }
+}

@@ -349,7 +349,9 @@ fn tags_from_data(variant: Variant, pairs: &[(String, String)]) -> Result<Tags, 
         if !is_tag_name(name) {
             return Err(Problem::new(
                 at(0),
-                format!("{name:?} is not a tag name (a letter, then letters, digits or _ + # = : - / ! ? .)"),
+                format!(
+                    "{name:?} is not a tag name (digits if any, a letter, then letters, digits or _ + # = : - / ! ? .)"
+                ),
             ));
         }
         if DERIVED_TAGS.contains(&name.as_str()) {

@@ -74,10 +74,14 @@ fn is_symbol_char(c: char) -> bool {
     c.is_alphanumeric() || "_+#=:-/!?.".contains(c)
 }
 
-/// Whether `name` reads back as one word, so it can be a tag name: a letter, then
-/// letters, digits and `_+#=:-/!?.`.
+/// Whether `name` reads back as one word, so it can be a tag name: ASCII digits, if
+/// any, then a letter, then letters, digits and `_+#=:-/!?.` (`Event`, `9lives`,
+/// `20x27`; not `12`, not `9-lives`). It is exactly what the lexer reads as one word
+/// after `[`, so every reader and writer of tags keeps the one rule, and a name
+/// accepted anywhere is written and read back unchanged.
 pub fn is_tag_name(name: &str) -> bool {
-    let mut chars = name.chars();
+    let rest = name.trim_start_matches(|c: char| c.is_ascii_digit());
+    let mut chars = rest.chars();
     chars.next().is_some_and(char::is_alphabetic) && chars.all(is_symbol_char)
 }
 
