@@ -754,6 +754,18 @@ fn the_analysis_panel_shows_lines_and_arrows_space_plays_the_best_move_and_l_hid
     assert!(h.query_by_label_contains("Depth ").is_none());
 }
 
+/// A primary click at `at`, stepped frame by frame (not run to rest: a running analysis
+/// keeps asking for frames).
+fn click_stepped(h: &mut Harness<'static, OrreryApp>, at: egui::Pos2) {
+    h.hover_at(at);
+    h.step();
+    press(h, at, egui::PointerButton::Primary, true);
+    h.step();
+    press(h, at, egui::PointerButton::Primary, false);
+    h.step();
+    h.step();
+}
+
 #[test]
 fn clicking_a_move_of_an_analysis_line_plays_the_line_to_it_and_puzzles_turn_the_engine_off() {
     let mut h = harness(FakeDialogs::default());
@@ -782,7 +794,7 @@ fn clicking_a_move_of_an_analysis_line_plays_the_line_to_it_and_puzzles_turn_the
         pos.notation(mv)
     };
     let at = h.get_all_by_label(&text).next().expect("the move in the panel").rect().center();
-    click_px(&mut h, at, egui::PointerButton::Primary);
+    click_stepped(&mut h, at);
     assert_eq!(h.state().workspace().view.cursor_path().len(), 1);
     assert_eq!(h.state().overlay_slots().last_move, Some((best.from, best.to)));
     // A line's second move plays the line to it: both moves, as shown when clicked.
@@ -803,7 +815,7 @@ fn clicking_a_move_of_an_analysis_line_plays_the_line_to_it_and_puzzles_turn_the
         .unwrap()
         .rect()
         .center();
-    click_px(&mut h, at, egui::PointerButton::Primary);
+    click_stepped(&mut h, at);
     assert_eq!(h.state().workspace().view.cursor_path().len(), 3, "two more moves");
     let record = orrery::record::write_any(&h.state().workspace().view.game());
     assert!(

@@ -79,13 +79,15 @@ fn the_games_list_and_the_opening_tree_are_panes_that_hide_and_come_back_in_plac
     let tree = h.get_by_label("Opening tree").rect();
     assert!(tree.left() >= with_games.right(), "the opening tree is beside the board: {tree:?}");
     // The analysis shown too takes no pane's place: all are in front at once.
-    menu(&mut h, "View", "Analysis (engine)");
-    h.run();
+    // (Stepped, not run to rest: the running analysis keeps asking for frames.)
+    h.state_mut().apply(orrery::app::command::Command::ToggleAnalysis);
+    h.step();
     let layout = &h.state().settings().layout;
     for pane in [Pane::Board, Pane::Moves, Pane::Games, Pane::OpeningTree, Pane::Analysis] {
         assert!(layout.is_shown(pane), "{pane:?} shows");
     }
-    menu(&mut h, "View", "Analysis (engine)");
+    h.state_mut().apply(orrery::app::command::Command::ToggleAnalysis);
+    h.step();
     h.run();
     // Hidden by the × on its tab; shown again from the View menu, in its place.
     let close = h.query_all_by_label("Close").find(|n| games.contains_rect(n.rect())).expect("a × on the tab");

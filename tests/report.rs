@@ -84,7 +84,9 @@ fn learn_from_your_mistakes_asks_refuses_the_games_move_and_shows_the_engines() 
     random_game(&mut h, 16);
     analyse(&mut h);
     h.state_mut().settings_mut().analysis = true;
-    h.run();
+    // Stepped, not run to rest: the running analysis keeps asking for frames.
+    h.step();
+    h.step();
     h.get_by_label("Learn from your mistakes").click();
     h.step();
     h.step();
