@@ -381,3 +381,85 @@ fn a_tags_only_game_at_the_end_is_warned_about_at_its_own_tags() {
     assert_eq!(report.errors.len(), 1, "{:?}", report.errors);
     assert_eq!((report.errors[0].line, report.errors[0].kind), (7, RecordErrorKind::Result));
 }
+
+#[test]
+fn a_tag_like_line_inside_a_closed_comment_stays_in_the_comment() {
+    let text = "[Variant \"Interstellar\"]\n\n1. PQS-44 { a comment\n[Event \"still inside\"]\nthat is closed here } NQS-44 *\n";
+    let report = read_games(text);
+    assert!(report.errors.is_empty(), "{:?}", report.errors);
+    assert_eq!(report.games.len(), 1);
+    let g = interstellar(&report.games[0]);
+    assert_eq!(g.tree.move_count(), 2);
+    let first = g.tree.node(NodeId::ROOT).children[0];
+    assert!(g.tree.node(first).comment_after.contains("[Event \"still inside\"]"));
+    // Written back and read back the same.
+    assert_eq!(read_one(&write_any(&report.games[0])).expect("reads"), report.games[0]);
+}
+
+#[test]
+fn a_comment_never_closed_is_cut_at_the_next_games_tags_and_the_guess_is_reported() {
+    // The second game has comments of its own: the first `}` after the unclosed `{` is
+    // theirs, so the unclosed comment stops at the tag line before them.
+    let text = "[Variant \"Interstellar\"]\n\n1. PQS-44 { never closed\nNQS-44 *\n\n\
+                [Variant \"Interstellar\"]\n[Event \"B\"]\n\n1. PQS-44 {fine} NQS-44 {also fine} *\n";
+    let report = read_games(text);
+    assert_eq!(report.games.len(), 2, "{:?}", report.errors);
+    let found: Vec<String> = report.errors.iter().map(|e| e.to_string()).collect();
+    assert_eq!(
+        found,
+        [
+            "3:11: comment not closed with '}'",
+            "6:1: warning: this game's start is a guess: the comment opened at 3:11 is not closed, and this line starts a tag pair"
+        ]
+    );
+    // The first game keeps what the comment holds; the second is whole.
+    let first = interstellar(&report.games[0]);
+    let m = first.tree.node(NodeId::ROOT).children[0];
+    assert!(first.tree.node(m).comment_after.contains("never closed"));
+    let second = interstellar(&report.games[1]);
+    assert_eq!(second.tree.move_count(), 2);
+    assert_eq!(second.tags.get("Event"), Some("B"));
+}
+
+#[test]
+fn many_unclosed_comments_and_quotes_read_in_linear_time() {
+    assert_linear(|n| format!("[Variant \"Interstellar\"]\n\n1. PQ-33 {}*\n", "\"q\" ".repeat(n)), 2_000);
+    assert_linear(|n| "[Variant \"Interstellar\"]\n\n1. PQ-33 { open\n".repeat(n), 500);
+    assert_linear(|n| format!("[Variant \"Interstellar\"]\n[Event \"{}\"]\n\n*\n", "a \"b\" ".repeat(n)), 2_000);
+}
+
+#[test]
+fn an_interstellar_draw_is_left_out_and_never_written() {
+    let report = read_games("[Variant \"Interstellar\"]\n[Result \"1/2-1/2\"]\n\n1. PQS-44 1/2-1/2\n");
+    assert_eq!(report.errors.len(), 1, "{:?}", report.errors);
+    assert_eq!(report.errors[0].kind, RecordErrorKind::Result);
+    let written = write_any(&report.games[0]);
+    assert!(!written.contains("1/2-1/2"), "{written}");
+    let again = read_games(&written);
+    assert!(again.errors.is_empty(), "{:?}", again.errors);
+    assert_eq!(again.games, report.games);
+}
+
+#[test]
+fn an_unescaped_quote_in_a_tag_value_is_read_as_part_of_it_and_reported_where_it_stands() {
+    let text = "[Variant \"Interstellar\"]\n[Event \"The \"big\" one\"]\n[Site \"x\"]\n\n1. PQS-44 *\n";
+    let report = read_games(text);
+    let found: Vec<String> = report.errors.iter().map(|e| e.to_string()).collect();
+    assert_eq!(
+        found,
+        ["2:13: warning: a '\"' inside the value of tag Event is not escaped (write \\\"): read as part of the value"]
+    );
+    let g = interstellar(&report.games[0]);
+    assert_eq!(g.tags.get("Event"), Some("The \"big\" one"));
+    assert_eq!(g.tags.get("Site"), Some("x"));
+    // Written escaped, and read back unchanged without a warning.
+    let written = write_any(&report.games[0]);
+    assert!(written.contains("[Event \"The \\\"big\\\" one\"]"), "{written}");
+    let again = read_games(&written);
+    assert!(again.errors.is_empty(), "{:?}", again.errors);
+    assert_eq!(again.games, report.games);
+    // Two tags on one line still read as two.
+    let report = read_games("[Variant \"Interstellar\"] [Event \"E\"] [Site \"S\"]\n\n*\n");
+    assert!(report.errors.is_empty(), "{:?}", report.errors);
+    assert_eq!(interstellar(&report.games[0]).tags.get("Site"), Some("S"));
+}

@@ -184,7 +184,7 @@ pub fn classify(text: &str) -> Vec<(Range<usize>, Class)> {
                 push(body..token.end, Class::Nag);
                 continue;
             }
-            Tok::Comment(_) | Tok::LineComment(_) | Tok::UnclosedComment => Class::Comment,
+            Tok::Comment(_) | Tok::LineComment(_) | Tok::UnclosedComment { .. } => Class::Comment,
             Tok::LParen | Tok::RParen => Class::Variation,
             Tok::Nag(_) | Tok::BadNag(_) => Class::Nag,
             Tok::MoveNumber => Class::MoveNumber,

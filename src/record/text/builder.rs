@@ -422,6 +422,10 @@ impl<G: RecordGame> Body for Movetext<G> {
         if result == GameResult::Draw && !G::HAS_DRAWS {
             let message = format!("{} has no draws: the result is 1-0, 0-1 or *", G::VARIANT);
             push(errors, at, RecordErrorKind::Result, &message, Severity::Error);
+            // Left out, as the message says: the game is kept unfinished, so that no
+            // writer puts back a result its reader refuses.
+            self.record.result = GameResult::Unknown;
+            return;
         }
         self.record.result = result;
         if let Some((value, line, column)) = &self.result_tag

@@ -25,9 +25,17 @@ pub enum Tok<'a> {
     Comment(&'a str),
     /// A `;` comment: the rest of its line, as written.
     LineComment(&'a str),
-    /// A `{` with no `}` before the end of the text or before the next line that starts
-    /// a tag pair (`[Name "…`), where the token stops so that the next game is read.
-    UnclosedComment,
+    /// A `{` with no `}` before the end of the text, or none before the next game's
+    /// comments (see [`Lexer`]): its text as written, up to the end or to the first
+    /// line inside it that starts a tag pair (`[Name "…`), where the token stops so that
+    /// the next game is read. `recovers`: it stopped at such a line.
+    UnclosedComment {
+        /// The comment's text as written, without the `{`.
+        raw: &'a str,
+        /// It stopped at a line that starts a tag pair, where the next game is guessed
+        /// to start.
+        recovers: bool,
+    },
     /// `(`, opening a variation.
     LParen,
     /// `)`, closing a variation.
@@ -67,6 +75,10 @@ pub struct Lexer<'a> {
     line: u32,
     column: u32,
     offset: usize,
+    /// Strings starting before this byte have no `"` then `]` after them on their line
+    /// (found by an earlier search, which is not repeated: lines of many quotes stay
+    /// linear).
+    no_tag_close_before: usize,
 }
 
 /// Characters of a move word (after its first letter).
@@ -105,20 +117,29 @@ fn starts_tag_pair(text: &str) -> bool {
 
 /// Where a `{` comment starting at `text` ends: `Ok(n)` when `text[n]` is its `}` (a
 /// `}` after a backslash is escaped), `Err(n)` when it is not closed, `n` being where
-/// it stops: the end, or the start of the next line that starts a tag pair.
+/// it stops.
+///
+/// A comment ends at its `}`, whatever lines that look like tags it holds. It is taken
+/// as not closed when the text ends first, or when a `{` comes after a line that starts
+/// a tag pair (comments do not nest, so that `{` opens a comment of the next game, and
+/// the `}` found later closes that one): it then stops at the start of that tag line,
+/// or at the end of the text when there is none. Each byte is looked at a bounded
+/// number of times, so reading stays linear.
 fn comment_end(text: &str) -> Result<usize, usize> {
     let b = text.as_bytes();
+    let mut tag_line = None;
     let mut i = 0;
     while i < b.len() {
         match b[i] {
             b'}' => return Ok(i),
             b'\\' if matches!(b.get(i + 1), Some(b'}' | b'\\')) => i += 1,
-            b'\n' | b'\r' if starts_tag_pair(&text[i + 1..]) => return Err(i + 1),
+            b'{' if tag_line.is_some() => break,
+            b'\n' | b'\r' if tag_line.is_none() && starts_tag_pair(&text[i + 1..]) => tag_line = Some(i + 1),
             _ => {}
         }
         i += 1;
     }
-    Err(b.len())
+    Err(tag_line.unwrap_or(b.len()))
 }
 
 /// A `{` comment's text with the writer's escapes undone: `\}` is `}`, `\\` is `\`,
@@ -188,7 +209,7 @@ const BOM: char = '\u{feff}';
 impl<'a> Lexer<'a> {
     /// A lexer at the start of `text`.
     pub fn new(text: &'a str) -> Lexer<'a> {
-        Lexer { text, line: 1, column: 1, offset: 0 }
+        Lexer { text, line: 1, column: 1, offset: 0, no_tag_close_before: 0 }
     }
 
     fn peek_char(&self) -> Option<char> {
@@ -271,7 +292,10 @@ impl<'a> Lexer<'a> {
                         }
                         Err(len) => {
                             self.skip_to(body + len);
-                            Tok::UnclosedComment
+                            Tok::UnclosedComment {
+                                raw: &self.text[body..body + len],
+                                recovers: body + len < self.text.len(),
+                            }
                         }
                     }
                 }
@@ -323,33 +347,75 @@ fn is_numbered_step(s: &str) -> bool {
 }
 
 impl<'a> Lexer<'a> {
-    /// A quoted string, the opening `"` taken: up to the closing `"` on the same line.
+    /// A quoted string, the opening `"` taken: up to its closing `"` on the same line.
+    ///
+    /// A value with quotes that are not escaped (`[Event "The "big" one"]`) is read
+    /// whole: the string ends at the first `"` followed by blanks and `]`, when the line
+    /// has one, and otherwise at the first `"`. The reader reports the quotes inside
+    /// (see [`unescaped_quote`]).
     fn string(&mut self) -> Tok<'a> {
         let body = self.offset;
-        let mut escaped = false;
-        while let Some(c) = self.peek_char() {
-            if c == '\n' || c == '\r' {
-                break;
-            }
-            self.bump();
-            match c {
-                '"' => {
-                    let raw = &self.text[body..self.offset - 1];
-                    return Tok::Str(if escaped { Cow::Owned(unescape_string(raw)) } else { Cow::Borrowed(raw) });
-                }
-                '\\' => {
-                    if let Some(n) = self.peek_char()
-                        && (n == '"' || n == '\\')
-                    {
-                        self.bump();
-                        escaped = true;
+        let b = self.text.as_bytes();
+        // A line searched to its end without finding `"` then `]` is not searched again.
+        let search = body >= self.no_tag_close_before;
+        let (mut first, mut close) = (None, None);
+        let mut i = body;
+        while i < b.len() && b[i] != b'\n' && b[i] != b'\r' {
+            match b[i] {
+                b'\\' if matches!(b.get(i + 1), Some(b'"' | b'\\')) => i += 1,
+                b'"' => {
+                    first = first.or(Some(i));
+                    if !search {
+                        break;
+                    }
+                    let mut j = i + 1;
+                    while matches!(b.get(j), Some(b' ' | b'\t')) {
+                        j += 1;
+                    }
+                    if b.get(j) == Some(&b']') {
+                        close = Some(i);
+                        break;
                     }
                 }
                 _ => {}
             }
+            i += 1;
         }
-        Tok::UnclosedStr
+        if search && close.is_none() {
+            self.no_tag_close_before = i;
+        }
+        let Some(end) = close.or(first) else {
+            self.skip_to(i);
+            return Tok::UnclosedStr;
+        };
+        self.skip_to(end + 1);
+        let raw = &self.text[body..end];
+        Tok::Str(if raw.contains('\\') { Cow::Owned(unescape_string(raw)) } else { Cow::Borrowed(raw) })
     }
+
+    /// The text being read.
+    pub fn text(&self) -> &'a str {
+        self.text
+    }
+}
+
+/// Where a quoted string's text as written (between its quotes) has a `"` that is not
+/// escaped: its character index, or `None`.
+pub fn unescaped_quote(raw: &str) -> Option<usize> {
+    let mut chars = raw.chars().peekable();
+    let mut k = 0;
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' if matches!(chars.peek(), Some('"' | '\\')) => {
+                chars.next();
+                k += 1;
+            }
+            '"' => return Some(k),
+            _ => {}
+        }
+        k += 1;
+    }
+    None
 }
 
 /// A quoted string's text with `\"` and `\\` undone (any other backslash kept).

@@ -9,7 +9,7 @@ use std::collections::{HashSet, VecDeque};
 use std::ops::Range;
 
 use super::error::{RecordError, RecordErrorKind, Severity, shown};
-use super::lexer::{Lexer, Tok, Token};
+use super::lexer::{Lexer, Tok, Token, unescaped_quote};
 use crate::record::game::GameResult;
 use crate::record::tree::Nag;
 
@@ -92,6 +92,9 @@ pub struct Reader<'a> {
     taken_to: usize,
     /// Line and column of the last token taken.
     last_at: (u32, u32),
+    /// Where a comment that is not closed started, when it stopped at a line that
+    /// starts a tag pair: the next game's start there is a guess, reported with it.
+    guessed_from: Option<(u32, u32)>,
 }
 
 fn error_at(at: &Token<'_>, kind: RecordErrorKind, message: &str) -> RecordError {
@@ -111,7 +114,7 @@ fn split_glyph(word: &str) -> (&str, Option<&str>) {
 impl<'a> Reader<'a> {
     /// A reader at the start of `text`.
     pub fn new(text: &'a str) -> Reader<'a> {
-        Reader { lexer: Lexer::new(text), peeked: VecDeque::new(), taken_to: 0, last_at: (1, 1) }
+        Reader { lexer: Lexer::new(text), peeked: VecDeque::new(), taken_to: 0, last_at: (1, 1), guessed_from: None }
     }
 
     /// How far reading has come: the byte offset just past the last token read.
@@ -159,6 +162,11 @@ impl<'a> Reader<'a> {
             };
             match t.tok {
                 Tok::LBracket | Tok::Symbol(_) | Tok::MoveNumber => break,
+                Tok::UnclosedComment { recovers, .. } => {
+                    let recovers = recovers;
+                    let t = self.next().expect("peeked");
+                    self.unclosed_comment(visitor, &t, recovers);
+                }
                 Tok::Comment(_) | Tok::LineComment(_) => {
                     if let Some(t) = self.next() {
                         header.push(t);
@@ -172,6 +180,12 @@ impl<'a> Reader<'a> {
         }
         let first = self.peek().cloned().expect("peeked");
         visitor.begin_game(header.first().map_or(first.start, |c| c.start), &first);
+        if let Some((line, column)) = self.guessed_from.take() {
+            let message = format!(
+                "this game's start is a guess: the comment opened at {line}:{column} is not closed, and this line starts a tag pair"
+            );
+            visitor.error(warning_at(&first, RecordErrorKind::Comment, &message));
+        }
         for c in &header {
             match c.tok {
                 Tok::Comment(raw) => visitor.header_comment(raw, true, c),
@@ -210,7 +224,27 @@ impl<'a> Reader<'a> {
                 }
             };
             let value = match self.next() {
-                Some(Token { tok: Tok::Str(s), .. }) => s,
+                Some(t @ Token { tok: Tok::Str(_), .. }) => {
+                    let raw = self.lexer.text().get(t.start + 1..t.end - 1).unwrap_or("");
+                    if let Some(k) = unescaped_quote(raw) {
+                        let column = t.column.saturating_add(1).saturating_add(u32::try_from(k).unwrap_or(u32::MAX));
+                        let message = format!(
+                            "a '\"' inside the value of tag {} is not escaped (write \\\"): read as part of the value",
+                            shown(name)
+                        );
+                        visitor.error(RecordError::new(
+                            t.line,
+                            column,
+                            RecordErrorKind::Tag,
+                            &message,
+                            Severity::Warning,
+                        ));
+                    }
+                    match t.tok {
+                        Tok::Str(s) => s,
+                        _ => unreachable!("matched above"),
+                    }
+                }
                 Some(t @ Token { tok: Tok::UnclosedStr, .. }) => {
                     let message = format!("the value of tag {} is not closed with '\"'", shown(name));
                     visitor.error(error_at(&t, RecordErrorKind::Tag, &message));
@@ -237,6 +271,15 @@ impl<'a> Reader<'a> {
                 visitor.error(warning_at(&open, RecordErrorKind::Tag, &message));
             }
             visitor.tag(name, &value, &open);
+        }
+    }
+
+    /// Reports a `{` comment that is not closed; when it stopped at a line that starts a
+    /// tag pair, the next game is reported as starting there by a guess.
+    fn unclosed_comment<V: Visitor>(&mut self, visitor: &mut V, at: &Token<'a>, recovers: bool) {
+        visitor.error(error_at(at, RecordErrorKind::Comment, "comment not closed with '}'"));
+        if recovers {
+            self.guessed_from = Some((at.line, at.column));
         }
     }
 
@@ -366,8 +409,9 @@ impl<'a> Reader<'a> {
                 )),
                 Tok::Comment(raw) => visitor.comment(raw, true, &token),
                 Tok::LineComment(raw) => visitor.comment(raw, false, &token),
-                Tok::UnclosedComment => {
-                    visitor.error(error_at(&token, RecordErrorKind::Comment, "comment not closed with '}'"));
+                Tok::UnclosedComment { raw, recovers } => {
+                    visitor.comment(raw, true, &token);
+                    self.unclosed_comment(visitor, &token, *recovers);
                     return;
                 }
                 Tok::LParen => {
