@@ -256,3 +256,14 @@ fn a_reader_that_goes_away_ends_the_output_quietly() {
     assert!(!err.contains("Broken pipe"), "{err}");
     assert_eq!(o.status.code(), Some(0));
 }
+
+#[test]
+fn status_of_a_draughts_game_drawn_by_the_25_move_rule_has_no_legal_moves() {
+    let o = orrery(&["status", "--variant", "draughts", "--position", "W:WK6,K20:BK14:H50"]);
+    assert_eq!(
+        stdout(&o),
+        "side: W\nmust-capture: no\nking-moves: 50\nlegal-moves: 0\nresult: draw by the 25-move rule\n"
+    );
+    let o = orrery(&["status", "--variant", "draughts", "--position", "W:WK6,K20:BK14:H49"]);
+    assert!(stdout(&o).contains("legal-moves: 33\nresult: ongoing\n"), "{}", stdout(&o));
+}

@@ -49,7 +49,7 @@ fn analyse<G: EngineGame>(args: &AnalyseArgs, out: &mut dyn Write) -> Result<(),
         depth: args.depth,
         nodes: args.nodes,
         movetime: args.movetime.map(Duration::from_millis),
-        clocks: None,
+        ..Limits::default()
     };
     let mut engine = Engine::<G>::new(args.hash.clamp(1, 4096));
     let stop = AtomicBool::new(false);

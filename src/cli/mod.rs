@@ -240,7 +240,10 @@ fn run_game<G: StatusReport>(command: &Command, out: &mut dyn Write) -> Result<(
             for line in pos.status_lines() {
                 writeln!(out, "{line}")?;
             }
-            writeln!(out, "legal-moves: {}", pos.count_moves())?;
+            // A finished game has no moves left to play (a draughts game drawn by the
+            // 25-move rule still has moves on the board, but none may be played).
+            let legal = if pos.outcome().is_some() { 0 } else { pos.count_moves() };
+            writeln!(out, "legal-moves: {legal}")?;
             match pos.outcome() {
                 None => writeln!(out, "result: ongoing")?,
                 Some(outcome) => writeln!(out, "result: {outcome}")?,

@@ -9,15 +9,23 @@
 //! - `ucinewgame` — forget what was learnt;
 //! - `position startpos [moves M …]` or `position pos STRING [moves M …]` (a position
 //!   string, then the moves played from it, in the game's notation);
-//! - `go depth D | movetime MS | nodes N | wtime MS btime MS [winc MS] [binc MS] |
-//!   infinite` — searches in the background, printing `info …` lines as `orrery
-//!   analyse` does and then `bestmove M` (`bestmove (none)` in a finished game);
-//! - `stop` — ends the search now (its `bestmove` follows);
-//! - `quit` (a search still running is stopped; at the end of the input, one with a
-//!   limit ends by its limit first).
+//! - `go` with any of `depth D`, `nodes N`, `movetime MS`, `wtime MS`, `btime MS`,
+//!   `winc MS`, `binc MS`, `movestogo N`, `mate N` (a search of `2N-1` plies),
+//!   `infinite`, `ponder` (read; the search runs by its limits at once) and
+//!   `searchmoves M …` (read, but every move is searched) — searches in the background, printing `info …`
+//!   lines as `orrery analyse` does and then `bestmove M` (`bestmove (none)` in a
+//!   finished game). Every `go` is answered with a `bestmove`: what it cannot read is
+//!   reported (`info string error: …`) and left out (when no limit is left, it searches
+//!   for one second); a `go` while a search runs stops
+//!   that search (its `bestmove` comes first);
+//! - `stop` — ends the search now (its `bestmove` follows); `ponderhit` changes nothing;
+//! - `quit`, or the end of the input — a search still running is stopped (its
+//!   `bestmove` is printed), as Stockfish does.
 //!
 //! A bad position or move is answered `info string error: …` and the position stays
-//! as it was. Moves are single tokens: the notation without the Target or check suffix.
+//! as it was; a line that is not UTF-8 is reported and read without its bad bytes.
+//! Echoed input is cut to 40 characters and its control characters escaped. Moves are
+//! single tokens: the notation without the Target or check suffix.
 
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -28,6 +36,7 @@ use std::time::Duration;
 use crate::core::game::Variant;
 use crate::engine::text::{info_line, move_token};
 use crate::engine::{Clock, Engine, EngineGame, Limits, MAX_MULTI_PV};
+use crate::record::shown;
 
 /// Where the protocol's answers go, shared with the searching thread.
 pub type Output = Arc<Mutex<dyn Write + Send>>;
@@ -37,6 +46,48 @@ fn say(out: &Output, line: &str) {
     if let Ok(mut w) = out.lock() {
         let _ = writeln!(w, "{line}").and_then(|()| w.flush());
     }
+}
+
+/// Reports a problem with the input: `info string error: …`, control characters
+/// escaped and cut to 300 characters.
+fn complain(out: &Output, message: &str) {
+    let mut line = String::from("info string error: ");
+    for (k, c) in message.chars().enumerate() {
+        if k == 300 {
+            line.push('…');
+            break;
+        }
+        if c.is_control() {
+            line.extend(c.escape_default());
+        } else {
+            line.push(c);
+        }
+    }
+    say(out, &line);
+}
+
+/// The lines of `input`, each decoded as UTF-8; a line with bytes that are not UTF-8 is
+/// reported on `out` and read without them. Ends at the end of the input or at an error
+/// reading it.
+fn input_lines<'a>(input: impl BufRead + 'a, out: &'a Output) -> impl Iterator<Item = String> + 'a {
+    input.split(b'\n').map_while(Result::ok).enumerate().map(move |(k, bytes)| match String::from_utf8(bytes) {
+        Ok(line) => line,
+        Err(e) => {
+            let bytes = e.into_bytes();
+            let text = String::from_utf8_lossy(&bytes);
+            let bad = std::str::from_utf8(&bytes).err().map_or(0, |e| e.valid_up_to());
+            let column = String::from_utf8_lossy(&bytes[..bad]).chars().count() + 1;
+            complain(
+                out,
+                &format!(
+                    "line {} is not UTF-8 (byte 0x{:02x} at column {column}): read without the bytes that are not",
+                    k + 1,
+                    bytes[bad]
+                ),
+            );
+            text.replace(char::REPLACEMENT_CHARACTER, "")
+        }
+    })
 }
 
 /// What ends a session of one variant.
@@ -54,7 +105,7 @@ struct Options {
 /// Serves the protocol: reads commands from `input` until `quit` or its end, answering
 /// on `output`. Starts with Interstellar.
 pub fn serve(input: impl BufRead, output: Output) {
-    let mut lines = input.lines().map_while(Result::ok);
+    let mut lines = input_lines(input, &output);
     let mut options = Options { hash_mb: 64, multipv: 1 };
     let mut variant = Variant::Interstellar;
     loop {
@@ -75,8 +126,6 @@ pub fn serve_stdio() {
 /// A search running on its own thread, handing the engine back when done.
 struct Running<G: EngineGame> {
     stop: Arc<AtomicBool>,
-    /// Whether the search has a limit (else it runs until stopped).
-    limited: bool,
     thread: JoinHandle<Engine<G>>,
 }
 
@@ -117,13 +166,15 @@ fn session<G: EngineGame>(lines: &mut impl Iterator<Item = String>, out: &Output
             "uci" => {
                 say(out, &format!("id name Orrery {}", env!("CARGO_PKG_VERSION")));
                 say(out, "id author the Orrery developers");
-                say(out, "option name UCI_Variant type combo default interstellar var interstellar var triangular");
+                let vars: String = Variant::ALL.iter().map(|v| format!(" var {}", v.key())).collect();
+                say(out, &format!("option name UCI_Variant type combo default interstellar{vars}"));
                 say(out, "option name Hash type spin default 64 min 1 max 4096");
                 say(out, &format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTI_PV}"));
                 say(out, "uciok");
             }
             "isready" => say(out, "readyok"),
             "stop" => state.finish(true),
+            "ponderhit" => {}
             "quit" => {
                 state.finish(true);
                 return Next::Quit;
@@ -137,9 +188,14 @@ fn session<G: EngineGame>(lines: &mut impl Iterator<Item = String>, out: &Output
             "setoption" => {
                 state.finish(true);
                 match set_option(&words, options) {
-                    Ok(Some(variant)) => return Next::Variant(variant),
-                    Ok(None) => state.engine = Some(Engine::new(options.hash_mb)),
-                    Err(e) => say(out, &format!("info string error: {e}")),
+                    Ok(Changed::Variant(variant)) => return Next::Variant(variant),
+                    Ok(Changed::Hash) => {
+                        // The old table is freed before the new one is allocated.
+                        state.engine = None;
+                        state.engine = Some(Engine::new(options.hash_mb));
+                    }
+                    Ok(Changed::Other) => {}
+                    Err(e) => complain(out, &e),
                 }
             }
             "position" => {
@@ -149,44 +205,61 @@ fn session<G: EngineGame>(lines: &mut impl Iterator<Item = String>, out: &Output
                         state.position = position;
                         state.history = history;
                     }
-                    Err(e) => say(out, &format!("info string error: {e}")),
+                    Err(e) => complain(out, &e),
                 }
             }
             "go" => {
-                state.finish(false);
-                match read_limits(&words[1..]) {
-                    Ok(limits) => go(&mut state, limits, options.multipv, out),
-                    Err(e) => say(out, &format!("info string error: {e}")),
+                // A search still running (an infinite one, say) is stopped and answered.
+                state.finish(true);
+                let (limits, problems) = read_limits(&words[1..]);
+                for problem in problems {
+                    complain(out, &problem);
                 }
+                go(&mut state, limits, options.multipv, out);
             }
-            other => say(out, &format!("info string unknown command: {}", crate::record::shown(other))),
+            other => say(out, &format!("info string unknown command: {}", shown(other))),
         }
     }
-    // The end of the input: a search with a limit ends by it, an infinite one now.
-    let limited = state.running.as_ref().is_some_and(|r| r.limited);
-    state.finish(!limited);
+    // The end of the input is `quit`.
+    state.finish(true);
     Next::Quit
 }
 
-/// `setoption name N value V`: a new variant, or `None` for another option.
-fn set_option(words: &[&str], options: &mut Options) -> Result<Option<Variant>, String> {
+/// What a `setoption` changed.
+enum Changed {
+    Variant(Variant),
+    Hash,
+    Other,
+}
+
+/// `setoption name N value V`.
+fn set_option(words: &[&str], options: &mut Options) -> Result<Changed, String> {
     let name_at = words.iter().position(|w| *w == "name").ok_or("setoption needs `name`")?;
     let value_at = words.iter().position(|w| *w == "value").ok_or("setoption needs `value`")?;
     let name = words.get(name_at + 1..value_at).unwrap_or_default().join(" ");
     let value = words.get(value_at + 1..).unwrap_or_default().join(" ");
     match name.to_ascii_lowercase().as_str() {
-        "uci_variant" => value.parse::<Variant>().map(Some).map_err(|e| e.to_string()),
+        "uci_variant" => value
+            .parse::<Variant>()
+            .map(Changed::Variant)
+            .map_err(|_| format!("unknown variant {} (interstellar, triangular or draughts)", shown(&value))),
         "hash" => {
-            let mb: usize = value.parse().map_err(|_| format!("Hash must be a number of MiB, not {value:?}"))?;
-            options.hash_mb = mb.clamp(1, 4096);
-            Ok(None)
+            let mb: usize =
+                value.parse().map_err(|_| format!("Hash must be a number of MiB, not {}", shown(&value)))?;
+            let mb = mb.clamp(1, 4096);
+            if mb == options.hash_mb {
+                return Ok(Changed::Other);
+            }
+            options.hash_mb = mb;
+            Ok(Changed::Hash)
         }
         "multipv" => {
-            let k: usize = value.parse().map_err(|_| format!("MultiPV must be 1 to {MAX_MULTI_PV}, not {value:?}"))?;
+            let k: usize =
+                value.parse().map_err(|_| format!("MultiPV must be 1 to {MAX_MULTI_PV}, not {}", shown(&value)))?;
             options.multipv = k.clamp(1, MAX_MULTI_PV);
-            Ok(None)
+            Ok(Changed::Other)
         }
-        _ => Err(format!("unknown option {name:?}")),
+        _ => Err(format!("unknown option {}", shown(&name))),
     }
 }
 
@@ -207,44 +280,100 @@ fn read_position<G: EngineGame>(words: &[&str]) -> Result<(G, Vec<u64>), String>
     for (k, word) in words.iter().enumerate().skip(moves_at + 1) {
         let mv = position
             .parse_move(word)
-            .map_err(|e| format!("move {} ({}): {}", k - moves_at, word, super::one_line(&e.to_string())))?;
+            .map_err(|e| format!("move {} ({}): {}", k - moves_at, shown(word), super::one_line(&e.to_string())))?;
         history.push(position.zobrist());
         position.play(mv);
     }
     Ok((position, history))
 }
 
-/// The limits of `go …`.
-fn read_limits(words: &[&str]) -> Result<Limits, String> {
+/// The words after `go` that start a limit or a flag.
+const GO_WORDS: [&str; 12] = [
+    "depth",
+    "nodes",
+    "movetime",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "mate",
+    "infinite",
+    "ponder",
+    "searchmoves",
+];
+
+/// How long a `go` searches when it has words but none of its limits could be read.
+const UNREAD_LIMITS_MOVETIME: Duration = Duration::from_millis(1000);
+
+/// The limits of `go …`, and what could not be read (left out: the search still runs
+/// with the rest). A negative time counts as none left.
+fn read_limits(words: &[&str]) -> (Limits, Vec<String>) {
     let mut limits = Limits::default();
+    let mut problems = Vec::new();
     let mut clocks = [Clock { left: Duration::ZERO, increment: Duration::ZERO }; 2];
     let mut timed = false;
+    let mut infinite = false;
     let mut k = 0;
     while k < words.len() {
         let word = words[k];
-        if word == "infinite" {
-            k += 1;
-            continue;
-        }
-        let value = words.get(k + 1).ok_or_else(|| format!("`go {word}` needs a number"))?;
-        let n: u64 = value.parse().map_err(|_| format!("`go {word}` needs a number, not {value:?}"))?;
-        let ms = Duration::from_millis(n);
+        k += 1;
         match word {
-            "depth" => limits.depth = Some(u32::try_from(n).unwrap_or(u32::MAX).clamp(1, crate::engine::MAX_DEPTH)),
+            "infinite" => {
+                infinite = true;
+                continue;
+            }
+            "ponder" => continue,
+            "searchmoves" => {
+                let moves = words[k..].iter().take_while(|w| !GO_WORDS.contains(w)).count();
+                k += moves;
+                problems.push(format!("`go searchmoves` is not supported: all moves are searched ({moves} named)"));
+                continue;
+            }
+            w if !GO_WORDS.contains(&w) => {
+                problems.push(format!("unknown `go` word {}: left out", shown(w)));
+                continue;
+            }
+            _ => {}
+        }
+        let Some(value) = words.get(k).filter(|v| !GO_WORDS.contains(v)) else {
+            problems.push(format!("`go {word}` needs a number: left out"));
+            continue;
+        };
+        k += 1;
+        let n: u64 = match value.parse::<i64>() {
+            Ok(n) => u64::try_from(n).unwrap_or(0),
+            Err(_) => match value.parse::<u64>() {
+                Ok(n) => n,
+                Err(_) => {
+                    problems.push(format!("`go {word}` needs a number, not {}: left out", shown(value)));
+                    continue;
+                }
+            },
+        };
+        let ms = Duration::from_millis(n);
+        let plies = |n: u64| u32::try_from(n).unwrap_or(u32::MAX).clamp(1, crate::engine::MAX_DEPTH);
+        match word {
+            "depth" => limits.depth = Some(plies(n)),
+            "mate" => limits.depth = Some(plies(n.saturating_mul(2).saturating_sub(1))),
             "nodes" => limits.nodes = Some(n.max(1)),
             "movetime" => limits.movetime = Some(ms),
             "wtime" => (clocks[0].left, timed) = (ms, true),
             "btime" => (clocks[1].left, timed) = (ms, true),
             "winc" => clocks[0].increment = ms,
             "binc" => clocks[1].increment = ms,
-            other => return Err(format!("unknown `go` limit {other:?}")),
+            _ => limits.moves_to_go = Some(u32::try_from(n).unwrap_or(u32::MAX).max(1)),
         }
-        k += 2;
     }
     if timed {
         limits.clocks = Some(clocks);
     }
-    Ok(limits)
+    // A `go` meant to have limits, none of which could be read, still ends by itself.
+    if !problems.is_empty() && !infinite && limits == Limits::default() {
+        limits.movetime = Some(UNREAD_LIMITS_MOVETIME);
+        problems.push(format!("no limit could be read: searching for {} ms", UNREAD_LIMITS_MOVETIME.as_millis()));
+    }
+    (limits, problems)
 }
 
 /// Starts a search of the state's position on its own thread.
@@ -263,6 +392,5 @@ fn go<G: EngineGame>(state: &mut State<G>, limits: Limits, multipv: usize, out: 
         }
         engine
     });
-    let limited = limits != Limits::default();
-    state.running = Some(Running { stop, limited, thread });
+    state.running = Some(Running { stop, thread });
 }

@@ -27,6 +27,9 @@ pub struct Limits {
     /// The clocks of the first and the second player (index [`crate::core::GameSide::index`]);
     /// the side to move's clock sets the time for this move.
     pub clocks: Option<[Clock; 2]>,
+    /// Moves to play before the clocks get more time (UCI's `movestogo`); with a
+    /// clock, the time left is shared among them rather than among 30.
+    pub moves_to_go: Option<u32>,
 }
 
 impl Limits {
@@ -47,15 +50,18 @@ impl Limits {
 
     /// The time budget for the side with index `side`: `(soft, hard)`. The search
     /// starts no iteration after `soft` and stops at `hard`. A fixed move time gives it
-    /// as both; a clock gives `left/30 + increment·3/4` (soft) and up to 3× that, never
-    /// more than `left/4` (hard), keeping 10 ms in hand. `None`: no time limit.
+    /// as both; a clock gives `left/30 + increment·3/4` (soft; `left/(movestogo+1)`
+    /// when fewer than 30 moves are to go) and up to 3× that, never more than `left/4`
+    /// (hard; `left/2` with one move to go), keeping 10 ms in hand. `None`: no time
+    /// limit.
     pub fn budget(&self, side: usize) -> Option<(Duration, Duration)> {
         let mut best: Option<(Duration, Duration)> = self.movetime.map(|t| (t, t));
         if let Some(clocks) = self.clocks {
             let clock = clocks[side.min(1)];
             let reserve = Duration::from_millis(10);
             let left = clock.left.saturating_sub(reserve);
-            let soft = (left / 30 + clock.increment * 3 / 4).min(left);
+            let share = self.moves_to_go.map_or(30, |n| n.saturating_add(1).min(30));
+            let soft = (left / share + clock.increment * 3 / 4).min(left);
             let hard = (soft * 3).min(left / 4).max(soft.min(left));
             best = Some(match best {
                 Some((s, h)) => (s.min(soft), h.min(hard)),
