@@ -261,6 +261,45 @@ pub fn parse_record_bytes_with(
     progress: &mut dyn FnMut(usize, usize),
     cancel: &AtomicBool,
 ) -> Result<RecordsRead, Cancelled> {
+    let (utf16, bytes) = utf16_decoded(bytes, format, name);
+    let mut read = parse_utf8_bytes_with(bytes.as_ref(), format, name, progress, cancel)?;
+    if let Some(note) = utf16 {
+        read.problems.insert(0, note.clone());
+        read.stray.insert(0, note);
+    }
+    Ok(read)
+}
+
+/// A file's bytes as UTF-8: UTF-16 text (see [`crate::record::decode_utf16`]) decoded,
+/// with a warning that says so; any other bytes as they are.
+fn utf16_decoded<'b>(bytes: &'b [u8], format: Format, name: &str) -> (Option<Diagnostic>, std::borrow::Cow<'b, [u8]>) {
+    match crate::record::decode_utf16(bytes) {
+        Some((text, encoding)) => {
+            let note = Diagnostic {
+                file: name.to_string(),
+                line: 1,
+                column: 1,
+                kind: match format {
+                    Format::Text => DiagnosticKind::Text(RecordErrorKind::Encoding),
+                    Format::Ron => DiagnosticKind::RonSyntax,
+                },
+                message: format!("the file is {encoding} text, read as such (Orrery writes UTF-8)"),
+                severity: Severity::Warning,
+            };
+            (Some(note), std::borrow::Cow::Owned(text.into_bytes()))
+        }
+        None => (None, std::borrow::Cow::Borrowed(bytes)),
+    }
+}
+
+/// [`parse_record_bytes_with`] for bytes that are not UTF-16.
+fn parse_utf8_bytes_with(
+    bytes: &[u8],
+    format: Format,
+    name: &str,
+    progress: &mut dyn FnMut(usize, usize),
+    cancel: &AtomicBool,
+) -> Result<RecordsRead, Cancelled> {
     match format {
         Format::Text => read_text_records(bytes, name, progress, cancel),
         Format::Ron => {
@@ -369,6 +408,30 @@ fn decode_text<'b>(bytes: &'b [u8], name: &str) -> (std::borrow::Cow<'b, str>, V
     }
 }
 
+/// A warning for a game whose `Stipulation` tag cannot be read or does not fit its
+/// game, at the tag's `[` (the game's text is `text[range]`, starting at line and
+/// column `start`): the game reads, but it is no puzzle the solver can take.
+fn stipulation_warning(
+    name: &str,
+    game: &AnyGame,
+    text: &str,
+    range: std::ops::Range<usize>,
+    start: (u32, u32),
+) -> Option<Diagnostic> {
+    let value = game.tags().get("Stipulation")?;
+    let error = crate::solver::puzzle_goal(value, game.variant()).err()?;
+    let (line, column) = crate::record::tag_place(text.get(range)?, "Stipulation")?;
+    let (line, column) = if line == 1 { (start.0, start.1 + column - 1) } else { (start.0 + line - 1, column) };
+    Some(Diagnostic {
+        file: name.to_string(),
+        line,
+        column,
+        kind: DiagnosticKind::Text(RecordErrorKind::Tag),
+        message: format!("the puzzle's Stipulation: {error}"),
+        severity: Severity::Warning,
+    })
+}
+
 /// A game read from a text file, before its problems are all known.
 struct TextGame {
     origin: GameOrigin,
@@ -398,15 +461,20 @@ fn read_text_records(
         }
         let Some(game) = reader.next() else { break };
         progress(reader.offset(), text.len());
-        let diagnostics: Vec<Diagnostic> = game.errors.iter().map(|e| Diagnostic::from_record_error(name, e)).collect();
-        read.problems.extend(diagnostics.iter().cloned());
+        let mut diagnostics: Vec<Diagnostic> =
+            game.errors.iter().map(|e| Diagnostic::from_record_error(name, e)).collect();
         if !game.is_game {
+            read.problems.extend(diagnostics.iter().cloned());
             read.stray.extend(diagnostics);
             continue;
         }
         read.game_count += 1;
         let start = lines.position(game.range.start);
         let end = lines.position(game.range.end);
+        if let Some(g) = &game.game {
+            diagnostics.extend(stipulation_warning(name, g, text, game.range.clone(), start));
+        }
+        read.problems.extend(diagnostics.iter().cloned());
         // Problems of stray text before the game's first token are reported with it.
         let (before, own): (Vec<Diagnostic>, Vec<Diagnostic>) =
             diagnostics.into_iter().partition(|d| (d.line, d.column) < start);
@@ -694,18 +762,23 @@ pub fn for_each_record<E>(
     name: &str,
     mut each: impl FnMut(AnyGame) -> Result<(), E>,
 ) -> Result<(usize, Vec<Diagnostic>), E> {
-    match format {
+    let (utf16, bytes) = utf16_decoded(bytes, format, name);
+    let bytes: &[u8] = &bytes;
+    let (count, mut problems) = match format {
         Format::Text => {
             let (text, mut problems) = decode_text(bytes, name);
             let mut count = 0;
+            let mut lines = LineCounter { text: &text, offset: 0, line: 1, column: 1 };
             for read in GameReader::new(&text) {
                 count += usize::from(read.is_game);
                 problems.extend(read.errors.iter().map(|e| Diagnostic::from_record_error(name, e)));
                 if let Some(game) = read.game {
+                    let start = lines.position(read.range.start);
+                    problems.extend(stipulation_warning(name, &game, &text, read.range.clone(), start));
                     each(game)?;
                 }
             }
-            Ok((count, problems))
+            (count, problems)
         }
         Format::Ron => {
             let text = String::from_utf8_lossy(bytes);
@@ -724,9 +797,11 @@ pub fn for_each_record<E>(
             if std::str::from_utf8(bytes).is_err() {
                 problems.insert(0, not_utf8_ron(name));
             }
-            Ok((count, problems))
+            (count, problems)
         }
-    }
+    };
+    problems.splice(0..0, utf16);
+    Ok((count, problems))
 }
 
 /// What [`convert_records`] did.

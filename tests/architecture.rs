@@ -137,7 +137,7 @@ fn allowed(layer: &str) -> &'static [&'static str] {
     match layer {
         "core" => &["core"],
         "record" => &["core", "record"],
-        "files" => &["core", "record", "render", "files"],
+        "files" => &["core", "record", "solver", "render", "files"],
         "solver" => &["core", "record", "solver"],
         "engine" => &["core", "engine"],
         "render" => &["core", "record", "render"],

@@ -267,3 +267,28 @@ fn status_of_a_draughts_game_drawn_by_the_25_move_rule_has_no_legal_moves() {
     let o = orrery(&["status", "--variant", "draughts", "--position", "W:WK6,K20:BK14:H49"]);
     assert!(stdout(&o).contains("legal-moves: 33\nresult: ongoing\n"), "{}", stdout(&o));
 }
+
+#[test]
+fn puzzle_problems_are_reported_at_their_line_and_column() {
+    let dir = std::env::temp_dir().join(format!("orrery-puzzle-errors-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad_stipulation = dir.join("stip.pgn");
+    std::fs::write(&bad_stipulation, "[Variant \"Interstellar\"]\n[Stipulation \"out 7 moves\"]\n\n1. PQS-44 *\n")
+        .unwrap();
+    let path = bad_stipulation.to_str().unwrap();
+    let o = orrery(&["solve", "--puzzle", path]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr).to_string();
+    assert!(err.contains(&format!("{path}:2:1: puzzle stipulation: `7 moves` is not a number")), "{err}");
+    // `record check` reports it too, as a warning at the tag.
+    let o = orrery(&["record", "check", path]);
+    assert!(stdout(&o).contains(&format!("{path}:2:1: warning: the puzzle's Stipulation")), "{}", stdout(&o));
+    // Every reading error, each at its place.
+    let bad_moves = dir.join("moves.pgn");
+    std::fs::write(&bad_moves, "[Variant \"Interstellar\"]\n[Stipulation \"out2\"]\n\n1. PQS-4 $300 *\n").unwrap();
+    let path = bad_moves.to_str().unwrap();
+    let err = String::from_utf8_lossy(&orrery(&["solve", "--puzzle", path]).stderr).to_string();
+    assert!(err.contains(&format!("{path}:4:4: illegal move 'PQS-4'")), "{err}");
+    assert!(err.contains(&format!("{path}:4:10: warning: '$300'")), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -680,3 +680,24 @@ fn choosing_a_piece_that_cannot_move_says_why() {
     }
     assert!(said > 0, "the start has pieces that cannot move yet");
 }
+
+#[test]
+fn position_strings_give_every_problem_at_once_and_syntax_errors_their_character() {
+    // A negative star on its own first row, and the positive planet in Target though it
+    // is negative's move: both are listed.
+    match Position::from_position_string("sb7/8/9/8/4Pp3/8/9/8/1B7 -") {
+        Err(PositionError::Invalid(e)) => {
+            assert_eq!(e.len(), 2, "{e:?}");
+            assert!(matches!(e[0], Invalid::StarOnOwnFirstRow { side: Side::Negative, .. }), "{e:?}");
+            assert_eq!(e[1], Invalid::NotToMoveInTarget { side: Side::Positive });
+        }
+        other => panic!("expected invalid, got {other:?}"),
+    }
+    for (text, expected) in [
+        ("p8/8/9/8/9/8/9/8/4P4", "character 21: missing the side to move"),
+        ("  p8/8/9/8/9/8/9/4P4 +", "character 3: the board has 8 rows"),
+    ] {
+        let message = Position::from_position_string(text).unwrap_err().to_string();
+        assert!(message.starts_with(expected), "{text}: {message}");
+    }
+}

@@ -411,3 +411,40 @@ fn a_tag_name_starting_with_digits_round_trips_through_ron() {
         }
     }
 }
+
+#[test]
+fn ron_errors_escape_control_characters_and_cut_long_text() {
+    let mut game: GameRecord<interstellar::Position> = GameRecord::new();
+    game.add_move_text(NodeId::ROOT, "PQS-44").unwrap();
+    let text = write_ron(&[AnyGame::Interstellar(game)]);
+    let long = format!("NQS-44{}\u{1}\u{1b}[31m", "x".repeat(50_000));
+    let bad = text.replace("(move:\"PQS-44\")", &format!("(move:\"{long}\")"));
+    let (_, errors) = read_ron(&bad);
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    let message = errors[0].to_string();
+    assert!(message.chars().count() < 400, "{} characters", message.chars().count());
+    assert!(!message.chars().any(char::is_control), "{message}");
+    // A syntax error too: a control character in a bare word.
+    let (_, errors) = read_ron(&text.replace("version:2", &format!("version:2\u{1b}{}", "y".repeat(50_000))));
+    let message = errors[0].to_string();
+    assert!(message.chars().count() < 400 && !message.chars().any(char::is_control), "{message}");
+}
+
+#[test]
+fn utf16_record_files_are_decoded_and_said_to_be() {
+    let mut game: GameRecord<interstellar::Position> = GameRecord::new();
+    game.add_move_text(NodeId::ROOT, "PQS-44").unwrap();
+    let games = [AnyGame::Interstellar(game)];
+    for (format, text) in [(Format::Text, write_games(&games)), (Format::Ron, write_ron(&games))] {
+        let le: Vec<u8> = [0xFF, 0xFE].into_iter().chain(text.encode_utf16().flat_map(u16::to_le_bytes)).collect();
+        let be: Vec<u8> = text.encode_utf16().flat_map(u16::to_be_bytes).collect();
+        for (bytes, encoding) in [(le, "UTF-16LE"), (be, "UTF-16BE")] {
+            let read = orrery::files::parse_record_bytes(&bytes, format, "f");
+            assert_eq!(read.games, games, "{format:?} {encoding}: {:?}", read.problems);
+            assert_eq!(read.problems.len(), 1, "{:?}", read.problems);
+            assert!(read.problems[0].to_string().contains(encoding), "{}", read.problems[0]);
+            let (count, problems) = orrery::files::for_each_record(&bytes, format, "f", |_| Ok::<(), ()>(())).unwrap();
+            assert_eq!((count, problems.len()), (1, 1), "{problems:?}");
+        }
+    }
+}

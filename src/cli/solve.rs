@@ -16,7 +16,7 @@ use std::path::PathBuf;
 use super::shared::{CliError, load};
 use crate::core::game::Variant;
 use crate::solver::{
-    AnySolution, Puzzle, PuzzleGoal, Solution, SolveControl, SolveOptions, SolverGame, Stipulation, solve,
+    AnySolution, Puzzle, PuzzleError, PuzzleGoal, Solution, SolveControl, SolveOptions, SolverGame, Stipulation, solve,
 };
 
 /// The arguments of `orrery solve`.
@@ -57,12 +57,30 @@ where
     Ok(solve(&start, stipulation, options, &SolveControl::new())?.into())
 }
 
+/// The line and column just past `text` (1-based; columns in characters).
+fn place_of(text: &str) -> (usize, usize) {
+    let line = text.matches('\n').count() + 1;
+    let column = text.rsplit('\n').next().unwrap_or("").chars().count() + 1;
+    (line, column)
+}
+
+/// A puzzle file's problems as `FILE:LINE:COL: message` lines (every reading error).
+fn puzzle_error(file: &str, e: &PuzzleError) -> CliError {
+    match e {
+        PuzzleError::Record(errors) => {
+            CliError(errors.iter().map(|e| format!("{file}:{e}")).collect::<Vec<_>>().join("\n"))
+        }
+        PuzzleError::StipulationAt { .. } => CliError(format!("{file}:{e}")),
+        e => CliError(format!("{file}: {e}")),
+    }
+}
+
 /// Runs `orrery solve`, writing its report to `out`.
 ///
 /// # Errors
-/// A one-line [`CliError`]: missing or unreadable arguments, a position the game
-/// rejects, a stipulation that cannot be read or does not fit the game, an unreadable
-/// puzzle file, or a failed write.
+/// A [`CliError`]: missing or unreadable arguments, a position the game rejects, a
+/// stipulation that cannot be read or does not fit the game, an unreadable puzzle file
+/// (one `FILE:LINE:COL: message` line for each of its problems), or a failed write.
 pub fn run_solve(args: &SolveArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let stipulation = args
         .stipulation
@@ -72,8 +90,16 @@ pub fn run_solve(args: &SolveArgs, out: &mut dyn Write) -> Result<(), CliError> 
     let options = SolveOptions { tree: args.tree, tries: args.tries, ..SolveOptions::default() };
     let solution = match &args.puzzle {
         Some(path) => {
-            let text = std::fs::read_to_string(path).map_err(|e| CliError(format!("{}: {e}", path.display())))?;
-            let puzzle = Puzzle::read(&text).map_err(|e| CliError(format!("{}: {e}", path.display())))?;
+            let bytes = std::fs::read(path).map_err(|e| CliError(format!("{}: {e}", path.display())))?;
+            let text = match crate::record::decode_utf16(&bytes) {
+                Some((text, _)) => text,
+                None => String::from_utf8(bytes).map_err(|e| {
+                    let at = e.utf8_error().valid_up_to();
+                    let (line, column) = place_of(&String::from_utf8_lossy(&e.as_bytes()[..at]));
+                    CliError(format!("{}:{line}:{column}: not UTF-8 text", path.display()))
+                })?,
+            };
+            let puzzle = Puzzle::read(&text).map_err(|e| puzzle_error(&path.display().to_string(), &e))?;
             let stipulation = match (stipulation, puzzle.goal) {
                 (Some(s), _) | (None, PuzzleGoal::Stipulation(s)) => s,
                 (None, PuzzleGoal::Shown(goal)) => {

@@ -109,7 +109,7 @@ impl Display for Variant {
 
 /// The text did not name a known variant.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown variant `{0}` (expected `interstellar`, `triangular` or `draughts`)")]
+#[error("unknown variant `{}` (expected `interstellar`, `triangular` or `draughts`)", shown(.0))]
 pub struct UnknownVariant(pub String);
 
 impl FromStr for Variant {
@@ -456,4 +456,23 @@ pub trait Game: Clone + Debug + PartialEq + Eq + Send + Sync + 'static {
     fn cannot_win(&self, _side: Self::Side) -> bool {
         false
     }
+}
+
+/// Input text as an error message shows it: control characters escaped (`\r`,
+/// `\u{0}`) and cut to 40 characters with `…`, so that a message never echoes a whole
+/// 50,000-character word or a terminal escape.
+pub fn shown(text: &str) -> String {
+    let mut out = String::new();
+    for (n, c) in text.chars().enumerate() {
+        if n == 40 {
+            out.push('…');
+            break;
+        }
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }

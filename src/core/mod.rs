@@ -3,8 +3,7 @@
 //! Shared mechanisms live here — [`bitboard`] (`u128` cell sets), [`moves`] (fixed-capacity
 //! move lists), [`zobrist`] (hash keys), [`game`] (the [`game::Game`] trait every
 //! variant implements, and the [`game::Variant`] enum), [`perft`] — and each game has
-//! its own folder: [`interstellar`], [`triangular`] and [`draughts`] (Triangular draughts,
-//! not yet wired into [`game::Variant`]).
+//! its own folder: [`interstellar`], [`triangular`] and [`draughts`] (Triangular draughts).
 
 pub mod bitboard;
 pub mod draughts;
@@ -16,4 +15,4 @@ pub mod triangular;
 pub mod zobrist;
 
 pub use crate::with_variant;
-pub use game::{BoardCell, BoardSetup, Game, GameSide, Landing, PositionError, PositionErrorOf, Variant};
+pub use game::{BoardCell, BoardSetup, Game, GameSide, Landing, PositionError, PositionErrorOf, Variant, shown};

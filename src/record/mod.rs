@@ -31,7 +31,8 @@ pub mod tree;
 
 pub use game::{AnyGame, GameRecord, GameResult, RecordGame, SharedRecord, Tags, VariantMove};
 pub use text::{
-    GameReader, Lexer, MoveSpan, ReadGame, ReadReport, RecordError, RecordErrorKind, Severity, Tok, Token, read_games,
-    read_games_bytes, read_one, read_one_with_spans, shown, write_any, write_game, write_game_with_spans, write_games,
+    GameReader, Lexer, MoveSpan, ReadGame, ReadReport, RecordError, RecordErrorKind, Severity, Tok, Token,
+    decode_utf16, read_games, read_games_bytes, read_one, read_one_with_spans, shown, tag_place, write_any, write_game,
+    write_game_with_spans, write_games,
 };
 pub use tree::{Arrow, MarkColor, MarkedCell, Marks, Nag, Node, NodeId, Tree};

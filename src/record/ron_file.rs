@@ -34,7 +34,7 @@ use super::game::RecordGame;
 use crate::core::game::{Game, Variant};
 
 use super::game::{AnyGame, DERIVED_TAGS, GameRecord, GameResult, Tags};
-use super::text::{MAX_VARIATION_DEPTH, is_tag_name};
+use super::text::{MAX_VARIATION_DEPTH, clean_message, is_tag_name, shown};
 use super::tree::{MarkColor, MarkedCell, Marks, Nag, NodeId};
 
 /// The schema version this code writes.
@@ -214,8 +214,10 @@ struct Problem {
 }
 
 impl Problem {
+    /// A problem at `path`; its message cleaned as the text reader's are (control
+    /// characters escaped, at most 300 characters).
     fn new(path: Vec<Step>, message: impl Into<String>) -> Problem {
-        Problem { path, message: message.into() }
+        Problem { path, message: clean_message(&message.into()) }
     }
 }
 
@@ -257,14 +259,21 @@ fn marks_from_data<G: Game>(data: &MarksData, at: &[Step]) -> Result<Marks<G::Ce
     let mut marks = Marks::default();
     for (k, a) in data.arrows.iter().enumerate() {
         let arrow = super::text::marks::parse_arrow::<G>(a).ok_or_else(|| {
-            Problem::new(here("arrows", k), format!("{a:?} is not an arrow (colour G, R, B or Y, then two cells)"))
+            Problem::new(
+                here("arrows", k),
+                format!("'{}' is not an arrow (colour G, R, B or Y, then two cells)", shown(a)),
+            )
         })?;
         marks.arrows.push(arrow);
     }
     for (k, c) in data.cells.iter().enumerate() {
         let mut chars = c.chars();
-        let bad =
-            || Problem::new(here("cells", k), format!("{c:?} is not a marked cell (colour G, R, B or Y, then a cell)"));
+        let bad = || {
+            Problem::new(
+                here("cells", k),
+                format!("'{}' is not a marked cell (colour G, R, B or Y, then a cell)", shown(c)),
+            )
+        };
         let color = chars.next().and_then(MarkColor::from_letter).ok_or_else(bad)?;
         let cell = chars.as_str().parse::<G::Cell>().map_err(|_| bad())?;
         marks.cells.push(MarkedCell { color, cell });
@@ -350,7 +359,8 @@ fn tags_from_data(variant: Variant, pairs: &[(String, String)]) -> Result<Tags, 
             return Err(Problem::new(
                 at(0),
                 format!(
-                    "{name:?} is not a tag name (digits if any, a letter, then letters, digits or _ + # = : - / ! ? .)"
+                    "'{}' is not a tag name (digits if any, a letter, then letters, digits or _ + # = : - / ! ? .)",
+                    shown(name)
                 ),
             ));
         }
@@ -429,13 +439,19 @@ fn nodes_from_data<G: Game>(record: &mut GameRecord<G>, nodes: &[NodeData]) -> R
             pos = kept.get(&parent).cloned().ok_or_else(|| Problem::new(here(k, "parent"), "no such move"))?;
         }
         let mv = pos.parse_move(&data.notation).map_err(|e| {
-            Problem::new(here(k, "move"), format!("illegal move {:?}: {}", data.notation, one_line(&e.to_string())))
+            Problem::new(
+                here(k, "move"),
+                format!("illegal move '{}': {}", shown(&data.notation), one_line(&e.to_string())),
+            )
         })?;
         let parent_id = ids[parent];
         if record.tree.child_with_move(parent_id, mv).is_some() {
             return Err(Problem::new(
                 here(k, "move"),
-                format!("{:?} is already a continuation of the same move (a variation is another move)", data.notation),
+                format!(
+                    "'{}' is already a continuation of the same move (a variation is another move)",
+                    shown(&data.notation)
+                ),
             ));
         }
         let node = record.tree.add_move(parent_id, mv);
@@ -476,7 +492,7 @@ fn line_from_data<G: Game>(
         let mv = pos.parse_move(&data.notation).map_err(|e| {
             let mut field = here.clone();
             field.push(Step::Field("move"));
-            Problem::new(field, format!("illegal move {:?}: {}", data.notation, one_line(&e.to_string())))
+            Problem::new(field, format!("illegal move '{}': {}", shown(&data.notation), one_line(&e.to_string())))
         })?;
         let node = record.tree.add_move(at, mv);
         annotate(record, at, node, &data.nags, &data.comment_before, &data.comment_after, &data.marks, &here)?;
@@ -508,8 +524,9 @@ fn record_from_data<G: Game>(data: &GameData, version: u32) -> Result<GameRecord
     record.result = if data.result.is_empty() {
         GameResult::Unknown
     } else {
-        GameResult::from_token(&data.result)
-            .ok_or_else(|| result_problem(&format!("{:?} is not a result (1-0, 0-1, 1/2-1/2, *)", data.result)))?
+        GameResult::from_token(&data.result).ok_or_else(|| {
+            result_problem(&format!("'{}' is not a result (1-0, 0-1, 1/2-1/2, *)", shown(&data.result)))
+        })?
     };
     if record.result == GameResult::Draw && G::VARIANT == Variant::Interstellar {
         return Err(result_problem("Interstellar has no draws: the result is 1-0, 0-1 or *"));
@@ -619,6 +636,7 @@ pub fn read_ron_each(text: &str, each: &mut dyn FnMut(AnyGame)) -> (usize, Vec<R
             let offset = locator.offset_of(line, column);
             let field = locator.field_at(offset);
             let message = if field.is_empty() { e.code.to_string() } else { format!("{field}: {}", e.code) };
+            let message = clean_message(&message);
             return (count, vec![RonError::Syntax { line: line as u32, column: column as u32, message }]);
         }
     };

@@ -56,7 +56,7 @@ pub use builtin::{BuiltinPuzzle, builtin_puzzles};
 pub use control::{Progress, SolveControl};
 pub use erased::AnySolution;
 pub use game::SolverGame;
-pub use puzzle::{Puzzle, PuzzleError, PuzzleGoal};
+pub use puzzle::{Puzzle, PuzzleError, PuzzleGoal, puzzle_goal};
 pub use search::{SolveError, SolveOptions, solve};
 pub use solution::{AttackNode, DefenceNode, NamedMove, Solution, Try, solution_record};
 pub use stipulation::{Goal, MAX_STIPULATION_MOVES, Stipulation, StipulationError};

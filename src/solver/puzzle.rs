@@ -23,7 +23,7 @@ use super::game::SolverGame;
 use super::search::{SolveError, SolveOptions, solve};
 use super::stipulation::{Goal, Stipulation, StipulationError};
 use crate::core::game::{Game, Variant};
-use crate::record::{AnyGame, NodeId, RecordError, read_one};
+use crate::record::{AnyGame, NodeId, RecordError, read_one, tag_place};
 use crate::with_game;
 
 /// What a puzzle asks: a stipulation to solve, or a goal the position shows reached.
@@ -73,6 +73,17 @@ pub enum PuzzleError {
     /// The `Stipulation` tag cannot be read, or does not fit the game.
     #[error("puzzle stipulation: {0}")]
     Stipulation(#[from] StipulationError),
+    /// The `Stipulation` tag at `line`:`column` of a puzzle's text cannot be read, or
+    /// does not fit the game ([`Puzzle::read`]).
+    #[error("{line}:{column}: puzzle stipulation: {error}")]
+    StipulationAt {
+        /// 1-based line of the tag's `[`.
+        line: u32,
+        /// 1-based column of the tag's `[`, in characters.
+        column: u32,
+        /// What is wrong with it.
+        error: StipulationError,
+    },
 }
 
 fn first_error(errors: &[RecordError]) -> String {
@@ -98,6 +109,22 @@ pub struct Puzzle {
     pub record: AnyGame,
 }
 
+/// What a `[Stipulation "…"]` tag's value asks of a game of `variant`.
+///
+/// # Errors
+/// The value cannot be read, or names a goal the game does not have.
+pub fn puzzle_goal(text: &str, variant: Variant) -> Result<PuzzleGoal, StipulationError> {
+    let goal: PuzzleGoal = text.parse()?;
+    let g = match goal {
+        PuzzleGoal::Stipulation(s) => s.goal,
+        PuzzleGoal::Shown(g) => g,
+    };
+    if !g.applies_to(variant) {
+        return Err(StipulationError::WrongVariant { goal: g, variant });
+    }
+    Ok(goal)
+}
+
 impl Puzzle {
     /// Reads a puzzle from a record already read.
     ///
@@ -107,15 +134,8 @@ impl Puzzle {
     pub fn from_record(record: &AnyGame) -> Result<Puzzle, PuzzleError> {
         let tags = record.tags();
         let text = tags.get("Stipulation").ok_or(PuzzleError::MissingStipulation)?;
-        let goal: PuzzleGoal = text.parse()?;
+        let goal = puzzle_goal(text, record.variant())?;
         let variant = record.variant();
-        let g = match goal {
-            PuzzleGoal::Stipulation(s) => s.goal,
-            PuzzleGoal::Shown(g) => g,
-        };
-        if !g.applies_to(variant) {
-            return Err(StipulationError::WrongVariant { goal: g, variant }.into());
-        }
         let get = |k: &str| tags.get(k).unwrap_or("").to_string();
         Ok(Puzzle {
             variant,
@@ -135,7 +155,13 @@ impl Puzzle {
     /// [`Puzzle::from_record`].
     pub fn read(text: &str) -> Result<Puzzle, PuzzleError> {
         let record = read_one(text).map_err(PuzzleError::Record)?;
-        Puzzle::from_record(&record)
+        Puzzle::from_record(&record).map_err(|e| match e {
+            PuzzleError::Stipulation(error) => match tag_place(text, "Stipulation") {
+                Some((line, column)) => PuzzleError::StipulationAt { line, column, error },
+                None => PuzzleError::Stipulation(error),
+            },
+            e => e,
+        })
     }
 
     /// The stipulation, for a puzzle to solve.

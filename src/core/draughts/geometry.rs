@@ -248,7 +248,7 @@ impl fmt::Debug for Cell {
 
 /// A cell name that is not a number 1–48.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("'{0}' is not a cell (a number 1 to 48)")]
+#[error("'{}' is not a cell (a number 1 to 48)", crate::core::shown(.0))]
 pub struct BadCellName(pub String);
 
 impl FromStr for Cell {

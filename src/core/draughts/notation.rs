@@ -14,16 +14,16 @@ use crate::core::moves::MoveList;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum NotationError {
     /// Not cell numbers joined by `-` (a step) or `x` (a capture).
-    #[error("'{0}' is not a move (write 33-28 for a step, 5x20x36 or 5x36 for a capture)")]
+    #[error("'{}' is not a move (write 33-28 for a step, 5x20x36 or 5x36 for a capture)", crate::core::shown(.0))]
     Syntax(String),
     /// Well formed, but no legal move here.
-    #[error("'{0}' is not a legal move here")]
+    #[error("'{}' is not a legal move here", crate::core::shown(.0))]
     NotLegal(String),
     /// A capture must be taken here, and this is a step.
-    #[error("'{0}' is a step, but a capture is compulsory here")]
+    #[error("'{}' is a step, but a capture is compulsory here", crate::core::shown(.0))]
     MustCapture(String),
     /// The short form fits several legal moves.
-    #[error("'{text}' fits {count} moves; write the whole route, e.g. {example}")]
+    #[error("'{}' fits {count} moves; write the whole route, e.g. {example}", crate::core::shown(.text))]
     Ambiguous {
         /// The text.
         text: String,

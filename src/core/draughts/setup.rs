@@ -6,6 +6,8 @@
 
 use std::fmt;
 
+use crate::core::shown;
+
 use super::geometry::{Cell, cells_of, short};
 use super::pieces::{Kind, Piece, Side};
 
@@ -59,15 +61,17 @@ impl fmt::Display for SyntaxProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SyntaxProblem::Empty => write!(f, "the position string is empty (e.g. W:W31-48:B1-18)"),
-            SyntaxProblem::BadSideToMove(t) => write!(f, "'{t}' is not the side to move (W or B)"),
+            SyntaxProblem::BadSideToMove(t) => write!(f, "'{}' is not the side to move (W or B)", shown(t)),
             SyntaxProblem::BadField(t) => {
-                write!(f, "'{t}' is not a piece list (W… or B…), H<plies> or F<move number>")
+                write!(f, "'{}' is not a piece list (W… or B…), H<plies> or F<move number>", shown(t))
             }
-            SyntaxProblem::BadItem(t) => write!(f, "'{t}' is not a cell number 1–48, K and a number, or a range a-b"),
-            SyntaxProblem::BackwardRange(t) => write!(f, "the range '{t}' runs backwards"),
+            SyntaxProblem::BadItem(t) => {
+                write!(f, "'{}' is not a cell number 1–48, K and a number, or a range a-b", shown(t))
+            }
+            SyntaxProblem::BackwardRange(t) => write!(f, "the range '{}' runs backwards", shown(t)),
             SyntaxProblem::CellTwice(c) => write!(f, "cell {c} is given twice"),
             SyntaxProblem::ListTwice(s) => write!(f, "{}'s list is given twice", s.name()),
-            SyntaxProblem::BadClock(t) => write!(f, "'{t}' is not a clock (H<n> or F<n>, each once)"),
+            SyntaxProblem::BadClock(t) => write!(f, "'{}' is not a clock (H<n> or F<n>, each once)", shown(t)),
         }
     }
 }

@@ -135,7 +135,7 @@ impl std::fmt::Display for Cell {
 
 /// A text that is not the name of a cell (two digits: row `1..=9`, then index).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("`{0}` is not a cell (expected two digits, row 1-9 then index, e.g. `43`)")]
+#[error("`{}` is not a cell (expected two digits, row 1-9 then index, e.g. `43`)", crate::core::shown(.0))]
 pub struct BadCellName(pub String);
 
 impl std::str::FromStr for Cell {

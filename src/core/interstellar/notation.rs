@@ -18,7 +18,7 @@ pub enum NotationError {
     #[error("empty move")]
     Empty,
     /// The text is not `NAME-RI`, `NAMExRI` or `NAMERI`.
-    #[error("'{text}', character {character}: {reason}")]
+    #[error("'{}', character {character}: {reason}", crate::core::shown(.text))]
     Syntax {
         /// The move text.
         text: String,
@@ -29,7 +29,7 @@ pub enum NotationError {
     },
     /// The letters are not a piece name.
     #[error(
-        "'{name}' is not a piece name (names: P, PQ, NQ, PPu, NPu, PN, NN, PB, NB, PNS, PPuS, PQS, NQS, NPuS, NNS)"
+        "'{}' is not a piece name (names: P, PQ, NQ, PPu, NPu, PN, NN, PB, NB, PNS, PPuS, PQS, NQS, NPuS, NNS)", crate::core::shown(.name)
     )]
     UnknownName {
         /// The letters read.

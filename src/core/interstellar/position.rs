@@ -198,7 +198,16 @@ impl Position {
                 _ => {}
             }
         }
-        if !problems.is_empty() {
+        // The pieces can be named and the planets found unless the army itself is wrong:
+        // then whether the side not to move is in Target is checked too, so that every
+        // problem is listed at once.
+        let army_wrong = problems.iter().any(|p| {
+            matches!(
+                p,
+                Invalid::PlanetCount { .. } | Invalid::MoreThanOpeningArmy { .. } | Invalid::DuplicateName { .. }
+            )
+        });
+        if army_wrong {
             return Err(problems);
         }
         let mut pos = Position::empty(setup.side_to_move);
@@ -207,9 +216,9 @@ impl Position {
         }
         let waiting = setup.side_to_move.other();
         if pos.target_count_for(waiting) > 0 {
-            return Err(vec![Invalid::NotToMoveInTarget { side: waiting }]);
+            problems.push(Invalid::NotToMoveInTarget { side: waiting });
         }
-        Ok(pos)
+        if problems.is_empty() { Ok(pos) } else { Err(problems) }
     }
 
     /// The side to move.

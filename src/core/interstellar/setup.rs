@@ -38,14 +38,16 @@ pub enum SyntaxError {
     #[error("the position string is empty")]
     Empty,
     /// Not nine rows separated by `/`.
-    #[error("the board has {found} rows; it needs 9 separated by '/'")]
+    #[error("character {character}: the board has {found} rows; it needs 9 separated by '/'")]
     RowCount {
+        /// 1-based character position of the board.
+        character: usize,
         /// Rows found.
         found: usize,
     },
     /// A character that is neither a piece letter nor a digit.
     #[error(
-        "row {row}, character {character}: unknown letter '{letter}' (pieces are P Q U N B S, upper case positive, lower case negative)"
+        "row {row}, character {character}: unknown letter '{}' (pieces are P Q U N B S, upper case positive, lower case negative)", crate::core::shown(&.letter.to_string())
     )]
     UnknownLetter {
         /// Board row 1..=9.
@@ -56,7 +58,7 @@ pub enum SyntaxError {
         letter: char,
     },
     /// A `0` or a run that is not a single digit 1–9.
-    #[error("row {row}, character {character}: '{text}' is not a run of empty cells (use a digit 1-9)")]
+    #[error("row {row}, character {character}: '{}' is not a run of empty cells (use a digit 1-9)", crate::core::shown(.text))]
     BadDigit {
         /// Board row.
         row: u8,
@@ -100,10 +102,13 @@ pub enum SyntaxError {
         reason: String,
     },
     /// No side to move after the board.
-    #[error("missing the side to move ('+' or '-') after the board")]
-    MissingSide,
+    #[error("character {character}: missing the side to move ('+' or '-') after the board")]
+    MissingSide {
+        /// 1-based character position just past the board.
+        character: usize,
+    },
     /// The side field is not `+` or `-`.
-    #[error("character {character}: side to move must be '+' or '-', not '{found}'")]
+    #[error("character {character}: side to move must be '+' or '-', not '{}'", crate::core::shown(.found))]
     BadSide {
         /// 1-based character position.
         character: usize,
@@ -111,7 +116,7 @@ pub enum SyntaxError {
         found: String,
     },
     /// Something after the side to move.
-    #[error("character {character}: unexpected text '{found}' after the side to move")]
+    #[error("character {character}: unexpected text '{}' after the side to move", crate::core::shown(.found))]
     TrailingText {
         /// 1-based character position.
         character: usize,
@@ -142,7 +147,7 @@ impl Setup {
         let rows: Vec<&str> = board.split('/').collect();
         let mut pieces = Vec::new();
         if rows.len() != 9 {
-            errors.push(SyntaxError::RowCount { found: rows.len() });
+            errors.push(SyntaxError::RowCount { character: char_pos(text, base), found: rows.len() });
         } else {
             let mut offset = base;
             for (k, row_text) in rows.iter().enumerate() {
@@ -156,7 +161,7 @@ impl Setup {
         let mut fields = rest.split_whitespace();
         let side = match fields.next() {
             None => {
-                errors.push(SyntaxError::MissingSide);
+                errors.push(SyntaxError::MissingSide { character: char_pos(text, base + board.len()) });
                 Side::Positive
             }
             Some("+") => Side::Positive,

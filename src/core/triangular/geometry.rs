@@ -196,7 +196,7 @@ impl fmt::Debug for Cell {
 /// A text that is not the name of a cell of the board (`docs/rules-triangular.md` §2
 /// *Files, rows and cell names*).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("`{0}` is not a cell (expected file a-h, row 1-8, then d or l, e.g. `c1d`)")]
+#[error("`{}` is not a cell (expected file a-h, row 1-8, then d or l, e.g. `c1d`)", crate::core::shown(.0))]
 pub struct BadCellName(pub String);
 
 impl FromStr for Cell {

@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use crate::core::shown;
+
 use super::geometry::{CELL_COUNT, Cell, ROW_LENGTHS};
 use super::pieces::{Kind, Piece, Side};
 
@@ -84,7 +86,7 @@ impl fmt::Display for SyntaxError {
                 write!(f, "the board has {n} rows separated by `/`; it needs 8")
             }
             SyntaxProblem::UnknownLetter(c) => {
-                write!(f, "unknown letter `{c}` (expected K Q R B N P, k q r b n p or a digit)")
+                write!(f, "unknown letter `{}` (expected K Q R B N P, k q r b n p or a digit)", shown(&c.to_string()))
             }
             SyntaxProblem::ZeroRun => f.write_str("an empty-cell count must be 1 or more"),
             SyntaxProblem::RowTooLong { expected, found } => {
@@ -95,13 +97,13 @@ impl fmt::Display for SyntaxError {
             }
             SyntaxProblem::Empty => f.write_str("empty position string"),
             SyntaxProblem::MissingSide => f.write_str("missing side to move (`w` or `b`)"),
-            SyntaxProblem::BadSide(s) => write!(f, "bad side to move `{s}` (expected `w` or `b`)"),
-            SyntaxProblem::BadHalfmoveClock(s) => write!(f, "bad half-move clock `{s}`"),
+            SyntaxProblem::BadSide(s) => write!(f, "bad side to move `{}` (expected `w` or `b`)", shown(s)),
+            SyntaxProblem::BadHalfmoveClock(s) => write!(f, "bad half-move clock `{}`", shown(s)),
             SyntaxProblem::BadMoveNumber(s) => {
-                write!(f, "bad move number `{s}` (expected a number from 1)")
+                write!(f, "bad move number `{}` (expected a number from 1)", shown(s))
             }
             SyntaxProblem::TrailingText(s) => {
-                write!(f, "unexpected text `{s}` after the move number")
+                write!(f, "unexpected text `{}` after the move number", shown(s))
             }
         }
     }

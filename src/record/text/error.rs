@@ -52,11 +52,11 @@ fn escaped_and_cut(text: &str, max: usize) -> String {
 /// A token of the input as an error message shows it: control characters escaped
 /// (`\r`, `\u{0}`), cut to 40 characters with `…`.
 pub fn shown(token: &str) -> String {
-    escaped_and_cut(token, 40)
+    crate::core::shown(token)
 }
 
 /// A message with the control characters escaped and at most 300 characters.
-pub(super) fn clean_message(message: &str) -> String {
+pub(crate) fn clean_message(message: &str) -> String {
     escaped_and_cut(message, 300)
 }
 

@@ -97,6 +97,22 @@ pub fn is_tag_name(name: &str) -> bool {
     chars.next().is_some_and(char::is_alphabetic) && chars.all(is_symbol_char)
 }
 
+/// Where the first tag pair named `name` stands in `text`: the line and column of its
+/// `[` (1-based, columns in characters), or `None` when there is none. Linear in the
+/// text up to it.
+pub fn tag_place(text: &str, name: &str) -> Option<(u32, u32)> {
+    let mut lexer = Lexer::new(text);
+    let mut open: Option<(u32, u32)> = None;
+    while let Some(t) = lexer.next_token() {
+        match t.tok {
+            Tok::Symbol(s) if s == name && open.is_some() => return open,
+            Tok::LBracket => open = Some((t.line, t.column)),
+            _ => open = None,
+        }
+    }
+    None
+}
+
 /// Whether `text` starts like a tag pair: `[`, an ASCII letter, word characters, blanks,
 /// then `"`.
 fn starts_tag_pair(text: &str) -> bool {

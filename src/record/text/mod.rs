@@ -23,8 +23,11 @@ mod reader;
 mod writer;
 
 pub use builder::{GameBuilder, MoveSpan, ReadGame};
+pub(crate) use error::clean_message;
 pub use error::{RecordError, RecordErrorKind, Severity, shown};
-pub use lexer::{Lexer, Tok, Token, escape_comment, is_tag_name, unescape_comment};
-pub use read::{GameReader, ReadReport, encoding_errors, read_games, read_games_bytes, read_one, read_one_with_spans};
+pub use lexer::{Lexer, Tok, Token, escape_comment, is_tag_name, tag_place, unescape_comment};
+pub use read::{
+    GameReader, ReadReport, decode_utf16, encoding_errors, read_games, read_games_bytes, read_one, read_one_with_spans,
+};
 pub use reader::{MAX_VARIATION_DEPTH, Reader, SanToken, Skip, Visitor};
 pub use writer::{write_any, write_game, write_game_with_spans, write_games};

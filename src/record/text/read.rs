@@ -73,9 +73,13 @@ pub fn read_games(text: &str) -> ReadReport {
     report
 }
 
-/// Reads every game of a record file's bytes. Bytes that are not UTF-8 are read as
-/// `\u{fffd}` and each stretch of them is reported as an error with its line and column.
+/// Reads every game of a record file's bytes. UTF-16 text is decoded (see
+/// [`decode_utf16`]); otherwise bytes that are not UTF-8 are read as `\u{fffd}` and each
+/// stretch of them is reported as an error with its line and column.
 pub fn read_games_bytes(bytes: &[u8]) -> ReadReport {
+    if let Some((text, _)) = decode_utf16(bytes) {
+        return read_games(&text);
+    }
     match std::str::from_utf8(bytes) {
         Ok(text) => read_games(text),
         Err(_) => {
@@ -88,6 +92,29 @@ pub fn read_games_bytes(bytes: &[u8]) -> ReadReport {
             report
         }
     }
+}
+
+/// A file's bytes decoded from UTF-16, when they are UTF-16 text: a byte order mark
+/// (`FF FE` little-endian, `FE FF` big-endian), or none and the first two characters
+/// ASCII with a zero byte each (as `[` or `(` is in every record file). Returns the
+/// text (without the mark; a lone surrogate read as `\u{fffd}`) and the encoding's
+/// name, `UTF-16LE` or `UTF-16BE`; `None` for anything else (UTF-8 among it).
+pub fn decode_utf16(bytes: &[u8]) -> Option<(String, &'static str)> {
+    let (little, body) = match bytes {
+        [0xFF, 0xFE, rest @ ..] => (true, rest),
+        [0xFE, 0xFF, rest @ ..] => (false, rest),
+        [a, 0, c, 0, ..] if *a != 0 && *c != 0 && a.is_ascii() && c.is_ascii() => (true, bytes),
+        [0, b, 0, d, ..] if *b != 0 && *d != 0 && b.is_ascii() && d.is_ascii() => (false, bytes),
+        _ => return None,
+    };
+    let units = body.chunks(2).map(|pair| match pair {
+        [a, b] if little => u16::from_le_bytes([*a, *b]),
+        [a, b] => u16::from_be_bytes([*a, *b]),
+        // An odd last byte: no character.
+        _ => 0xFFFD,
+    });
+    let text: String = char::decode_utf16(units).map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER)).collect();
+    Some((text, if little { "UTF-16LE" } else { "UTF-16BE" }))
 }
 
 /// An error for each stretch of bytes that is not UTF-8, at its line and column (columns

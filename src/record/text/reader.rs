@@ -163,7 +163,6 @@ impl<'a> Reader<'a> {
             match t.tok {
                 Tok::LBracket | Tok::Symbol(_) | Tok::MoveNumber => break,
                 Tok::UnclosedComment { recovers, .. } => {
-                    let recovers = recovers;
                     let t = self.next().expect("peeked");
                     self.unclosed_comment(visitor, &t, recovers);
                 }
