@@ -292,3 +292,25 @@ fn puzzle_problems_are_reported_at_their_line_and_column() {
     assert!(err.contains(&format!("{path}:4:10: warning: '$300'")), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_position_search_without_names_matches_the_board_whatever_the_names() {
+    // Game 1 starts with the two positive quasars' names swapped; game 2 is the opening.
+    let dir = std::env::temp_dir().join(format!("orrery-board-search-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("swapped.pgn");
+    std::fs::write(
+        &file,
+        "[Variant \"Interstellar\"]\n[SetUp \"1\"]\n[Position \"nbuqpqubn/ss1ss1ss/9/8/9/8/9/SS1SS1SS/NBUQ(NQ)PQ(PQ)UBN +\"]\n\n*\n\n\
+         [Variant \"Interstellar\"]\n\n*\n",
+    )
+    .unwrap();
+    let path = file.to_str().unwrap();
+    let plain = orrery(&["record", "search", path, "--position", "nbuqpqubn/ss1ss1ss/9/8/9/8/9/SS1SS1SS/NBUQPQUBN +"]);
+    assert!(stdout(&plain).ends_with("games: 2\n"), "{}", stdout(&plain));
+    // Named queries still match the names exactly.
+    let named =
+        orrery(&["record", "search", path, "--position", "nbuqpqubn/ss1ss1ss/9/8/9/8/9/SS1SS1SS/NBUQ(NQ)PQ(PQ)UBN +"]);
+    assert!(stdout(&named).starts_with("1\t") && stdout(&named).ends_with("games: 1\n"), "{}", stdout(&named));
+    let _ = std::fs::remove_dir_all(&dir);
+}

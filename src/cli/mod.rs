@@ -151,7 +151,7 @@ pub enum RecordCommand {
         /// The file (`.pgn` or `.ron`).
         file: std::path::PathBuf,
         /// A position that occurs anywhere in the game (variations included), as a
-        /// position string; pieces and side to move count, clocks do not.
+        /// position string; pieces and side to move count, clocks do not, and the names of Interstellar pieces only when the string gives them (`Q(NQ)`).
         #[arg(long)]
         position: Option<String>,
         /// The game of `--position` (by default the first game whose position strings
@@ -389,11 +389,15 @@ fn run_record(action: &RecordCommand, out: &mut dyn Write) -> Result<Finish, Cli
                         .ok_or_else(|| CliError(format!("--result {r:?}: expected 1-0, 0-1, 1/2-1/2 or *")))?,
                 ),
             };
-            let position = match position {
-                None => None,
-                Some(text) => Some(position_of(text, *variant)?),
+            let (position, names) = match position {
+                None => (None, None),
+                Some(text) => {
+                    let (v, key) = position_of(text, *variant)?;
+                    // A position that names its pieces matches the names too.
+                    (Some((v, key)), crate::record::collection::named_position_key(v, text))
+                }
             };
-            list_games(file, &Query { player: player.clone(), result, position }, out)
+            list_games(file, &Query { player: player.clone(), result, position, names }, out)
         }
         RecordCommand::Tree { file, position, variant } => {
             use crate::record::collection::{main_line_reaches, opening_tree};
@@ -421,7 +425,7 @@ fn run_record(action: &RecordCommand, out: &mut dyn Write) -> Result<Finish, Cli
     }
 }
 
-/// The game and Zobrist key of a position string: of `variant`, or of the first game
+/// The game and board key ([`crate::core::Game::board_key`]) of a position string: of `variant`, or of the first game
 /// whose position strings read it.
 fn position_of(text: &str, variant: Option<Variant>) -> Result<(Variant, u64), CliError> {
     use crate::record::collection::position_key;

@@ -393,6 +393,15 @@ pub trait Game: Clone + Debug + PartialEq + Eq + Send + Sync + 'static {
     /// them, side to move).
     fn zobrist(&self) -> u64;
 
+    /// A 64-bit hash of the board as the rules see it: pieces by side and kind on their
+    /// cells and the side to move, without the names a game gives its pieces
+    /// (Interstellar), so positions that differ only in names share it. What a search
+    /// of positions in a collection matches. The same as [`Game::zobrist`] for games
+    /// without names.
+    fn board_key(&self) -> u64 {
+        self.zobrist()
+    }
+
     /// The move number of the next move, as records write it (`1` in the opening).
     fn move_number(&self) -> u32 {
         1

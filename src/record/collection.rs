@@ -3,9 +3,11 @@
 //! [`opening_tree`] (`orrery record list`, `orrery record search`, `orrery record
 //! tree`).
 //!
-//! A position matches by its Zobrist key ([`Game::zobrist`]): the pieces on their
-//! cells (with their names, where the game names pieces) and the side to move, but not
-//! the clocks, so a position reached by different move orders is found every time.
+//! A position matches by its board key ([`Game::board_key`]): the pieces by side and
+//! kind on their cells and the side to move, but not the clocks nor the names a game
+//! gives its pieces, so a position reached by different move orders is found every
+//! time, whichever of two like pieces went where. A query that names its pieces
+//! ([`Query::names`]) also matches the names exactly.
 
 use crate::core::game::{BoardCell, BoardSetup, Game, GameSide, Variant};
 
@@ -145,8 +147,12 @@ pub struct Query {
     /// The result.
     pub result: Option<GameResult>,
     /// A position that occurs in the game, anywhere in its tree (variations
-    /// included): its game and Zobrist key.
+    /// included): its game and board key ([`position_key`]).
     pub position: Option<(Variant, u64)>,
+    /// For a position query that names its pieces (an Interstellar string with
+    /// `(name)`s): its Zobrist key ([`Game::zobrist`]), which the same place must have
+    /// too. `None`: any names.
+    pub names: Option<u64>,
 }
 
 impl Query {
@@ -163,7 +169,17 @@ impl Query {
             return false;
         }
         match self.position {
-            Some((variant, key)) => variant == row.variant && !occurrences(game, key).is_empty(),
+            Some((variant, key)) => {
+                variant == row.variant
+                    && match self.names {
+                        None => !occurrences(game, key).is_empty(),
+                        Some(exact) => crate::with_game!(game, g => {
+                            let mut found = false;
+                            walk(g, |_, pos| found |= pos.board_key() == key && pos.zobrist() == exact);
+                            found
+                        }),
+                    }
+            }
             None => true,
         }
     }
@@ -196,7 +212,7 @@ impl PositionIndex {
         for (i, game) in games.iter().map(std::borrow::Borrow::borrow).enumerate() {
             let variant = game.variant();
             let start = pairs.len();
-            crate::with_game!(game, g => walk(g, |_, pos| pairs.push((salted(variant, pos.zobrist()), i as u32))));
+            crate::with_game!(game, g => walk(g, |_, pos| pairs.push((salted(variant, pos.board_key()), i as u32))));
             // One entry per distinct position of the game.
             pairs[start..].sort_unstable();
             let mut w = start;
@@ -233,12 +249,22 @@ impl PositionIndex {
     }
 }
 
-/// The Zobrist key of a position string of `variant`.
+/// The board key ([`Game::board_key`]) of a position string of `variant`.
 ///
 /// # Errors
 /// Every problem of the string, one per line.
 pub fn position_key(variant: Variant, text: &str) -> Result<u64, String> {
-    crate::with_variant!(variant, G => <G as Game>::from_position_string(text).map(|p| p.zobrist()).map_err(|e| e.to_string()))
+    crate::with_variant!(variant, G => <G as Game>::from_position_string(text).map(|p| p.board_key()).map_err(|e| e.to_string()))
+}
+
+/// For a position string that names its pieces (`Q(NQ)`, Interstellar), its Zobrist
+/// key with the names ([`Game::zobrist`], for [`Query::names`]); `None` when it names
+/// none (or cannot be read).
+pub fn named_position_key(variant: Variant, text: &str) -> Option<u64> {
+    if !text.contains('(') {
+        return None;
+    }
+    crate::with_variant!(variant, G => <G as Game>::from_position_string(text).ok().map(|p| p.zobrist()))
 }
 
 /// The nodes of `game` whose position has Zobrist key `key` ([`NodeId::ROOT`] for the
@@ -333,7 +359,7 @@ fn child_path<G: Game>(g: &GameRecord<G>, node: NodeId) -> Vec<usize> {
 fn occurrences_in<G: Game>(g: &GameRecord<G>, key: u64) -> Vec<NodeId> {
     let mut found = Vec::new();
     walk(g, |id, pos| {
-        if pos.zobrist() == key {
+        if pos.board_key() == key {
             found.push(id);
         }
     });
@@ -437,14 +463,14 @@ pub fn games_playing<'a>(
 pub fn main_line_reaches(game: &AnyGame, key: u64) -> bool {
     crate::with_game!(game, g => {
         let mut pos = g.start.clone();
-        let mut found = pos.zobrist() == key;
+        let mut found = pos.board_key() == key;
         for id in g.tree.main_line_from(NodeId::ROOT) {
             if found {
                 break;
             }
             let Some(mv) = g.tree.node(id).mv else { break };
             pos.play(mv);
-            found = pos.zobrist() == key;
+            found = pos.board_key() == key;
         }
         found
     })
@@ -461,7 +487,7 @@ fn main_line_moves_from<G: RecordGame>(g: &GameRecord<G>, key: u64) -> Vec<(Stri
     let mut pos = g.start.clone();
     for id in g.tree.main_line_from(NodeId::ROOT) {
         let Some(mv) = g.tree.node(id).mv else { break };
-        if pos.zobrist() == key {
+        if pos.board_key() == key {
             let entry = (pos.notation(mv), G::move_into_any(mv), pos.is_first_player_to_move());
             if !out.contains(&entry) {
                 out.push(entry);

@@ -76,7 +76,7 @@ impl<G: AppGame> AnyView for GameView<G> {
     }
 
     fn position_key(&self) -> u64 {
-        self.session.position().zobrist()
+        self.session.position().board_key()
     }
 
     fn hides_moves(&self) -> bool {

@@ -284,7 +284,8 @@ pub trait AnyView {
     fn follow_path(&mut self, path: &[usize]);
     /// The position string of the shown position.
     fn position_string(&self) -> String;
-    /// The Zobrist key of the shown position ([`crate::core::Game::zobrist`]).
+    /// The board key of the shown position ([`crate::core::Game::board_key`]), as the
+    /// games list and the opening tree match positions.
     fn position_key(&self) -> u64;
     /// Whether the shown game is a study chapter that hides its next moves (then the
     /// opening tree hides them too).

@@ -105,6 +105,10 @@ impl Game for Position {
         Position::zobrist(self)
     }
 
+    fn board_key(&self) -> u64 {
+        Position::board_key(self)
+    }
+
     fn move_cells(mv: Move) -> (Cell, Cell) {
         (mv.from, mv.to)
     }

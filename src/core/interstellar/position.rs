@@ -118,6 +118,10 @@ pub(crate) fn piece_key(piece: NamedPiece, cell: Cell) -> u64 {
 }
 pub(crate) const SIDE_KEY: usize = 2 * 15 * SLOTS;
 
+/// Keys of the board without names ([`Position::board_key`]): `[side][kind][slot]`, then
+/// one for "negative to move".
+static BOARD_KEYS: [u64; 2 * 6 * SLOTS + 1] = zobrist::keys(0xB0A2_D5EE_D000_0002);
+
 impl Position {
     fn empty(side_to_move: Side) -> Position {
         Position {
@@ -278,6 +282,21 @@ impl Position {
     #[inline(always)]
     pub fn zobrist(&self) -> u64 {
         self.hash
+    }
+
+    /// A 64-bit hash of the board as the rules see it: each piece's side and kind on its
+    /// cell, and the side to move, but not the pieces' names (two quasars that trade
+    /// places give the same key). Computed on demand, in time linear in the pieces.
+    pub fn board_key(&self) -> u64 {
+        let mut key = if self.side_to_move == Side::Negative { BOARD_KEYS[2 * 6 * SLOTS] } else { 0 };
+        for side in 0..2 {
+            for kind in 0..6 {
+                for slot in self.sides[side] & self.kinds[kind] {
+                    key ^= BOARD_KEYS[(side * 6 + kind) * SLOTS + slot as usize];
+                }
+            }
+        }
+        key
     }
 
     /// The position string (`docs/rules-interstellar.md` §9 *Position strings*),
