@@ -151,7 +151,8 @@ pub enum RecordCommand {
         /// The file (`.pgn` or `.ron`).
         file: std::path::PathBuf,
         /// A position that occurs anywhere in the game (variations included), as a
-        /// position string; pieces and side to move count, clocks do not, and the names of Interstellar pieces only when the string gives them (`Q(NQ)`).
+        /// position string; pieces and side to move count, clocks do not, and the names
+        /// of Interstellar pieces only when the string gives them (`Q(NQ)`).
         #[arg(long)]
         position: Option<String>,
         /// The game of `--position` (by default the first game whose position strings
