@@ -749,9 +749,10 @@ impl Drop for AtomicFile {
     }
 }
 
-/// Reads the games of a record file's bytes one at a time, handing each to `each` as
-/// soon as it is read (so a big file never has all its games in memory at once, as
-/// `record check` and `record convert` need). Returns how many games the text holds
+/// Reads the games of a record file's bytes one at a time, handing each to `each` with
+/// its 1-based number in the file as soon as it is read (so a big file never has all
+/// its games in memory at once, as `record check`, `convert`, `list`, `search` and
+/// `tree` need). Returns how many games the text holds
 /// and every problem, as [`parse_record_bytes`] would.
 ///
 /// # Errors
@@ -760,7 +761,7 @@ pub fn for_each_record<E>(
     bytes: &[u8],
     format: Format,
     name: &str,
-    mut each: impl FnMut(AnyGame) -> Result<(), E>,
+    mut each: impl FnMut(usize, AnyGame) -> Result<(), E>,
 ) -> Result<(usize, Vec<Diagnostic>), E> {
     let (utf16, bytes) = utf16_decoded(bytes, format, name);
     let bytes: &[u8] = &bytes;
@@ -775,7 +776,7 @@ pub fn for_each_record<E>(
                 if let Some(game) = read.game {
                     let start = lines.position(read.range.start);
                     problems.extend(stipulation_warning(name, &game, &text, read.range.clone(), start));
-                    each(game)?;
+                    each(count, game)?;
                 }
             }
             (count, problems)
@@ -783,9 +784,9 @@ pub fn for_each_record<E>(
         Format::Ron => {
             let text = String::from_utf8_lossy(bytes);
             let mut failed = None;
-            let (count, errors) = ron_file::read_ron_each(&text, &mut |game| {
+            let (count, errors) = ron_file::read_ron_each(&text, &mut |number, game| {
                 if failed.is_none()
-                    && let Err(e) = each(game)
+                    && let Err(e) = each(number, game)
                 {
                     failed = Some(e);
                 }
@@ -839,7 +840,7 @@ pub fn convert_records(
         out.write_all(ron_file::ron_start().as_bytes())?;
     }
     let mut written = 0usize;
-    let (game_count, problems) = for_each_record(bytes, from, name, |game| {
+    let (game_count, problems) = for_each_record(bytes, from, name, |_, game| {
         match to {
             Format::Text => {
                 if written > 0 {

@@ -362,7 +362,7 @@ fn ron_games_are_handed_on_one_by_one_and_those_before_a_syntax_error_are_kept()
     let games: Vec<AnyGame> = (0..3).map(|_| AnyGame::Interstellar(GameRecord::new())).collect();
     let good = write_ron(&games);
     let mut seen = 0;
-    let (count, errors) = orrery::record::ron_file::read_ron_each(&good, &mut |_| seen += 1);
+    let (count, errors) = orrery::record::ron_file::read_ron_each(&good, &mut |_, _| seen += 1);
     assert_eq!((count, seen), (3, 3));
     assert!(errors.is_empty(), "{errors:?}");
     // Cut inside the third game: the first two are read, the error is located.
@@ -443,7 +443,8 @@ fn utf16_record_files_are_decoded_and_said_to_be() {
             assert_eq!(read.games, games, "{format:?} {encoding}: {:?}", read.problems);
             assert_eq!(read.problems.len(), 1, "{:?}", read.problems);
             assert!(read.problems[0].to_string().contains(encoding), "{}", read.problems[0]);
-            let (count, problems) = orrery::files::for_each_record(&bytes, format, "f", |_| Ok::<(), ()>(())).unwrap();
+            let (count, problems) =
+                orrery::files::for_each_record(&bytes, format, "f", |_, _| Ok::<(), ()>(())).unwrap();
             assert_eq!((count, problems.len()), (1, 1), "{problems:?}");
         }
     }

@@ -39,6 +39,22 @@ fn compare(p: &Position) {
         panic!("{text}: fast generator has extra {extra:?}, misses {missing:?}");
     }
     assert_eq!(p.is_check(), r.is_check(), "check in {text}");
+    // The targeted generator behind reading and writing notation, and the suffix found
+    // without writing the move, agree with the whole generation.
+    let mut all = MoveList::new();
+    p.legal_moves(&mut all);
+    for m in &all {
+        let kind = p.piece_at(m.from).expect("a piece").kind;
+        let mut to = MoveList::new();
+        p.legal_moves_to(kind, m.to, &mut to);
+        let expected: Vec<_> =
+            all.iter().filter(|o| o.to == m.to && p.piece_at(o.from).map(|x| x.kind) == Some(kind)).collect();
+        assert_eq!(to.iter().collect::<Vec<_>>(), expected, "moves of {kind:?} to {} in {text}", m.to);
+        let written = p.notation(*m);
+        let suffix = ["+", "#"].into_iter().find(|s| written.ends_with(s)).unwrap_or("");
+        assert_eq!(p.notation_suffix(*m), suffix, "{written} in {text}");
+        assert_eq!(p.parse_move(&written).ok(), Some(*m), "{written} in {text}");
+    }
     assert_eq!(p.outcome().map(|o| o.to_string()), r.result().map(str::to_string), "result in {text}");
 }
 

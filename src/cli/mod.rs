@@ -329,7 +329,7 @@ fn run_record(action: &RecordCommand, out: &mut dyn Write) -> Result<Finish, Cli
                 let format = format_of(path)?;
                 let bytes = read_bytes(path)?;
                 let name = path.display().to_string();
-                let (count, mut problems) = for_each_record(&bytes, format, &name, |game| {
+                let (count, mut problems) = for_each_record(&bytes, format, &name, |_, game| {
                     moves += game.move_count();
                     Ok::<(), std::convert::Infallible>(())
                 })
@@ -401,33 +401,41 @@ fn run_record(action: &RecordCommand, out: &mut dyn Write) -> Result<Finish, Cli
             list_games(file, &Query { player: player.clone(), result, position, names }, out)
         }
         RecordCommand::Tree { file, position, variant } => {
-            use crate::record::collection::{main_line_reaches, opening_tree};
-            let read = crate::files::read_records(file)?;
-            for problem in &read.problems {
+            use crate::record::collection::{OpeningTree, main_line_reaches};
+            // Game by game, in one pass: only the tree's moves are kept.
+            let mut at = match position {
+                Some(text) => Some(position_of(text, *variant)?),
+                None => variant.map(|v| (v, crate::with_variant!(v, G => G::opening().board_key()))),
+            };
+            let (bytes, format, name) = (read_bytes(file)?, format_of(file)?, file.display().to_string());
+            let mut tree = OpeningTree::default();
+            let mut reached = 0usize;
+            let (_, problems) = for_each_record(&bytes, format, &name, |_, game| {
+                // Without a position, the opening of the first game's kind.
+                let (variant, key) = *at.get_or_insert_with(|| {
+                    let v = game.variant();
+                    (v, crate::with_variant!(v, G => G::opening().board_key()))
+                });
+                tree.add(&game, variant, key);
+                reached += usize::from(game.variant() == variant && main_line_reaches(&game, key));
+                Ok::<(), std::convert::Infallible>(())
+            })
+            .unwrap_or_else(|never| match never {});
+            for problem in &problems {
                 eprintln!("{problem}");
             }
-            let (variant, key) = match position {
-                Some(text) => position_of(text, *variant)?,
-                None => {
-                    let v = variant
-                        .or_else(|| read.games.first().map(crate::record::AnyGame::variant))
-                        .unwrap_or(Variant::ALL[0]);
-                    (v, crate::with_variant!(v, G => G::opening().zobrist()))
-                }
-            };
-            for m in opening_tree(&read.games, variant, key) {
+            for m in tree.moves() {
                 let score = m.score_percent().map_or("-".to_string(), |s| format!("{s:.1} %"));
                 writeln!(out, "{}\t{}\t{}\t{}\t{}\t{score}", m.notation, m.games, m.won, m.drawn, m.lost)?;
             }
-            let reached = read.games.iter().filter(|g| g.variant() == variant && main_line_reaches(g, key)).count();
             writeln!(out, "games: {reached}")?;
             Ok(Finish::Success)
         }
     }
 }
 
-/// The game and board key ([`crate::core::Game::board_key`]) of a position string: of `variant`, or of the first game
-/// whose position strings read it.
+/// The game and board key ([`crate::core::Game::board_key`]) of a position string: of
+/// `variant`, or of the first game whose position strings read it.
 fn position_of(text: &str, variant: Option<Variant>) -> Result<(Variant, u64), CliError> {
     use crate::record::collection::position_key;
     match variant {
@@ -448,20 +456,25 @@ fn list_games(
     query: &crate::record::collection::Query,
     out: &mut dyn Write,
 ) -> Result<Finish, CliError> {
+    use crate::files::{FileError, Format, for_each_record};
     use crate::record::collection::GameRow;
-    let read = crate::files::read_records(file)?;
+    let format = Format::from_path(file).ok_or_else(|| FileError::UnknownFormat(file.to_path_buf()))?;
+    let bytes = std::fs::read(file).map_err(|source| FileError::Io { path: file.to_path_buf(), source })?;
+    // Game by game, in one pass: a row is written as soon as its game is read, and the
+    // game is dropped.
     let mut count = 0;
-    for (game, origin) in read.games.iter().zip(&read.origins) {
-        if query.matches(game) {
-            writeln!(out, "{}", GameRow::new(origin.number, game).line())?;
+    let (_, problems) = for_each_record(&bytes, format, &file.display().to_string(), |number, game| {
+        if query.matches(&game) {
+            writeln!(out, "{}", GameRow::new(number, &game).line())?;
             count += 1;
         }
-    }
+        Ok::<(), std::io::Error>(())
+    })?;
     writeln!(out, "games: {count}")?;
-    for problem in &read.problems {
+    for problem in &problems {
         eprintln!("{problem}");
     }
-    let failed = read.problems.iter().any(|e| e.severity == crate::record::Severity::Error);
+    let failed = problems.iter().any(|e| e.severity == crate::record::Severity::Error);
     Ok(if failed { Finish::ProblemsFound } else { Finish::Success })
 }
 

@@ -59,7 +59,7 @@ fn tune<G: Tunable>(
             .ok_or_else(|| CliError(format!("{}: not a record file (.pgn or .ron)", path.display())))?;
         let bytes = std::fs::read(path).map_err(|e| CliError(format!("{}: {e}", path.display())))?;
         let name = path.display().to_string();
-        let _ = for_each_record(&bytes, format, &name, |game| {
+        let _ = for_each_record(&bytes, format, &name, |_, game| {
             if let Some(record) = pick(game)
                 && add_samples(&record, args.skip_plies, &mut samples)
             {

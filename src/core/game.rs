@@ -383,6 +383,14 @@ pub trait Game: Clone + Debug + PartialEq + Eq + Send + Sync + 'static {
     /// in Interstellar; `+`, `#` in Triangular).
     fn notation(&self, mv: Self::Move) -> String;
 
+    /// The suffix [`Game::notation`] ends `mv` with: `+`, `#`, `++`, ` out`, or `""`
+    /// (what a reader checks a written suffix against; a game may find it without
+    /// writing the whole move).
+    fn notation_suffix(&self, mv: Self::Move) -> &'static str {
+        let text = self.notation(mv);
+        ["++", "+", "#", " out"].into_iter().find(|s| text.ends_with(s)).unwrap_or("")
+    }
+
     /// Reads a move in the game's notation against this position.
     ///
     /// # Errors

@@ -416,18 +416,37 @@ impl TreeMove {
 /// transpositions are merged), the most played first (then in notation order). A game
 /// that reaches the position twice and plays two moves counts for both.
 pub fn opening_tree<'a>(games: impl IntoIterator<Item = &'a AnyGame>, variant: Variant, key: u64) -> Vec<TreeMove> {
-    let mut moves: Vec<TreeMove> = Vec::new();
-    for game in games.into_iter().filter(|g| g.variant() == variant) {
+    let mut tree = OpeningTree::default();
+    for game in games {
+        tree.add(game, variant, key);
+    }
+    tree.moves()
+}
+
+/// An [`opening_tree`] built one game at a time, so that a file's games can be read,
+/// counted and dropped in one pass.
+#[derive(Clone, Debug, Default)]
+pub struct OpeningTree {
+    moves: Vec<TreeMove>,
+}
+
+impl OpeningTree {
+    /// Counts the moves `game`'s main line plays from the position with key `key` of
+    /// game `variant` (nothing for a game of another kind).
+    pub fn add(&mut self, game: &AnyGame, variant: Variant, key: u64) {
+        if game.variant() != variant {
+            return;
+        }
         let played = crate::with_game!(game, g => main_line_moves_from(g, key));
         for (notation, mv, mover_first) in played {
-            let at = match moves.iter().position(|m| m.notation == notation) {
+            let at = match self.moves.iter().position(|m| m.notation == notation) {
                 Some(k) => k,
                 None => {
-                    moves.push(TreeMove { notation, mv, games: 0, won: 0, drawn: 0, lost: 0 });
-                    moves.len() - 1
+                    self.moves.push(TreeMove { notation, mv, games: 0, won: 0, drawn: 0, lost: 0 });
+                    self.moves.len() - 1
                 }
             };
-            let m = &mut moves[at];
+            let m = &mut self.moves[at];
             m.games += 1;
             match (game_result(game), mover_first) {
                 (GameResult::FirstPlayerWins, true) | (GameResult::SecondPlayerWins, false) => m.won += 1,
@@ -437,8 +456,12 @@ pub fn opening_tree<'a>(games: impl IntoIterator<Item = &'a AnyGame>, variant: V
             }
         }
     }
-    moves.sort_by(|a, b| b.games.cmp(&a.games).then_with(|| a.notation.cmp(&b.notation)));
-    moves
+
+    /// The moves counted, the most played first (then in notation order).
+    pub fn moves(mut self) -> Vec<TreeMove> {
+        self.moves.sort_by(|a, b| b.games.cmp(&a.games).then_with(|| a.notation.cmp(&b.notation)));
+        self.moves
+    }
 }
 
 /// The games (their indices in `games`) whose main line plays the move written

@@ -614,16 +614,16 @@ pub const RON_END: &str = "])\n";
 /// (after a syntax error, those before it).
 pub fn read_ron(text: &str) -> (Vec<AnyGame>, Vec<RonError>) {
     let mut games = Vec::new();
-    let (_, errors) = read_ron_each(text, &mut |game| games.push(game));
+    let (_, errors) = read_ron_each(text, &mut |_, game| games.push(game));
     (games, errors)
 }
 
-/// Reads a `.ron` record file as [`read_ron`] does, handing each game to `each` as soon
-/// as it is built, so that only one game is held at a time (for converting big files).
+/// Reads a `.ron` record file as [`read_ron`] does, handing each game to `each` with
+/// its 1-based number in the file as soon as it is built, so that only one game is held at a time (for converting big files).
 /// Returns how many games the file lists (built or not) and every problem. A file of a
 /// newer schema version (its `version` before its games, as Orrery writes it) yields
 /// no game.
-pub fn read_ron_each(text: &str, each: &mut dyn FnMut(AnyGame)) -> (usize, Vec<RonError>) {
+pub fn read_ron_each(text: &str, each: &mut dyn FnMut(usize, AnyGame)) -> (usize, Vec<RonError>) {
     let mut locator = Locator::new(text);
     let options = ron::Options::default().with_recursion_limit(256);
     let mut problems = Vec::new();
@@ -658,7 +658,7 @@ pub fn read_ron_each(text: &str, each: &mut dyn FnMut(AnyGame)) -> (usize, Vec<R
 /// Reads a file's fields (`version`, `games`), handing each game on as it is built;
 /// its value is the file's schema version (0 when absent).
 struct FileSeed<'f> {
-    each: &'f mut dyn FnMut(AnyGame),
+    each: &'f mut dyn FnMut(usize, AnyGame),
     problems: &'f mut Vec<(usize, Problem)>,
     count: &'f mut usize,
 }
@@ -704,7 +704,7 @@ impl<'de> serde::de::Visitor<'de> for FileSeed<'_> {
 /// Reads the list of games, building each as soon as it is read, so the structured
 /// form of only one game is held at a time.
 struct GamesSeed<'f> {
-    each: &'f mut dyn FnMut(AnyGame),
+    each: &'f mut dyn FnMut(usize, AnyGame),
     problems: &'f mut Vec<(usize, Problem)>,
     count: &'f mut usize,
 }
@@ -727,7 +727,7 @@ impl<'de> serde::de::Visitor<'de> for GamesSeed<'_> {
     fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
         while let Some(data) = seq.next_element::<GameData>()? {
             match build_game(&data) {
-                Ok(game) => (self.each)(game),
+                Ok(game) => (self.each)(*self.count + 1, game),
                 Err(problem) => self.problems.push((*self.count, problem)),
             }
             *self.count += 1;

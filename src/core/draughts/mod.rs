@@ -115,6 +115,11 @@ impl Game for Position {
         self.move_text(mv)
     }
 
+    fn notation_suffix(&self, _mv: Move) -> &'static str {
+        // Draughts moves are written without a suffix.
+        ""
+    }
+
     fn parse_move(&self, text: &str) -> Result<Move, NotationError> {
         self.parse_move_text(text)
     }

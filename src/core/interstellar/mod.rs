@@ -97,6 +97,10 @@ impl Game for Position {
         notation::write_move(self, mv)
     }
 
+    fn notation_suffix(&self, mv: Move) -> &'static str {
+        notation::move_suffix(self, mv)
+    }
+
     fn parse_move(&self, text: &str) -> Result<Move, NotationError> {
         notation::read_move(self, text)
     }

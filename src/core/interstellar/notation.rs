@@ -110,6 +110,19 @@ pub fn cell_digits(cell: Cell, side: Side) -> String {
     format!("{r}{i}")
 }
 
+/// The suffix [`write_move`] ends `mv` with (` out`, `++`, `+` or `""`), found without
+/// writing the move.
+pub fn move_suffix(position: &Position, mv: Move) -> &'static str {
+    let mut after = position.clone();
+    after.play(mv);
+    match after.target_count() {
+        0 => "",
+        _ if !after.has_any_move() => " out",
+        n if n >= 2 => "++",
+        _ => "+",
+    }
+}
+
 /// Writes a legal move: name, `-` or `x`, the cell in the mover's numbering, then
 /// ` out` when it leaves the opponent in Target with no legal move, else `++` or `+`
 /// when it leaves the opponent's planet in (double) Target.
@@ -118,20 +131,7 @@ pub fn write_move(position: &Position, mv: Move) -> String {
     let name = position.piece_at(mv.from).map(|p| p.name.as_str()).unwrap_or("?");
     let capture = position.piece_at(mv.to).is_some();
     let mut out = format!("{name}{}{}", if capture { 'x' } else { '-' }, cell_digits(mv.to, side));
-    let mut after = position.clone();
-    after.play(mv);
-    match after.target_count() {
-        0 => {}
-        n => {
-            if !after.has_any_move() {
-                out.push_str(" out");
-            } else if n >= 2 {
-                out.push_str("++");
-            } else {
-                out.push('+');
-            }
-        }
-    }
+    out.push_str(move_suffix(position, mv));
     out
 }
 
@@ -162,12 +162,13 @@ pub fn read_move(position: &Position, text: &str) -> Result<Move, NotationError>
     }
     let syntax =
         |character: usize, reason: &'static str| NotationError::Syntax { text: trimmed.to_string(), character, reason };
-    let chars: Vec<char> = body.chars().collect();
+    // The letters are ASCII, so their count is also the byte offset after them.
+    let b = body.as_bytes();
     let mut k = 0;
-    while k < chars.len() && chars[k].is_ascii_alphabetic() {
+    while k < b.len() && b[k].is_ascii_alphabetic() {
         k += 1;
     }
-    let mut letters: String = chars[..k].iter().collect();
+    let mut letters: &str = &body[..k];
     if letters.is_empty() {
         return Err(syntax(1, "expected a piece name"));
     }
@@ -177,20 +178,20 @@ pub fn read_move(position: &Position, text: &str) -> Result<Move, NotationError>
         && Name::parse(&letters).is_none()
         && Name::parse(&letters[..letters.len() - 1]).is_some()
     {
-        letters.pop();
+        letters = &letters[..letters.len() - 1];
         capture_mark = true;
     }
-    if k < chars.len() && chars[k] == '-' {
+    if b.get(k) == Some(&b'-') {
         if capture_mark {
             return Err(syntax(k + 1, "write either 'x' or '-', not both"));
         }
         k += 1;
     }
-    let digits: String = chars[k..].iter().collect();
+    let digits: &str = &body[k..];
     if digits.len() != 2 || !digits.chars().all(|c| c.is_ascii_digit()) {
         return Err(syntax(k + 1, "expected the cell as two digits, row then index"));
     }
-    let name = Name::parse(&letters).ok_or_else(|| NotationError::UnknownName { name: letters.clone() })?;
+    let name = Name::parse(letters).ok_or_else(|| NotationError::UnknownName { name: letters.to_string() })?;
     let side = position.side_to_move();
     if position.has_static_ending()
         && let Some(outcome) = position.outcome()
@@ -200,16 +201,16 @@ pub fn read_move(position: &Position, text: &str) -> Result<Move, NotationError>
     let from = position.find(side, name).ok_or(NotationError::NoSuchPiece { side, name })?;
     let bytes = digits.as_bytes();
     let to = cell_from_frame(bytes[0] - b'0', bytes[1] - b'0', side)
-        .ok_or_else(|| NotationError::NoSuchCell { digits: digits.clone() })?;
+        .ok_or_else(|| NotationError::NoSuchCell { digits: digits.to_string() })?;
     let mv = Move { from, to };
     if !position.is_legal(mv) {
         if !position.movement_targets(from).contains(to.slot()) {
-            return Err(NotationError::CannotReach { name, digits });
+            return Err(NotationError::CannotReach { name, digits: digits.to_string() });
         }
-        return Err(NotationError::LeavesPlanetInTarget { name, digits });
+        return Err(NotationError::LeavesPlanetInTarget { name, digits: digits.to_string() });
     }
     if capture_mark && position.piece_at(to).is_none() {
-        return Err(NotationError::NothingToCapture { name, digits });
+        return Err(NotationError::NothingToCapture { name, digits: digits.to_string() });
     }
     Ok(mv)
 }

@@ -94,6 +94,16 @@ impl Game for Position {
         self.san(mv)
     }
 
+    fn notation_suffix(&self, mv: Move) -> &'static str {
+        let mut after = self.clone();
+        after.play(mv);
+        match (after.is_check(), after.is_check() && after.count_moves() == 0) {
+            (false, _) => "",
+            (true, false) => "+",
+            (true, true) => "#",
+        }
+    }
+
     fn parse_move(&self, text: &str) -> Result<Move, NotationError> {
         self.parse_san(text)
     }

@@ -347,6 +347,40 @@ impl Position {
         self.generate(moves);
     }
 
+    /// The legal moves of the side to move's pieces of `kind` that land on `to` (each
+    /// promotion choice apart), in [`Position::legal_moves`]'s order: what reading and
+    /// writing a move's notation need. Only those pieces are looked at, each candidate
+    /// checked by playing it (the king may not be left in check), so it costs a few
+    /// moves' work rather than a whole generation.
+    pub fn legal_moves_to(&self, kind: Kind, to: Cell, moves: &mut MoveList<Move>) {
+        if self.is_king_against_king() {
+            return;
+        }
+        let t = tables();
+        let us = self.side_to_move;
+        let own = self.by_side[us.index()];
+        let occ = self.occupied();
+        let promo = t.promotion[us.index()];
+        let slot = to.slot();
+        let start = moves.len();
+        for from in self.pieces(us, kind) {
+            let targets = piece_targets(t, kind, us, from as usize, occ).minus(own);
+            if targets.contains(slot) {
+                push_moves(&mut ToCell { slot, moves }, from, targets, kind == Kind::Pawn, promo);
+            }
+        }
+        let mut k = start;
+        while k < moves.len() {
+            let mut after = self.clone();
+            after.play(moves[k]);
+            if after.king_in_check(us) {
+                moves.remove(k);
+            } else {
+                k += 1;
+            }
+        }
+    }
+
     /// The legal captures and promotions of the side to move (the tactical moves a
     /// quiescence search looks at), in [`Position::legal_moves`]'s order; nothing
     /// when only the kings are left.
@@ -458,6 +492,28 @@ impl Position {
         } else {
             Outcome::Stalemate
         })
+    }
+}
+
+/// Keeps the moves that land on one cell.
+struct ToCell<'a> {
+    slot: u8,
+    moves: &'a mut MoveList<Move>,
+}
+
+impl MoveSink<Move> for ToCell<'_> {
+    #[inline(always)]
+    fn targets(&mut self, targets: Bitboard, mut make: impl FnMut(u8) -> Move) {
+        if targets.contains(self.slot) {
+            self.moves.push(make(self.slot));
+        }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, mv: Move) {
+        if mv.to.slot() == self.slot {
+            self.moves.push(mv);
+        }
     }
 }
 

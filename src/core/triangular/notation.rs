@@ -91,7 +91,7 @@ impl Position {
         };
         let capture = self.by_side(self.side_to_move.other()).contains(mv.to.slot());
         let mut legal = MoveList::new();
-        self.legal_moves(&mut legal);
+        self.legal_moves_to(kind, mv.to, &mut legal);
         let rivals: MoveList<Move> = legal
             .iter()
             .copied()
@@ -232,14 +232,14 @@ impl Position {
         if self.is_king_against_king() {
             return Err(NotationError::GameOver);
         }
-        let mut legal = MoveList::new();
-        self.legal_moves(&mut legal);
-        if legal.is_empty() {
-            return Err(NotationError::GameOver);
-        }
+        let mut found = MoveList::new();
+        self.legal_moves_to(kind, to, &mut found);
         let fits = |m: &Move| m.to == to && origin.fits(m.from) && self.kind_at(m.from.slot()) == Some(kind);
-        let mut found: MoveList<Move> = legal.iter().copied().filter(fits).collect();
+        found.retain(|m| fits(m));
         if found.is_empty() {
+            if self.count_moves() == 0 {
+                return Err(NotationError::GameOver);
+            }
             let mut pseudo = MoveList::new();
             self.pseudo_legal_moves(&mut pseudo);
             return Err(match pseudo.iter().copied().find(|m| fits(m)) {

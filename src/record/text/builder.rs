@@ -314,9 +314,9 @@ impl<G: RecordGame> Body for Movetext<G> {
             Ok(mv) => {
                 let before = line.after.clone();
                 let written = if san.out { " out" } else { suffix(san.text) };
-                let canonical = before.notation(mv);
-                let expected = suffix(&canonical);
+                let expected = before.notation_suffix(mv);
                 if !written.eq_ignore_ascii_case(expected) {
+                    let canonical = before.notation(mv);
                     let say = |s: &str| if s.is_empty() { "none".to_string() } else { format!("'{}'", s.trim()) };
                     errors.push(at(
                         &format!(
