@@ -274,6 +274,30 @@ fn a_file_opens_in_the_background_with_a_progress_window() {
 
 #[cfg(unix)]
 #[test]
+fn orrery_open_shows_the_window_at_once_and_reads_the_file_in_the_background() {
+    // What `orrery open FILE` does when the window is made: the call returns while the
+    // file is still being read (a pipe nothing has been written to yet).
+    let dir = folder("open-at-once");
+    let path = dir.join("big.pgn");
+    fifo(&path);
+    let mut h = harness();
+    let asked = std::time::Instant::now();
+    h.state_mut().open_path_in_background(&path);
+    assert!(asked.elapsed() < std::time::Duration::from_secs(2));
+    h.run_steps(3);
+    assert!(h.state().jobs().reading.is_some());
+    h.get_by_label("Opening big.pgn");
+    h.get_by_label("Cancel");
+    let writer = feed(&path, THREE_GAMES);
+    ui_support::finish_reading(&mut h);
+    writer.join().unwrap();
+    assert_eq!(h.state().workspace().document.games.len(), 3);
+    assert_eq!(h.state().window_title(), "Orrery — big.pgn");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[cfg(unix)]
+#[test]
 fn cancel_stops_the_reading_and_leaves_the_document_as_it_was() {
     let dir = folder("cancel");
     let first = dir.join("first.pgn");

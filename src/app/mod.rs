@@ -66,7 +66,12 @@ pub fn run_native(file: Option<std::path::PathBuf>) -> i32 {
             cc.egui_ctx.all_styles_mut(|style| style.visuals.text_cursor.blink = false);
             app.attach_data_dir(eframe::storage_dir("Orrery"));
             if let Some(path) = &file {
-                app.open_path(path);
+                // The window opens at once; the file reads on a job with progress and
+                // Cancel, waking the window as it goes (a small file is done before the
+                // first frame).
+                let repaint = cc.egui_ctx.clone();
+                jobs::Waker::new(move || repaint.request_repaint()).install();
+                app.open_path_in_background(path);
             }
             Ok(Box::new(app))
         }),

@@ -77,6 +77,14 @@ impl OrreryApp {
         opened
     }
 
+    /// Opens `path` as Open… does: read on a background thread with progress and Cancel
+    /// (within this frame when it is small), or the error window when it cannot be read
+    /// at all. What `orrery open FILE` starts the window with.
+    pub fn open_path_in_background(&mut self, path: &Path) {
+        let effect = open_effect(path);
+        self.carry_out(vec![effect]);
+    }
+
     /// Reads `path` on a background thread for `purpose`, replacing any reading under
     /// way; waits [`READ_WAIT`] for it, so a small file is done in this frame.
     pub(super) fn start_reading(&mut self, path: PathBuf, purpose: ReadPurpose) -> Vec<Effect> {
