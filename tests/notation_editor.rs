@@ -215,3 +215,28 @@ fn a_draughts_game_is_typed_in_pdn_moves() {
         "B:W30,31,32,33,35,36,38,39,40,41,42,43,44,45,46,47,48:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17:F2"
     );
 }
+
+#[test]
+fn home_in_the_editor_moves_the_caret_to_the_line_start_not_the_game_to_its_start() {
+    let mut h = harness();
+    // Enough moves for the text to run over several lines.
+    for _ in 0..30 {
+        let r = record(&h);
+        let pos = r.position_at(h.state().workspace().view.cursor());
+        let mut moves = orrery::core::moves::MoveList::new();
+        pos.legal_moves(&mut moves);
+        let Some(&mv) = moves.first() else { break };
+        let text = pos.notation(mv);
+        ui_support::play(&mut h, text.trim_end_matches(" out"));
+    }
+    let text = h.state().shell().editor.text.clone();
+    assert!(text.trim_end().lines().count() >= 3, "{text}");
+    h.get_by_role(Role::MultilineTextInput).focus();
+    h.run();
+    let last = h.state().workspace().view.cursor();
+    h.key_press(Key::Home);
+    h.run();
+    let shown = h.state().workspace().view.cursor();
+    assert_ne!(shown, NodeId::ROOT, "Home went to the start of the game");
+    assert_ne!(shown, last, "the caret did not move to the start of its line");
+}
