@@ -58,7 +58,7 @@ fn main() -> std::io::Result<()> {
     let plies: usize = plies.parse().map_err(std::io::Error::other)?;
     let ron = path.ends_with(".ron");
     let mut out = std::io::BufWriter::new(std::fs::File::create(path)?);
-    let mut next = sequence(0x5EED_0F_C011_EC7 ^ count as u64);
+    let mut next = sequence(0x0005_EED0_FC01_1EC7 ^ count as u64);
     if ron {
         out.write_all(ron_start().as_bytes())?;
     }

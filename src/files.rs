@@ -722,7 +722,40 @@ impl AtomicFile {
             // The rename itself reaches the disk.
             sync_dir(&self.dir)
         })();
+        if result.is_ok() {
+            remove_stale_temps(&self.dir, &self.target);
+        }
         result.map_err(|source| FileError::Io { path: self.path.clone(), source })
+    }
+}
+
+/// Removes the temporary files that saves of `target` killed before their end left in
+/// `dir` (`.NAME.PID.tmp`): those of processes no longer running (on Linux), or a day
+/// old (elsewhere). Failures are ignored: the save itself is done.
+fn remove_stale_temps(dir: &Path, target: &Path) {
+    let Some(name) = target.file_name().map(|n| n.to_string_lossy().into_owned()) else { return };
+    let prefix = format!(".{name}.");
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let file_name = entry.file_name().to_string_lossy().into_owned();
+        let Some(pid) = file_name.strip_prefix(&prefix).and_then(|rest| rest.strip_suffix(".tmp")) else { continue };
+        let Ok(pid) = pid.parse::<u32>() else { continue };
+        if pid == std::process::id() {
+            continue;
+        }
+        let stale = if cfg!(target_os = "linux") {
+            !Path::new(&format!("/proc/{pid}")).exists()
+        } else {
+            entry
+                .metadata()
+                .and_then(|m| m.modified())
+                .ok()
+                .and_then(|t| t.elapsed().ok())
+                .is_some_and(|age| age > std::time::Duration::from_secs(24 * 3600))
+        };
+        if stale {
+            let _ = std::fs::remove_file(entry.path());
+        }
     }
 }
 
@@ -911,6 +944,25 @@ pub fn write_diagram(scene: &Scene, options: &DiagramOptions, path: &Path) -> Re
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_temporary_file_left_by_a_killed_save_goes_with_the_next_save() {
+        let dir = std::env::temp_dir().join(format!("orrery-files-stale-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("a.pgn");
+        // A process that no longer runs (no pid is this high on Linux, whose default
+        // limit is 4,194,304), and one that does (this one) are told apart.
+        let stale = dir.join(".a.pgn.4294967290.tmp");
+        std::fs::write(&stale, "half a save").unwrap();
+        let other = dir.join(".b.pgn.4294967290.tmp");
+        std::fs::write(&other, "another file's").unwrap();
+        write_atomic(&path, "one").unwrap();
+        if cfg!(target_os = "linux") {
+            assert!(!stale.exists(), "the stale temporary file is removed");
+        }
+        assert!(other.exists(), "another file's temporary file stays");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[test]
     fn atomic_write_replaces_the_file_and_leaves_no_temporary() {

@@ -2,8 +2,16 @@
 //! second of every change, and the settings to theirs, each atomically
 //! ([`crate::files::write_atomic_bytes`]). A clean exit marks the autosave clean; after
 //! a crash (or `kill -9`) the next start finds it unclean and offers to restore it. A
-//! settings file that cannot be read is reported and kept aside, never silently
-//! replaced. No egui here.
+//! settings file or autosave that cannot be read is reported and kept aside (`.damaged`),
+//! never silently replaced.
+//!
+//! One window owns the data folder's session: it holds a lock on `session.lock` (the
+//! system frees it when the process ends, however it ends) and writes `autosave.ron`
+//! and the settings. Another window opened meanwhile writes its own
+//! `autosave-<pid>.ron` (with its own lock, `autosave-<pid>.lock`), never offers to
+//! restore the first one's live session and does not write the settings; an autosave
+//! of such a window that crashed is offered for restoring at the next start. No egui
+//! here.
 
 use std::path::{Path, PathBuf};
 
@@ -53,6 +61,21 @@ pub const AUTOSAVE_FILE: &str = "autosave.ron";
 
 /// The settings file's name in the app's data folder.
 pub const SETTINGS_FILE: &str = "settings.ron";
+
+/// The lock file of the window that owns the data folder's session.
+pub const SESSION_LOCK: &str = "session.lock";
+
+/// Seconds before a failed autosave is tried again.
+pub const AUTOSAVE_RETRY: f64 = 2.0;
+
+/// Takes an exclusive lock on the file `path` (made if need be), without waiting: the
+/// open file while it is held, `None` when another process holds it (or it cannot be
+/// made).
+fn try_lock(path: &Path) -> Option<std::fs::File> {
+    let file = std::fs::OpenOptions::new().create(true).truncate(false).write(true).open(path).ok()?;
+    file.try_lock().ok()?;
+    Some(file)
+}
 
 /// What the autosave holds: the game shown, where in it, its file, and whether the app
 /// closed normally since.
@@ -108,11 +131,41 @@ pub enum DataError {
     },
 }
 
-/// Writes `autosave` into the data folder `dir` atomically.
-fn write_autosave(dir: &Path, autosave: &Autosave) -> Result<(), crate::files::FileError> {
-    std::fs::create_dir_all(dir).map_err(|source| crate::files::FileError::Io { path: dir.to_path_buf(), source })?;
+/// Writes `autosave` to `path` (in the data folder) atomically.
+fn write_autosave(path: &Path, autosave: &Autosave) -> Result<(), crate::files::FileError> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)
+            .map_err(|source| crate::files::FileError::Io { path: dir.to_path_buf(), source })?;
+    }
     let text = ron::to_string(autosave).unwrap_or_default();
-    write_atomic_bytes(&dir.join(AUTOSAVE_FILE), text.as_bytes())
+    write_atomic_bytes(path, text.as_bytes())
+}
+
+/// The autosaves other windows left in `dir` (`autosave-<pid>.ron` whose lock nobody
+/// holds): a clean one is removed; one that did not end cleanly becomes the session's
+/// autosave when that ended cleanly (or there is none), so that the next start offers
+/// it, and is kept for a later start otherwise.
+fn adopt_orphans(dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let Some(pid) = name.strip_prefix("autosave-").and_then(|n| n.strip_suffix(".ron")) else { continue };
+        let lock_path = dir.join(format!("autosave-{pid}.lock"));
+        let Some(lock) = try_lock(&lock_path) else { continue };
+        let path = entry.path();
+        let clean = matches!(read_ron::<Autosave>(&path), Ok(Some(a)) if a.clean_exit);
+        let session_clean = !matches!(read_ron::<Autosave>(&dir.join(AUTOSAVE_FILE)), Ok(Some(a)) if !a.clean_exit);
+        // Kept (with its lock file) when it cannot take the session's place yet.
+        let adopted = clean || (session_clean && std::fs::rename(&path, dir.join(AUTOSAVE_FILE)).is_ok());
+        if !adopted {
+            continue;
+        }
+        if clean {
+            let _ = std::fs::remove_file(&path);
+        }
+        drop(lock);
+        let _ = std::fs::remove_file(&lock_path);
+    }
 }
 
 /// Reads a RON file of the data folder: `Ok(None)` when it does not exist.
@@ -137,6 +190,14 @@ fn read_ron<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<Option<T>, Data
 #[derive(Debug)]
 pub struct Autosaver {
     dir: Option<PathBuf>,
+    /// This window's autosave file name: [`AUTOSAVE_FILE`], or `autosave-<pid>.ron` when
+    /// another window owns the session.
+    file_name: String,
+    /// The lock held while this window runs (the session's or its own autosave's).
+    _lock: Option<std::fs::File>,
+    /// Another window owns the data folder's session: this one keeps its own autosave
+    /// and does not write the settings.
+    second: bool,
     /// When the first change not yet written happened.
     due_since: Option<f64>,
     /// The settings as last written (or being written, or read).
@@ -150,7 +211,43 @@ pub struct Autosaver {
 impl Autosaver {
     /// An autosaver writing into `dir` (none: nothing is written, as in UI tests).
     pub fn new(dir: Option<PathBuf>) -> Autosaver {
-        Autosaver { dir, due_since: None, settings_written: None, writing: None, settings_writing: None }
+        let mut autosaver = Autosaver {
+            dir: None,
+            file_name: AUTOSAVE_FILE.into(),
+            _lock: None,
+            second: false,
+            due_since: None,
+            settings_written: None,
+            writing: None,
+            settings_writing: None,
+        };
+        let Some(dir) = dir else { return autosaver };
+        let _ = std::fs::create_dir_all(&dir);
+        match try_lock(&dir.join(SESSION_LOCK)) {
+            Some(lock) => {
+                autosaver._lock = Some(lock);
+                adopt_orphans(&dir);
+            }
+            None => {
+                let pid = std::process::id();
+                autosaver.second = true;
+                autosaver.file_name = format!("autosave-{pid}.ron");
+                autosaver._lock = try_lock(&dir.join(format!("autosave-{pid}.lock")));
+            }
+        }
+        autosaver.dir = Some(dir);
+        autosaver
+    }
+
+    /// Whether another window owns the data folder's session (this one keeps its own
+    /// autosave and does not write the settings).
+    pub fn is_second_window(&self) -> bool {
+        self.second
+    }
+
+    /// Whether an autosave is being written (its result is taken by [`Self::tick`]).
+    pub fn is_writing(&self) -> bool {
+        self.writing.is_some()
     }
 
     /// The data folder, if any.
@@ -186,7 +283,8 @@ impl Autosaver {
             match ended(&mut self.writing) {
                 None => return Ok(false),
                 Some(Err(e)) => {
-                    self.touch(now - AUTOSAVE_DELAY);
+                    // Tried again a little later, with whatever changed meanwhile.
+                    self.due_since = Some(now + AUTOSAVE_RETRY - AUTOSAVE_DELAY);
                     return Err(e);
                 }
                 Some(Ok(())) => {}
@@ -194,9 +292,9 @@ impl Autosaver {
         }
         match (self.due_since, &self.dir) {
             (Some(t), Some(dir)) if now - t >= AUTOSAVE_DELAY => {
-                let dir = dir.clone();
+                let path = dir.join(&self.file_name);
                 let autosave = make();
-                self.writing = Some(Job::start("autosave", move |_| write_autosave(&dir, &autosave)));
+                self.writing = Some(Job::start("autosave", move |_| write_autosave(&path, &autosave)));
                 self.due_since = None;
                 Ok(true)
             }
@@ -221,7 +319,7 @@ impl Autosaver {
     pub fn write(&mut self, autosave: &Autosave) -> Result<(), crate::files::FileError> {
         let _ = self.finish();
         let Some(dir) = &self.dir else { return Ok(()) };
-        write_autosave(dir, autosave)
+        write_autosave(&dir.join(&self.file_name), autosave)
     }
 
     /// Starts writing the settings (on a thread of its own) when they differ from those
@@ -232,6 +330,11 @@ impl Autosaver {
     /// The last write failed (they are written again at the next call).
     pub fn save_settings(&mut self, settings: &Settings) -> Result<(), crate::files::FileError> {
         let Some(dir) = &self.dir else { return Ok(()) };
+        if self.second {
+            // The window that owns the session writes them; two writers would each
+            // undo the other's changes.
+            return Ok(());
+        }
         if self.settings_writing.is_some() {
             match ended(&mut self.settings_writing) {
                 None => return Ok(()),
@@ -281,15 +384,20 @@ impl Autosaver {
         }
     }
 
-    /// The autosave in the data folder, if there is one.
+    /// This window's autosave in the data folder, if there is one. A damaged one is
+    /// renamed to `….damaged` (so that the next autosave does not overwrite what it
+    /// holds) and reported.
     ///
     /// # Errors
     /// The file could not be read or is damaged.
     pub fn load(&self) -> Result<Option<Autosave>, DataError> {
-        match &self.dir {
-            Some(dir) => read_ron(&dir.join(AUTOSAVE_FILE)),
-            None => Ok(None),
+        let Some(dir) = &self.dir else { return Ok(None) };
+        let path = dir.join(&self.file_name);
+        let read = read_ron(&path);
+        if let Err(DataError::Damaged { .. }) = &read {
+            let _ = std::fs::rename(&path, dir.join(format!("{}.damaged", self.file_name)));
         }
+        read
     }
 }
 
@@ -326,6 +434,75 @@ mod tests {
         assert!(a.finish().unwrap().is_ok(), "written on its own thread");
         assert_eq!(a.load().unwrap().unwrap().game_text, "one");
         assert!(a.due_in(11.0).is_none());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_damaged_autosave_is_reported_and_kept_aside_not_overwritten() {
+        let dir = temp_dir("damaged");
+        let a = Autosaver::new(Some(dir.clone()));
+        std::fs::write(dir.join(AUTOSAVE_FILE), "(game_text: \"[Variant").unwrap();
+        assert!(matches!(a.load(), Err(DataError::Damaged { .. })));
+        let kept = dir.join("autosave.ron.damaged");
+        assert_eq!(std::fs::read_to_string(&kept).unwrap(), "(game_text: \"[Variant");
+        drop(a);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_failed_autosave_is_reported_at_once_and_tried_again_later() {
+        let dir = temp_dir("failing");
+        let mut a = Autosaver::new(Some(dir.clone()));
+        // A folder where the autosave file should be: every write fails (even as root).
+        std::fs::create_dir_all(dir.join(AUTOSAVE_FILE).join("in the way")).unwrap();
+        let save = || Autosave { game_text: "one".into(), ..Autosave::default() };
+        a.touch(0.0);
+        assert!(a.tick(0.5, save).unwrap(), "the write starts");
+        // No further change: the next frame looks at the write and reports it.
+        let mut failed = None;
+        for k in 0..200 {
+            assert!(a.is_writing() || failed.is_some());
+            if let Err(e) = a.tick(0.6 + f64::from(k) * 0.001, save) {
+                failed = Some(e);
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        assert!(failed.is_some(), "the first failure is reported");
+        // Tried again after AUTOSAVE_RETRY, not at every frame.
+        assert!(!a.is_due(1.0));
+        assert!(a.is_due(0.9 + AUTOSAVE_RETRY));
+        drop(a);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_second_window_keeps_its_own_autosave_and_its_crash_is_offered_later() {
+        let dir = temp_dir("two-windows");
+        let unclean = |text: &str| Autosave { game_text: text.into(), ..Autosave::default() };
+        let mut first = Autosaver::new(Some(dir.clone()));
+        assert!(!first.is_second_window());
+        first.write(&unclean("first's live session")).unwrap();
+        // A second window: the first's session is not its to restore or overwrite.
+        let mut second = Autosaver::new(Some(dir.clone()));
+        assert!(second.is_second_window());
+        assert_eq!(second.load().unwrap(), None);
+        second.write(&unclean("second's moves")).unwrap();
+        assert_eq!(first.load().unwrap().unwrap().game_text, "first's live session");
+        // Nor does it write the settings.
+        second.save_settings(&Settings { flipped: true, ..Settings::default() }).unwrap();
+        assert!(second.finish_settings().is_none());
+        assert!(!dir.join(SETTINGS_FILE).exists());
+        // The second crashes (its lock goes with it); the first ends cleanly.
+        drop(second);
+        first.write(&Autosave { clean_exit: true, ..unclean("first, closed") }).unwrap();
+        drop(first);
+        // The next start offers what the crashed window held.
+        let next = Autosaver::new(Some(dir.clone()));
+        assert!(!next.is_second_window());
+        let offered = next.load().unwrap().unwrap();
+        assert_eq!((offered.game_text.as_str(), offered.clean_exit), ("second's moves", false));
+        drop(next);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -26,7 +26,9 @@ impl OrreryApp {
         self.carry_out(effects);
         // Never overwrite an autosave the user has not decided about.
         if self.platform.restore_offer.is_none() {
-            if self.platform.autosave.is_due(self.now) {
+            // A write under way is looked at every frame (its end wakes the window), so
+            // that a failure is shown at once, not with the next change.
+            if self.platform.autosave.is_due(self.now) || self.platform.autosave.is_writing() {
                 let contents = self.autosave_contents(false);
                 if let Err(e) = self.platform.autosave.tick(self.now, || contents) {
                     self.workspace.message = format!("Autosave failed: {e}");

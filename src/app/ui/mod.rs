@@ -436,6 +436,11 @@ impl OrreryApp {
     pub fn attach_data_dir(&mut self, dir: Option<PathBuf>) {
         self.platform.sounds = super::sounds::SoundPlayer::new(dir.as_ref().map(|d| d.join("sounds")));
         self.platform.autosave = Autosaver::new(dir);
+        if self.platform.autosave.is_second_window() {
+            self.workspace.message =
+                "Orrery is open in another window: this one keeps its own autosave, and its settings are not saved"
+                    .into();
+        }
         let mut effects = Vec::new();
         match self.platform.autosave.load_settings() {
             Ok(Some(settings)) => self.settings = settings,

@@ -175,7 +175,7 @@ pub fn read_move(position: &Position, text: &str) -> Result<Move, NotationError>
     let mut capture_mark = false;
     if letters.len() > 1
         && letters.ends_with(['x', 'X'])
-        && Name::parse(&letters).is_none()
+        && Name::parse(letters).is_none()
         && Name::parse(&letters[..letters.len() - 1]).is_some()
     {
         letters = &letters[..letters.len() - 1];
