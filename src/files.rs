@@ -150,6 +150,30 @@ pub struct RecordsRead {
     /// The problems of text that belongs to no game (stray text between or after games,
     /// a file that is no record at all).
     pub stray: Vec<Diagnostic>,
+    /// The file's size and time of change when it was read (`None` for bytes read
+    /// from no file).
+    pub stamp: Option<FileStamp>,
+}
+
+/// A file's size and time of last change: what tells that another program changed it
+/// since it was read or written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct FileStamp {
+    /// Size in bytes.
+    pub size: u64,
+    /// Time of the last change: whole seconds since 1970.
+    pub seconds: u64,
+    /// And nanoseconds.
+    pub nanos: u32,
+}
+
+impl FileStamp {
+    /// The stamp of the file at `path` now; `None` when there is none (or no time).
+    pub fn of(path: &Path) -> Option<FileStamp> {
+        let meta = std::fs::metadata(path).ok()?;
+        let since = meta.modified().ok()?.duration_since(std::time::UNIX_EPOCH).ok()?;
+        Some(FileStamp { size: meta.len(), seconds: since.as_secs(), nanos: since.subsec_nanos() })
+    }
 }
 
 /// Where a game of a record file came from: its number in the file, the problems found
@@ -341,7 +365,15 @@ fn parse_utf8_bytes_with(
                 }
                 origins.push(GameOrigin { number, ..GameOrigin::default() });
             }
-            Ok(RecordsRead { game_count: games.len() + unread.len(), games, problems, origins, unread, stray })
+            Ok(RecordsRead {
+                game_count: games.len() + unread.len(),
+                games,
+                problems,
+                origins,
+                unread,
+                stray,
+                stamp: None,
+            })
         }
     }
 }
@@ -620,8 +652,9 @@ pub fn read_record_file(path: &Path) -> Result<(Vec<AnyGame>, Vec<Diagnostic>), 
 /// [`FileError::UnknownFormat`] or [`FileError::Io`].
 pub fn read_records(path: &Path) -> Result<RecordsRead, FileError> {
     let format = Format::from_path(path).ok_or_else(|| FileError::UnknownFormat(path.to_path_buf()))?;
+    let stamp = FileStamp::of(path);
     let bytes = std::fs::read(path).map_err(|source| FileError::Io { path: path.to_path_buf(), source })?;
-    Ok(parse_record_bytes(&bytes, format, &path.display().to_string()))
+    Ok(RecordsRead { stamp, ..parse_record_bytes(&bytes, format, &path.display().to_string()) })
 }
 
 /// Reads a record file like [`read_records`], telling `progress` how far it has come
@@ -636,8 +669,10 @@ pub fn read_records_with(
     cancel: &AtomicBool,
 ) -> Result<RecordsRead, FileError> {
     let format = Format::from_path(path).ok_or_else(|| FileError::UnknownFormat(path.to_path_buf()))?;
+    let stamp = FileStamp::of(path);
     let bytes = std::fs::read(path).map_err(|source| FileError::Io { path: path.to_path_buf(), source })?;
     parse_record_bytes_with(&bytes, format, &path.display().to_string(), progress, cancel)
+        .map(|read| RecordsRead { stamp, ..read })
         .map_err(|Cancelled| FileError::Cancelled(path.to_path_buf()))
 }
 

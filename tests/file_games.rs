@@ -1112,3 +1112,41 @@ fn a_collection_opens_at_its_first_games_start_and_discarding_keeps_the_shown_ga
     assert_eq!(h.state().workspace().view.variant(), Variant::Triangular);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn save_asks_before_replacing_a_file_another_program_changed() {
+    let dir = folder("changed-on-disk");
+    let path = dir.join("games.pgn");
+    std::fs::write(&path, THREE_GAMES).unwrap();
+    let mut h = harness();
+    h.run();
+    assert!(h.state_mut().open_path(&path));
+    h.run();
+    // Saved with nothing changed elsewhere: no question.
+    assert!(h.state_mut().save());
+    h.run();
+    // Another program writes the file (a different size, a later time).
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    let theirs = format!("{THREE_GAMES}\n[Variant \"Interstellar\"]\n[Event \"Theirs\"]\n\n*\n");
+    std::fs::write(&path, &theirs).unwrap();
+    assert!(!h.state_mut().save(), "not saved without asking");
+    h.run();
+    h.get_by_label_contains("was changed by another program");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), theirs, "their changes are still there");
+    // Cancel keeps their file; Save asks again.
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert!(h.state().shell().changed_on_disk.is_none());
+    h.get_by_label_contains("Not saved");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), theirs);
+    assert!(!h.state_mut().save());
+    h.run();
+    // Replace it: the games shown are written.
+    h.get_by_label("Replace it").click();
+    h.run();
+    assert_ne!(std::fs::read_to_string(&path).unwrap(), theirs);
+    assert!(!std::fs::read_to_string(&path).unwrap().contains("Theirs"));
+    // And the next save does not ask: the file is as Orrery wrote it.
+    assert!(h.state_mut().save());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -104,6 +104,9 @@ pub struct Autosave {
     /// The file's games were being solved as a puzzle set (the next start goes on in
     /// solving mode).
     pub puzzle_set: bool,
+    /// The file's size and time of change as the app last read or wrote it: after a
+    /// restore, Save still asks before replacing a file another program changed since.
+    pub file_stamp: Option<crate::files::FileStamp>,
 }
 
 /// Why the data folder's files could not be read.

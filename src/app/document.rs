@@ -39,6 +39,9 @@ pub struct Document {
     /// The games as the file holds them (as read, or as last saved), to tell when undo
     /// has brought the document back to them; `None` for games in no file.
     saved: Option<Vec<Arc<AnyGame>>>,
+    /// The file's size and time of change as Orrery last read or wrote it: Save asks
+    /// before replacing a file another program changed since (`None`: not known).
+    pub stamp: Option<crate::files::FileStamp>,
 }
 
 /// A number no other revision of any document has.
@@ -55,7 +58,9 @@ impl Document {
 
     /// A document of the games read from `path` (at least one), the first shown.
     pub fn from_file(path: &Path, games: Vec<AnyGame>) -> Document {
-        Document::with_games(Some(path.to_path_buf()), games)
+        let mut document = Document::with_games(Some(path.to_path_buf()), games);
+        document.stamp = crate::files::FileStamp::of(path);
+        document
     }
 
     /// A document of `games` (at least one), numbered 1, 2, … with no problems.
@@ -72,6 +77,7 @@ impl Document {
             revisions: (revision, revision),
             changed: Vec::new(),
             saved: None,
+            stamp: None,
         }
     }
 
@@ -95,6 +101,7 @@ impl Document {
             revisions: (revision, revision),
             changed: Vec::new(),
             saved,
+            stamp: read.stamp,
         }
     }
 
@@ -265,6 +272,16 @@ impl Document {
         self.revisions = (revision, revision);
         self.changed.clear();
         self.saved = Some(self.games.clone());
+        self.stamp = crate::files::FileStamp::of(path);
+    }
+
+    /// Whether another program changed `path` since Orrery read or wrote it as this
+    /// document's file (its size or time of change differ; a file that is gone counts
+    /// as unchanged: saving makes it again).
+    pub fn changed_on_disk(&self, path: &Path) -> bool {
+        self.file.as_deref() == Some(path)
+            && self.stamp.is_some()
+            && crate::files::FileStamp::of(path).is_some_and(|now| Some(now) != self.stamp)
     }
 
     /// Whether the games are again those of the file, as read or last saved (after

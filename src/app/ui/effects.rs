@@ -51,6 +51,9 @@ pub(super) enum Window {
     PastePosition,
     /// Keyboard shortcuts.
     Shortcuts,
+    /// Save found the file changed by another program: replace it, save elsewhere, or
+    /// not now (with what waited for the save).
+    ChangedOnDisk(PathBuf, Option<PendingAction>),
 }
 
 impl Effect {
@@ -116,6 +119,7 @@ impl OrreryApp {
             Window::NewGame(form) => shell.new_game_form = Some(form),
             Window::PastePosition => shell.paste_text = Some(String::new()),
             Window::Shortcuts => shell.show_shortcuts = true,
+            Window::ChangedOnDisk(path, then) => shell.changed_on_disk = Some((path, then)),
         }
     }
 }

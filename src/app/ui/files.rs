@@ -11,6 +11,7 @@ impl OrreryApp {
             return Vec::new();
         };
         self.workspace.document = Document::with_games(saved.file.clone(), vec![game]);
+        self.workspace.document.stamp = saved.file_stamp;
         self.workspace.view = view_of(self.workspace.document.shown().clone());
         self.workspace.view.follow_path(&saved.cursor_path);
         self.workspace.document.modified = saved.modified;
@@ -26,6 +27,7 @@ impl OrreryApp {
                 document.current = saved.game_index;
                 document.set_shown(self.workspace.view.game());
                 document.modified = true;
+                document.stamp = saved.file_stamp;
                 self.workspace.document = document;
                 self.resume_puzzle_set();
                 return Vec::new();
@@ -55,6 +57,11 @@ impl OrreryApp {
         };
         let damaged = read.has_errors();
         let mut document = Document::from_read(path, read);
+        // As the file was when the autosave was written: a change made since is asked
+        // about at Save.
+        if let Some(stamp) = self.workspace.document.stamp {
+            document.stamp = Some(stamp);
+        }
         document.current = index.min(document.games.len() - 1);
         document.set_shown(self.workspace.view.game());
         document.modified = self.workspace.document.modified;
@@ -365,6 +372,11 @@ impl OrreryApp {
         if self.jobs.saving.is_some() {
             self.workspace.message = "A save is under way: try again once it is done".into();
             return (Some(false), Vec::new());
+        }
+        // Never replace what another program wrote without asking.
+        let confirmed = self.shell.overwrite_confirmed.take().is_some_and(|p| p == path);
+        if !confirmed && self.workspace.document.changed_on_disk(path) {
+            return (Some(false), vec![Effect::Show(Window::ChangedOnDisk(path.to_path_buf(), then))]);
         }
         self.workspace.document.set_shown(self.workspace.view.game());
         // Games not changed since they were read are written back as they were.

@@ -257,6 +257,12 @@ pub struct Shell {
     pub resign_asked: bool,
     /// Errors to show in a window (file errors), until dismissed.
     pub error_list: Option<(String, Vec<String>)>,
+    /// Save found the file changed by another program: the file, and what waited for
+    /// the save (the question is shown until answered).
+    pub changed_on_disk: Option<(PathBuf, Option<PendingAction>)>,
+    /// The file the user chose to replace although another program changed it (the
+    /// next save of it does not ask again).
+    pub overwrite_confirmed: Option<PathBuf>,
     /// The text of the Paste position window, when open.
     pub paste_text: Option<String>,
     /// The New game against the computer window, while open.
@@ -378,6 +384,8 @@ impl OrreryApp {
                 board: BoardPointer::default(),
                 resign_asked: false,
                 error_list: None,
+                changed_on_disk: None,
+                overwrite_confirmed: None,
                 paste_text: None,
                 new_game_form: None,
                 last_game_forms: [None, None],
@@ -496,6 +504,7 @@ impl OrreryApp {
             },
             clean_exit,
             puzzle_set: self.workspace.puzzle_set,
+            file_stamp: self.workspace.document.stamp,
         }
     }
 

@@ -9,6 +9,7 @@ impl OrreryApp {
         effects.extend(self.unsaved_prompt(ctx));
         self.resign_prompt_window(ctx, commands);
         self.error_window(ctx);
+        effects.extend(self.changed_on_disk_window(ctx));
         self.reading_window(ctx);
         // The problems of a file just opened come on top of its games list.
         self.file_problems_window(ctx, commands);
@@ -44,6 +45,41 @@ impl OrreryApp {
                 self.shell.resign_prompt = false;
             }
         }
+    }
+
+    /// Save found the file changed by another program since Orrery read or wrote it:
+    /// replace it, save elsewhere, or not now.
+    fn changed_on_disk_window(&mut self, ctx: &egui::Context) -> Vec<Effect> {
+        let Some((path, then)) = self.shell.changed_on_disk.clone() else { return Vec::new() };
+        let name = path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned());
+        let mut effects = Vec::new();
+        let mut answered = false;
+        let modal = egui::Modal::new(egui::Id::unique("changed on disk")).show(ctx, |ui| {
+            ui.heading(format!("{name} was changed by another program"));
+            ui.label(format!(
+                "{} changed since Orrery opened or saved it. Saving here replaces those changes with the games shown.",
+                path.display()
+            ));
+            ui.horizontal(|ui| {
+                if ui.button("Replace it").clicked() {
+                    self.shell.overwrite_confirmed = Some(path.clone());
+                    effects.push(Effect::Save(path.clone(), then.clone()));
+                    answered = true;
+                }
+                if ui.button("Save as…").clicked() {
+                    effects.push(self.save_as_effect(then.clone()));
+                    answered = true;
+                }
+                if ui.button("Cancel").clicked() {
+                    self.workspace.message = format!("Not saved: {} was changed by another program", path.display());
+                    answered = true;
+                }
+            });
+        });
+        if answered || modal.should_close() {
+            self.shell.changed_on_disk = None;
+        }
+        effects
     }
 
     /// Errors to read (a file that could not be saved), until closed.
