@@ -1029,3 +1029,52 @@ fn flip_board_is_a_checkbox_in_the_view_menu() {
     h.run();
     assert!(!h.state().settings().flipped, "F turns it back");
 }
+
+#[test]
+fn restore_then_save_writes_the_unchanged_games_back_byte_for_byte() {
+    let dir = std::env::temp_dir().join(format!("orrery-restore-bytes-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.join("data");
+    let path = dir.join("games.pgn");
+    // Games as other programs write them: tags in their own order, a $2, spacing and a
+    // comment longer than Orrery's lines.
+    let second = "[Event \"Odd\"]\n[Variant \"Triangular\"]\n[Result \"*\"]\n\n1. Bc3d $2 Be6l {a comment that runs on and on and on and on and on and on and on past the width Orrery writes} *\n";
+    let third = "[Variant \"Interstellar\"]\n[Site \"Here\"]\n\n1. PQ-33   PQ-37 *\n";
+    std::fs::write(&path, format!("[Variant \"Interstellar\"]\n\n*\n\n{second}\n{third}")).unwrap();
+    let mut h = harness_with_data(&data);
+    h.run();
+    assert!(h.state_mut().open_path(&path));
+    h.run();
+    // The first game changes; the app is killed once the autosave holds it.
+    ui_support::click_cell(&mut h, slot(1, 4));
+    ui_support::click_cell(&mut h, slot(3, 3));
+    let autosave = data.join(orrery::app::autosave::AUTOSAVE_FILE);
+    for _ in 0..40 {
+        if std::fs::read_to_string(&autosave).is_ok_and(|t| t.contains("PQ-33") && t.contains("Odd")) {
+            break;
+        }
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    drop(h);
+    let mut h = harness_with_data(&data);
+    h.run();
+    h.get_by_label("Restore").click();
+    h.run();
+    assert!(h.state().modified());
+    let saved = h.state_mut().save();
+    assert!(
+        saved,
+        "{:?} {:?} {:?}",
+        h.state().workspace().document.file,
+        h.state().workspace().message,
+        h.state().shell().changed_on_disk
+    );
+    let written = std::fs::read_to_string(&path).unwrap();
+    assert!(written.contains("1. PQ-33"), "{written}");
+    assert!(written.contains(second), "the second game was rewritten:\n{written}");
+    assert!(written.contains(third), "the third game was rewritten:\n{written}");
+    drop(h);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

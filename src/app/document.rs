@@ -275,6 +275,12 @@ impl Document {
         self.stamp = crate::files::FileStamp::of(path);
     }
 
+    /// Forgets which games the file holds (after a restore, the games shown are not
+    /// known to be the file's): only a save makes the document unmodified again.
+    pub fn forget_saved(&mut self) {
+        self.saved = None;
+    }
+
     /// Whether another program changed `path` since Orrery read or wrote it as this
     /// document's file (its size or time of change differ; a file that is gone counts
     /// as unchanged: saving makes it again).

@@ -21,9 +21,17 @@ impl OrreryApp {
         self.workspace.list_redo.clear();
         // Several games with unsaved changes: all of them are in the autosave.
         if !saved.games_text.is_empty() {
-            let read = read_games(&saved.games_text);
+            // Read as a file is, so that each game keeps its text as the autosave holds
+            // it (the file's own text for the games not changed): Save writes those back
+            // byte for byte.
+            let name = saved.file.as_ref().map_or_else(|| "autosave".to_string(), |p| p.display().to_string());
+            let read = crate::files::parse_record_bytes(saved.games_text.as_bytes(), Format::Text, &name);
             if !read.games.is_empty() && saved.game_index < read.games.len() {
-                let mut document = Document::with_games(saved.file.clone(), read.games);
+                let mut document = match &saved.file {
+                    Some(path) => Document::from_read(path, read),
+                    None => Document::with_games(None, read.games),
+                };
+                document.forget_saved();
                 document.current = saved.game_index;
                 document.set_shown(self.workspace.view.game());
                 document.modified = true;

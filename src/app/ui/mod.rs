@@ -55,7 +55,7 @@ use crate::files::{
     write_records_keeping,
 };
 use crate::record::annotations::TimeControl;
-use crate::record::{AnyGame, NodeId, Severity, read_games, read_one, write_any};
+use crate::record::{AnyGame, NodeId, Severity, read_one, write_any};
 use crate::solver::{Puzzle, PuzzleGoal, Stipulation, builtin_puzzles};
 use effects::{Effect, Window};
 use files::{open_effect, with_format};
