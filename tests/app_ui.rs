@@ -1078,3 +1078,46 @@ fn restore_then_save_writes_the_unchanged_games_back_byte_for_byte() {
     drop(h);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn arrow_keys_wait_while_the_promotion_picker_is_open() {
+    use orrery::core::triangular::{Cell, Piece, Setup, Side};
+    let mut setup = Setup::empty(Side::White);
+    for (cell, letter) in [("h7l", 'P'), ("a1l", 'K'), ("d8d", 'k')] {
+        setup.board[cell.parse::<Cell>().unwrap().slot() as usize] = Piece::from_char(letter);
+    }
+    let mut h = harness(FakeDialogs::default());
+    h.run();
+    h.state_mut().apply(Command::Act(Action::PasteText(setup.position_string())));
+    h.run();
+    assert_eq!(h.state().workspace().view.variant(), Variant::Triangular, "{}", h.state().workspace().message);
+    // A king move each, so that there are moves to go back to.
+    for _ in 0..2 {
+        let view = &h.state().workspace().view;
+        let game = view.game();
+        let orrery::record::AnyGame::Triangular(r) = &*game else { panic!("a Triangular game") };
+        let pos = r.position_at(view.cursor());
+        let mut moves = orrery::core::moves::MoveList::new();
+        pos.legal_moves(&mut moves);
+        let king =
+            moves.iter().find(|m| pos.piece_at(m.from).is_some_and(|p| p.kind == orrery::core::triangular::Kind::King));
+        let text = pos.san(*king.unwrap());
+        ui_support::play(&mut h, &text);
+    }
+    let before = h.state().workspace().view.cursor();
+    let (from, to) = ("h7l".parse::<Cell>().unwrap().slot(), "h8l".parse::<Cell>().unwrap().slot());
+    h.state_mut().apply(Command::Game(GameCommand::DropPiece { from, to }));
+    h.run();
+    assert!(h.state().workspace().view.promotion_pending());
+    h.get_by_label("Promote to queen");
+    for key in [egui::Key::ArrowLeft, egui::Key::ArrowRight, egui::Key::Home, egui::Key::End] {
+        h.key_press(key);
+        h.run();
+        assert_eq!(h.state().workspace().view.cursor(), before, "{key:?} moved through the game");
+        assert!(h.state().workspace().view.promotion_pending(), "{key:?} closed the picker");
+    }
+    h.get_by_label("Promote to queen").click();
+    h.run();
+    assert!(!h.state().workspace().view.promotion_pending());
+    assert_ne!(h.state().workspace().view.cursor(), before, "the promotion is played");
+}

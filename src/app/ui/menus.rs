@@ -36,6 +36,7 @@ impl OrreryApp {
             || self.shell.path_prompt.is_some()
             || self.shell.paste_text.is_some()
             || self.shell.changed_on_disk.is_some()
+            || self.workspace.view.promotion_pending()
             || self.platform.restore_offer.is_some();
         for command in Command::with_shortcuts() {
             let Some(shortcut) = command.shortcut() else { continue };

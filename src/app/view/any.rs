@@ -146,6 +146,10 @@ impl<G: AppGame> AnyView for GameView<G> {
         self.setup.is_some()
     }
 
+    fn promotion_pending(&self) -> bool {
+        self.promotion.is_some()
+    }
+
     fn setup_problems(&self) -> Option<Vec<String>> {
         self.setup.as_ref().map(SetupMode::problems)
     }

@@ -324,6 +324,9 @@ pub trait AnyView {
     fn close_board_editor(&mut self);
     /// Whether the board editor is open.
     fn board_editor_open(&self) -> bool;
+    /// Whether a promotion waits for the choice of piece (its picker is open: the keys
+    /// that move through the game wait behind it).
+    fn promotion_pending(&self) -> bool;
     /// The board editor's problems (empty: a valid position), when it is open.
     fn setup_problems(&self) -> Option<Vec<String>>;
     /// The board editor's position string, when it is open.
