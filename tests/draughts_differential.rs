@@ -43,6 +43,16 @@ fn fast_moves(p: &Position) -> BTreeSet<RefMove> {
             assert_eq!(p.parse_move_text(&text).unwrap(), m, "route {text} in {p}");
         }
     }
+    // A step's text reads exactly when the step is legal (the reader finds steps
+    // without generating every move).
+    let steps: BTreeSet<(u8, u8)> =
+        list.iter().filter(|m| !m.is_capture()).map(|m| (m.from.number(), m.to.number())).collect();
+    for from in 1..=48u8 {
+        for to in 1..=48u8 {
+            let read = p.parse_move_text(&format!("{from}-{to}")).is_ok();
+            assert_eq!(read, steps.contains(&(from, to)), "{from}-{to} in {p}");
+        }
+    }
     set
 }
 

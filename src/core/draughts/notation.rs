@@ -80,16 +80,27 @@ impl Position {
         let Some(cells) = cells.filter(|c| c.len() >= 2 && !(step && c.len() != 2)) else {
             return Err(NotationError::Syntax(shown));
         };
-        let mut moves = MoveList::new();
-        self.legal_moves(&mut moves);
         let (from, to) = (cells[0], cells[cells.len() - 1]);
         if step {
-            return match moves.iter().find(|m| !m.is_capture() && m.from == from && m.to == to) {
-                Some(&m) => Ok(m),
-                None if moves.iter().any(|m| m.is_capture()) => Err(NotationError::MustCapture(shown)),
-                None => Err(NotationError::NotLegal(shown)),
+            // A step is legal when no capture is (found by a first jump, without
+            // searching whole captures) and the piece on `from` steps to `to`.
+            let us = self.side_to_move();
+            let empty = !self.occupied();
+            let steps = if self.men[us.index()] & from.bit() != 0 {
+                super::geometry::man_steps(us, from) & empty
+            } else if self.kings[us.index()] & from.bit() != 0 {
+                super::movegen::king_steps(from, empty)
+            } else {
+                0
+            };
+            return match (steps & to.bit() != 0, self.must_capture()) {
+                (_, true) => Err(NotationError::MustCapture(shown)),
+                (true, false) => Ok(Move { from, to, captured: 0 }),
+                (false, false) => Err(NotationError::NotLegal(shown)),
             };
         }
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
         let candidates: Vec<Move> =
             moves.iter().copied().filter(|m| m.is_capture() && m.from == from && m.to == to).collect();
         if cells.len() == 2 {
