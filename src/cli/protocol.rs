@@ -51,19 +51,7 @@ fn say(out: &Output, line: &str) {
 /// Reports a problem with the input: `info string error: …`, control characters
 /// escaped and cut to 300 characters.
 fn complain(out: &Output, message: &str) {
-    let mut line = String::from("info string error: ");
-    for (k, c) in message.chars().enumerate() {
-        if k == 300 {
-            line.push('…');
-            break;
-        }
-        if c.is_control() {
-            line.extend(c.escape_default());
-        } else {
-            line.push(c);
-        }
-    }
-    say(out, &line);
+    say(out, &format!("info string error: {}", crate::core::game::escaped_and_cut(message, 300)));
 }
 
 /// The lines of `input`, each decoded as UTF-8; a line with bytes that are not UTF-8 is

@@ -479,9 +479,15 @@ pub trait Game: Clone + Debug + PartialEq + Eq + Send + Sync + 'static {
 /// `\u{0}`) and cut to 40 characters with `…`, so that a message never echoes a whole
 /// 50,000-character word or a terminal escape.
 pub fn shown(text: &str) -> String {
+    escaped_and_cut(text, 40)
+}
+
+/// `text` with control characters escaped (`\r`, `\u{0}`) and cut to `max` characters
+/// with `…` (what [`shown`] does for 40; whole messages are cut longer).
+pub fn escaped_and_cut(text: &str, max: usize) -> String {
     let mut out = String::new();
     for (n, c) in text.chars().enumerate() {
-        if n == 40 {
+        if n == max {
             out.push('…');
             break;
         }

@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use crate::core::game::escaped_and_cut;
+
 /// An error in a record file, with the 1-based line and column where it was found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecordError {
@@ -29,24 +31,6 @@ pub enum Severity {
     /// `[Position]` without `[SetUp "1"]`, a duplicate tag, a move whose check or Target
     /// suffix is missing or wrong.
     Warning,
-}
-
-/// `text` with control characters escaped (`\r`, `\u{0}`) and cut to `max` characters
-/// with `…`.
-fn escaped_and_cut(text: &str, max: usize) -> String {
-    let mut out = String::new();
-    for (n, c) in text.chars().enumerate() {
-        if n == max {
-            out.push('…');
-            break;
-        }
-        if c.is_control() {
-            out.extend(c.escape_default());
-        } else {
-            out.push(c);
-        }
-    }
-    out
 }
 
 /// A token of the input as an error message shows it: control characters escaped
