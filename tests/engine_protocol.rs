@@ -156,8 +156,10 @@ fn bad_input_is_answered_and_the_position_kept() {
     assert_eq!(lines.iter().filter(|l| l.starts_with("bestmove ")).count(), 2, "{lines:?}");
 }
 
-#[test]
-fn the_binary_speaks_the_protocol_on_standard_input_and_output() {
+/// `orrery engine` as a process, `script` written to its input (kept open).
+fn engine_process(
+    script: &[u8],
+) -> (std::process::Child, std::process::ChildStdin, std::io::BufReader<std::process::ChildStdout>) {
     use std::process::{Command, Stdio};
     let mut child = Command::new(env!("CARGO_BIN_EXE_orrery"))
         .arg("engine")
@@ -166,17 +168,29 @@ fn the_binary_speaks_the_protocol_on_standard_input_and_output() {
         .spawn()
         .unwrap();
     let mut stdin = child.stdin.take().unwrap();
-    stdin.write_all(b"isready\nposition startpos moves PQ-33\ngo depth 3\n").unwrap();
-    // Read up to the `bestmove`, then end the input (which is `quit`).
+    stdin.write_all(script).unwrap();
+    let stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+    (child, stdin, stdout)
+}
+
+/// The output read line by line up to a line holding `word` (or its end).
+fn read_until(stdout: &mut impl std::io::BufRead, word: &str) -> String {
     let mut text = String::new();
-    let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
-    while !text.contains("bestmove") {
+    while !text.contains(word) {
         let mut line = String::new();
-        if std::io::BufRead::read_line(&mut stdout, &mut line).unwrap() == 0 {
+        if stdout.read_line(&mut line).unwrap() == 0 {
             break;
         }
         text.push_str(&line);
     }
+    text
+}
+
+#[test]
+fn the_binary_speaks_the_protocol_on_standard_input_and_output() {
+    let (mut child, stdin, mut stdout) = engine_process(b"isready\nposition startpos moves PQ-33\ngo depth 3\n");
+    // Read up to the `bestmove`, then end the input (which is `quit`).
+    let text = read_until(&mut stdout, "bestmove");
     drop(stdin);
     let started = Instant::now();
     while child.try_wait().unwrap().is_none() {
@@ -280,22 +294,9 @@ fn the_variant_option_lists_every_game() {
 #[cfg(target_os = "linux")]
 #[test]
 fn a_new_hash_size_frees_the_old_table_before_allocating_the_new_one() {
-    use std::io::BufRead;
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_orrery"))
-        .arg("engine")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    stdin.write_all(b"setoption name Hash value 256\nsetoption name Hash value 512\nisready\n").unwrap();
-    let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
-    let mut line = String::new();
-    while line.trim() != "readyok" {
-        line.clear();
-        assert!(stdout.read_line(&mut line).unwrap() > 0, "no readyok");
-    }
+    let (mut child, stdin, mut stdout) =
+        engine_process(b"setoption name Hash value 256\nsetoption name Hash value 512\nisready\n");
+    assert!(read_until(&mut stdout, "readyok").contains("readyok"), "no readyok");
     // The peak resident size: the 512 MiB table and little else (with both tables at
     // once it would pass 768 MiB).
     let status = std::fs::read_to_string(format!("/proc/{}/status", child.id())).unwrap();
