@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use orrery::core::interstellar::{self, Cell, Kind, Setup, SetupPiece, Side};
 use orrery::core::{Game, triangular};
-use orrery::record::{read_one, write_game};
+use orrery::record::{AnyGame, read_one, write_game};
 use orrery::solver::{
     Goal, MAX_STIPULATION_MOVES, Puzzle, PuzzleGoal, SolveControl, SolveError, SolveOptions, SolverGame, Stipulation,
     StipulationError, builtin_puzzles, solution_record, solve,
@@ -579,4 +579,80 @@ fn the_draughts_solver_keeps_the_25_move_rule_near_its_limit() {
         }
     }
     assert!(keyed_far, "far from the limit the position is won");
+}
+
+/// Plain minimax for Triangular "mate in n" under `docs/rules-triangular.md` §6: after
+/// the attacker's move a mate wins (even on the hundredth half-move); otherwise the
+/// defender to move claims a draw once fifty moves by each side have gone by without a
+/// capture or a pawn move, or when the position stands for the third time on the line.
+fn triangular_mates_after(after: &triangular::Position, n: u32, line: &mut Vec<u64>) -> bool {
+    use orrery::core::moves::MoveList;
+    if after.is_check() && after.count_moves() == 0 {
+        return true;
+    }
+    let repeated = |line: &[u64], key: u64| line.iter().filter(|&&k| k == key).count() >= 3;
+    line.push(after.zobrist());
+    let claims = after.halfmove_clock() >= 100 || repeated(line, after.zobrist());
+    let mut defences = MoveList::new();
+    after.legal_moves(&mut defences);
+    let won = !claims
+        && n > 1
+        && !defences.is_empty()
+        && defences.iter().all(|&d| {
+            let mut pos = after.clone();
+            pos.play(d);
+            line.push(pos.zobrist());
+            let mut moves = MoveList::new();
+            pos.legal_moves(&mut moves);
+            let found = moves.iter().any(|&m| {
+                let mut next = pos.clone();
+                next.play(m);
+                triangular_mates_after(&next, n - 1, line)
+            });
+            line.pop();
+            found
+        });
+    line.pop();
+    won
+}
+
+#[test]
+fn the_triangular_solver_lets_the_defender_claim_the_fifty_move_draw_near_its_limit() {
+    use orrery::core::moves::MoveList;
+    for (file, n) in [("triangular-mate2.pgn", 2), ("triangular-mate1.pgn", 1)] {
+        let puzzle = builtin(file);
+        let AnyGame::Triangular(record) = &puzzle.record else { panic!("{file} is Triangular") };
+        let mut claimed_away = false;
+        for clock in [0, 80, 96, 97, 98, 99, 100, 101, 150] {
+            let mut setup = record.start.to_setup();
+            setup.halfmove_clock = clock;
+            let pos = triangular::Position::from_setup(&setup).unwrap();
+            let stipulation = Stipulation::new(Goal::Mate, n).unwrap();
+            let solution = solve(&pos, stipulation, &SolveOptions::default(), &SolveControl::new()).unwrap();
+            let found: Vec<String> = solution.keys.iter().map(|k| k.notation.clone()).collect();
+            let mut moves = MoveList::new();
+            pos.legal_moves(&mut moves);
+            let expected: Vec<String> = moves
+                .iter()
+                .filter(|&&m| {
+                    let mut after = pos.clone();
+                    after.play(m);
+                    triangular_mates_after(&after, n, &mut vec![pos.zobrist()])
+                })
+                .map(|&m| pos.notation(m))
+                .collect();
+            assert_eq!(found, expected, "{file} with the half-move clock at {clock}");
+            if n == 1 {
+                // A mate stands whatever the clock: the mated side has no turn to claim.
+                assert_eq!(found, [KEY_MATE1], "{file} with the half-move clock at {clock}");
+            } else if clock == 0 {
+                assert_eq!(found, [KEY_MATE2]);
+            } else {
+                claimed_away |= found.is_empty();
+            }
+        }
+        if n == 2 {
+            assert!(claimed_away, "near the limit the defender claims the draw before the mate");
+        }
+    }
 }

@@ -31,6 +31,16 @@ pub trait SolverGame: Game {
         false
     }
 
+    /// Whether the side to move may claim a draw here by a count the position carries
+    /// (Triangular's fifty-move rule, `docs/rules-triangular.md` §6 *Check, mate and
+    /// draws*). The solver asks it only with the defender to move, after the goal has
+    /// been judged (a mate stands): the defender claims, and the line fails. The
+    /// attacker never claims. `false` for a game without such a claim.
+    #[inline]
+    fn claimable(&self) -> bool {
+        false
+    }
+
     /// What the position's draw count adds to [`Game::zobrist`] in the solver's table,
     /// so that positions alike but nearer the draw are told apart (0 when the game has
     /// no such count).
@@ -76,6 +86,25 @@ impl SolverGame for triangular::Position {
         let mut setup = self.to_setup();
         setup.side_to_move = setup.side_to_move.other();
         triangular::Position::from_setup(&setup).ok()
+    }
+
+    /// Fifty moves by each side without a capture or a pawn move: the side to move may
+    /// claim ([`triangular::Position::can_claim_fifty_move_draw`]).
+    #[inline]
+    fn claimable(&self) -> bool {
+        self.can_claim_fifty_move_draw()
+    }
+
+    /// The half-move clock, once the claim could come within the longest stipulation
+    /// (positions far from it share their entries whatever the clock).
+    #[inline]
+    fn count_key(&self) -> u64 {
+        let clock = self.halfmove_clock();
+        if clock + 2 * super::stipulation::MAX_STIPULATION_MOVES < 100 {
+            0
+        } else {
+            u64::from(clock.min(100) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        }
     }
 }
 

@@ -18,7 +18,20 @@
 //! any other end of the game (the attacker's move ends it another way, or the defender
 //! wins, draws or has no move) fails the line, and so does a draw at once by a count
 //! the position carries ([`SolverGame::drawn`]: draughts' 25-move rule), after either
-//! side's move. The table's key includes that count ([`SolverGame::count_key`]).
+//! side's move, and a draw the defender may claim when it is to move
+//! ([`SolverGame::claimable`]: Triangular's fifty-move rule). The table's key includes
+//! that count ([`SolverGame::count_key`]).
+//!
+//! Repetition (draughts' third repetition draws at once, Triangular's may be claimed)
+//! never changes a key, so the search does not track it. The solver starts from a
+//! position with no history, and a draw only ever fails the attacker's line. Take `d(P)`,
+//! the fewest moves that force the goal from `P`; after a key, a strategy that always
+//! plays a move reaching the goal in `d` makes `d` fall with each of its moves. A
+//! position that comes back has had no capture and no man's or pawn's step in between,
+//! so its count is higher and its `d` no lower (a count nearer its draw only takes wins
+//! away) — yet `d` must have fallen. So within the strategy no position comes back; only
+//! the start, which lies before it, may come back once. No position stands three times
+//! on any line, and every key keeps a winning strategy without a repetition draw.
 //!
 //! [`Game::legal_moves`]: crate::core::Game::legal_moves
 //! [`Game::zobrist`]: crate::core::Game::zobrist
@@ -203,8 +216,9 @@ impl<'c, G: SolverGame> Searcher<'c, G> {
         if pos.goal_reached(self.goal) {
             return true;
         }
-        // The attacker's move drew the game at once (and left the defender a move).
-        if n <= 1 || pos.drawn() {
+        // The attacker's move drew the game at once (and left the defender a move), or
+        // the defender may claim a draw and does.
+        if n <= 1 || pos.drawn() || pos.claimable() {
             return false;
         }
         let mut moves = MoveList::new();
@@ -238,7 +252,7 @@ impl<'c, G: SolverGame> Searcher<'c, G> {
     /// its `n ≥ 2` moves: the one defence that stops the goal in the `n − 1` left, when
     /// exactly one does (the move is a try and that defence its refutation).
     fn only_refutation(&mut self, pos: &G, n: u32) -> Option<G::Move> {
-        if pos.goal_reached(self.goal) || n < 2 || pos.drawn() {
+        if pos.goal_reached(self.goal) || n < 2 || pos.drawn() || pos.claimable() {
             return None;
         }
         let mut moves = MoveList::new();
