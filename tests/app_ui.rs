@@ -1121,3 +1121,44 @@ fn arrow_keys_wait_while_the_promotion_picker_is_open() {
     assert!(!h.state().workspace().view.promotion_pending());
     assert_ne!(h.state().workspace().view.cursor(), before, "the promotion is played");
 }
+
+/// Item 10 of issue 28: at a display scale of 2, clicks that come 0.4 s apart (a piece,
+/// then its cell, for both sides) each play their move; none is taken for a double
+/// click or a drag and dropped.
+#[test]
+fn clicks_at_scale_two_that_come_four_tenths_of_a_second_apart_each_count() {
+    use egui::PointerButton;
+    use orrery::core::Game;
+    let app = OrreryApp::new(Box::new(FakeDialogs::default()));
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(900.0, 600.0))
+        .with_pixels_per_point(2.0)
+        .with_step_dt(0.1)
+        .with_max_steps(16)
+        .build_ui_state(|ui, app: &mut OrreryApp| app.show(ui), app);
+    h.run();
+    let mut position = orrery::core::interstellar::Position::opening();
+    let plies = 6;
+    for ply in 0..plies {
+        let mut moves = orrery::core::moves::MoveList::new();
+        position.legal_moves(&mut moves);
+        // A quiet move a few places into the list, different for each side.
+        let mv = moves[(ply * 7) % moves.len()];
+        let notation = position.notation(mv);
+        let (from, to) = h.state().workspace().view.move_slots(&notation).expect("legal in the app too");
+        for cell in [from, to] {
+            let pos = cell_px(&h, cell);
+            h.hover_at(pos);
+            press(&h, pos, PointerButton::Primary, true);
+            h.step();
+            press(&h, pos, PointerButton::Primary, false);
+            // 0.4 s of frames before the next click.
+            for _ in 0..4 {
+                h.step();
+            }
+        }
+        position.play(mv);
+        let played = orrery::record::collection::GameRow::new(1, &h.state().workspace().view.game()).plies;
+        assert_eq!(played, ply + 1, "{notation}: each click counted");
+    }
+}
