@@ -2,14 +2,17 @@
 # Measures what reading, listing, searching and the opening tree of big generated
 # collections take: resident memory (max RSS) and CPU time, for each game, at 100,000
 # and 1,000,000 games of up to 60 plies (issue 28's goals: 150 MB at 100,000 games,
-# 1 GB at 1,000,000, time linear). Needs release builds:
-#   cargo build --release --bin orrery --example generate_collection
+# 1 GB at 1,000,000, time linear), in the command line and in the app (the real app
+# drawn headless: examples/app_collection.rs, which prints its own lines). Needs
+# release builds:
+#   cargo build --release --bin orrery --example generate_collection --example app_collection
 # Usage: scripts/collections.sh [COUNTS…] (default: 100000 1000000). Files go to
 # ${TMPDIR:-/tmp} and are removed afterwards.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 orrery=target/release/orrery
 generate=target/release/examples/generate_collection
+app=target/release/examples/app_collection
 counts=("$@")
 [ $# -eq 0 ] && counts=(100000 1000000)
 dir=${TMPDIR:-/tmp}
@@ -36,6 +39,8 @@ for count in "${counts[@]}"; do
       printf '%-13s %8s %6s  %-7s %8s %8s %8.1f\n' "$game" "$count" "$mb" "$command" \
         $(( rss / 1024 )) "$cpu" "$(echo "$mb / $cpu" | bc -l)"
     done
+    echo "  the app, $game, $count games:"
+    "$app" "$file" | sed 's/^/    /'
     rm -f "$file"
   done
 done

@@ -15,6 +15,12 @@ use crate::record::{AnyGame, GameReader, RecordError, RecordErrorKind, Severity,
 use crate::render::diagram::{DiagramError, DiagramOptions, ImageFormat, diagram_bytes};
 use crate::render::scene::Scene;
 
+mod stored;
+pub use stored::{
+    GameTexts, KEEP_IN_MEMORY, RecordIndex, StoredGame, Written, index_records_keeping, index_records_with,
+    remove_stale_copies, write_stored_records,
+};
+
 /// A record file format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
@@ -479,6 +485,18 @@ fn read_text_records(
     progress: &mut dyn FnMut(usize, usize),
     cancel: &AtomicBool,
 ) -> Result<RecordsRead, Cancelled> {
+    read_text_records_into(bytes, name, progress, cancel, None)
+}
+
+/// [`read_text_records`], handing each game read without a problem to `sink` (when
+/// given) as where its text lies and its row, instead of keeping its tree.
+fn read_text_records_into(
+    bytes: &[u8],
+    name: &str,
+    progress: &mut dyn FnMut(usize, usize),
+    cancel: &AtomicBool,
+    mut sink: Option<&mut stored::IndexSink>,
+) -> Result<RecordsRead, Cancelled> {
     let (text, encoding) = decode_text(bytes, name);
     // Only text read as it stands in the file can be written back byte for byte.
     let encoding_clean = encoding.is_empty();
@@ -511,6 +529,13 @@ fn read_text_records(
         let (before, own): (Vec<Diagnostic>, Vec<Diagnostic>) =
             diagnostics.into_iter().partition(|d| (d.line, d.column) < start);
         read.stray.extend(before);
+        if own.is_empty()
+            && encoding_clean
+            && let (Some(sink), Some(g)) = (sink.as_deref_mut(), &game.game)
+            && sink.take(read.game_count, game.range.clone(), g)
+        {
+            continue;
+        }
         let original =
             (own.is_empty() && encoding_clean).then(|| text.get(game.range.clone()).map(Arc::from)).flatten();
         let origin = GameOrigin { number: read.game_count, problems: own, source: None, original };

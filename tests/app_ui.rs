@@ -1162,3 +1162,102 @@ fn clicks_at_scale_two_that_come_four_tenths_of_a_second_apart_each_count() {
         assert_eq!(played, ply + 1, "{notation}: each click counted");
     }
 }
+
+/// A file of many games as other programs write them, numbered in their Event tags.
+fn many_games(n: usize) -> String {
+    (1..=n)
+        .map(|k| format!("[Event \"Club {k}\"]\n[Variant \"Interstellar\"]\n[Result \"*\"]\n\n{{no moves yet}}  *\n"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Plays PQ-33 in the shown (first) game and waits until the autosave holds it (the
+/// process is then as good as killed); returns the autosave's text.
+fn change_and_autosave(h: &mut Harness<'static, OrreryApp>, data: &std::path::Path) -> String {
+    ui_support::click_cell(h, slot(1, 4));
+    ui_support::click_cell(h, slot(3, 3));
+    let autosave = data.join(orrery::app::autosave::AUTOSAVE_FILE);
+    for _ in 0..60 {
+        if std::fs::read_to_string(&autosave).is_ok_and(|t| t.contains("PQ-33") && t.contains("journal")) {
+            break;
+        }
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    std::fs::read_to_string(&autosave).expect("the autosave was written")
+}
+
+#[test]
+fn a_file_of_many_games_autosaves_only_its_change_and_restores_over_the_file() {
+    let dir = std::env::temp_dir().join(format!("orrery-journal-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.join("data");
+    let path = dir.join("club.pgn");
+    let file = many_games(400);
+    std::fs::write(&path, &file).unwrap();
+    let mut h = harness_with_data(&data);
+    h.run();
+    assert!(h.state_mut().open_path(&path));
+    h.run();
+    let autosave = change_and_autosave(&mut h, &data);
+    // The changed game's text and the other 399 as one run of numbers.
+    assert!(autosave.contains("File(from:2,count:399)"), "{autosave}");
+    assert!(autosave.len() < 2_000 && file.len() > 30_000, "{} bytes autosaved", autosave.len());
+    drop(h);
+    // The next start reads the file again and puts the change back over it.
+    let mut h = harness_with_data(&data);
+    h.run();
+    h.get_by_label("Restore").click();
+    h.run();
+    ui_support::finish_reading(&mut h);
+    let document = &h.state().workspace().document;
+    assert_eq!(document.len(), 400);
+    assert!(document.modified);
+    assert_eq!(document.file.as_deref(), Some(path.as_path()));
+    h.get_by_label("PQ-33");
+    // A document of many games is saved in the background.
+    let saved_now = h.state_mut().save();
+    assert!(saved_now || h.state_mut().finish_save(), "{}", h.state().workspace().message);
+    let written = std::fs::read_to_string(&path).unwrap();
+    let games: Vec<&str> = written.split("\n\n[Event").collect();
+    assert_eq!(games.len(), 400);
+    assert!(games[0].contains("1. PQ-33 *"), "{}", games[0]);
+    // Every other game as it was, byte for byte.
+    assert_eq!(written[games[0].len()..], file[file.find("\n\n[Event \"Club 2\"]").unwrap()..]);
+    drop(h);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_file_changed_since_the_autosave_keeps_the_changed_games_in_a_new_document() {
+    let dir = std::env::temp_dir().join(format!("orrery-journal-changed-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.join("data");
+    let path = dir.join("club.pgn");
+    std::fs::write(&path, many_games(50)).unwrap();
+    let mut h = harness_with_data(&data);
+    h.run();
+    assert!(h.state_mut().open_path(&path));
+    h.run();
+    change_and_autosave(&mut h, &data);
+    drop(h);
+    // Another program rewrites the file (fewer games) before the next start.
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    std::fs::write(&path, many_games(3)).unwrap();
+    let mut h = harness_with_data(&data);
+    h.run();
+    h.get_by_label("Restore").click();
+    h.run();
+    ui_support::finish_reading(&mut h);
+    let document = &h.state().workspace().document;
+    assert_eq!(document.len(), 1, "the changed game alone");
+    assert_eq!(document.file, None, "saving asks for a name");
+    assert!(document.modified);
+    h.get_by_label("PQ-33");
+    assert!(h.state().workspace().message.contains("changed since the autosave"), "{}", h.state().workspace().message);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), many_games(3), "the other program's file is untouched");
+    drop(h);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

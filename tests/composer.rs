@@ -153,7 +153,7 @@ fn a_target_out_in_2_is_composed_checked_saved_reopened_in_solving_mode_and_solv
     assert_eq!(h.state().settings().solved_puzzles.get(&key).map(|s| s.len()), Some(1), "kept for the file");
     // The file's game keeps its solution: nothing to save.
     assert!(!h.state().modified());
-    assert!(h.state().workspace().document.games[0].move_count() > 2);
+    assert!(h.state().workspace().document.games.get(0).unwrap().move_count() > 2);
     // Close puzzle shows the game with its solution.
     h.get_by_label("Close puzzle").click();
     h.run();
@@ -215,7 +215,7 @@ fn a_puzzle_set_goes_on_in_solving_mode_after_a_restart() {
     h.get_by_label("Next puzzle").click();
     h.run_steps(2);
     wait_while(&mut h, solving);
-    assert_eq!(h.state().workspace().document.current, 2);
+    assert_eq!(h.state().workspace().document.current(), 2);
     h.state_mut().on_exit();
     drop(h);
     // The next start: the same puzzle, in solving mode, its solution hidden.
@@ -224,7 +224,7 @@ fn a_puzzle_set_goes_on_in_solving_mode_after_a_restart() {
     ui_support::finish_reading(&mut h);
     wait_while(&mut h, solving);
     assert!(h.state().workspace().puzzle_set);
-    assert_eq!(h.state().workspace().document.current, 2);
+    assert_eq!(h.state().workspace().document.current(), 2);
     assert!(h.state().workspace().view.puzzle_status().is_some_and(|p| p.interactive));
     assert_eq!(h.state().workspace().view.game().move_count(), 0);
     drop(h);
@@ -252,7 +252,7 @@ fn a_file_of_puzzles_plays_as_a_set_with_next_previous_and_the_solved_count_kept
     open_puzzle_file(&mut h);
     wait_while(&mut h, solving);
     h.get_by_label("Puzzle 1 of 2 · solved 0 of 2");
-    assert_eq!(h.state().workspace().document.current, 0);
+    assert_eq!(h.state().workspace().document.current(), 0);
     assert!(!h.state().settings().games_list, "the set steps through its puzzles without the list over the board");
     // Solve the first: its key is named by the third hint.
     solve_with_hints(&mut h);
@@ -261,18 +261,18 @@ fn a_file_of_puzzles_plays_as_a_set_with_next_previous_and_the_solved_count_kept
     h.get_by_label("Next puzzle").click();
     h.run_steps(2);
     wait_while(&mut h, solving);
-    assert_eq!(h.state().workspace().document.current, 2);
+    assert_eq!(h.state().workspace().document.current(), 2);
     assert_eq!(h.state().workspace().view.variant(), orrery::core::game::Variant::Triangular);
     h.get_by_label("Puzzle 2 of 2 · solved 1 of 2");
     assert!(egui_kittest::kittest::NodeT::accesskit_node(&h.get_by_label("Next puzzle")).is_disabled());
     h.get_by_label("Previous puzzle").click();
     h.run_steps(2);
     wait_while(&mut h, solving);
-    assert_eq!(h.state().workspace().document.current, 0);
+    assert_eq!(h.state().workspace().document.current(), 0);
     // The set opened again starts at the first puzzle not solved.
     open_puzzle_file(&mut h);
     wait_while(&mut h, solving);
-    assert_eq!(h.state().workspace().document.current, 2);
+    assert_eq!(h.state().workspace().document.current(), 2);
     h.get_by_label("Puzzle 2 of 2 · solved 1 of 2");
     assert!(!h.state().modified(), "solving changes nothing in the file");
     std::fs::remove_dir_all(&dir).unwrap();

@@ -78,11 +78,11 @@ fn a_multi_game_file_opens_and_the_games_list_switches_games_each_with_its_own_u
     h.get_by_label("3 games open");
     h.get_by_label("2. Club night   *   0 plies");
     assert_eq!(h.state().workspace().view.variant(), Variant::Triangular);
-    assert_eq!(h.state().workspace().document.current, 0);
+    assert_eq!(h.state().workspace().document.current(), 0);
     // A click shows game 2; a move there is written back to the document.
     h.get_by_label("2. Club night   *   0 plies").click();
     h.run();
-    assert_eq!(h.state().workspace().document.current, 1);
+    assert_eq!(h.state().workspace().document.current(), 1);
     assert_eq!(h.state().workspace().view.variant(), Variant::Interstellar);
     assert!(!h.state().modified(), "switching games changes nothing");
     ui_support::click_cell(&mut h, ui_support::slot(1, 4));
@@ -94,12 +94,12 @@ fn a_multi_game_file_opens_and_the_games_list_switches_games_each_with_its_own_u
     // Game 1 has nothing to undo: undo there leaves both games as they are.
     h.get_by_label("1. Ann – Bo   1-0   2 plies").click();
     h.run();
-    assert_eq!(h.state().workspace().document.current, 0);
+    assert_eq!(h.state().workspace().document.current(), 0);
     assert_eq!(h.state().can_undo_redo(), (false, false));
     h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
     h.run();
-    assert_eq!(h.state().workspace().document.games[0].move_count(), 2);
-    assert_eq!(h.state().workspace().document.games[1].move_count(), 1);
+    assert_eq!(h.state().workspace().document.games.get(0).unwrap().move_count(), 2);
+    assert_eq!(h.state().workspace().document.games.get(1).unwrap().move_count(), 1);
     // Back in game 2 its move is shown and undo takes it back there, and redo again.
     h.get_by_label("2. Club night   *   1 ply").click();
     h.run();
@@ -107,17 +107,17 @@ fn a_multi_game_file_opens_and_the_games_list_switches_games_each_with_its_own_u
     assert_eq!(h.state().can_undo_redo(), (true, false));
     h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
     h.run();
-    assert_eq!(h.state().workspace().document.games[1].move_count(), 0);
+    assert_eq!(h.state().workspace().document.games.get(1).unwrap().move_count(), 0);
     assert!(h.query_by_label("PQ-33").is_none());
     h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Y);
     h.run();
-    assert_eq!(h.state().workspace().document.games[1].move_count(), 1);
+    assert_eq!(h.state().workspace().document.games.get(1).unwrap().move_count(), 1);
     // Saving writes every game, the edited one as it is now.
     assert!(h.state_mut().save());
     let saved = orrery::files::read_record_file(&path).unwrap().0;
     assert_eq!(saved.len(), 3);
     assert_eq!(saved[1].move_count(), 1);
-    assert_eq!(saved[0], *h.state().workspace().document.games[0]);
+    assert_eq!(saved[0], *h.state().workspace().document.games.get(0).unwrap());
     // The list closes and opens again with its command (Ctrl+G).
     h.key_press_modifiers(Modifiers::COMMAND, egui::Key::G);
     h.run();
@@ -143,10 +143,10 @@ fn the_games_of_a_damaged_file_are_marked_with_their_problems() {
     h.get_by_label_contains("3 of 4 games read (1 of them only up to an error)");
     // Marks beside games 2, 3 and 4, none beside game 1; each says what was wrong.
     assert_eq!(h.query_all_by_label("!").count(), 3);
-    let origins = &h.state().workspace().document.origins;
-    assert_eq!(origins[0].error_and_warning_counts(), (0, 0));
-    assert_eq!(origins[1].error_and_warning_counts(), (1, 0));
-    assert_eq!(origins[2].error_and_warning_counts(), (0, 1));
+    let document = &h.state().workspace().document;
+    assert_eq!(document.problem_counts(0), (0, 0));
+    assert_eq!(document.problem_counts(1), (1, 0));
+    assert_eq!(document.problem_counts(2), (0, 1));
     assert_eq!(h.state().workspace().document.unread[0].error_and_warning_counts().0, 1);
     let marks: Vec<_> = h.query_all_by_label("!").collect();
     marks[0].hover();
@@ -190,7 +190,7 @@ fn clicking_a_problem_opens_the_notation_editor_on_the_games_text_at_its_place()
         h.state().workspace().message,
         h.state().shell().file_problems
     );
-    assert_eq!(h.state().workspace().document.current, 1, "game 2 is shown");
+    assert_eq!(h.state().workspace().document.current(), 1, "game 2 is shown");
     let source = "[Variant \"Triangular\"]\n[White \"Cy\"]\n\n1. Bc3d Qx9 *";
     assert_eq!(h.state().shell().editor.text, source, "the text as it stands in the file, not the game as read");
     assert_eq!(caret(&h), source.find("Qx9").unwrap());
@@ -209,7 +209,7 @@ fn clicking_a_problem_opens_the_notation_editor_on_the_games_text_at_its_place()
     h.step();
     h.run();
     assert!(h.state().shell().editor.errors.is_empty());
-    assert_eq!(h.state().workspace().document.games[1].move_count(), 2);
+    assert_eq!(h.state().workspace().document.games.get(1).unwrap().move_count(), 2);
     assert!(h.state().modified());
     // Saved under a new name, every game that was read goes there, the fixed one as it
     // is now; the damaged original stays as it was.
@@ -367,9 +367,9 @@ fn the_next_start_brings_back_the_game_shown_among_its_files_other_games() {
     ui_support::finish_reading(&mut h);
     let document = &h.state().workspace().document;
     assert_eq!(document.games.len(), 3);
-    assert_eq!(document.current, 1);
-    assert_eq!(document.games[1].move_count(), 1);
-    assert_eq!(document.games[0].move_count(), 2);
+    assert_eq!(document.current(), 1);
+    assert_eq!(document.games.get(1).unwrap().move_count(), 1);
+    assert_eq!(document.games.get(0).unwrap().move_count(), 2);
     assert_eq!(document.file.as_deref(), Some(path.as_path()));
     assert!(document.modified);
     h.get_by_label("PQ-33");
@@ -396,9 +396,9 @@ fn a_change_to_a_game_not_shown_survives_the_next_start() {
     ui_support::finish_reading(&mut h);
     let document = &h.state().workspace().document;
     assert_eq!(document.games.len(), 3);
-    assert_eq!(document.current, 2);
-    assert_eq!(document.games[1].move_count(), 1, "game 2's unsaved move is back");
-    assert_eq!(document.games[0].move_count(), 2);
+    assert_eq!(document.current(), 2);
+    assert_eq!(document.games.get(1).unwrap().move_count(), 1, "game 2's unsaved move is back");
+    assert_eq!(document.games.get(0).unwrap().move_count(), 2);
     assert_eq!(document.file.as_deref(), Some(path.as_path()));
     assert!(document.modified);
     assert_eq!(std::fs::read_to_string(&path).unwrap(), THREE_GAMES, "the file itself is untouched");
@@ -551,7 +551,7 @@ fn the_games_list_sorts_by_any_column_and_finds_a_position_reached_by_another_mo
     h.run();
     h.get_by_label("2. Ann – Bo   1-0   4 plies").click();
     h.run();
-    assert_eq!(h.state().workspace().document.current, 1);
+    assert_eq!(h.state().workspace().document.current(), 1);
     assert_eq!(h.state().workspace().view.cursor_path(), [0, 0, 0], "at 2. Bc3d");
     assert_eq!(h.state().workspace().message, "Game 2 opened at the position found (3 plies in)");
     assert_eq!(h.state().workspace().view.game().move_count(), 4);
@@ -568,7 +568,7 @@ fn games_are_added_duplicated_moved_and_deleted_and_saved_in_the_lists_order() {
     h.get_by_label("New game").click();
     h.run();
     assert_eq!(h.state().workspace().document.games.len(), 5);
-    assert_eq!(h.state().workspace().document.current, 1);
+    assert_eq!(h.state().workspace().document.current(), 1);
     assert_eq!(h.state().workspace().view.variant(), Variant::Triangular);
     assert_eq!(h.state().workspace().view.game().move_count(), 0);
     assert!(h.state().modified());
@@ -577,15 +577,15 @@ fn games_are_added_duplicated_moved_and_deleted_and_saved_in_the_lists_order() {
     // Duplicate it: the copy keeps its move and comes after it.
     h.get_by_label("Duplicate").click();
     h.run();
-    assert_eq!(h.state().workspace().document.current, 2);
+    assert_eq!(h.state().workspace().document.current(), 2);
     assert_eq!(h.state().workspace().view.game().move_count(), 1);
     // Move the copy up: it takes place 2; the original is now 3 and keeps its undo.
     h.get_by_label("Move up").click();
     h.run();
-    assert_eq!(h.state().workspace().document.current, 1);
+    assert_eq!(h.state().workspace().document.current(), 1);
     h.get_by_label("Move down").click();
     h.run();
-    assert_eq!(h.state().workspace().document.current, 2);
+    assert_eq!(h.state().workspace().document.current(), 2);
     h.state_mut().apply(Command::Act(Action::ShowGame(1)));
     h.run();
     assert_eq!(h.state().can_undo_redo(), (true, false), "the original game's undo came along");
@@ -601,7 +601,7 @@ fn games_are_added_duplicated_moved_and_deleted_and_saved_in_the_lists_order() {
     h.get_by_label("Delete").click();
     h.run();
     assert_eq!(h.state().workspace().document.games.len(), 5);
-    assert_eq!(h.state().workspace().document.current, 1, "the next game is shown");
+    assert_eq!(h.state().workspace().document.current(), 1, "the next game is shown");
     assert_eq!(h.state().workspace().view.game().move_count(), 1, "the copy");
     // Saved in the list's order: Cy – Ann, the copy, Ann – Bo, Club night, Di – Ed.
     assert!(h.state_mut().save());
@@ -871,7 +871,7 @@ fn the_games_list_finds_the_same_material_and_the_board_editors_pieces() {
     h.run();
     h.get_by_label("4. Di – Ed   *   2 plies").click();
     h.run();
-    assert_eq!(h.state().workspace().document.current, 3);
+    assert_eq!(h.state().workspace().document.current(), 3);
     assert_eq!(h.state().workspace().view.cursor_path(), [0], "after 1. Bc3d");
     assert_eq!(row_numbers(&h), [1, 4]);
     // Same material from game 1's start.
@@ -886,7 +886,7 @@ fn the_games_list_finds_the_same_material_and_the_board_editors_pieces() {
     h.step();
     // (Game 4's position is searched for anew.)
     wait_for_search(&mut h);
-    assert_eq!(h.state().workspace().document.current, 3);
+    assert_eq!(h.state().workspace().document.current(), 3);
     assert_eq!(
         h.state().workspace().view.cursor_path(),
         Vec::<usize>::new(),
@@ -915,7 +915,7 @@ fn games_copied_from_one_file_are_pasted_into_another() {
     h.state_mut().apply(Command::Act(Action::PasteText(copied)));
     h.run();
     assert_eq!(h.state().workspace().document.games.len(), 4);
-    assert_eq!(h.state().workspace().document.current, 1);
+    assert_eq!(h.state().workspace().document.current(), 1);
     h.get_by_label("2. Ann – Bo   1-0   4 plies");
     h.get_by_label_contains("1 game pasted into the file");
     assert!(h.state().modified());
@@ -945,7 +945,7 @@ fn deleting_moving_pasting_and_making_a_study_are_undone_and_redone_in_order_wit
     };
     let titles = |h: &Harness<'static, OrreryApp>| -> Vec<String> {
         let doc = &h.state().workspace().document;
-        doc.games.iter().enumerate().map(|(i, g)| orrery::app::document::game_title(g, i + 1)).collect()
+        doc.games.iter().enumerate().map(|(i, g)| orrery::app::document::game_title(&g.unwrap(), i + 1)).collect()
     };
     let club = ["Cy – Ann", "Ann – Bo", "Club night", "Di – Ed"];
     // A move in game 1, then game 2 deleted: undo brings game 2 back first (shown),
@@ -961,7 +961,7 @@ fn deleting_moving_pasting_and_making_a_study_are_undone_and_redone_in_order_wit
     assert_eq!(titles(&h), ["Cy – Ann", "Club night", "Di – Ed"]);
     undo(&mut h);
     assert_eq!(titles(&h), club);
-    assert_eq!(h.state().workspace().document.current, 1, "the game put back is shown");
+    assert_eq!(h.state().workspace().document.current(), 1, "the game put back is shown");
     h.state_mut().apply(Command::Act(Action::ShowGame(0)));
     h.run();
     assert_eq!(h.state().workspace().view.game().move_count(), 4);
@@ -991,10 +991,10 @@ fn deleting_moving_pasting_and_making_a_study_are_undone_and_redone_in_order_wit
     // Make a study: one undo takes every chapter's tags back.
     h.state_mut().apply(Command::Act(Action::MakeStudy("Club".into())));
     h.run();
-    assert!(h.state().workspace().document.games.iter().all(|g| g.tags().get("Study") == Some("Club")));
+    assert!(h.state().workspace().document.games.iter().all(|g| g.unwrap().tags().get("Study") == Some("Club")));
     assert_eq!(h.state().workspace().view.tag("Study").as_deref(), Some("Club"));
     undo(&mut h);
-    assert!(h.state().workspace().document.games.iter().all(|g| g.tags().get("Study").is_none()));
+    assert!(h.state().workspace().document.games.iter().all(|g| g.unwrap().tags().get("Study").is_none()));
     assert_eq!(h.state().workspace().view.tag("Study"), None);
     // Leaving asks about the whole file's changes.
     h.state_mut().request(orrery::app::ui::PendingAction::New(Variant::Triangular));
@@ -1075,7 +1075,7 @@ fn a_guess_chapter_pasted_into_a_plain_file_is_a_plain_game_there() {
     h.run();
     h.state_mut().apply(Command::Act(Action::PasteText(chapter.into())));
     h.run();
-    assert_eq!(h.state().workspace().document.current, 1);
+    assert_eq!(h.state().workspace().document.current(), 1);
     assert!(!h.state().workspace().view.hides_moves(), "club.pgn is no study");
     h.get_by_label("Be6l");
     // In a study the same chapter asks for its moves.
@@ -1096,7 +1096,7 @@ fn a_collection_opens_at_its_first_games_start_and_discarding_keeps_the_shown_ga
     h.state_mut().apply(Command::Act(Action::OpenPath(path.clone())));
     ui_support::finish_reading(&mut h);
     // Game 1 at its start, as every other game of the list opens.
-    assert_eq!(h.state().workspace().document.current, 0);
+    assert_eq!(h.state().workspace().document.current(), 0);
     assert!(h.state().workspace().view.cursor_path().is_empty());
     // A change to game 3, dropped: game 3 is still the one shown, as the file has it.
     h.state_mut().apply(Command::Act(Action::ShowGame(2)));
@@ -1107,7 +1107,7 @@ fn a_collection_opens_at_its_first_games_start_and_discarding_keeps_the_shown_ga
     h.state_mut().discard_changes();
     h.step();
     assert!(!h.state().modified());
-    assert_eq!(h.state().workspace().document.current, 2);
+    assert_eq!(h.state().workspace().document.current(), 2);
     assert_eq!(h.state().workspace().view.tag("Event").as_deref(), Some("?"), "the change is gone");
     assert_eq!(h.state().workspace().view.variant(), Variant::Triangular);
     std::fs::remove_dir_all(&dir).unwrap();

@@ -98,6 +98,12 @@ pub struct Autosave {
     /// (a change to a game not shown is kept too); empty otherwise, when the file's
     /// other games are read again from the file.
     pub games_text: String,
+    /// The document's games when it holds several, has unsaved changes and belongs to a
+    /// file: the runs of the file's games unchanged (as numbers) and the text of each
+    /// other game, in order ([`crate::app::document::Document::journal`]); what a file
+    /// of 100,000 games with one change autosaves in a few bytes. Read with the file as
+    /// it was then ([`Autosave::file_stamp`]). Empty otherwise (`games_text` then).
+    pub journal: Vec<crate::app::document::JournalEntry>,
     /// Whether the app closed normally after writing this (else it crashed or was
     /// killed, and the next start offers to restore the game).
     pub clean_exit: bool,

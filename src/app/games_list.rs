@@ -20,9 +20,11 @@ use std::sync::Arc;
 
 use super::jobs::{Job, JobPoll};
 
-use crate::record::AnyGame;
-use crate::record::collection::{GameRow, PositionIndex, PositionPattern, occurrences, pattern_path};
-use crate::record::study::{Chapter, ChapterMode, study_name};
+use super::document::GameSet;
+use crate::record::collection::{
+    GameRow, OpeningTree, PositionPattern, TreeMove, main_line_reaches, occurrences, pattern_path,
+};
+use crate::record::study::{Chapter, ChapterMode};
 
 /// A column of the games list, by which it can be sorted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -87,21 +89,49 @@ impl GameColumn {
     }
 }
 
-/// One row as shown: where the game is, its number and its texts.
-#[derive(Clone, Debug)]
+/// One row as kept: where the game is and its number (its texts are worked out when
+/// drawn, filtered or sorted: a list of 100,000 games keeps 40 bytes a row).
+#[derive(Clone, Copy, Debug)]
 struct Row {
     /// Index in the document's games (`None`: a game of the file that was not read).
     index: Option<usize>,
     /// The number shown (the game's number in the file).
     number: usize,
-    /// The texts of the columns after the number.
-    title: String,
-    game: GameRow,
     /// Errors and warnings when read.
-    problems: (usize, usize),
+    problems: (u32, u32),
 }
 
-impl Row {
+/// A row's texts: the title (players, or a study's chapter) and the game's row.
+struct RowTexts {
+    number: usize,
+    read: bool,
+    title: String,
+    game: GameRow,
+}
+
+impl RowTexts {
+    /// The texts of `row` of `document` (`study`: titles are chapter titles).
+    fn of(document: &Document, row: &Row, study: bool) -> RowTexts {
+        let blank = || GameRow::new(row.number, &crate::record::AnyGame::new(Variant::ALL[0]));
+        let Some(i) = row.index else {
+            return RowTexts { number: row.number, read: false, title: String::new(), game: blank() };
+        };
+        let game = document.games.row(i, row.number).unwrap_or_else(blank);
+        let title = if study {
+            document.games.get(i).map_or_else(String::new, |g| {
+                let chapter = Chapter::of(&g, i);
+                if chapter.section.is_empty() {
+                    chapter.title
+                } else {
+                    format!("{}: {}", chapter.section, chapter.title)
+                }
+            })
+        } else {
+            row_title(&game)
+        };
+        RowTexts { number: row.number, read: true, title, game }
+    }
+
     fn text(&self, column: GameColumn) -> String {
         match column {
             GameColumn::Number => self.number.to_string(),
@@ -120,17 +150,29 @@ impl Row {
 
     /// The row in one line, as before columns: what screen readers and tests read.
     fn summary(&self) -> String {
-        match self.index {
-            Some(_) => format!(
-                "{}. {}   {}   {} pl{}",
-                self.number,
-                self.title,
-                self.game.result.token(),
-                self.game.plies,
-                if self.game.plies == 1 { "y" } else { "ies" }
-            ),
-            None => format!("{}. could not be read", self.number),
+        if !self.read {
+            return format!("{}. could not be read", self.number);
         }
+        format!(
+            "{}. {}   {}   {} pl{}",
+            self.number,
+            self.title,
+            self.game.result.token(),
+            self.game.plies,
+            if self.game.plies == 1 { "y" } else { "ies" }
+        )
+    }
+}
+
+/// A game's title from its row, as [`game_title`] gives it from the game: "White –
+/// Black", else its Event, else "Game N".
+fn row_title(row: &GameRow) -> String {
+    let known = |v: &str| Some(v.trim()).filter(|v| !v.is_empty() && *v != "?").map(str::to_string);
+    match (known(&row.first), known(&row.second)) {
+        (Some(a), Some(b)) => format!("{a} – {b}"),
+        (Some(a), None) => format!("{a} – ?"),
+        (None, Some(b)) => format!("? – {b}"),
+        (None, None) => known(&row.event).unwrap_or_else(|| format!("Game {}", row.number)),
     }
 }
 
@@ -168,55 +210,112 @@ fn shown_tag(value: &str) -> String {
     if value.chars().all(|c| c == '?' || c == '.' || c.is_whitespace()) { String::new() } else { value.to_string() }
 }
 
-/// The position index of the document's games ([`PositionIndex`]), built on a thread
-/// once per change to the list of games (the games list's "This position" and the
-/// opening tree share it). The games changed since are searched directly by its users.
+/// The games that hold a position, worked out on a thread for the document as it is:
+/// each game is walked once (read again from its text when not held), so a file of
+/// many games is searched in time linear in its size and in little memory. The games
+/// list's "This position" and the opening tree share it.
 #[derive(Default)]
-pub struct IndexCache {
-    built: Option<(u64, PositionIndex)>,
-    job: Option<(u64, Job<PositionIndex>)>,
+pub struct PositionFinder {
+    done: Option<((u64, Variant, u64), Arc<Found>)>,
+    job: Option<((u64, Variant, u64), Job<Found>)>,
 }
 
-impl IndexCache {
-    /// The index of the document's list of games, once built; until then `None`, and
-    /// the building runs (the window is drawn again soon).
-    pub fn get(&mut self, document: &Document) -> Option<&PositionIndex> {
-        let structure = document.structure_revision();
-        let finished = self.job.as_mut().and_then(|(r, job)| match job.poll() {
-            JobPoll::Done(index) => Some((*r, index)),
-            JobPoll::Running | JobPoll::Gone => None,
-        });
-        if let Some(done) = finished {
-            self.built = Some(done);
-            self.job = None;
+/// What [`PositionFinder`] found for one position.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Found {
+    /// The games holding the position anywhere in their trees (indices, in order).
+    pub games: Vec<usize>,
+    /// The moves their main lines play from it, the most played first.
+    pub moves: Vec<TreeMove>,
+    /// How many games reach it in their main line.
+    pub reaching: usize,
+    /// Which game plays which of [`Found::moves`] (game index, move index).
+    pub played: Vec<(u32, u32)>,
+}
+
+impl Found {
+    /// The games whose main line plays move `k` of [`Found::moves`] from the position.
+    pub fn games_playing(&self, k: usize) -> Vec<usize> {
+        let mut games: Vec<usize> =
+            self.played.iter().filter(|&&(_, m)| m as usize == k).map(|&(g, _)| g as usize).collect();
+        games.dedup();
+        games
+    }
+
+    /// Walks every game of `games` for the position with board key `key` of `variant`.
+    pub fn search(games: &GameSet, variant: Variant, key: u64) -> Found {
+        let mut found = Found::default();
+        let mut tree = OpeningTree::default();
+        let mut played: Vec<(u32, String)> = Vec::new();
+        for i in 0..games.len() {
+            // Only the games of the position's kind are read.
+            if games.row(i, i + 1).is_none_or(|row| row.variant != variant) {
+                continue;
+            }
+            let Some(game) = games.get(i) else { continue };
+            if occurrences(&game, key).is_empty() {
+                continue;
+            }
+            found.games.push(i);
+            found.reaching += usize::from(main_line_reaches(&game, key));
+            for notation in tree.add_played(&game, variant, key) {
+                played.push((i as u32, notation));
+            }
         }
-        if self.built.as_ref().is_some_and(|(r, _)| *r == structure) {
-            return self.built.as_ref().map(|(_, i)| i);
+        found.moves = tree.moves();
+        found.played = played
+            .into_iter()
+            .filter_map(|(g, n)| found.moves.iter().position(|m| m.notation == n).map(|k| (g, k as u32)))
+            .collect();
+        found
+    }
+}
+
+impl PositionFinder {
+    /// What was found for `position` in the document as it is; `None` while the search
+    /// runs (the window is drawn again when it ends). A small document is searched
+    /// within the frame.
+    pub fn get(&mut self, document: &Document, position: (Variant, u64)) -> Option<Arc<Found>> {
+        let wanted = (document.revision(), position.0, position.1);
+        if let Some((for_, job)) = &mut self.job {
+            let poll = if *for_ == wanted { job.wait(FIND_WAIT) } else { job.poll() };
+            match poll {
+                JobPoll::Done(found) => {
+                    self.done = Some((*for_, Arc::new(found)));
+                    self.job = None;
+                }
+                JobPoll::Gone => self.job = None,
+                JobPoll::Running => {}
+            }
         }
-        if self.job.as_ref().is_none_or(|(r, _)| *r != structure) {
-            let games: Vec<Arc<AnyGame>> = document.games.clone();
-            // Wakes the window when built.
-            self.job = Some((structure, Job::start("index", move |_| PositionIndex::build(&games))));
+        if let Some((for_, found)) = &self.done
+            && *for_ == wanted
+        {
+            return Some(found.clone());
+        }
+        if self.job.as_ref().is_none_or(|(for_, _)| *for_ != wanted) {
+            let games = document.games.clone();
+            // Wakes the window when done.
+            let mut job = Job::start("positions", move |_| Found::search(&games, position.0, position.1));
+            if let JobPoll::Done(found) = job.wait(FIND_WAIT) {
+                let found = Arc::new(found);
+                self.done = Some((wanted, found.clone()));
+                self.job = None;
+                return Some(found);
+            }
+            self.job = Some((wanted, job));
         }
         None
     }
 
-    /// The games that may hold the position with `key`: those the index finds and those
-    /// changed since it was built (to be searched directly), in order; `None` while the
-    /// index is built.
-    pub fn candidates(&mut self, document: &Document, position: (Variant, u64)) -> Option<Vec<usize>> {
-        let mut found = self.get(document)?.games_with(position.0, position.1);
-        found.extend(document.changed_since_structure().iter().copied().filter(|i| *i < document.games.len()));
-        found.sort_unstable();
-        found.dedup();
-        Some(found)
-    }
-
-    /// Whether the index is being built.
-    pub fn building(&self) -> bool {
+    /// Whether a search runs.
+    pub fn searching(&self) -> bool {
         self.job.is_some()
     }
 }
+
+/// How long a frame waits for a position search (a small document's is done by then).
+const FIND_WAIT: std::time::Duration = std::time::Duration::from_millis(30);
 
 /// How the games list looks for positions.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -224,7 +323,7 @@ pub enum PositionSearch {
     /// Every game, whatever its positions.
     #[default]
     Off,
-    /// Games where the shown position stands (by its key, through the index).
+    /// Games where the shown position stands (by its key, anywhere in their trees).
     Exact,
     /// Games with a position of the shown position's material.
     Material,
@@ -320,13 +419,13 @@ impl GamesList {
     /// shown game's alone after a change to it.
     fn refresh_rows(&mut self, document: &Document) {
         let revision = (document.structure_revision(), document.revision());
-        let study = study_name(&document.games).is_some();
+        let study = document.study_name().is_some();
         match self.rows_revision {
             Some((structure, _)) if structure == revision.0 && study == self.rows_study => {
                 if self.rows_revision != Some(revision) {
                     // Only the games changed since the list last changed.
                     let mut changed = document.changed_since_structure().to_vec();
-                    changed.push(document.current);
+                    changed.push(document.current());
                     for i in changed {
                         // The rows of the games come first, in game order.
                         if let Some(row) = self.rows.get_mut(i).filter(|r| r.index == Some(i)) {
@@ -336,14 +435,11 @@ impl GamesList {
                 }
             }
             _ => {
-                self.rows = (0..document.games.len()).map(|i| row_of(document, i)).collect();
+                self.rows = (0..document.len()).map(|i| row_of(document, i)).collect();
                 self.chapter = None;
-                self.rows.extend(document.unread.iter().map(|u| Row {
-                    index: None,
-                    number: u.number,
-                    title: String::new(),
-                    game: GameRow::new(u.number, &crate::record::AnyGame::new(Variant::ALL[0])),
-                    problems: u.error_and_warning_counts(),
+                self.rows.extend(document.unread.iter().map(|u| {
+                    let (errors, warnings) = u.error_and_warning_counts();
+                    Row { index: None, number: u.number, problems: (errors as u32, warnings as u32) }
                 }));
             }
         }
@@ -351,18 +447,16 @@ impl GamesList {
         self.rows_study = study;
     }
 
-    /// Which games hold the shown position: the index's candidates, the games changed
-    /// since it was built searched directly.
-    fn games_with(index: &mut IndexCache, document: &Document, position: (Variant, u64)) -> Option<Vec<bool>> {
-        let changed = document.changed_since_structure();
-        let mut found = vec![false; document.games.len()];
-        for i in index.candidates(document, position)? {
-            found[i] = !changed.contains(&i) || {
-                let game = &document.games[i];
-                game.variant() == position.0 && !occurrences(game, position.1).is_empty()
-            };
+    /// Which games hold the shown position (`None` while searching).
+    fn games_with(finder: &mut PositionFinder, document: &Document, position: (Variant, u64)) -> Option<Vec<bool>> {
+        let found = finder.get(document, position)?;
+        let mut with = vec![false; document.len()];
+        for &i in &found.games {
+            if let Some(w) = with.get_mut(i) {
+                *w = true;
+            }
         }
-        Some(found)
+        Some(with)
     }
 
     /// The pattern search's result for the document as it is: started on a thread when
@@ -385,11 +479,17 @@ impl GamesList {
         let done = self.pattern_done.as_ref().is_some_and(|(f, _)| *f == wanted);
         let running = self.pattern_job.as_ref().is_some_and(|j| j.for_ == wanted);
         if !done && !running {
-            let games: Vec<Arc<AnyGame>> = document.games.clone();
+            let games = document.games.clone();
             let pattern = pattern.clone();
             // Wakes the window when done.
             let job = Job::start("pattern", move |_| -> Paths {
-                games.iter().map(|g| pattern_path(g, variant, &pattern)).collect()
+                (0..games.len())
+                    .map(|i| {
+                        // Only the games of the pattern's kind are read.
+                        let kind = games.row(i, i + 1).is_some_and(|row| row.variant == variant);
+                        kind.then(|| games.get(i)).flatten().and_then(|g| pattern_path(&g, variant, &pattern))
+                    })
+                    .collect()
             });
             self.pattern_job = Some(PatternJob { for_: wanted.clone(), job });
         }
@@ -399,11 +499,17 @@ impl GamesList {
         self.pattern_done.as_ref().map(|(_, paths)| paths.as_slice())
     }
 
-    fn refresh_shown(&mut self, index: &mut IndexCache, document: &Document, filter: &str, search: Option<SearchFor>) {
+    fn refresh_shown(
+        &mut self,
+        finder: &mut PositionFinder,
+        document: &Document,
+        filter: &str,
+        search: Option<SearchFor>,
+    ) {
         // A search's progress first (cheap once it is done).
         let pattern_ready = match &search {
             Some(SearchFor::Pattern(variant, pattern)) => self.pattern_matches(document, *variant, pattern).is_some(),
-            Some(SearchFor::Exact(..)) => index.get(document).is_some(),
+            Some(SearchFor::Exact(variant, key)) => finder.get(document, (*variant, *key)).is_some(),
             None => false,
         };
         let wanted = ShownFor {
@@ -420,7 +526,7 @@ impl GamesList {
         let with: Option<Vec<bool>> = match &wanted.search {
             None => None,
             Some(SearchFor::Exact(variant, key)) => {
-                Some(Self::games_with(index, document, (*variant, *key)).unwrap_or_default())
+                Some(Self::games_with(finder, document, (*variant, *key)).unwrap_or_default())
             }
             Some(SearchFor::Pattern(..)) => Some(match (&self.pattern_done, pattern_ready) {
                 (Some((_, paths)), true) => paths.iter().map(Option::is_some).collect(),
@@ -428,8 +534,18 @@ impl GamesList {
                 _ => Vec::new(),
             }),
         };
-        let only = self.only.as_ref().map(|(_, games, _)| games);
+        let only = self.only.as_ref().map(|(_, games, _)| {
+            let mut keep = vec![false; document.len()];
+            for &i in games {
+                if let Some(k) = keep.get_mut(i) {
+                    *k = true;
+                }
+            }
+            keep
+        });
         let searching = !filter.trim().is_empty() || with.is_some() || only.is_some();
+        let study = self.rows_study;
+        let words = !filter.trim().is_empty();
         let mut shown: Vec<usize> = (0..self.rows.len())
             .filter(|&r| {
                 let row = &self.rows[r];
@@ -437,9 +553,9 @@ impl GamesList {
                     // Games not read have nothing to match.
                     None => !searching,
                     Some(i) => {
-                        row.game.matches_words(filter)
-                            && with.as_ref().is_none_or(|w| w.get(i).copied().unwrap_or(false))
-                            && only.is_none_or(|games| games.contains(&i))
+                        with.as_ref().is_none_or(|w| w.get(i).copied().unwrap_or(false))
+                            && only.as_ref().is_none_or(|keep| keep.get(i).copied().unwrap_or(false))
+                            && (!words || RowTexts::of(document, row, false).game.matches_words(filter))
                     }
                 }
             })
@@ -448,16 +564,31 @@ impl GamesList {
         match self.sort {
             None => shown.sort_by_key(|&r| rows[r].number),
             Some((column, ascending)) => {
-                shown.sort_by(|&a, &b| {
-                    let (x, y) = (&rows[a], &rows[b]);
-                    let order = match column {
-                        GameColumn::Number => x.number.cmp(&y.number),
-                        GameColumn::Plies => x.game.plies.cmp(&y.game.plies),
-                        _ => x.text(column).to_lowercase().cmp(&y.text(column).to_lowercase()),
-                    }
-                    .then(x.number.cmp(&y.number));
+                // Each row's key once (a list of many games is sorted without reading
+                // its texts again at each comparison).
+                let keys: Vec<(String, usize)> = shown
+                    .iter()
+                    .map(|&r| {
+                        let row = &rows[r];
+                        let key = match column {
+                            GameColumn::Number => String::new(),
+                            GameColumn::Plies => {
+                                format!("{:010}", RowTexts::of(document, row, false).game.plies)
+                            }
+                            _ => RowTexts::of(document, row, study && column == GameColumn::Players)
+                                .text(column)
+                                .to_lowercase(),
+                        };
+                        (key, r)
+                    })
+                    .collect();
+                let mut order: Vec<usize> = (0..keys.len()).collect();
+                order.sort_by(|&a, &b| {
+                    let (x, y) = (&keys[a], &keys[b]);
+                    let order = x.0.cmp(&y.0).then(rows[x.1].number.cmp(&rows[y.1].number));
                     if ascending { order } else { order.reverse() }
                 });
+                shown = order.into_iter().map(|k| keys[k].1).collect();
             }
         }
         self.shown = shown;
@@ -476,7 +607,7 @@ impl GamesList {
         filter: &mut String,
         shown: (Variant, u64, String),
         editor: Option<String>,
-        index: &mut IndexCache,
+        finder: &mut PositionFinder,
         commands: &mut Vec<Command>,
     ) {
         let (variant, key, position_string) = shown;
@@ -540,14 +671,14 @@ impl GamesList {
             _ => None,
         };
         let exact = matches!(search, Some(SearchFor::Exact(..)));
-        self.refresh_shown(index, document, filter, search);
-        if (pattern.is_some() && self.pattern_job.is_some()) || (exact && index.building()) {
+        self.refresh_shown(finder, document, filter, search);
+        if (pattern.is_some() && self.pattern_job.is_some()) || (exact && finder.searching()) {
             ui.horizontal(|ui| {
                 crate::app::busy::busy_ui(ui);
                 ui.label("Searching the games…");
             });
         }
-        let n = document.games.len();
+        let n = document.len();
         let count = if filter.trim().is_empty() && self.search == PositionSearch::Off && self.only.is_none() {
             format!("{n} game{} open", if n == 1 { "" } else { "s" })
         } else {
@@ -583,7 +714,8 @@ impl GamesList {
             |ui, range| {
                 for &r in &self.shown[range] {
                     let row = &self.rows[r];
-                    if self.row_ui(ui, row, document.current, row_height).clicked()
+                    let texts = RowTexts::of(document, row, self.rows_study);
+                    if self.row_ui(ui, row, &texts, document.current(), row_height).clicked()
                         && let Some(i) = row.index
                     {
                         let path = match (pattern, self.search) {
@@ -591,12 +723,13 @@ impl GamesList {
                                 self.pattern_done.as_ref().and_then(|(_, paths)| paths.get(i).cloned().flatten())
                             }
                             (None, PositionSearch::Exact) => {
-                                crate::record::collection::occurrence_path(&document.games[i], key)
+                                document.games.get(i).and_then(|g| crate::record::collection::occurrence_path(&g, key))
                             }
                             _ => match (&self.only, self.only_at) {
-                                (Some(_), Some(at)) => {
-                                    crate::record::collection::occurrence_path(&document.games[i], at)
-                                }
+                                (Some(_), Some(at)) => document
+                                    .games
+                                    .get(i)
+                                    .and_then(|g| crate::record::collection::occurrence_path(&g, at)),
                                 _ => None,
                             },
                         };
@@ -616,7 +749,7 @@ impl GamesList {
         // games that were read: its order is left alone until then.
         let editable = document.unread.is_empty();
         let why = "This file has games that could not be read: save it under a new name first";
-        let current = document.current;
+        let current = document.current();
         ui.horizontal_wrapped(|ui| {
             let enabled = |ui: &mut egui::Ui, on: bool, text: &str, hover: &str| {
                 let r = ui.add_enabled(on, egui::Button::new(text));
@@ -659,8 +792,8 @@ impl GamesList {
     /// A study's name and the shown chapter's title, section and mode (Apply); for a
     /// file that is no study, "Make a study" with a name.
     fn study_ui(&mut self, ui: &mut egui::Ui, document: &Document, commands: &mut Vec<Command>) {
-        let current = document.current;
-        match study_name(&document.games) {
+        let current = document.current();
+        match document.study_name().map(str::to_string) {
             None => {
                 egui::CollapsingHeader::new("Make a study").id_salt("make-study").show(ui, |ui| {
                     ui.label(
@@ -689,14 +822,14 @@ impl GamesList {
                 let Some(game) = document.games.get(current) else { return };
                 // Taken from the game again when it changes (an undo, another chapter).
                 if self.chapter.as_ref().is_none_or(|c| c.for_ != (current, document.revision())) {
-                    let chapter = Chapter::of(game, current);
+                    let chapter = Chapter::of(&game, current);
                     self.chapter = Some(ChapterForm {
                         for_: (current, document.revision()),
                         title: chapter.title,
                         section: chapter.section,
                         mode: chapter.mode,
                         side: chapter.side,
-                        sides: crate::with_game!(&**game, g => crate::record::study::side_names(g)),
+                        sides: crate::with_game!(&*game, g => crate::record::study::side_names(g)),
                     });
                 }
                 let Some(form) = &mut self.chapter else { return };
@@ -756,10 +889,10 @@ impl GamesList {
             return;
         };
         // In a study the game is a chapter, named by its title.
-        let (what, title) = if study_name(&document.games).is_some() {
-            ("chapter", crate::record::study::Chapter::of(game, index).title)
+        let (what, title) = if document.study_name().is_some() {
+            ("chapter", crate::record::study::Chapter::of(&game, index).title)
         } else {
-            ("game", game_title(game, index + 1))
+            ("game", game_title(&game, index + 1))
         };
         ui.group(|ui| {
             ui.label(
@@ -815,7 +948,7 @@ impl GamesList {
     }
 
     /// One row: the problem mark, then each column's text, clickable as a whole.
-    fn row_ui(&self, ui: &mut egui::Ui, row: &Row, current: usize, height: f32) -> egui::Response {
+    fn row_ui(&self, ui: &mut egui::Ui, row: &Row, texts: &RowTexts, current: usize, height: f32) -> egui::Response {
         let mark_width = ui.spacing().icon_width + ui.spacing().item_spacing.x;
         let width: f32 = GameColumn::ALL.iter().map(|c| c.width() + ui.spacing().item_spacing.x).sum::<f32>();
         let (errors, warnings) = row.problems;
@@ -844,7 +977,7 @@ impl GamesList {
                 (response, rect)
             })
             .inner;
-        let summary = row.summary();
+        let summary = texts.summary();
         let selected = row.index == Some(current);
         response.widget_info(|| egui::WidgetInfo::selected(egui::Role::Button, true, selected, &summary));
         if !ui.is_rect_visible(rect) {
@@ -862,7 +995,7 @@ impl GamesList {
                 (None, GameColumn::Players) => "could not be read".to_string(),
                 (None, GameColumn::Number) => row.number.to_string(),
                 (None, _) => String::new(),
-                _ => row.text(column),
+                _ => texts.text(column),
             };
             let cell = egui::Rect::from_min_size(egui::pos2(x, rect.top()), egui::vec2(column.width(), height));
             let galley = ui.painter().layout(text, font.clone(), text_color, f32::INFINITY);
@@ -877,21 +1010,8 @@ impl GamesList {
     }
 }
 
-/// The row of game `i` of the document (in a study, the chapter's section and title).
+/// The row of game `i` of the document.
 fn row_of(document: &Document, i: usize) -> Row {
-    let number = document.number_of(i);
-    let game = &document.games[i];
-    let title = if study_name(&document.games).is_some() {
-        let chapter = Chapter::of(game, i);
-        if chapter.section.is_empty() { chapter.title } else { format!("{}: {}", chapter.section, chapter.title) }
-    } else {
-        game_title(game, number)
-    };
-    Row {
-        index: Some(i),
-        number,
-        title,
-        game: GameRow::new(number, game),
-        problems: document.origin(i).map_or((0, 0), |o| o.error_and_warning_counts()),
-    }
+    let (errors, warnings) = document.problem_counts(i);
+    Row { index: Some(i), number: document.number_of(i), problems: (errors as u32, warnings as u32) }
 }

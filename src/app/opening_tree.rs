@@ -5,74 +5,44 @@
 //! by different move orders are one (they are found by their Zobrist key). A click on
 //! a move plays it; a click on its count keeps those games in the games list.
 //!
-//! The tree is worked out again only when the position or the document changes: the
-//! games that hold the position anywhere come from a position index (built once per
-//! change to the list of games), and only they are walked.
+//! The tree is worked out again, on a thread, only when the position or the document
+//! changes ([`PositionFinder`], which the games list's position search shares): every
+//! game is walked once, read again from its text when it is not held.
 
 use egui::RichText;
 
 use super::command::{Action, Command, GameCommand};
 use super::document::Document;
-use super::games_list::IndexCache;
+use super::games_list::PositionFinder;
 use crate::core::game::Variant;
-use crate::record::collection::{TreeMove, games_playing, main_line_reaches, opening_tree};
 
-/// The opening tree window's state: what it last worked out.
+/// The opening tree window (what it shows comes from the [`PositionFinder`]).
 #[derive(Default)]
-pub struct OpeningTree {
-    tree: Option<Worked>,
-}
-
-/// The tree as last worked out.
-struct Worked {
-    /// For which document revision, game and position key.
-    for_: (u64, Variant, u64),
-    /// The moves played from the position.
-    moves: Vec<TreeMove>,
-    /// How many games reach the position in their main line.
-    reaching: usize,
-}
+pub struct OpeningTree;
 
 impl OpeningTree {
-    /// The moves from the shown position and how many games reach it; `None` while the
-    /// index is built.
-    fn refresh(
-        &mut self,
-        index: &mut IndexCache,
-        document: &Document,
-        position: (Variant, u64),
-    ) -> Option<(&[TreeMove], usize)> {
-        let wanted = (document.revision(), position.0, position.1);
-        if self.tree.as_ref().is_none_or(|w| w.for_ != wanted) {
-            let games: Vec<usize> = index.candidates(document, position)?;
-            let moves = opening_tree(games.iter().map(|&i| &*document.games[i]), position.0, position.1);
-            let reaching = games.iter().filter(|&&i| main_line_reaches(&document.games[i], position.1)).count();
-            self.tree = Some(Worked { for_: wanted, moves, reaching });
-        }
-        self.tree.as_ref().map(|w| (w.moves.as_slice(), w.reaching))
-    }
-
     /// The opening tree pane. `scores` are the analysis's first moves and scores.
     #[allow(clippy::too_many_arguments)] // the pane reads each of the app's parts it shows
     pub fn ui(
-        &mut self,
+        &self,
         ui: &mut egui::Ui,
         document: &Document,
         position: (Variant, u64),
         scores: &[(String, String)],
-        index: &mut IndexCache,
+        finder: &mut PositionFinder,
         commands: &mut Vec<Command>,
     ) {
         {
             {
-                let Some((moves, reaching)) = self.refresh(index, document, position) else {
+                let Some(found) = finder.get(document, position) else {
                     ui.horizontal(|ui| {
                         crate::app::busy::busy_ui(ui);
-                        ui.label("Indexing the games…");
+                        ui.label("Searching the games…");
                     });
                     return;
                 };
-                let n = document.games.len();
+                let (moves, reaching) = (&found.moves, found.reaching);
+                let n = document.len();
                 ui.label(
                     RichText::new(format!(
                         "{reaching} of {n} game{} reach{} this position in their main line",
@@ -106,7 +76,7 @@ impl OpeningTree {
                                 };
                             }
                             ui.end_row();
-                            for m in moves {
+                            for (k, m) in moves.iter().enumerate() {
                                 let button = ui.button(&m.notation);
                                 // Read out as what it does: the move list shows the same text.
                                 let label = format!("Play {}", m.notation);
@@ -120,7 +90,7 @@ impl OpeningTree {
                                     .on_hover_text("Show these games in the games list")
                                     .clicked()
                                 {
-                                    filter = Some(m.notation.clone());
+                                    filter = Some((k, m.notation.clone()));
                                 }
                                 ui.label(
                                     m.score_percent()
@@ -136,8 +106,8 @@ impl OpeningTree {
                 if let Some(mv) = play {
                     commands.push(Command::Game(GameCommand::PlayMoves(vec![mv])));
                 }
-                if let Some(notation) = filter {
-                    let games = games_playing(document.games.iter().map(|g| &**g), position.0, position.1, &notation);
+                if let Some((k, notation)) = filter {
+                    let games = found.games_playing(k);
                     commands.push(Command::Act(Action::FilterGames(format!("played {notation} here"), games)));
                 }
             }

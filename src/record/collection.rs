@@ -138,6 +138,103 @@ impl GameRow {
     }
 }
 
+/// A [`GameRow`] packed for an index of many games: 28 bytes, its texts as numbers in a
+/// [`RowPool`] (a collection's players, events and dates repeat, so each text is kept
+/// once). Made by [`RowPool::pack`], read back by [`RowPool::unpack`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PackedRow {
+    variant: Variant,
+    result: GameResult,
+    plies: u32,
+    /// First player, second player, event, date, stipulation ([`NO_TEXT`] for none).
+    texts: [u32; 5],
+}
+
+/// The stipulation of a [`PackedRow`] of a game without one.
+const NO_TEXT: u32 = u32::MAX;
+
+impl PackedRow {
+    /// The game.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+}
+
+/// The texts of [`PackedRow`]s, each kept once.
+#[derive(Clone, Debug, Default)]
+pub struct RowPool {
+    texts: Vec<std::sync::Arc<str>>,
+    numbers: std::collections::HashMap<std::sync::Arc<str>, u32>,
+}
+
+impl PartialEq for RowPool {
+    /// The same texts under the same numbers.
+    fn eq(&self, other: &Self) -> bool {
+        self.texts == other.texts
+    }
+}
+
+impl RowPool {
+    /// `row` packed, its texts added to the pool (a text already there is shared).
+    pub fn pack(&mut self, row: &GameRow) -> PackedRow {
+        let [first, second, event, date] = [&row.first, &row.second, &row.event, &row.date].map(|t| self.number(t));
+        let stipulation = row.stipulation.as_deref().map_or(NO_TEXT, |t| self.number(t));
+        PackedRow {
+            variant: row.variant,
+            result: row.result,
+            plies: u32::try_from(row.plies).unwrap_or(u32::MAX),
+            texts: [first, second, event, date, stipulation],
+        }
+    }
+
+    fn number(&mut self, text: &str) -> u32 {
+        if let Some(&n) = self.numbers.get(text) {
+            return n;
+        }
+        let n = u32::try_from(self.texts.len()).unwrap_or(NO_TEXT - 1);
+        let text: std::sync::Arc<str> = text.into();
+        self.texts.push(text.clone());
+        self.numbers.insert(text, n);
+        n
+    }
+
+    fn text(&self, n: u32) -> &str {
+        self.texts.get(n as usize).map_or("?", |t| t)
+    }
+
+    /// The row `packed` stands for, numbered `number`: [`RowPool::pack`] undone.
+    pub fn unpack(&self, number: usize, packed: &PackedRow) -> GameRow {
+        let [first, second, event, date, stipulation] = packed.texts;
+        GameRow {
+            number,
+            variant: packed.variant,
+            first: self.text(first).to_string(),
+            second: self.text(second).to_string(),
+            result: packed.result,
+            plies: packed.plies as usize,
+            event: self.text(event).to_string(),
+            date: self.text(date).to_string(),
+            stipulation: (stipulation != NO_TEXT).then(|| self.text(stipulation).to_string()),
+        }
+    }
+
+    /// How many different texts it holds.
+    pub fn len(&self) -> usize {
+        self.texts.len()
+    }
+
+    /// Whether it holds no text.
+    pub fn is_empty(&self) -> bool {
+        self.texts.is_empty()
+    }
+
+    /// Drops the table that finds a text's number: packing is done, and only
+    /// [`RowPool::unpack`] is used from here (halves the pool's memory).
+    pub fn finish(&mut self) {
+        self.numbers = std::collections::HashMap::new();
+    }
+}
+
 /// What to look for in a collection. Every condition given must hold; an empty query
 /// matches every game.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -434,10 +531,16 @@ impl OpeningTree {
     /// Counts the moves `game`'s main line plays from the position with key `key` of
     /// game `variant` (nothing for a game of another kind).
     pub fn add(&mut self, game: &AnyGame, variant: Variant, key: u64) {
+        self.add_played(game, variant, key);
+    }
+
+    /// Counts as [`OpeningTree::add`] does, and gives the notation of each move counted.
+    pub fn add_played(&mut self, game: &AnyGame, variant: Variant, key: u64) -> Vec<String> {
         if game.variant() != variant {
-            return;
+            return Vec::new();
         }
         let played = crate::with_game!(game, g => main_line_moves_from(g, key));
+        let notations = played.iter().map(|(n, _, _)| n.clone()).collect();
         for (notation, mv, mover_first) in played {
             let at = match self.moves.iter().position(|m| m.notation == notation) {
                 Some(k) => k,
@@ -455,6 +558,7 @@ impl OpeningTree {
                 (GameResult::Unknown, _) => {}
             }
         }
+        notations
     }
 
     /// The moves counted, the most played first (then in notation order).
@@ -525,6 +629,46 @@ fn main_line_moves_from<G: RecordGame>(g: &GameRecord<G>, key: u64) -> Vec<(Stri
 mod tests {
     use super::*;
     use crate::core::draughts;
+
+    proptest::proptest! {
+        /// Every row packed and unpacked is the row again, texts shared between rows.
+        #[test]
+        fn a_packed_row_unpacks_to_the_same_row(
+            rows in proptest::collection::vec(
+                (0usize..3, "[a-z ?]{0,6}", "[a-z ?]{0,6}", 0usize..4, 0usize..400, "[a-z]{0,3}",
+                 proptest::option::of("[a-z0-9 ]{0,8}")),
+                1..20,
+            )
+        ) {
+            let mut pool = RowPool::default();
+            let rows: Vec<GameRow> = rows
+                .into_iter()
+                .enumerate()
+                .map(|(k, (v, first, second, r, plies, event, stipulation))| GameRow {
+                    number: k + 1,
+                    variant: Variant::ALL[v],
+                    first,
+                    second,
+                    result: [
+                        GameResult::FirstPlayerWins,
+                        GameResult::SecondPlayerWins,
+                        GameResult::Draw,
+                        GameResult::Unknown,
+                    ][r],
+                    plies,
+                    event: event.clone(),
+                    date: event,
+                    stipulation,
+                })
+                .collect();
+            let packed: Vec<PackedRow> = rows.iter().map(|r| pool.pack(r)).collect();
+            pool.finish();
+            for (row, p) in rows.iter().zip(&packed) {
+                proptest::prop_assert_eq!(&pool.unpack(row.number, p), row);
+            }
+            proptest::prop_assert!(pool.len() <= 5 * rows.len());
+        }
+    }
 
     fn game(moves: &[&str]) -> AnyGame {
         let mut r = GameRecord::<draughts::Position>::new();

@@ -15,7 +15,7 @@ impl OrreryApp {
         let Some(index) = self.workspace.document.index_of_number(number) else { return };
         let source = self.workspace.document.origin(index).and_then(|o| o.source.clone());
         let same_text = source.as_ref().is_some_and(|s| s.text == self.shell.editor.text);
-        if self.notation_text_pending() && !(index == self.workspace.document.current && same_text) {
+        if self.notation_text_pending() && !(index == self.workspace.document.current() && same_text) {
             self.workspace.message = NOTATION_PENDING.into();
             return;
         }
@@ -343,7 +343,7 @@ impl OrreryApp {
         }
         self.show_game(index);
         let Some(path) = path else { return };
-        if self.workspace.document.current == index {
+        if self.workspace.document.current() == index {
             self.workspace.view.follow_path(&path);
             let plies = path.len();
             // A position found off the main line (a variation, such as a report's
@@ -371,7 +371,7 @@ impl OrreryApp {
             self.workspace.view.go_to_reader_start();
             self.shell.move_list = MoveListPanel::default();
         }
-        self.workspace.message = format!("Chapter {}: {}", self.workspace.document.current + 1, title.trim());
+        self.workspace.message = format!("Chapter {}: {}", self.workspace.document.current() + 1, title.trim());
     }
 
     /// The notation editor's text, read: the shown game becomes it (one undo step).

@@ -19,7 +19,15 @@ impl OrreryApp {
         self.workspace.stashed.clear();
         self.workspace.list_undo.clear();
         self.workspace.list_redo.clear();
-        // Several games with unsaved changes: all of them are in the autosave.
+        // Several games of a file with unsaved changes: the file is read again in the
+        // background (with progress and Cancel) and the changes put back over it.
+        if let (false, Some(path)) = (saved.journal.is_empty(), &saved.file) {
+            return vec![Effect::Read(
+                path.clone(),
+                ReadPurpose::Restore { index: saved.game_index, journal: saved.journal.clone() },
+            )];
+        }
+        // Several games in no file with unsaved changes: all of them are in the autosave.
         if !saved.games_text.is_empty() {
             // Read as a file is, so that each game keeps its text as the autosave holds
             // it (the file's own text for the games not changed): Save writes those back
@@ -32,8 +40,9 @@ impl OrreryApp {
                     None => Document::with_games(None, read.games),
                 };
                 document.forget_saved();
-                document.current = saved.game_index;
-                document.set_shown(self.workspace.view.game());
+                if document.show(saved.game_index).is_ok() {
+                    document.set_shown(self.workspace.view.game());
+                }
                 document.modified = true;
                 document.stamp = saved.file_stamp;
                 self.workspace.document = document;
@@ -45,16 +54,26 @@ impl OrreryApp {
         saved
             .file
             .iter()
-            .map(|path| Effect::Read(path.clone(), ReadPurpose::Restore { index: saved.game_index }))
+            .map(|path| {
+                Effect::Read(path.clone(), ReadPurpose::Restore { index: saved.game_index, journal: Vec::new() })
+            })
             .collect()
     }
 
     /// The other games of the restored game's file were read: the document holds them
-    /// all again, the restored game (as it is now) in its place. A file that now has
-    /// errors is not written over (saving asks for a name).
-    pub(super) fn finish_restore(&mut self, path: &Path, index: usize, result: Result<RecordsRead, FileError>) {
+    /// all again, the restored game (as it is now) in its place, and with a `journal`
+    /// every change the autosave kept. A file that now has errors is not written over
+    /// (saving asks for a name); a file changed since the autosave keeps the changed
+    /// games only, in a document of no file.
+    pub(super) fn finish_restore(
+        &mut self,
+        path: &Path,
+        index: usize,
+        journal: &[crate::app::document::JournalEntry],
+        result: Result<RecordIndex, FileError>,
+    ) {
         let read = match result {
-            Ok(read) if !read.games.is_empty() => read,
+            Ok(read) if !read.read.games.is_empty() || !read.stored.is_empty() => read,
             Ok(_) | Err(_) => {
                 self.workspace.message =
                     format!("{} could not be read again; only the restored game is open", path.display());
@@ -63,16 +82,47 @@ impl OrreryApp {
                 return;
             }
         };
-        let damaged = read.has_errors();
-        let mut document = Document::from_read(path, read);
+        let damaged = read.read.has_errors();
+        let autosaved_stamp = self.workspace.document.stamp;
+        let changed_since = autosaved_stamp.is_some() && read.read.stamp != autosaved_stamp;
+        let mut document = if journal.is_empty() {
+            let mut document = Document::from_index(path, read);
+            if document.show(index.min(document.len() - 1)).is_ok() {
+                document.set_shown(self.workspace.view.game());
+            }
+            document
+        } else if changed_since || damaged {
+            // The numbers in the autosave may name other games now: only the changed
+            // games are kept, in a document of no file.
+            self.keep_changed_games(journal, index);
+            self.workspace.message = format!(
+                "{} changed since the autosave: its changed games were kept in a new document; save them under a new name",
+                path.display(),
+            );
+            return;
+        } else {
+            match Document::from_journal(path, read, journal, index) {
+                Ok(mut document) => {
+                    document.set_shown(self.workspace.view.game());
+                    document
+                }
+                Err(why) => {
+                    self.workspace.message = format!(
+                        "{}: the autosave's games could not be put back ({why}); only the shown game is open",
+                        path.display()
+                    );
+                    self.workspace.document.file = None;
+                    self.workspace.document.modified = true;
+                    return;
+                }
+            }
+        };
         // As the file was when the autosave was written: a change made since is asked
         // about at Save.
-        if let Some(stamp) = self.workspace.document.stamp {
+        if let Some(stamp) = autosaved_stamp {
             document.stamp = Some(stamp);
         }
-        document.current = index.min(document.games.len() - 1);
-        document.set_shown(self.workspace.view.game());
-        document.modified = self.workspace.document.modified;
+        document.modified = self.workspace.document.modified || !journal.is_empty();
         if damaged {
             document.file = None;
             document.modified = true;
@@ -82,11 +132,55 @@ impl OrreryApp {
         self.resume_puzzle_set();
     }
 
+    /// After a restore that cannot put the autosave's games back over their file (the
+    /// file changed since, has errors, or its reading was cancelled): the journal's
+    /// changed games, and the shown game at its place among them, in a document of no
+    /// file (saving asks for a name), so that no change is lost.
+    pub(super) fn keep_changed_games(&mut self, journal: &[crate::app::document::JournalEntry], index: usize) {
+        use crate::app::document::JournalEntry;
+        let mut games = Vec::new();
+        let mut shown = None;
+        let mut at = 0usize;
+        for entry in journal {
+            match entry {
+                JournalEntry::File { count, .. } => {
+                    let count = *count as usize;
+                    if (at..at + count).contains(&index) {
+                        shown = Some(games.len());
+                        games.push((*self.workspace.view.game()).clone());
+                    }
+                    at += count;
+                }
+                JournalEntry::Game(text) => {
+                    if at == index {
+                        shown = Some(games.len());
+                        games.push((*self.workspace.view.game()).clone());
+                    } else if let Ok(game) = read_one(text) {
+                        games.push(game);
+                    }
+                    at += 1;
+                }
+            }
+        }
+        if games.is_empty() {
+            games.push((*self.workspace.view.game()).clone());
+        }
+        let cursor = self.workspace.view.cursor_path();
+        let mut document = Document::with_games(None, games);
+        let _ = document.show(shown.unwrap_or(0));
+        document.modified = true;
+        self.workspace.document = document;
+        self.workspace.view = view_of(self.workspace.document.shown().clone());
+        self.workspace.view.follow_path(&cursor);
+    }
+
     /// Opens a record file at once, on this thread (the app itself reads in the
     /// background, by an `Effect::Read` job); on any error the current game stays and
     /// the errors are listed. Returns whether a game was opened.
     pub fn open_path(&mut self, path: &Path) -> bool {
-        let read = crate::files::read_records(path);
+        let copies = self.copy_dir();
+        let read =
+            index_records_with(path, copies.as_deref(), &mut |_, _| {}, &std::sync::atomic::AtomicBool::new(false));
         let (opened, effects) = self.open_read(path, read);
         self.carry_out(effects);
         opened
@@ -107,9 +201,10 @@ impl OrreryApp {
             old.cancel();
         }
         let thread_path = path.clone();
+        let copies = self.copy_dir();
         let mut job = Job::start("read", move |control| {
             let mut progress = |d: usize, t: usize| control.set_progress(d, t);
-            read_records_with(&thread_path, &mut progress, control.cancel_flag())
+            index_records_with(&thread_path, copies.as_deref(), &mut progress, control.cancel_flag())
         });
         match job.wait(READ_WAIT) {
             JobPoll::Done(result) => self.finish_reading(&path, purpose, result),
@@ -140,12 +235,12 @@ impl OrreryApp {
         &mut self,
         path: &Path,
         purpose: ReadPurpose,
-        result: Result<RecordsRead, FileError>,
+        result: Result<RecordIndex, FileError>,
     ) -> Vec<Effect> {
         match purpose {
             ReadPurpose::Open => self.open_read(path, result).1,
-            ReadPurpose::Restore { index } => {
-                self.finish_restore(path, index, result);
+            ReadPurpose::Restore { index, journal } => {
+                self.finish_restore(path, index, &journal, result);
                 Vec::new()
             }
         }
@@ -159,11 +254,14 @@ impl OrreryApp {
         reading.cancel();
         match reading.purpose {
             ReadPurpose::Open => self.workspace.message = format!("Opening {} cancelled", reading.path.display()),
-            ReadPurpose::Restore { .. } => {
+            ReadPurpose::Restore { index, journal } => {
+                self.keep_changed_games(&journal, index);
                 self.workspace.document.file = None;
                 self.workspace.document.modified = true;
-                self.workspace.message =
-                    format!("The other games of {} were not read: saving asks for a file name", reading.path.display());
+                self.workspace.message = format!(
+                    "The other games of {} were not read: the changed ones are kept, and saving asks for a file name",
+                    reading.path.display()
+                );
             }
         }
     }
@@ -171,27 +269,28 @@ impl OrreryApp {
     /// Shows what was read from `path` as the document (see [`OrreryApp::open_path`]):
     /// whether it was shown, and the windows to show (its problems, or why nothing
     /// could be read).
-    fn open_read(&mut self, path: &Path, read: Result<RecordsRead, FileError>) -> (bool, Vec<Effect>) {
+    fn open_read(&mut self, path: &Path, read: Result<RecordIndex, FileError>) -> (bool, Vec<Effect>) {
         let as_puzzles = std::mem::take(&mut self.workspace.open_as_puzzles);
-        let read = match read {
+        let index = match read {
             Err(FileError::Cancelled(_)) => return (false, Vec::new()),
             Err(e) => return (false, vec![Effect::error(COULD_NOT_OPEN, e)]),
-            Ok(read) => read,
+            Ok(index) => index,
         };
-        if read.games.is_empty() {
+        let read = &index.read;
+        let count = read.games.len() + index.stored.len();
+        if count == 0 {
             let mut lines = vec![format!("{} holds no game that could be read", path.display())];
             lines.extend(read.problems.iter().map(ToString::to_string));
             return (false, vec![Effect::Show(Window::Errors(COULD_NOT_OPEN.into(), lines))]);
         }
         let damaged = read.has_errors();
-        let count = read.games.len();
         let game_count = read.game_count;
         // Games read only up to an error (an illegal move, a broken variation).
         let partial = read.origins.iter().filter(|o| o.problems.iter().any(|p| p.severity == Severity::Error)).count();
-        let items = problem_items(&read);
+        let items = problem_items(read);
         let problems = read.problems.len();
         let has_unread = !read.unread.is_empty();
-        let mut document = Document::from_read(path, read);
+        let mut document = Document::from_index(path, index);
         if damaged {
             // What could be read is shown, but the file is not written over: saving asks
             // for a new name, so the games that could not be read stay in the original.
@@ -269,7 +368,7 @@ impl OrreryApp {
     pub(super) fn save_as_effect(&self, then: Option<PendingAction>) -> Effect {
         let folder = self.settings.last_folder.clone();
         // A study by its name; several games as games; one game by its game.
-        let suggested_name = match crate::record::study::study_name(&self.workspace.document.games) {
+        let suggested_name = match self.workspace.document.study_name().map(str::to_string) {
             Some(study) => format!("{}.pgn", file_stem_of(&study)),
             None if self.workspace.document.games.len() > 1 => "games.pgn".to_string(),
             None => format!("{}-game.pgn", self.workspace.view.variant().key()),
@@ -387,11 +486,13 @@ impl OrreryApp {
             return (Some(false), vec![Effect::Show(Window::ChangedOnDisk(path.to_path_buf(), then))]);
         }
         self.workspace.document.set_shown(self.workspace.view.game());
-        // Games not changed since they were read are written back as they were.
-        let (games, originals) = (self.workspace.document.games.clone(), self.workspace.document.originals());
+        // Games not changed since they were read are written back as they were, one at
+        // a time (a file of many games is never all in memory).
+        let games = self.workspace.document.games.clone();
         let target = path.to_path_buf();
-        let job = Job::start("save", move |_| write_records_keeping(&target, &games, &originals));
-        let small = self.workspace.document.games.len() <= SMALL_DOCUMENT;
+        let copies = self.copy_dir();
+        let job = Job::start("save", move |_| save_games(&target, copies.as_deref(), &games));
+        let small = self.workspace.document.len() <= SMALL_DOCUMENT;
         self.jobs.saving =
             Some(Saving { path: path.to_path_buf(), revision: self.workspace.document.revision(), then, job });
         if small {
@@ -442,7 +543,7 @@ impl OrreryApp {
     fn finish_saving(
         &mut self,
         saving: Saving,
-        result: Result<Vec<Option<Arc<str>>>, FileError>,
+        result: Result<crate::files::Written, FileError>,
     ) -> (bool, Vec<Effect>) {
         let path = saving.path;
         match result {
@@ -473,19 +574,24 @@ impl OrreryApp {
     /// of the same kind when it was never saved), so nothing unsaved is kept for the
     /// next start either.
     pub fn discard_changes(&mut self) {
-        let saved = match &self.workspace.document.file {
-            Some(path) => read_record_file(path).ok().map(|(games, _)| games).filter(|g| !g.is_empty()),
-            None => None,
-        };
-        let shown = self.workspace.document.current;
-        let document = match (saved, &self.workspace.document.file) {
-            (Some(games), Some(path)) => {
-                let mut document = Document::from_file(path, games);
-                // The game that was shown stays shown, as the file has it.
-                document.current = shown.min(document.games.len() - 1);
-                document
+        let document = match self.workspace.document.as_saved() {
+            Some(document) => document,
+            None => {
+                let saved = match &self.workspace.document.file {
+                    Some(path) => read_record_file(path).ok().map(|(games, _)| games).filter(|g| !g.is_empty()),
+                    None => None,
+                };
+                let shown = self.workspace.document.current();
+                match (saved, &self.workspace.document.file) {
+                    (Some(games), Some(path)) => {
+                        let mut document = Document::from_file(path, games);
+                        // The game that was shown stays shown, as the file has it.
+                        let _ = document.show(shown.min(document.len() - 1));
+                        document
+                    }
+                    _ => Document::new(AnyGame::new(self.workspace.view.variant())),
+                }
             }
-            _ => Document::new(AnyGame::new(self.workspace.view.variant())),
         };
         self.show_document(document);
     }
@@ -643,3 +749,22 @@ pub(super) fn with_format(path: &Path) -> PathBuf {
 
 /// The error window's title when a file cannot be opened.
 const COULD_NOT_OPEN: &str = "Could not open the file";
+
+/// Saves `games` to `path` (format by extension) atomically: a text file one game at a
+/// time, each unchanged game as its text was read; a `.ron` file from the trees.
+fn save_games(path: &Path, copies: Option<&Path>, games: &GameSet) -> Result<crate::files::Written, FileError> {
+    if Format::from_path(path) == Some(Format::Ron) {
+        let trees: Vec<Arc<AnyGame>> = (0..games.len()).map(|i| games.load(i)).collect::<Result<_, _>>()?;
+        write_records_keeping(path, &trees, &[])?;
+        return Ok(crate::files::Written::default());
+    }
+    if Format::from_path(path).is_none() {
+        return Err(FileError::UnknownFormat(path.to_path_buf()));
+    }
+    crate::files::write_stored_records(
+        path,
+        copies,
+        crate::files::KEEP_IN_MEMORY,
+        (0..games.len()).map(|i| games.text_and_row(i)),
+    )
+}

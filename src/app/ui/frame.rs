@@ -50,7 +50,7 @@ impl OrreryApp {
             self.workspace.setup_seen = setup;
         }
         // A chapter mode counts only while the open file is a study.
-        let in_study = crate::record::study::study_name(&self.workspace.document.games).is_some();
+        let in_study = self.workspace.document.study_name().is_some();
         self.workspace.view.set_in_study(in_study);
         // A move just played or stepped to: its sound.
         let cursor = self.workspace.view.cursor();
@@ -69,7 +69,7 @@ impl OrreryApp {
         // A puzzle of a set solved: kept in the settings, for the file (once).
         let solved = self.workspace.puzzle_set && self.workspace.view.puzzle_status().is_some_and(|p| p.solved);
         if solved && !std::mem::replace(&mut self.workspace.puzzle_solved_kept, true) {
-            let current = self.workspace.document.current;
+            let current = self.workspace.document.current();
             if let Some(key) = self.puzzle_keys().get(current).cloned().flatten() {
                 let file = self.puzzle_file_key();
                 self.settings.solved_puzzles.entry(file).or_default().insert(key);

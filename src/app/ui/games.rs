@@ -18,9 +18,9 @@ impl OrreryApp {
                 "The games of this file cannot change now (unread games or notation text pending)".into();
             return;
         }
-        let at = self.workspace.document.current + 1;
+        let at = self.workspace.document.current() + 1;
         let count = games.len();
-        let study = crate::record::study::study_name(&self.workspace.document.games);
+        let study = self.workspace.document.study_name().map(str::to_string);
         let games = games
             .into_iter()
             .enumerate()
@@ -83,7 +83,7 @@ impl OrreryApp {
         if count == 0 || count >= n {
             return ListChange::Removed { at, games: Vec::new() };
         }
-        let current = self.workspace.document.current;
+        let current = self.workspace.document.current();
         if (at..at + count).contains(&current) {
             self.show_game(if at + count < n { at + count } else { at - 1 });
         }
@@ -121,7 +121,8 @@ impl OrreryApp {
         self.write_back_shown();
         let mut before = Vec::new();
         for i in 0..self.workspace.document.games.len() {
-            let mut game = (*self.workspace.document.games[i]).clone();
+            let Some(held) = self.workspace.document.games.get(i) else { continue };
+            let mut game = (*held).clone();
             let title = Chapter::of(&game, i).title;
             let has_title = game.tags().get(CHAPTER_TAG).is_some_and(|t| !t.trim().is_empty());
             crate::with_game!(&mut game, g => {
@@ -130,9 +131,9 @@ impl OrreryApp {
                     g.tags.set(CHAPTER_TAG, &title);
                 }
             });
-            if game != *self.workspace.document.games[i] {
+            if game != *held {
                 let original = self.workspace.document.origin(i).and_then(|o| o.original.clone());
-                before.push((i, (*self.workspace.document.games[i]).clone(), original));
+                before.push((i, (*held).clone(), original));
                 self.replace_game_at(i, game, None);
             }
         }
@@ -146,7 +147,7 @@ impl OrreryApp {
     /// keeping the shown move where it still exists).
     pub(super) fn replace_game_at(&mut self, index: usize, game: AnyGame, original: Option<std::sync::Arc<str>>) {
         let game = std::sync::Arc::new(game);
-        if index == self.workspace.document.current {
+        if index == self.workspace.document.current() {
             let cursor = self.workspace.view.cursor_path();
             if !self.workspace.view.replace_game(game.clone()) {
                 self.workspace.view = view_of(game.clone());
@@ -164,7 +165,7 @@ impl OrreryApp {
         if index >= n || n == 1 || self.notation_text_pending() || !self.workspace.document.unread.is_empty() {
             return;
         }
-        let title = self.workspace.document.games.get(index).map(|g| game_title(g, index + 1)).unwrap_or_default();
+        let title = self.workspace.document.games.get(index).map(|g| game_title(&g, index + 1)).unwrap_or_default();
         let change = self.take_out(index, 1);
         self.record_list_change(change);
         self.workspace.message = format!("Game {} ({title}) deleted from the file (Undo puts it back)", index + 1);
@@ -218,7 +219,7 @@ impl OrreryApp {
                 self.write_back_shown();
                 let mut after = Vec::with_capacity(before.len());
                 for (i, game, original) in before {
-                    if let Some(now) = self.workspace.document.games.get(i).map(|g| (**g).clone()) {
+                    if let Some(now) = self.workspace.document.games.get(i).map(|g| (*g).clone()) {
                         let now_original = self.workspace.document.origin(i).and_then(|o| o.original.clone());
                         after.push((i, now, now_original));
                         self.replace_game_at(i, game, original);

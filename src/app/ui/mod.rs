@@ -30,10 +30,10 @@ use super::board::BoardPointer;
 use super::clock::{self, ClockSetup};
 use super::command::{Action, Command, GameCommand, Scope};
 use super::dialogs::{DialogAnswer, DialogRequest, FileDialogs};
-use super::document::{Document, game_title};
+use super::document::{Document, GameSet, game_title};
 use super::editor::{EditorEvent, NotationEditor};
 use super::export::{ExportAction, ExportForm};
-use super::games_list::{GamesList, IndexCache};
+use super::games_list::{GamesList, PositionFinder};
 use super::gif_export::{GifAction, GifForm, GifJob};
 use super::history::History;
 use super::jobs::{Job, JobPoll, Waker};
@@ -51,7 +51,7 @@ use crate::app::session::capitalise;
 use crate::core::game::Variant;
 use crate::engine::Level;
 use crate::files::{
-    Diagnostic, FileError, Format, RecordsRead, read_record_file, read_records_with, write_record_file,
+    Diagnostic, FileError, Format, RecordIndex, RecordsRead, index_records_with, read_record_file, write_record_file,
     write_records_keeping,
 };
 use crate::record::annotations::TimeControl;
@@ -141,7 +141,7 @@ enum DialogPurpose {
 }
 
 /// What a file read in the background is for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 enum ReadPurpose {
     /// Game → Open, Recent, a dropped file: shown as a new document.
     Open,
@@ -149,6 +149,8 @@ enum ReadPurpose {
     Restore {
         /// The autosaved game's index among the file's games.
         index: usize,
+        /// The autosave's list of the games (empty: only the shown game was kept).
+        journal: Vec<super::document::JournalEntry>,
     },
 }
 
@@ -158,7 +160,7 @@ pub struct FileReading {
     pub path: PathBuf,
     purpose: ReadPurpose,
     /// The reading: its progress counts bytes.
-    job: Job<Result<RecordsRead, FileError>>,
+    job: Job<Result<RecordIndex, FileError>>,
 }
 
 impl FileReading {
@@ -172,6 +174,9 @@ impl FileReading {
         self.job.cancel();
     }
 }
+
+/// The data folder's folder for the private copies of big open files.
+const COPIES_FOLDER: &str = "open";
 
 /// How long opening waits for a file before it shows the progress window: small files
 /// open within the frame, with no window flashing up.
@@ -187,7 +192,7 @@ struct Saving {
     /// What to do once saved (the action the unsaved-work prompt held).
     then: Option<PendingAction>,
     /// The write: each game's text in the file.
-    job: Job<Result<Vec<Option<Arc<str>>>, FileError>>,
+    job: Job<Result<crate::files::Written, FileError>>,
 }
 
 /// Documents of at most this many games are saved within the frame: the save's job is
@@ -315,7 +320,7 @@ pub struct Shell {
     message_seen: (String, f64, Option<NodeId>),
 }
 
-/// Background work the app waits on (reading and saving files, a GIF, Save as puzzle's check, the position index).
+/// Background work the app waits on (reading and saving files, a GIF, Save as puzzle's check, the position search).
 pub struct Jobs {
     /// The window's engine worker: every search (analysis, the computer, hints, draw
     /// offers, Learn from your mistakes, the game report) runs on it, one at a time.
@@ -325,9 +330,9 @@ pub struct Jobs {
     /// The check of the Save as puzzle form's position (the solver in the
     /// background), while the form is open.
     puzzle_check: Option<PuzzleCheck>,
-    /// The position index of the document's games (the games list and the opening
-    /// tree share it).
-    positions: IndexCache,
+    /// The search of the document's games for the shown position (the games list and
+    /// the opening tree share it).
+    pub positions: PositionFinder,
     /// The record file being read in the background, while it is.
     pub reading: Option<FileReading>,
     /// The document being saved in the background, while it is.
@@ -406,7 +411,7 @@ impl OrreryApp {
                 games_filter: String::new(),
                 games: GamesList::default(),
                 paste_into_file: false,
-                opening_tree: OpeningTree::default(),
+                opening_tree: OpeningTree,
                 file_problems: None,
                 move_list: MoveListPanel::default(),
                 message_seen: (String::new(), 0.0, None),
@@ -415,7 +420,7 @@ impl OrreryApp {
                 engine: crate::app::jobs::engine::EngineWorker::new(),
                 gif_job: None,
                 puzzle_check: None,
-                positions: IndexCache::default(),
+                positions: PositionFinder::default(),
                 reading: None,
                 saving: None,
             },
@@ -442,6 +447,10 @@ impl OrreryApp {
     /// exit the game it holds comes back as it was; after a crash the app offers to
     /// restore it. `None`: nothing is read or written (UI tests).
     pub fn attach_data_dir(&mut self, dir: Option<PathBuf>) {
+        // Copies of big files left by a window that was killed.
+        if let Some(dir) = &dir {
+            crate::files::remove_stale_copies(&dir.join(COPIES_FOLDER));
+        }
         self.platform.sounds = super::sounds::SoundPlayer::new(dir.as_ref().map(|d| d.join("sounds")));
         self.platform.autosave = Autosaver::new(dir);
         if self.platform.autosave.is_second_window() {
@@ -467,6 +476,12 @@ impl OrreryApp {
         self.carry_out(effects);
     }
 
+    /// Where the private copies of big files that are open lie (the data folder's
+    /// `open` folder; `None` without a data folder: such files are then held in memory).
+    pub(super) fn copy_dir(&self) -> Option<PathBuf> {
+        self.platform.autosave.dir().map(|d| d.join(COPIES_FOLDER))
+    }
+
     /// What the autosave holds now.
     fn autosave_contents(&self, clean_exit: bool) -> Autosave {
         // In a puzzle set the game is kept as the file has it, not the attempt.
@@ -475,32 +490,32 @@ impl OrreryApp {
         } else {
             self.workspace.view.game()
         };
+        let several = self.workspace.document.modified && self.workspace.document.len() > 1;
+        let journal = several.then(|| self.workspace.document.journal(&shown_game)).flatten();
         Autosave {
             game_text: write_any(&shown_game),
             cursor_path: self.workspace.view.cursor_path(),
             file: self.workspace.document.file.clone(),
-            game_index: self.workspace.document.current,
+            game_index: self.workspace.document.current(),
             modified: self.workspace.document.modified,
-            games_text: if self.workspace.document.modified && self.workspace.document.games.len() > 1 {
-                // The games unchanged since read go as their text (only the changed
-                // ones are written afresh: quick for a file of many games).
-                let current = self.workspace.document.current;
-                let shown = shown_game.clone();
-                let mut originals = self.workspace.document.originals();
-                let same = std::sync::Arc::ptr_eq(self.workspace.document.shown(), &shown);
-                if !same && **self.workspace.document.shown() != *shown {
-                    originals[current] = None;
+            journal: journal.clone().unwrap_or_default(),
+            games_text: match journal {
+                Some(_) => String::new(),
+                None if several => {
+                    // Every game's text: the games unchanged since read as that text.
+                    let document = &self.workspace.document;
+                    let current = document.current();
+                    let texts: Vec<String> = (0..document.len())
+                        .map(|i| match i == current {
+                            true => write_any(&shown_game).trim_end_matches('\n').to_string(),
+                            false => document.games.text_and_row(i).map(|(t, _)| t).unwrap_or_default(),
+                        })
+                        .collect();
+                    let mut text = texts.join("\n\n");
+                    text.push('\n');
+                    text
                 }
-                let games = self
-                    .workspace
-                    .document
-                    .games
-                    .iter()
-                    .enumerate()
-                    .map(|(i, g)| if i == current { &*shown } else { &**g });
-                crate::files::records_text_keeping(games, &originals).0
-            } else {
-                String::new()
+                None => String::new(),
             },
             clean_exit,
             puzzle_set: self.workspace.puzzle_set,
@@ -569,7 +584,7 @@ impl OrreryApp {
             self.settings.flipped = false;
         }
         self.workspace.view = view_of(document.shown().clone());
-        self.workspace.view.set_in_study(crate::record::study::study_name(&document.games).is_some());
+        self.workspace.view.set_in_study(document.study_name().is_some());
         // A game of a collection opens at its start, as the list's other games do; a
         // file of one game where it ended.
         if document.games.len() > 1 && !self.workspace.view.hides_moves() {
@@ -592,18 +607,23 @@ impl OrreryApp {
     /// Shows game `index` of the document (the shown game was written back after its
     /// last change). Each game keeps its own undo history and shown move.
     fn show_game(&mut self, index: usize) {
-        if index == self.workspace.document.current || index >= self.workspace.document.games.len() {
+        if index == self.workspace.document.current() || index >= self.workspace.document.games.len() {
             return;
         }
         if !self.solving() {
             self.workspace.document.set_shown(self.workspace.view.game());
         }
+        let before = self.workspace.document.current();
+        if let Err(e) = self.workspace.document.show(index) {
+            let number = self.workspace.document.number_of(index);
+            self.workspace.message = format!("Game {number} could not be read again: {e}");
+            return;
+        }
         let history = std::mem::take(&mut self.workspace.history);
-        self.workspace.stashed.insert(self.workspace.document.current, (history, self.workspace.view.cursor_path()));
-        self.workspace.document.current = index;
+        self.workspace.stashed.insert(before, (history, self.workspace.view.cursor_path()));
         let kept = self.workspace.stashed.remove(&index);
         self.workspace.view = view_of(self.workspace.document.shown().clone());
-        self.workspace.view.set_in_study(crate::record::study::study_name(&self.workspace.document.games).is_some());
+        self.workspace.view.set_in_study(self.workspace.document.study_name().is_some());
         match kept {
             Some((history, cursor)) => {
                 self.workspace.history = history;
@@ -621,7 +641,7 @@ impl OrreryApp {
         self.shell.move_list = MoveListPanel::default();
         self.platform.autosave.touch(self.now);
         let number = self.workspace.document.number_of(index);
-        self.workspace.message = match crate::record::study::study_name(&self.workspace.document.games) {
+        self.workspace.message = match self.workspace.document.study_name().map(str::to_string) {
             Some(_) => {
                 format!(
                     "Chapter {number}: {}",

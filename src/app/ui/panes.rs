@@ -6,7 +6,7 @@ use egui_tiles::{SimplificationOptions, TileId, Tiles, UiResponse};
 
 use super::*;
 use crate::app::board::BoardPointer;
-use crate::app::games_list::IndexCache;
+use crate::app::games_list::PositionFinder;
 use crate::app::layout::{Layout, Pane};
 
 /// The View command that hides `pane`, for the panes a user may hide.
@@ -63,7 +63,7 @@ pub(super) struct Panes<'a> {
     pub(super) ctx: FrameContext<'a>,
     pub(super) shell: &'a mut Shell,
     /// The position index the games list and the opening tree share (built on a job).
-    pub(super) positions: &'a mut IndexCache,
+    pub(super) positions: &'a mut PositionFinder,
     pub(super) commands: &'a mut Vec<Command>,
 }
 
@@ -162,7 +162,7 @@ impl OrreryApp {
 fn pane_ui(
     ctx: &FrameContext<'_>,
     shell: &mut Shell,
-    positions: &mut IndexCache,
+    positions: &mut PositionFinder,
     ui: &mut egui::Ui,
     pane: Pane,
     commands: &mut Vec<Command>,
@@ -298,7 +298,7 @@ fn analysis_panel(ctx: &FrameContext<'_>, ui: &mut egui::Ui, commands: &mut Vec<
 fn games_list_ui(
     ctx: &FrameContext<'_>,
     shell: &mut Shell,
-    positions: &mut IndexCache,
+    positions: &mut PositionFinder,
     ui: &mut egui::Ui,
     commands: &mut Vec<Command>,
 ) {
@@ -311,7 +311,7 @@ fn games_list_ui(
 fn opening_tree_ui(
     ctx: &FrameContext<'_>,
     shell: &mut Shell,
-    positions: &mut IndexCache,
+    positions: &mut PositionFinder,
     ui: &mut egui::Ui,
     commands: &mut Vec<Command>,
 ) {

@@ -24,7 +24,7 @@ impl OrreryApp {
     /// The shown game's puzzle in solving mode (in a puzzle set); says why when the
     /// game is no puzzle.
     pub(super) fn start_set_puzzle(&mut self) {
-        let number = self.workspace.document.number_of(self.workspace.document.current);
+        let number = self.workspace.document.number_of(self.workspace.document.current());
         match Puzzle::from_record(self.workspace.document.shown()) {
             Ok(puzzle) if puzzle.stipulation().is_some() => {
                 self.workspace.view = view_of(self.workspace.document.shown().clone());
@@ -50,8 +50,8 @@ impl OrreryApp {
         if self.workspace.puzzle_keys.0 != revision
             || self.workspace.puzzle_keys.1.len() != self.workspace.document.games.len()
         {
-            self.workspace.puzzle_keys =
-                (revision, self.workspace.document.games.iter().map(|g| puzzle_key(g)).collect());
+            let games = &self.workspace.document.games;
+            self.workspace.puzzle_keys = (revision, (0..games.len()).map(|i| puzzle_key_of(games, i)).collect());
         }
         &self.workspace.puzzle_keys.1
     }
@@ -59,7 +59,7 @@ impl OrreryApp {
     /// The shown puzzle's place among the file's puzzles (1-based; 0 when it is none)
     /// and how many there are.
     pub(super) fn puzzle_place(&mut self) -> (usize, usize) {
-        let current = self.workspace.document.current;
+        let current = self.workspace.document.current();
         let puzzles: Vec<usize> =
             self.puzzle_keys().iter().enumerate().filter(|(_, k)| k.is_some()).map(|(i, _)| i).collect();
         let at = puzzles.iter().position(|&i| i == current).map_or(0, |p| p + 1);
@@ -71,7 +71,7 @@ impl OrreryApp {
         let Some(solved) = self.settings.solved_puzzles.get(&self.puzzle_file_key()).cloned() else {
             return (0, false);
         };
-        let current = self.workspace.document.current;
+        let current = self.workspace.document.current();
         let keys = self.puzzle_keys();
         let count = keys.iter().flatten().filter(|k| solved.contains(*k)).count();
         let this = keys.get(current).and_then(Option::as_ref).is_some_and(|k| solved.contains(k));
@@ -88,14 +88,14 @@ impl OrreryApp {
             self.workspace.message = "This file holds no puzzle to solve (no game with a Stipulation tag)".into();
             return;
         };
-        let start = if from_shown && puzzles.iter().any(|(i, _)| *i == self.workspace.document.current) {
-            self.workspace.document.current
+        let start = if from_shown && puzzles.iter().any(|(i, _)| *i == self.workspace.document.current()) {
+            self.workspace.document.current()
         } else {
             puzzles.iter().find(|(_, k)| !solved.contains(k)).map_or(first, |(i, _)| *i)
         };
         self.write_back_shown();
         self.workspace.puzzle_set = true;
-        if start == self.workspace.document.current {
+        if start == self.workspace.document.current() {
             self.start_set_puzzle();
         } else {
             self.show_game(start);
@@ -105,10 +105,10 @@ impl OrreryApp {
     /// In a puzzle set: the next puzzle of the file (or the one before).
     pub(super) fn next_puzzle(&mut self, forward: bool) {
         let n = self.workspace.document.games.len();
-        let current = self.workspace.document.current;
+        let current = self.workspace.document.current();
         let mut candidates: Box<dyn Iterator<Item = usize>> =
             if forward { Box::new(current + 1..n) } else { Box::new((0..current).rev()) };
-        match candidates.find(|&i| stipulation_of(&self.workspace.document.games[i]).is_some()) {
+        match candidates.find(|&i| self.workspace.document.games.get(i).is_some_and(|g| stipulation_of(&g).is_some())) {
             Some(i) => self.show_game(i),
             None => {
                 self.workspace.message = if forward {
@@ -168,4 +168,10 @@ impl OrreryApp {
             Err(e) => (false, vec![Effect::error("Could not save", e)]),
         }
     }
+}
+
+/// Game `i`'s puzzle mark; only a game whose row has a stipulation is read.
+fn puzzle_key_of(games: &crate::app::document::GameSet, i: usize) -> Option<String> {
+    games.row(i, i + 1)?.stipulation?;
+    puzzle_key(&*games.get(i)?)
 }

@@ -381,11 +381,7 @@ impl OrreryApp {
         let modal = egui::Modal::new(egui::Id::unique("unsaved")).show(ctx, |ui| {
             ui.heading("Unsaved changes");
             let n = self.workspace.document.games.len();
-            let games = if crate::record::study::study_name(&self.workspace.document.games).is_some() {
-                "chapters"
-            } else {
-                "games"
-            };
+            let games = if self.workspace.document.study_name().is_some() { "chapters" } else { "games" };
             let changes = match &self.workspace.document.file {
                 Some(path) if n > 1 => format!(
                     "the {n} {games} of {}",

@@ -1,0 +1,339 @@
+//! Record files held without their trees: each game of a text file read without a
+//! problem is kept as where its text lies and its row ([`StoredGame`], 48 bytes), and
+//! its tree is read again only when wanted ([`GameTexts::game`]). The app's documents
+//! hold files this way, so that a file of 100,000 games takes a few megabytes instead
+//! of the gigabytes its trees would (Scid's index works alike).
+//!
+//! The texts lie in memory for a file of up to [`KEEP_IN_MEMORY`] bytes, and in a
+//! private copy of a bigger file, made when it is read: another program that changes
+//! or removes the file afterwards changes nothing the document holds. The copy is
+//! removed when no document needs it, and copies left by a window that was killed are
+//! removed by the next [`remove_stale_copies`].
+
+use std::io::{Read, Seek, SeekFrom};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
+
+use super::{FileError, FileStamp, Format, RecordsRead, read_records_with, read_text_records_into};
+use crate::record::collection::{GameRow, PackedRow, RowPool};
+use crate::record::{AnyGame, GameReader};
+
+/// A file of up to this many bytes keeps its games' texts in memory; a bigger one in a
+/// private copy on disk (16 MiB, about 25,000 games of 60 plies).
+pub const KEEP_IN_MEMORY: u64 = 16 << 20;
+
+/// A game of a text file held as where its text lies (from its first tag or move to its
+/// result token, as [`GameOrigin::original`](super::GameOrigin::original) would hold
+/// it) and its row for the games list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StoredGame {
+    /// Its 1-based number in the file.
+    pub number: u32,
+    /// The byte offset of its text in the file.
+    pub offset: u64,
+    /// The length of its text in bytes.
+    pub len: u32,
+    /// Its row, texts in the [`RecordIndex::pool`].
+    pub row: PackedRow,
+}
+
+/// Takes the games read without a problem as [`StoredGame`]s while a file is read.
+#[derive(Default)]
+pub(super) struct IndexSink {
+    stored: Vec<StoredGame>,
+    pool: RowPool,
+}
+
+impl IndexSink {
+    /// Keeps game `number`, read from the text's bytes `range`, as stored; `false` (the
+    /// tree is kept instead) when its number or length do not fit.
+    pub(super) fn take(&mut self, number: usize, range: std::ops::Range<usize>, game: &AnyGame) -> bool {
+        let (Ok(n), Ok(len)) = (u32::try_from(number), u32::try_from(range.len())) else { return false };
+        let row = self.pool.pack(&GameRow::new(number, game));
+        self.stored.push(StoredGame { number: n, offset: range.start as u64, len, row });
+        true
+    }
+}
+
+/// Where the texts of a file's stored games lie: the file's bytes in memory, or a
+/// private copy on disk (removed when this is dropped).
+#[derive(Debug, Default)]
+pub struct GameTexts {
+    bytes: Option<Arc<[u8]>>,
+    copy: Option<(PathBuf, Mutex<std::fs::File>)>,
+    /// The file the texts came from, for messages.
+    source: PathBuf,
+}
+
+impl PartialEq for GameTexts {
+    /// The same texts: the same bytes or the same copy.
+    fn eq(&self, other: &Self) -> bool {
+        self.source == other.source
+            && self.copy.as_ref().map(|c| &c.0) == other.copy.as_ref().map(|c| &c.0)
+            && self.bytes == other.bytes
+    }
+}
+
+impl GameTexts {
+    /// Texts of `source` held in memory.
+    pub fn in_memory(source: &Path, bytes: Arc<[u8]>) -> GameTexts {
+        GameTexts { bytes: Some(bytes), copy: None, source: source.to_path_buf() }
+    }
+
+    /// The text of `game` (its bytes as the file has them).
+    ///
+    /// # Errors
+    /// [`FileError::Io`] when the private copy cannot be read; [`FileError::NotText`]
+    /// when the bytes are not those of a game any more.
+    pub fn text(&self, game: &StoredGame) -> Result<String, FileError> {
+        let (start, len) = (game.offset, game.len as usize);
+        let bytes = match (&self.bytes, &self.copy) {
+            (Some(bytes), _) => usize::try_from(start)
+                .ok()
+                .and_then(|s| bytes.get(s..s.checked_add(len)?))
+                .map(<[u8]>::to_vec)
+                .ok_or_else(|| FileError::NotText(self.source.clone()))?,
+            (None, Some((path, file))) => {
+                let io = |source| FileError::Io { path: path.clone(), source };
+                let mut file = file.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+                file.seek(SeekFrom::Start(start)).map_err(io)?;
+                let mut bytes = vec![0; len];
+                file.read_exact(&mut bytes).map_err(io)?;
+                bytes
+            }
+            (None, None) => return Err(FileError::NotText(self.source.clone())),
+        };
+        String::from_utf8(bytes).map_err(|_| FileError::NotText(self.source.clone()))
+    }
+
+    /// The tree of `game`, read again from its text.
+    ///
+    /// # Errors
+    /// As [`GameTexts::text`]; [`FileError::NotText`] when the text does not read as
+    /// one game without problems any more.
+    pub fn game(&self, game: &StoredGame) -> Result<AnyGame, FileError> {
+        let text = self.text(game)?;
+        let mut games = GameReader::new(&text).filter(|r| r.is_game);
+        match (games.next(), games.next()) {
+            (Some(read), None) if read.errors.is_empty() => {
+                read.game.ok_or_else(|| FileError::NotText(self.source.clone()))
+            }
+            _ => Err(FileError::NotText(self.source.clone())),
+        }
+    }
+
+    /// Whether the texts lie in a private copy on disk (a big file).
+    pub fn on_disk(&self) -> bool {
+        self.copy.is_some()
+    }
+}
+
+impl Drop for GameTexts {
+    fn drop(&mut self) {
+        if let Some((path, file)) = self.copy.take() {
+            drop(file);
+            let _ = std::fs::remove_file(path);
+        }
+    }
+}
+
+/// A record file read for a document: the games read with problems (and a `.ron`
+/// file's games) as trees in [`RecordIndex::read`], every other game as a
+/// [`StoredGame`].
+#[derive(Debug, Default)]
+pub struct RecordIndex {
+    /// The games kept as trees, with every problem, the games not read and the stamp.
+    pub read: RecordsRead,
+    /// The games kept as texts, in file order.
+    pub stored: Vec<StoredGame>,
+    /// The texts of the stored games' rows.
+    pub pool: Arc<RowPool>,
+    /// Where the stored games' texts lie.
+    pub texts: Arc<GameTexts>,
+}
+
+/// A name no other copy in the folder has: `open-<process>-<count>.<ext>`.
+fn copy_name(ext: &str) -> String {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    format!("open-{}-{n}.{ext}", std::process::id())
+}
+
+/// Removes the private copies in `dir` that no running window holds (left by one that
+/// was killed).
+pub fn remove_stale_copies(dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        if !entry.file_name().to_string_lossy().starts_with("open-") {
+            continue;
+        }
+        let Ok(file) = std::fs::OpenOptions::new().write(true).open(entry.path()) else { continue };
+        if file.try_lock().is_ok() {
+            drop(file);
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// Reads the record file `path` for a document, as [`read_records_with`] does (progress,
+/// cancel), keeping each game of a text file read without a problem as a
+/// [`StoredGame`]. A file bigger than [`KEEP_IN_MEMORY`] is first copied into
+/// `copy_dir` (when given) and read from the copy, which then holds the texts.
+///
+/// # Errors
+/// [`FileError::UnknownFormat`], [`FileError::Io`] (the file, or the copy), or
+/// [`FileError::Cancelled`].
+pub fn index_records_with(
+    path: &Path,
+    copy_dir: Option<&Path>,
+    progress: &mut dyn FnMut(usize, usize),
+    cancel: &AtomicBool,
+) -> Result<RecordIndex, FileError> {
+    index_records_keeping(path, copy_dir, KEEP_IN_MEMORY, progress, cancel)
+}
+
+/// [`index_records_with`], copying a file bigger than `keep_in_memory` bytes (instead
+/// of [`KEEP_IN_MEMORY`]).
+///
+/// # Errors
+/// As [`index_records_with`].
+pub fn index_records_keeping(
+    path: &Path,
+    copy_dir: Option<&Path>,
+    keep_in_memory: u64,
+    progress: &mut dyn FnMut(usize, usize),
+    cancel: &AtomicBool,
+) -> Result<RecordIndex, FileError> {
+    let format = Format::from_path(path).ok_or_else(|| FileError::UnknownFormat(path.to_path_buf()))?;
+    if format == Format::Ron {
+        return Ok(RecordIndex { read: read_records_with(path, progress, cancel)?, ..RecordIndex::default() });
+    }
+    let io = |p: &Path| {
+        let p = p.to_path_buf();
+        move |source| FileError::Io { path: p, source }
+    };
+    let stamp = FileStamp::of(path);
+    let size = std::fs::metadata(path).map_err(io(path))?.len();
+    let mut copy = None;
+    let bytes = match copy_dir.filter(|_| size > keep_in_memory) {
+        Some(dir) => {
+            std::fs::create_dir_all(dir).map_err(io(dir))?;
+            let ext = path.extension().map_or_else(|| "pgn".into(), |e| e.to_string_lossy().into_owned());
+            let target = dir.join(copy_name(&ext));
+            if let Err(e) = std::fs::copy(path, &target) {
+                let _ = std::fs::remove_file(&target);
+                return Err(io(path)(e));
+            }
+            let file = std::fs::OpenOptions::new().read(true).write(true).open(&target).map_err(io(&target))?;
+            // Held while the copy is in use: another window's clean-up leaves it.
+            let _ = file.try_lock();
+            // Removed again when reading fails.
+            let texts =
+                GameTexts { bytes: None, copy: Some((target.clone(), Mutex::new(file))), source: path.to_path_buf() };
+            let bytes = std::fs::read(&target).map_err(io(&target))?;
+            copy = Some(texts);
+            bytes
+        }
+        None => std::fs::read(path).map_err(io(path))?,
+    };
+    let name = path.display().to_string();
+    // Text that is not the file's own bytes (UTF-16 decoded) cannot be read again by
+    // place: all of it is kept as trees.
+    let utf16 = crate::record::decode_utf16(&bytes).is_some();
+    let mut sink = IndexSink::default();
+    let read = if utf16 {
+        super::parse_record_bytes_with(&bytes, format, &name, progress, cancel)
+    } else {
+        read_text_records_into(&bytes, &name, progress, cancel, Some(&mut sink))
+    }
+    .map_err(|super::Cancelled| FileError::Cancelled(path.to_path_buf()))?;
+    let IndexSink { stored, mut pool } = sink;
+    pool.finish();
+    let texts = match copy {
+        Some(copy) => copy,
+        None if stored.is_empty() => GameTexts::default(),
+        None => GameTexts::in_memory(path, Arc::from(bytes)),
+    };
+    Ok(RecordIndex { read: RecordsRead { stamp, ..read }, stored, pool: Arc::new(pool), texts: Arc::new(texts) })
+}
+
+/// A text file as [`write_stored_records`] wrote it: each game as stored there.
+#[derive(Debug, Default)]
+pub struct Written {
+    /// The games in file order, numbered from 1 (empty for a `.ron` file).
+    pub stored: Vec<StoredGame>,
+    /// The texts of their rows.
+    pub pool: Arc<RowPool>,
+    /// Where their texts lie now: the file's bytes, or a private copy of a big file.
+    pub texts: Arc<GameTexts>,
+}
+
+/// Saves games to the text file `path` atomically, one at a time (a file of many games
+/// is never all in memory): each item is a game's text (as read, or written afresh) and
+/// its row, separated by a blank line, ending with a newline. Returns where each game
+/// stands in the file, with its texts kept as [`index_records_with`] keeps them (in
+/// memory up to `keep_in_memory` bytes — [`KEEP_IN_MEMORY`] in the app — else in a
+/// private copy in `copy_dir`).
+///
+/// # Errors
+/// The first error of an item, or [`FileError::Io`] (nothing is replaced then).
+pub fn write_stored_records(
+    path: &Path,
+    copy_dir: Option<&Path>,
+    keep_in_memory: u64,
+    games: impl Iterator<Item = Result<(String, GameRow), FileError>>,
+) -> Result<Written, FileError> {
+    use std::io::Write;
+    let io = |source| FileError::Io { path: path.to_path_buf(), source };
+    let mut file = std::io::BufWriter::new(super::AtomicFile::create(path)?);
+    let mut pool = RowPool::default();
+    let mut stored = Vec::new();
+    let mut kept: Option<Vec<u8>> = Some(Vec::new());
+    let mut offset: u64 = 0;
+    for (i, game) in games.enumerate() {
+        let (text, row) = game?;
+        let separator: &[u8] = if i > 0 { b"\n\n" } else { b"" };
+        file.write_all(separator).map_err(io)?;
+        file.write_all(text.as_bytes()).map_err(io)?;
+        offset += separator.len() as u64;
+        let number = u32::try_from(i + 1).unwrap_or(u32::MAX);
+        let len = u32::try_from(text.len()).unwrap_or(u32::MAX);
+        stored.push(StoredGame { number, offset, len, row: pool.pack(&row) });
+        offset += text.len() as u64;
+        if let Some(bytes) = &mut kept {
+            bytes.extend_from_slice(separator);
+            bytes.extend_from_slice(text.as_bytes());
+            if bytes.len() as u64 > keep_in_memory && copy_dir.is_some() {
+                kept = None;
+            }
+        }
+    }
+    file.write_all(b"\n").map_err(io)?;
+    file.into_inner().map_err(|e| io(e.into_error()))?.commit()?;
+    pool.finish();
+    let texts = match (kept, copy_dir) {
+        (Some(mut bytes), _) => {
+            bytes.push(b'\n');
+            GameTexts::in_memory(path, Arc::from(bytes))
+        }
+        (None, Some(dir)) => {
+            std::fs::create_dir_all(dir).map_err(|source| FileError::Io { path: dir.to_path_buf(), source })?;
+            let ext = path.extension().map_or_else(|| "pgn".into(), |e| e.to_string_lossy().into_owned());
+            let target = dir.join(copy_name(&ext));
+            if let Err(source) = std::fs::copy(path, &target) {
+                let _ = std::fs::remove_file(&target);
+                return Err(FileError::Io { path: target, source });
+            }
+            let file = std::fs::OpenOptions::new()
+                .read(true)
+                .write(true)
+                .open(&target)
+                .map_err(|source| FileError::Io { path: target.clone(), source })?;
+            let _ = file.try_lock();
+            GameTexts { bytes: None, copy: Some((target, Mutex::new(file))), source: path.to_path_buf() }
+        }
+        (None, None) => GameTexts::default(),
+    };
+    Ok(Written { stored, pool: Arc::new(pool), texts: Arc::new(texts) })
+}
