@@ -495,82 +495,196 @@ fn read_text_records_into(
     name: &str,
     progress: &mut dyn FnMut(usize, usize),
     cancel: &AtomicBool,
-    mut sink: Option<&mut stored::IndexSink>,
+    sink: Option<&mut stored::IndexSink>,
 ) -> Result<RecordsRead, Cancelled> {
-    let (text, encoding) = decode_text(bytes, name);
-    // Only text read as it stands in the file can be written back byte for byte.
-    let encoding_clean = encoding.is_empty();
-    let text: &str = &text;
     let mut read = RecordsRead::default();
-    let mut games: Vec<TextGame> = Vec::new();
-    let mut lines = LineCounter { text, offset: 0, line: 1, column: 1 };
-    let mut reader = GameReader::new(text);
-    loop {
+    let base = Base { total: bytes.len(), ..Base::default() };
+    read_text_piece(bytes, base, true, name, progress, cancel, sink, &mut read)?;
+    Ok(read)
+}
+
+/// Where a piece of a text file starts (at a line start): the bytes and lines before it,
+/// and the file's size.
+#[derive(Clone, Copy, Debug, Default)]
+struct Base {
+    offset: usize,
+    lines: u32,
+    total: usize,
+}
+
+/// How far [`read_text_piece`] read a piece that is not the rest of the file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum PieceEnd {
+    /// The whole piece was read (it was the rest of the file).
+    Done,
+    /// Its first `n` bytes were read (up to a line start after the last game read); the
+    /// next piece starts there. The games after them may go on past the piece.
+    Cut(usize),
+    /// As `Cut`, then the rest of the file must be read in one piece: a comment that is
+    /// not closed in the piece (it may close further on), or text that is not UTF-8.
+    CutThenRest(usize),
+}
+
+/// Reads the games of one piece of a text file into `read`, as if the whole file were
+/// read (diagnostics' lines counted from the file's start, places as the file's bytes).
+/// `whole`: the piece is the rest of the file, and every game of it is read. Otherwise
+/// a game is read only when the line it ends on holds nothing after it and the next
+/// game starts after that line (nothing further on can change it), and the piece's
+/// end says where the next piece starts.
+#[allow(clippy::too_many_arguments)] // one reading's parts, passed down from its driver
+fn read_text_piece(
+    bytes: &[u8],
+    base: Base,
+    whole: bool,
+    name: &str,
+    progress: &mut dyn FnMut(usize, usize),
+    cancel: &AtomicBool,
+    sink: Option<&mut stored::IndexSink>,
+    read: &mut RecordsRead,
+) -> Result<PieceEnd, Cancelled> {
+    if !whole && std::str::from_utf8(bytes).is_err() {
+        return Ok(PieceEnd::CutThenRest(0));
+    }
+    let (text, mut encoding) = decode_text(bytes, name);
+    for e in &mut encoding {
+        e.line += base.lines;
+    }
+    let text: &str = &text;
+    let mut piece = Piece {
+        text,
+        name,
+        base,
+        lines: LineCounter { text, offset: 0, line: base.lines + 1, column: 1 },
+        games: Vec::new(),
+        // Only text read as it stands in the file can be written back byte for byte.
+        encoding_clean: encoding.is_empty(),
+        sink,
+    };
+    let mut reader = GameReader::starting_at_line(text, base.lines + 1);
+    // The games read but not yet taken (a piece not read whole): they end on a line
+    // the next game starts on, or later text may still change them.
+    let mut waiting: Vec<crate::record::ReadGame> = Vec::new();
+    let mut cut = 0;
+    let end = loop {
         if cancel.load(Ordering::Relaxed) {
             return Err(Cancelled);
         }
-        let Some(game) = reader.next() else { break };
-        progress(reader.offset(), text.len());
-        let mut diagnostics: Vec<Diagnostic> =
-            game.errors.iter().map(|e| Diagnostic::from_record_error(name, e)).collect();
+        let Some(game) = reader.next() else { break PieceEnd::Cut(cut) };
+        progress(base.offset + reader.offset(), base.total);
+        if whole {
+            piece.take(game, read);
+            continue;
+        }
+        // A comment not closed here may close further on, in the next piece.
+        if game.errors.iter().any(|e| e.kind == RecordErrorKind::Comment) {
+            break PieceEnd::CutThenRest(cut);
+        }
+        if let Some(last) = waiting.last()
+            && let Some(line_end) = text[last.range.end..].find('\n').map(|k| last.range.end + k + 1)
+            && text[last.range.end..line_end].trim().is_empty()
+            && game.is_game
+            && line_end <= game.range.start
+        {
+            for waiting in waiting.drain(..) {
+                piece.take(waiting, read);
+            }
+            cut = line_end;
+        }
+        waiting.push(game);
+    };
+    piece.finish(encoding, read);
+    Ok(if whole { PieceEnd::Done } else { end })
+}
+
+/// A piece of text being read: the games taken from it so far.
+struct Piece<'t, 's> {
+    text: &'t str,
+    name: &'t str,
+    base: Base,
+    lines: LineCounter<'t>,
+    games: Vec<TextGame>,
+    encoding_clean: bool,
+    sink: Option<&'s mut stored::IndexSink>,
+}
+
+impl Piece<'_, '_> {
+    /// The place (line, column) in the file of a byte offset of the piece.
+    fn position(&mut self, offset: usize) -> (u32, u32) {
+        self.lines.position(offset)
+    }
+
+    /// A diagnostic of the piece's text (placed in the file by the reader).
+    fn diagnostic(&self, e: &RecordError) -> Diagnostic {
+        Diagnostic::from_record_error(self.name, e)
+    }
+
+    /// Takes one game (or stray text) of the piece into `read`.
+    fn take(&mut self, game: crate::record::ReadGame, read: &mut RecordsRead) {
+        let mut diagnostics: Vec<Diagnostic> = game.errors.iter().map(|e| self.diagnostic(e)).collect();
         if !game.is_game {
             read.problems.extend(diagnostics.iter().cloned());
             read.stray.extend(diagnostics);
-            continue;
+            return;
         }
         read.game_count += 1;
-        let start = lines.position(game.range.start);
-        let end = lines.position(game.range.end);
+        let start = self.position(game.range.start);
+        let end = self.position(game.range.end);
         if let Some(g) = &game.game {
-            diagnostics.extend(stipulation_warning(name, g, text, game.range.clone(), start));
+            diagnostics.extend(stipulation_warning(self.name, g, self.text, game.range.clone(), start));
         }
         read.problems.extend(diagnostics.iter().cloned());
         // Problems of stray text before the game's first token are reported with it.
         let (before, own): (Vec<Diagnostic>, Vec<Diagnostic>) =
             diagnostics.into_iter().partition(|d| (d.line, d.column) < start);
         read.stray.extend(before);
+        let offset = self.base.offset;
         if own.is_empty()
-            && encoding_clean
-            && let (Some(sink), Some(g)) = (sink.as_deref_mut(), &game.game)
-            && sink.take(read.game_count, game.range.clone(), g)
+            && self.encoding_clean
+            && let (Some(sink), Some(g)) = (self.sink.as_deref_mut(), &game.game)
+            && sink.take(read.game_count, game.range.start + offset..game.range.end + offset, g)
         {
-            continue;
+            return;
         }
         let original =
-            (own.is_empty() && encoding_clean).then(|| text.get(game.range.clone()).map(Arc::from)).flatten();
+            (own.is_empty() && self.encoding_clean).then(|| self.text.get(game.range.clone()).map(Arc::from)).flatten();
         let origin = GameOrigin { number: read.game_count, problems: own, source: None, original };
         let is_read = game.game.is_some();
         read.games.extend(game.game);
-        games.push(TextGame { origin, range: game.range, start, end, read: is_read });
+        self.games.push(TextGame { origin, range: game.range, start, end, read: is_read });
     }
-    if !encoding.is_empty() {
-        for e in &encoding {
-            let place = (e.line, e.column);
-            match games.iter_mut().find(|g| g.start <= place && place <= g.end) {
-                Some(g) => g.origin.problems.push(e.clone()),
-                None => read.stray.push(e.clone()),
+
+    /// The piece's games' origins into `read`, with the encoding problems of their text
+    /// (`encoding`, in the file's lines) and, for a game with problems, its source.
+    fn finish(self, encoding: Vec<Diagnostic>, read: &mut RecordsRead) {
+        let mut games = self.games;
+        if !encoding.is_empty() {
+            for e in &encoding {
+                let place = (e.line, e.column);
+                match games.iter_mut().find(|g| g.start <= place && place <= g.end) {
+                    Some(g) => g.origin.problems.push(e.clone()),
+                    None => read.stray.push(e.clone()),
+                }
+            }
+            for g in &mut games {
+                g.origin.problems.sort_by_key(|d| (d.line, d.column));
+            }
+            let mut all = encoding;
+            all.append(&mut read.problems);
+            all.sort_by_key(|d| (d.line, d.column));
+            read.problems = all;
+        }
+        for mut g in games {
+            if !g.origin.problems.is_empty() {
+                let text = self.text.get(g.range.clone()).unwrap_or_default();
+                g.origin.source = Some(GameSource { text: source_text(text), line: g.start.0, column: g.start.1 });
+            }
+            if g.read {
+                read.origins.push(g.origin);
+            } else {
+                read.unread.push(g.origin);
             }
         }
-        for g in &mut games {
-            g.origin.problems.sort_by_key(|d| (d.line, d.column));
-        }
-        let mut all = encoding;
-        all.append(&mut read.problems);
-        all.sort_by_key(|d| (d.line, d.column));
-        read.problems = all;
     }
-    for mut g in games {
-        if !g.origin.problems.is_empty() {
-            let text = text.get(g.range.clone()).unwrap_or_default();
-            g.origin.source = Some(GameSource { text: source_text(text), line: g.start.0, column: g.start.1 });
-        }
-        if g.read {
-            read.origins.push(g.origin);
-        } else {
-            read.unread.push(g.origin);
-        }
-    }
-    Ok(read)
 }
 
 /// Writes games in `format`.

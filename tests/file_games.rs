@@ -366,7 +366,7 @@ fn the_next_start_brings_back_the_game_shown_among_its_files_other_games() {
     h.run();
     ui_support::finish_reading(&mut h);
     let document = &h.state().workspace().document;
-    assert_eq!(document.games.len(), 3);
+    assert_eq!(document.games.len(), 3, "{}", h.state().workspace().message);
     assert_eq!(document.current(), 1);
     assert_eq!(document.games.get(1).unwrap().move_count(), 1);
     assert_eq!(document.games.get(0).unwrap().move_count(), 2);
@@ -395,7 +395,7 @@ fn a_change_to_a_game_not_shown_survives_the_next_start() {
     h.run();
     ui_support::finish_reading(&mut h);
     let document = &h.state().workspace().document;
-    assert_eq!(document.games.len(), 3);
+    assert_eq!(document.games.len(), 3, "{}", h.state().workspace().message);
     assert_eq!(document.current(), 2);
     assert_eq!(document.games.get(1).unwrap().move_count(), 1, "game 2's unsaved move is back");
     assert_eq!(document.games.get(0).unwrap().move_count(), 2);

@@ -15,7 +15,10 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 
-use super::{FileError, FileStamp, Format, RecordsRead, read_records_with, read_text_records_into};
+use super::{
+    Base, FileError, FileStamp, Format, PieceEnd, RecordsRead, read_records_with, read_text_piece,
+    read_text_records_into,
+};
 use crate::record::collection::{GameRow, PackedRow, RowPool};
 use crate::record::{AnyGame, GameReader};
 
@@ -215,8 +218,9 @@ pub fn index_records_keeping(
     };
     let stamp = FileStamp::of(path);
     let size = std::fs::metadata(path).map_err(io(path))?.len();
-    let mut copy = None;
-    let bytes = match copy_dir.filter(|_| size > keep_in_memory) {
+    let name = path.display().to_string();
+    let mut sink = IndexSink::default();
+    let (read, texts) = match copy_dir.filter(|_| size > keep_in_memory) {
         Some(dir) => {
             std::fs::create_dir_all(dir).map_err(io(dir))?;
             let ext = path.extension().map_or_else(|| "pgn".into(), |e| e.to_string_lossy().into_owned());
@@ -231,31 +235,110 @@ pub fn index_records_keeping(
             // Removed again when reading fails.
             let texts =
                 GameTexts { bytes: None, copy: Some((target.clone(), Mutex::new(file))), source: path.to_path_buf() };
-            let bytes = std::fs::read(&target).map_err(io(&target))?;
-            copy = Some(texts);
-            bytes
+            // Read piece by piece: the file is never all in memory.
+            let read = read_text_file(&target, &name, PIECE, progress, cancel, &mut sink)?;
+            (read, texts)
         }
-        None => std::fs::read(path).map_err(io(path))?,
+        None => {
+            let bytes = std::fs::read(path).map_err(io(path))?;
+            // Text that is not the file's own bytes (UTF-16 decoded) cannot be read
+            // again by place: all of it is kept as trees.
+            let read = if crate::record::decode_utf16(&bytes).is_some() {
+                super::parse_record_bytes_with(&bytes, format, &name, progress, cancel)
+            } else {
+                read_text_records_into(&bytes, &name, progress, cancel, Some(&mut sink))
+            }
+            .map_err(|super::Cancelled| FileError::Cancelled(path.to_path_buf()))?;
+            let texts = match sink.stored.is_empty() {
+                true => GameTexts::default(),
+                false => GameTexts::in_memory(path, Arc::from(bytes)),
+            };
+            (read, texts)
+        }
     };
-    let name = path.display().to_string();
-    // Text that is not the file's own bytes (UTF-16 decoded) cannot be read again by
-    // place: all of it is kept as trees.
-    let utf16 = crate::record::decode_utf16(&bytes).is_some();
-    let mut sink = IndexSink::default();
-    let read = if utf16 {
-        super::parse_record_bytes_with(&bytes, format, &name, progress, cancel)
-    } else {
-        read_text_records_into(&bytes, &name, progress, cancel, Some(&mut sink))
-    }
-    .map_err(|super::Cancelled| FileError::Cancelled(path.to_path_buf()))?;
     let IndexSink { stored, mut pool } = sink;
     pool.finish();
-    let texts = match copy {
-        Some(copy) => copy,
-        None if stored.is_empty() => GameTexts::default(),
-        None => GameTexts::in_memory(path, Arc::from(bytes)),
-    };
     Ok(RecordIndex { read: RecordsRead { stamp, ..read }, stored, pool: Arc::new(pool), texts: Arc::new(texts) })
+}
+
+/// The size of the pieces a big text file is read in (a piece grows when one game is
+/// longer, or when a comment in it is not closed).
+const PIECE: usize = 4 << 20;
+
+/// Reads the text file `path` as [`read_text_records_into`] reads its bytes, in pieces
+/// of about `piece` bytes cut between games, so that only a piece is in memory at a
+/// time: the same games, problems and places as the whole file read at once. A UTF-16
+/// file is read whole (its games then kept as trees).
+///
+/// # Errors
+/// [`FileError::Io`]; [`FileError::Cancelled`].
+pub(crate) fn read_text_file(
+    path: &Path,
+    name: &str,
+    piece: usize,
+    progress: &mut dyn FnMut(usize, usize),
+    cancel: &AtomicBool,
+    sink: &mut IndexSink,
+) -> Result<RecordsRead, FileError> {
+    let io = |source| FileError::Io { path: path.to_path_buf(), source };
+    let cancelled = |super::Cancelled| FileError::Cancelled(path.to_path_buf());
+    let mut file = std::fs::File::open(path).map_err(io)?;
+    let total = usize::try_from(file.metadata().map_err(io)?.len()).unwrap_or(usize::MAX);
+    let mut read = RecordsRead::default();
+    let mut buf: Vec<u8> = Vec::new();
+    let mut base = Base { total, ..Base::default() };
+    let (mut size, mut rest, mut eof) = (piece.max(1), false, false);
+    loop {
+        // Fill the buffer to the piece's size (the rest of the file for the last one).
+        while !eof && (rest || buf.len() < size) {
+            let at = buf.len();
+            buf.resize(at + (size.max(at) - at).clamp(64 << 10, 8 << 20), 0);
+            let n = file.read(&mut buf[at..]).map_err(io)?;
+            buf.truncate(at + n);
+            eof = n == 0;
+        }
+        if base.offset == 0 && crate::record::decode_utf16(&buf[..buf.len().min(4)]).is_some() {
+            file.read_to_end(&mut buf).map_err(io)?;
+            return super::parse_record_bytes_with(&buf, Format::Text, name, progress, cancel).map_err(cancelled);
+        }
+        // A piece ends at a line end, but for the last.
+        let piece_len = match (eof, buf.iter().rposition(|&b| b == b'\n')) {
+            (true, _) => buf.len(),
+            (false, Some(k)) => k + 1,
+            (false, None) => {
+                size *= 2;
+                continue;
+            }
+        };
+        #[cfg(test)]
+        tests::PIECES_READ.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let end = read_text_piece(&buf[..piece_len], base, eof, name, progress, cancel, Some(&mut *sink), &mut read)
+            .map_err(cancelled)?;
+        let cut = match end {
+            PieceEnd::Done => return Ok(read),
+            PieceEnd::Cut(0) => {
+                size *= 2;
+                continue;
+            }
+            PieceEnd::Cut(cut) => {
+                size = piece.max(1);
+                cut
+            }
+            PieceEnd::CutThenRest(cut) => {
+                rest = true;
+                cut
+            }
+        };
+        // Lines end as the reader ends them: at `\n`, `\r\n` or a lone `\r`.
+        let ends = buf[..cut]
+            .iter()
+            .enumerate()
+            .filter(|&(k, &b)| b == b'\n' || (b == b'\r' && buf.get(k + 1) != Some(&b'\n')))
+            .count();
+        base.lines += u32::try_from(ends).unwrap_or(u32::MAX);
+        base.offset += cut;
+        buf.drain(..cut);
+    }
 }
 
 /// A text file as [`write_stored_records`] wrote it: each game as stored there.
@@ -336,4 +419,112 @@ pub fn write_stored_records(
         (None, None) => GameTexts::default(),
     };
     Ok(Written { stored, pool: Arc::new(pool), texts: Arc::new(texts) })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// How many pieces [`read_text_file`] has read (all tests together).
+    pub(super) static PIECES_READ: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+    /// What reading gave, to compare: games, problems, origins, stray text, counts, and
+    /// the stored games with their rows.
+    fn outcome(read: &RecordsRead, sink: &IndexSink) -> String {
+        let rows: Vec<GameRow> = sink.stored.iter().map(|s| sink.pool.unpack(s.number as usize, &s.row)).collect();
+        format!(
+            "{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{}\n{:?}\n{:?}",
+            read.games, read.problems, read.origins, read.unread, read.stray, read.game_count, sink.stored, rows
+        )
+    }
+
+    /// The file read in pieces of `piece` bytes gives what it gives read whole.
+    fn same_in_pieces(bytes: &[u8], piece: usize) {
+        let dir = std::env::temp_dir().join(format!("orrery-pieces-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap_or_default();
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let path = dir.join(format!("{n}.pgn"));
+        std::fs::write(&path, bytes).unwrap_or_default();
+        let cancel = AtomicBool::new(false);
+        let mut whole_sink = IndexSink::default();
+        let whole = if crate::record::decode_utf16(bytes).is_some() {
+            super::super::parse_record_bytes_with(bytes, Format::Text, "f", &mut |_, _| {}, &cancel)
+        } else {
+            read_text_records_into(bytes, "f", &mut |_, _| {}, &cancel, Some(&mut whole_sink))
+        }
+        .unwrap_or_default();
+        let mut sink = IndexSink::default();
+        let pieces = read_text_file(&path, "f", piece, &mut |_, _| {}, &cancel, &mut sink).unwrap_or_default();
+        let _ = std::fs::remove_file(&path);
+        let (a, b) = (outcome(&whole, &whole_sink), outcome(&pieces, &sink));
+        if a != b {
+            let k = a.bytes().zip(b.bytes()).position(|(x, y)| x != y).unwrap_or(a.len().min(b.len()));
+            let around = |t: &str| t.get(k.saturating_sub(200)..(k + 300).min(t.len())).unwrap_or("").to_string();
+            panic!(
+                "pieces of {piece} bytes read otherwise:\n{:?}\nwhole: …{}…\npieces: …{}…",
+                String::from_utf8_lossy(bytes),
+                around(&a),
+                around(&b)
+            );
+        }
+    }
+
+    const GAMES: [&str; 14] = [
+        "[Variant \"Triangular\"]\n[White \"Ann\"]\n\n1. Bc3d Be6l *\n",
+        "[Variant \"Interstellar\"]\r\n[Event \"Crlf\"]\r\n\r\n1. PQ-33 *\r\n",
+        "[Variant \"Triangular draughts\"]\n\n1. 31-23 15x31 2. 39x23 *\n",
+        "1. PQ-33 {a comment\n[Event \"inside\"]\nclosed here} PQ-37 *\n",
+        "[Variant \"Triangular\"]\n\n1. Bc3d {never closed\n",
+        "[Variant \"Triangular\"]\n\n1. Bc3d Zz9 *\n",
+        "stray words between games\n",
+        "% an escape line\n",
+        "[Variant \"Triangular\"]\n[Stipulation \"mate in zero\"]\n\n*\n",
+        "1. PQ-33 * 1. PQ-34 *\n",
+        "[Variant \"Interstellar\"]\n\n1. PQ-33 (1. PQ-34 PQ-37) PQ-37 1-0\n",
+        "[Variant \"Triangular\"]\n\n1. Bc3d\r2. Nb3d *\r",
+        "[Bad tag\n\n1. PQ-33 *\n",
+        "[Variant \"Interstellar\"]\n\n1. PQ-33 \u{e9}\u{301} *\n",
+    ];
+
+    #[test]
+    fn a_file_read_in_pieces_is_read_as_a_whole() {
+        let all: String = GAMES.join("\n");
+        for piece in [1, 2, 5, 13, 40, 100, 1000, 1 << 20] {
+            same_in_pieces(all.as_bytes(), piece);
+            // Without the line end at the end, with bytes that are not UTF-8 in the
+            // middle, and as UTF-16.
+            same_in_pieces(all.trim_end().as_bytes(), piece);
+            let mut bad = all.clone().into_bytes();
+            bad.splice(200..200, [0xFF, 0xFE, b'x']);
+            same_in_pieces(&bad, piece);
+        }
+        let utf16: Vec<u8> = [0xFF, 0xFE].into_iter().chain(all.encode_utf16().flat_map(u16::to_le_bytes)).collect();
+        same_in_pieces(&utf16, 10);
+        // Forty clean games in pieces of 200 bytes: read piece by piece.
+        let clean: String = (0..40).map(|k| GAMES[k % 3]).collect::<Vec<_>>().join("\n");
+        let before = PIECES_READ.load(std::sync::atomic::Ordering::Relaxed);
+        same_in_pieces(clean.as_bytes(), 200);
+        let pieces = PIECES_READ.load(std::sync::atomic::Ordering::Relaxed) - before;
+        assert!(pieces >= clean.len() / 400, "{pieces} pieces for {} bytes", clean.len());
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+        /// Any file made of games, stray text and broken games reads the same in
+        /// pieces of any size.
+        #[test]
+        fn any_file_read_in_pieces_is_read_as_a_whole(
+            parts in proptest::collection::vec((0..GAMES.len(), 0..3usize), 1..12),
+            piece in 1..400usize,
+        ) {
+            let mut text = String::new();
+            for (k, gap) in parts {
+                text.push_str(GAMES[k]);
+                text.push_str(["", "\n", "\n\n"][gap]);
+            }
+            same_in_pieces(text.as_bytes(), piece);
+        }
+    }
 }

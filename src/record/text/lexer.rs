@@ -225,7 +225,13 @@ const BOM: char = '\u{feff}';
 impl<'a> Lexer<'a> {
     /// A lexer at the start of `text`.
     pub fn new(text: &'a str) -> Lexer<'a> {
-        Lexer { text, line: 1, column: 1, offset: 0, no_tag_close_before: 0 }
+        Lexer::starting_at_line(text, 1)
+    }
+
+    /// A lexer over `text` that is the file's text from the start of line `line` on
+    /// (places are given as the file's).
+    pub fn starting_at_line(text: &'a str, line: u32) -> Lexer<'a> {
+        Lexer { text, line, column: 1, offset: 0, no_tag_close_before: 0 }
     }
 
     fn peek_char(&self) -> Option<char> {

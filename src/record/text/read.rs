@@ -17,7 +17,13 @@ pub struct GameReader<'a> {
 impl<'a> GameReader<'a> {
     /// A reader over `text`.
     pub fn new(text: &'a str) -> GameReader<'a> {
-        GameReader { reader: Reader::new(text), builder: GameBuilder::new() }
+        GameReader::starting_at_line(text, 1)
+    }
+
+    /// A reader over `text` that is a file's text from the start of its line `line` on
+    /// (a piece of a big file): errors are placed as in the whole file.
+    pub fn starting_at_line(text: &'a str, line: u32) -> GameReader<'a> {
+        GameReader { reader: Reader::starting_at_line(text, line), builder: GameBuilder::new() }
     }
 
     /// How far reading has come: the byte offset just past the last token read (for a

@@ -114,7 +114,18 @@ fn split_glyph(word: &str) -> (&str, Option<&str>) {
 impl<'a> Reader<'a> {
     /// A reader at the start of `text`.
     pub fn new(text: &'a str) -> Reader<'a> {
-        Reader { lexer: Lexer::new(text), peeked: VecDeque::new(), taken_to: 0, last_at: (1, 1), guessed_from: None }
+        Reader::starting_at_line(text, 1)
+    }
+
+    /// A reader over `text` that is the file's text from the start of line `line` on.
+    pub fn starting_at_line(text: &'a str, line: u32) -> Reader<'a> {
+        Reader {
+            lexer: Lexer::starting_at_line(text, line),
+            peeked: VecDeque::new(),
+            taken_to: 0,
+            last_at: (line, 1),
+            guessed_from: None,
+        }
     }
 
     /// How far reading has come: the byte offset just past the last token read.
