@@ -527,6 +527,13 @@ fn the_games_list_sorts_by_any_column_and_finds_a_position_reached_by_another_mo
     h.get_by_label("Players").click();
     h.run();
     assert_eq!(row_numbers(&h), [2, 3, 1, 4], "Ann – Bo, Club night, Cy – Ann, Di – Ed");
+    // A change to the shown game's players moves it in the sorted list.
+    h.state_mut().apply(Command::Game(GameCommand::SetTag("White".into(), "Zed".into())));
+    h.run();
+    assert_eq!(row_numbers(&h), [2, 3, 4, 1], "Zed – Ann last");
+    h.state_mut().apply(Command::Game(GameCommand::SetTag("White".into(), "Cy".into())));
+    h.run();
+    assert_eq!(row_numbers(&h), [2, 3, 1, 4]);
     h.get_by_label("Plies").click();
     h.run();
     assert_eq!(row_numbers(&h), [3, 4, 1, 2]);

@@ -331,8 +331,9 @@ impl Document {
         Ok(())
     }
 
-    /// Makes sure the shown game's tree is held (a game that cannot be read again is
-    /// replaced by a new game of its kind, which the problems name).
+    /// Makes sure the shown game's tree is held. A game whose text cannot be read again
+    /// shows as a new game of its kind but keeps its place in the text: saving then
+    /// fails with the reason instead of writing the new game over it.
     fn hold_shown(&mut self) {
         if self.current >= self.games.len() {
             self.current = self.games.len().saturating_sub(1);
@@ -341,7 +342,6 @@ impl Document {
             let variant = self.games.slots.get(self.current).and_then(|s| s.stored).map(|s| s.row.variant());
             if let (Some(slot), Some(variant)) = (self.games.slots.get_mut(self.current), variant) {
                 slot.game = Some(Arc::new(AnyGame::new(variant)));
-                slot.stored = None;
             }
         }
     }

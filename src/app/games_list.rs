@@ -392,6 +392,9 @@ pub struct GamesList {
     rows_study: bool,
     /// The rows shown (indices into `rows`), for the filter, sort and position.
     shown: Vec<usize>,
+    /// The rows' keys for the sort by a column of text (for which list of games,
+    /// column and study).
+    sort_keys: Option<SortKeys>,
     shown_for: Option<ShownFor>,
     /// The pattern search running or done, and its result once done.
     pattern_job: Option<PatternJob>,
@@ -401,6 +404,10 @@ pub struct GamesList {
     /// found can be opened and the next one after it.
     editor_pieces: Option<(Variant, String)>,
 }
+
+/// The rows' sort keys (indexed by row) and what they were worked out for: the list of
+/// games' revision, the column and whether titles are chapter titles.
+type SortKeys = ((u64, GameColumn, bool), Vec<String>);
 
 /// What `shown` was worked out for.
 #[derive(Clone, Debug, PartialEq)]
@@ -499,6 +506,37 @@ impl GamesList {
         self.pattern_done.as_ref().map(|(_, paths)| paths.as_slice())
     }
 
+    /// Every row's key for sorting by `column` (lower-case text; plies as digits), kept
+    /// between frames: after a change to a game only the changed games' keys are worked
+    /// out again (a list of many games sorts again without reading every row).
+    fn sort_keys<'k>(
+        cache: &'k mut Option<SortKeys>,
+        rows: &[Row],
+        document: &Document,
+        column: GameColumn,
+        study: bool,
+    ) -> &'k [String] {
+        let key = |row: &Row| match column {
+            GameColumn::Plies => format!("{:010}", RowTexts::of(document, row, false).game.plies),
+            _ => RowTexts::of(document, row, study && column == GameColumn::Players).text(column).to_lowercase(),
+        };
+        let for_ = (document.structure_revision(), column, study);
+        match cache {
+            Some((f, keys)) if *f == for_ && keys.len() == rows.len() => {
+                let mut changed = document.changed_since_structure().to_vec();
+                changed.push(document.current());
+                for i in changed {
+                    // The rows of the games come first, in game order.
+                    if let Some(row) = rows.get(i).filter(|r| r.index == Some(i)) {
+                        keys[i] = key(row);
+                    }
+                }
+            }
+            _ => *cache = Some((for_, rows.iter().map(key).collect())),
+        }
+        cache.as_ref().map_or(&[], |(_, keys)| keys.as_slice())
+    }
+
     fn refresh_shown(
         &mut self,
         finder: &mut PositionFinder,
@@ -563,32 +601,18 @@ impl GamesList {
         let rows = &self.rows;
         match self.sort {
             None => shown.sort_by_key(|&r| rows[r].number),
+            Some((GameColumn::Number, ascending)) => {
+                shown.sort_by_key(|&r| rows[r].number);
+                if !ascending {
+                    shown.reverse();
+                }
+            }
             Some((column, ascending)) => {
-                // Each row's key once (a list of many games is sorted without reading
-                // its texts again at each comparison).
-                let keys: Vec<(String, usize)> = shown
-                    .iter()
-                    .map(|&r| {
-                        let row = &rows[r];
-                        let key = match column {
-                            GameColumn::Number => String::new(),
-                            GameColumn::Plies => {
-                                format!("{:010}", RowTexts::of(document, row, false).game.plies)
-                            }
-                            _ => RowTexts::of(document, row, study && column == GameColumn::Players)
-                                .text(column)
-                                .to_lowercase(),
-                        };
-                        (key, r)
-                    })
-                    .collect();
-                let mut order: Vec<usize> = (0..keys.len()).collect();
-                order.sort_by(|&a, &b| {
-                    let (x, y) = (&keys[a], &keys[b]);
-                    let order = x.0.cmp(&y.0).then(rows[x.1].number.cmp(&rows[y.1].number));
+                let keys = Self::sort_keys(&mut self.sort_keys, rows, document, column, study);
+                shown.sort_by(|&a, &b| {
+                    let order = keys[a].cmp(&keys[b]).then(rows[a].number.cmp(&rows[b].number));
                     if ascending { order } else { order.reverse() }
                 });
-                shown = order.into_iter().map(|k| keys[k].1).collect();
             }
         }
         self.shown = shown;

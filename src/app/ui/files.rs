@@ -75,8 +75,13 @@ impl OrreryApp {
         let read = match result {
             Ok(read) if !read.read.games.is_empty() || !read.stored.is_empty() => read,
             Ok(_) | Err(_) => {
-                self.workspace.message =
-                    format!("{} could not be read again; only the restored game is open", path.display());
+                // The changed games the autosave kept stay (the shown one among them).
+                self.keep_changed_games(journal, index);
+                self.workspace.message = format!(
+                    "{} could not be read again; only the restored game{} open",
+                    path.display(),
+                    if self.workspace.document.len() > 1 { "s changed in it are" } else { " is" }
+                );
                 self.workspace.document.file = None;
                 self.workspace.document.modified = true;
                 return;
