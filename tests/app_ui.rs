@@ -1261,3 +1261,23 @@ fn a_file_changed_since_the_autosave_keeps_the_changed_games_in_a_new_document()
     drop(h);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Item 10 of issue 28, at a slow frame rate: two clicks that come within one frame
+/// (a frame drawn slower than the clicks came, as at scale 2 on a slow display) both
+/// count — the piece, then its cell.
+#[test]
+fn two_clicks_that_come_within_one_frame_both_count() {
+    use egui::PointerButton;
+    let mut h = harness(FakeDialogs::default());
+    h.run();
+    let (from, to) = (cell_px(&h, slot(1, 4)), cell_px(&h, slot(3, 3)));
+    h.hover_at(from);
+    press(&h, from, PointerButton::Primary, true);
+    press(&h, from, PointerButton::Primary, false);
+    h.event(egui::Event::PointerMoved(to));
+    press(&h, to, PointerButton::Primary, true);
+    press(&h, to, PointerButton::Primary, false);
+    h.step();
+    h.run();
+    h.get_by_label("PQ-33");
+}
