@@ -252,9 +252,15 @@ impl OrreryApp {
             .file_name()
             .map_or_else(|| reading.path.display().to_string(), |n| n.to_string_lossy().into_owned());
         let (done, total) = reading.progress();
+        let restoring = matches!(reading.purpose, ReadPurpose::Restore { .. });
         let mut cancel = false;
         egui::Modal::new(egui::Id::unique("reading-file")).show(ctx, |ui| {
-            ui.heading(format!("Opening {name}"));
+            if restoring {
+                ui.heading(format!("Restoring the session: reading {name} again"));
+                ui.label("Its other games are read again from the file; your changes are put back over them.");
+            } else {
+                ui.heading(format!("Opening {name}"));
+            }
             let bar = if total > 0 {
                 #[allow(clippy::cast_precision_loss)] // a fraction for a bar
                 let fraction = done as f32 / total as f32;
