@@ -556,8 +556,9 @@ fn read_text_piece(
         base,
         lines: LineCounter { text, offset: 0, line: base.lines + 1, column: 1 },
         games: Vec::new(),
-        // Only text read as it stands in the file can be written back byte for byte.
-        encoding_clean: encoding.is_empty(),
+        // Only text read as it stands in the file can be written back byte for byte:
+        // the text before the first stretch of bytes that are not UTF-8.
+        clean_before: encoding.first().map_or((u32::MAX, u32::MAX), |e| (e.line, e.column)),
         sink,
     };
     let mut reader = GameReader::starting_at_line(text, base.lines + 1);
@@ -603,7 +604,9 @@ struct Piece<'t, 's> {
     base: Base,
     lines: LineCounter<'t>,
     games: Vec<TextGame>,
-    encoding_clean: bool,
+    /// Where the first bytes that are not UTF-8 stand (line, column): a game that ends
+    /// before them is the file's own text, offsets included.
+    clean_before: (u32, u32),
     sink: Option<&'s mut stored::IndexSink>,
 }
 
@@ -638,15 +641,15 @@ impl Piece<'_, '_> {
             diagnostics.into_iter().partition(|d| (d.line, d.column) < start);
         read.stray.extend(before);
         let offset = self.base.offset;
+        let clean = end < self.clean_before;
         if own.is_empty()
-            && self.encoding_clean
+            && clean
             && let (Some(sink), Some(g)) = (self.sink.as_deref_mut(), &game.game)
             && sink.take(read.game_count, game.range.start + offset..game.range.end + offset, g)
         {
             return;
         }
-        let original =
-            (own.is_empty() && self.encoding_clean).then(|| self.text.get(game.range.clone()).map(Arc::from)).flatten();
+        let original = (own.is_empty() && clean).then(|| self.text.get(game.range.clone()).map(Arc::from)).flatten();
         let origin = GameOrigin { number: read.game_count, problems: own, source: None, original };
         let is_read = game.game.is_some();
         read.games.extend(game.game);

@@ -223,3 +223,31 @@ fn the_journal_names_unchanged_games_by_number_and_puts_the_document_back() {
     let wrong = [JournalEntry::File { from: 1, count: 10_000 }];
     assert!(Document::from_journal(&path, short, &wrong, 0).unwrap_err().contains("no game"));
 }
+
+#[test]
+fn a_position_search_walks_every_game_and_stops_when_no_longer_wanted() {
+    use orrery::app::games_list::Found;
+    use orrery::core::{Game, Variant};
+    let dir = folder("find");
+    let path = dir.join("games.pgn");
+    std::fs::write(&path, mixed_file()).unwrap();
+    let document = Document::from_index(&path, index(&path, None, KEEP_IN_MEMORY));
+    let start = triangular::Position::opening().board_key();
+    let mut told = (usize::MAX, 0);
+    let found =
+        Found::search(&document.games, Variant::Triangular, start, &AtomicBool::new(false), &mut |d, t| told = (d, t));
+    assert_eq!(told, (0, document.len()), "the progress names the games to walk");
+    // Every Triangular game that starts from the opening holds it; each is walked once.
+    let expected: Vec<usize> = (0..document.len())
+        .filter(|&i| {
+            let game = document.games.get(i).unwrap();
+            game.variant() == Variant::Triangular && !orrery::record::collection::occurrences(&game, start).is_empty()
+        })
+        .collect();
+    assert!(expected.len() >= 3, "{expected:?}");
+    assert_eq!(found.games, expected);
+    assert_eq!(found.reaching, expected.len(), "each reaches it in its main line (at its start)");
+    // Cancelled before it starts: nothing is walked.
+    let cancelled = Found::search(&document.games, Variant::Triangular, start, &AtomicBool::new(true), &mut |_, _| {});
+    assert!(cancelled.games.is_empty());
+}

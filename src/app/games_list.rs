@@ -242,12 +242,26 @@ impl Found {
         games
     }
 
-    /// Walks every game of `games` for the position with board key `key` of `variant`.
-    pub fn search(games: &GameSet, variant: Variant, key: u64) -> Found {
+    /// Walks every game of `games` for the position with board key `key` of `variant`,
+    /// telling `progress` how many games of how many it has walked, and stopping (with
+    /// what was found so far) as soon as `cancel` is set.
+    pub fn search(
+        games: &GameSet,
+        variant: Variant,
+        key: u64,
+        cancel: &std::sync::atomic::AtomicBool,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Found {
         let mut found = Found::default();
         let mut tree = OpeningTree::default();
         let mut played: Vec<(u32, String)> = Vec::new();
         for i in 0..games.len() {
+            if cancel.load(std::sync::atomic::Ordering::Relaxed) {
+                break;
+            }
+            if i % 1024 == 0 {
+                progress(i, games.len());
+            }
             // Only the games of the position's kind are read.
             if games.row(i, i + 1).is_none_or(|row| row.variant != variant) {
                 continue;
@@ -296,7 +310,11 @@ impl PositionFinder {
         if self.job.as_ref().is_none_or(|(for_, _)| *for_ != wanted) {
             let games = document.games.clone();
             // Wakes the window when done.
-            let mut job = Job::start("positions", move |_| Found::search(&games, position.0, position.1));
+            // A search no longer wanted is cancelled when its job is dropped.
+            let mut job = Job::start("positions", move |control| {
+                let mut progress = |done: usize, total: usize| control.set_progress(done, total);
+                Found::search(&games, position.0, position.1, control.cancel_flag(), &mut progress)
+            });
             if let JobPoll::Done(found) = job.wait(FIND_WAIT) {
                 let found = Arc::new(found);
                 self.done = Some((wanted, found.clone()));
@@ -311,6 +329,11 @@ impl PositionFinder {
     /// Whether a search runs.
     pub fn searching(&self) -> bool {
         self.job.is_some()
+    }
+
+    /// How far the search that runs has come (`0.0..=1.0`).
+    pub fn fraction(&self) -> f32 {
+        self.job.as_ref().map_or(0.0, |(_, job)| job.fraction())
     }
 }
 
@@ -395,6 +418,8 @@ pub struct GamesList {
     /// The rows' keys for the sort by a column of text (for which list of games,
     /// column and study).
     sort_keys: Option<SortKeys>,
+    /// The table scrolls to its top at the next frame (the filter or search changed).
+    to_top: bool,
     shown_for: Option<ShownFor>,
     /// The pattern search running or done, and its result once done.
     pattern_job: Option<PatternJob>,
@@ -489,9 +514,13 @@ impl GamesList {
             let games = document.games.clone();
             let pattern = pattern.clone();
             // Wakes the window when done.
-            let job = Job::start("pattern", move |_| -> Paths {
+            let job = Job::start("pattern", move |control| -> Paths {
                 (0..games.len())
+                    .take_while(|_| !control.cancelled())
                     .map(|i| {
+                        if i % 1024 == 0 {
+                            control.set_progress(i, games.len());
+                        }
                         // Only the games of the pattern's kind are read.
                         let kind = games.row(i, i + 1).is_some_and(|row| row.variant == variant);
                         kind.then(|| games.get(i)).flatten().and_then(|g| pattern_path(&g, variant, &pattern))
@@ -561,6 +590,10 @@ impl GamesList {
         if self.shown_for.as_ref() == Some(&wanted) {
             return;
         }
+        // Another filter or search starts the list at its top.
+        self.to_top |= self.shown_for.as_ref().is_some_and(|before| {
+            before.filter != wanted.filter || before.search != wanted.search || before.only != wanted.only
+        });
         let with: Option<Vec<bool>> = match &wanted.search {
             None => None,
             Some(SearchFor::Exact(variant, key)) => {
@@ -696,15 +729,21 @@ impl GamesList {
         };
         let exact = matches!(search, Some(SearchFor::Exact(..)));
         self.refresh_shown(finder, document, filter, search);
-        if (pattern.is_some() && self.pattern_job.is_some()) || (exact && finder.searching()) {
+        let searching = match (&pattern, &self.pattern_job) {
+            (Some(_), Some(job)) => Some(job.job.fraction()),
+            _ => (exact && finder.searching()).then(|| finder.fraction()),
+        };
+        if let Some(fraction) = searching {
             ui.horizontal(|ui| {
                 crate::app::busy::busy_ui(ui);
-                ui.label("Searching the games…");
+                ui.label(format!("Searching the games… {:.0} %", fraction * 100.0));
             });
         }
         let n = document.len();
         let count = if filter.trim().is_empty() && self.search == PositionSearch::Off && self.only.is_none() {
             format!("{n} game{} open", if n == 1 { "" } else { "s" })
+        } else if searching.is_some() {
+            format!("Searching {n} game{}…", if n == 1 { "" } else { "s" })
         } else {
             let matched = self.shown.iter().filter(|&&r| self.rows[r].index.is_some()).count();
             format!("{matched} of {n} game{} match", if n == 1 { "" } else { "s" })
@@ -731,40 +770,39 @@ impl GamesList {
         ui.separator();
         self.header(ui);
         let row_height = ui.spacing().interact_size.y;
-        egui::ScrollArea::both().max_height(ui.available_height().max(120.0)).auto_shrink([false, false]).show_rows(
-            ui,
-            row_height,
-            self.shown.len(),
-            |ui, range| {
-                for &r in &self.shown[range] {
-                    let row = &self.rows[r];
-                    let texts = RowTexts::of(document, row, self.rows_study);
-                    if self.row_ui(ui, row, &texts, document.current(), row_height).clicked()
-                        && let Some(i) = row.index
-                    {
-                        let path = match (pattern, self.search) {
-                            (Some(_), _) => {
-                                self.pattern_done.as_ref().and_then(|(_, paths)| paths.get(i).cloned().flatten())
+        let mut area =
+            egui::ScrollArea::both().max_height(ui.available_height().max(120.0)).auto_shrink([false, false]);
+        if std::mem::take(&mut self.to_top) {
+            area = area.vertical_scroll_offset(0.0);
+        }
+        area.show_rows(ui, row_height, self.shown.len(), |ui, range| {
+            for &r in &self.shown[range] {
+                let row = &self.rows[r];
+                let texts = RowTexts::of(document, row, self.rows_study);
+                if self.row_ui(ui, row, &texts, document.current(), row_height).clicked()
+                    && let Some(i) = row.index
+                {
+                    let path = match (pattern, self.search) {
+                        (Some(_), _) => {
+                            self.pattern_done.as_ref().and_then(|(_, paths)| paths.get(i).cloned().flatten())
+                        }
+                        (None, PositionSearch::Exact) => {
+                            document.games.get(i).and_then(|g| crate::record::collection::occurrence_path(&g, key))
+                        }
+                        _ => match (&self.only, self.only_at) {
+                            (Some(_), Some(at)) => {
+                                document.games.get(i).and_then(|g| crate::record::collection::occurrence_path(&g, at))
                             }
-                            (None, PositionSearch::Exact) => {
-                                document.games.get(i).and_then(|g| crate::record::collection::occurrence_path(&g, key))
-                            }
-                            _ => match (&self.only, self.only_at) {
-                                (Some(_), Some(at)) => document
-                                    .games
-                                    .get(i)
-                                    .and_then(|g| crate::record::collection::occurrence_path(&g, at)),
-                                _ => None,
-                            },
-                        };
-                        commands.push(match path {
-                            Some(path) => Command::Act(Action::ShowGameAt(i, path)),
-                            None => Command::Act(Action::ShowGame(i)),
-                        });
-                    }
+                            _ => None,
+                        },
+                    };
+                    commands.push(match path {
+                        Some(path) => Command::Act(Action::ShowGameAt(i, path)),
+                        None => Command::Act(Action::ShowGame(i)),
+                    });
                 }
-            },
-        );
+            }
+        });
     }
 
     /// New game, Duplicate, Delete…, Move up, Move down (for the shown game).

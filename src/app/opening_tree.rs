@@ -68,6 +68,10 @@ impl OpeningTree {
                                     "Score" => header.on_hover_text(
                                         "The share of the points the side that played this move made in these games",
                                     ),
+                                    "Won / drawn / lost" => header.on_hover_text(
+                                        "How the games that played this move ended, for the side that played it \
+                                         (unfinished games count in Games only)",
+                                    ),
                                     "Engine" => header.on_hover_text(
                                         "The analysis's score of this move, from the first player's point of view \
                                          (as the analysis pane writes it)",

@@ -163,6 +163,36 @@ fn copy_name(ext: &str) -> String {
     format!("open-{}-{n}.{ext}", std::process::id())
 }
 
+/// Texts of `path` in a private copy of it in `dir` (and the copy's path), held
+/// (locked) while in use and removed when dropped.
+///
+/// # Errors
+/// [`FileError::Io`]: the folder, the copy or the file (nothing is left behind).
+fn private_copy(path: &Path, dir: &Path) -> Result<(PathBuf, GameTexts), FileError> {
+    let io = |p: &Path| {
+        let p = p.to_path_buf();
+        move |source| FileError::Io { path: p, source }
+    };
+    std::fs::create_dir_all(dir).map_err(io(dir))?;
+    let ext = path.extension().map_or_else(|| "pgn".into(), |e| e.to_string_lossy().into_owned());
+    let target = dir.join(copy_name(&ext));
+    if let Err(e) = std::fs::copy(path, &target) {
+        let _ = std::fs::remove_file(&target);
+        return Err(io(path)(e));
+    }
+    let file = match std::fs::OpenOptions::new().read(true).write(true).open(&target) {
+        Ok(file) => file,
+        Err(e) => {
+            let _ = std::fs::remove_file(&target);
+            return Err(io(&target)(e));
+        }
+    };
+    // Held while the copy is in use: another window's clean-up leaves it.
+    let _ = file.try_lock();
+    let texts = GameTexts { bytes: None, copy: Some((target.clone(), Mutex::new(file))), source: path.to_path_buf() };
+    Ok((target, texts))
+}
+
 /// Removes the private copies in `dir` that no running window holds (left by one that
 /// was killed).
 pub fn remove_stale_copies(dir: &Path) {
@@ -222,19 +252,8 @@ pub fn index_records_keeping(
     let mut sink = IndexSink::default();
     let (read, texts) = match copy_dir.filter(|_| size > keep_in_memory) {
         Some(dir) => {
-            std::fs::create_dir_all(dir).map_err(io(dir))?;
-            let ext = path.extension().map_or_else(|| "pgn".into(), |e| e.to_string_lossy().into_owned());
-            let target = dir.join(copy_name(&ext));
-            if let Err(e) = std::fs::copy(path, &target) {
-                let _ = std::fs::remove_file(&target);
-                return Err(io(path)(e));
-            }
-            let file = std::fs::OpenOptions::new().read(true).write(true).open(&target).map_err(io(&target))?;
-            // Held while the copy is in use: another window's clean-up leaves it.
-            let _ = file.try_lock();
             // Removed again when reading fails.
-            let texts =
-                GameTexts { bytes: None, copy: Some((target.clone(), Mutex::new(file))), source: path.to_path_buf() };
+            let (target, texts) = private_copy(path, dir)?;
             // Read piece by piece: the file is never all in memory.
             let read = read_text_file(&target, &name, PIECE, progress, cancel, &mut sink)?;
             (read, texts)
@@ -301,8 +320,9 @@ pub(crate) fn read_text_file(
             file.read_to_end(&mut buf).map_err(io)?;
             return super::parse_record_bytes_with(&buf, Format::Text, name, progress, cancel).map_err(cancelled);
         }
-        // A piece ends at a line end, but for the last.
-        let piece_len = match (eof, buf.iter().rposition(|&b| b == b'\n')) {
+        // A piece ends at a line end within its size, but for the last.
+        let limit = if eof { buf.len() } else { buf.len().min(size) };
+        let piece_len = match (eof, buf[..limit].iter().rposition(|&b| b == b'\n')) {
             (true, _) => buf.len(),
             (false, Some(k)) => k + 1,
             (false, None) => {
@@ -400,22 +420,7 @@ pub fn write_stored_records(
             bytes.push(b'\n');
             GameTexts::in_memory(path, Arc::from(bytes))
         }
-        (None, Some(dir)) => {
-            std::fs::create_dir_all(dir).map_err(|source| FileError::Io { path: dir.to_path_buf(), source })?;
-            let ext = path.extension().map_or_else(|| "pgn".into(), |e| e.to_string_lossy().into_owned());
-            let target = dir.join(copy_name(&ext));
-            if let Err(source) = std::fs::copy(path, &target) {
-                let _ = std::fs::remove_file(&target);
-                return Err(FileError::Io { path: target, source });
-            }
-            let file = std::fs::OpenOptions::new()
-                .read(true)
-                .write(true)
-                .open(&target)
-                .map_err(|source| FileError::Io { path: target.clone(), source })?;
-            let _ = file.try_lock();
-            GameTexts { bytes: None, copy: Some((target, Mutex::new(file))), source: path.to_path_buf() }
-        }
+        (None, Some(dir)) => private_copy(path, dir)?.1,
         (None, None) => GameTexts::default(),
     };
     Ok(Written { stored, pool: Arc::new(pool), texts: Arc::new(texts) })

@@ -598,6 +598,9 @@ impl OrreryApp {
         self.workspace.puzzle_set = false;
         self.workspace.restore_puzzle_set = false;
         self.shell.file_problems = None;
+        // The games list's filter and narrowing were for the games that go.
+        self.shell.games_filter.clear();
+        self.shell.games.only = None;
         // Text typed for the game that goes does not stay in the editor.
         self.shell.editor.revert();
         self.shell.move_list = MoveListPanel::default();

@@ -348,14 +348,20 @@ impl OrreryApp {
                 let unsaved = if saved.modified { ", with unsaved changes" } else { "" };
                 let name = game.variant().name();
                 let article = crate::app::session::article(name);
-                let n = game.move_count();
-                format!("{article} {name} game of {n} move{}{file}{unsaved}", if n == 1 { "" } else { "s" })
+                // Moves as the move list numbers them (a move of each side is one).
+                let plies = game.main_line_len();
+                let n = plies.div_ceil(2);
+                let variations = if game.move_count() > plies { " and its variations" } else { "" };
+                format!("{article} {name} game of {n} move{}{variations}{file}{unsaved}", if n == 1 { "" } else { "s" })
             }
             Err(_) => "a game that cannot be read".to_string(),
         };
         egui::Modal::new(egui::Id::unique("restore-autosave")).show(ctx, |ui| {
             ui.heading("Restore the last session?");
             ui.label(format!("Orrery did not close normally. The autosave holds {what}."));
+            if saved.file.is_some() && (!saved.journal.is_empty() || saved.modified) {
+                ui.label("Restoring reads the file's other games again (a big file takes a few seconds).");
+            }
             ui.horizontal(|ui| {
                 if ui.button("Restore").clicked() {
                     self.platform.restore_offer = None;
