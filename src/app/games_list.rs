@@ -292,8 +292,8 @@ impl PositionFinder {
     pub fn get(&mut self, document: &Document, position: (Variant, u64)) -> Option<Arc<Found>> {
         let wanted = (document.revision(), position.0, position.1);
         if let Some((for_, job)) = &mut self.job {
-            let poll = if *for_ == wanted { job.wait(FIND_WAIT) } else { job.poll() };
-            match poll {
+            // Only a search just started is waited for (below): the frame never blocks.
+            match job.poll() {
                 JobPoll::Done(found) => {
                     self.done = Some((*for_, Arc::new(found)));
                     self.job = None;
