@@ -549,7 +549,7 @@ fn the_games_list_sorts_by_any_column_and_finds_a_position_reached_by_another_mo
     }
     h.run();
     h.get_by_label("This position").click();
-    // (The position index is built in the background.)
+    // (The games are searched in the background.)
     wait_for_search(&mut h);
     assert_eq!(row_numbers(&h), [1, 2]);
     h.get_by_label("2 of 4 games match");
@@ -632,7 +632,7 @@ fn the_opening_tree_counts_the_moves_played_from_the_shown_position_and_plays_th
     h.run();
     // View → Opening tree (the menu's check box sends this).
     h.state_mut().apply(Command::ToggleOpeningTree);
-    wait_for_index(&mut h);
+    wait_for_search(&mut h);
     // From the Triangular opening: Bc3d in games 1 and 4, dd3l in game 2; the
     // Interstellar game is not counted.
     h.get_by_label("3 of 4 games reach this position in their main line");
@@ -817,15 +817,16 @@ fn a_study_of_three_chapters_is_built_saved_reopened_and_quizzes_its_lines() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// Runs frames while a window shows `label` (a search or an index in the background).
+/// Runs frames while a window shows a text starting with `label` (a search in the
+/// background, with its progress after it).
 fn wait_while(h: &mut Harness<'static, OrreryApp>, label: &str) {
     for _ in 0..500 {
         h.step();
-        if h.query_by_label(label).is_none() {
+        if h.query_by_label_contains(label).is_none() {
             // Frames enough for the window to settle (a fixed count: the first frames
             // of a harness may ask for more than `run` allows).
             h.run_steps(10);
-            if h.query_by_label(label).is_none() {
+            if h.query_by_label_contains(label).is_none() {
                 return;
             }
         }
@@ -834,12 +835,8 @@ fn wait_while(h: &mut Harness<'static, OrreryApp>, label: &str) {
     panic!("{label} did not end");
 }
 
-/// Runs frames until the opening tree's position index is built.
-fn wait_for_index(h: &mut Harness<'static, OrreryApp>) {
-    wait_while(h, "Indexing the games…");
-}
-
-/// Runs frames until the games list's search has finished.
+/// Runs frames until the search the games list and the opening tree share has
+/// finished.
 fn wait_for_search(h: &mut Harness<'static, OrreryApp>) {
     wait_while(h, "Searching the games…");
 }

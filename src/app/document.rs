@@ -108,6 +108,17 @@ impl GameSet {
         }
     }
 
+    /// Which game game `index` is (from the held row of a stored game: nothing is read
+    /// and nothing allocated, as a search over many games wants).
+    pub fn variant(&self, index: usize) -> Option<crate::core::Variant> {
+        let slot = self.slots.get(index)?;
+        match (&slot.stored, &slot.game) {
+            (Some(stored), _) => Some(stored.row.variant()),
+            (None, Some(game)) => Some(game.variant()),
+            (None, None) => None,
+        }
+    }
+
     /// Game `index`'s text as it stands in its file, while it is unchanged since read
     /// or saved: what saving writes back byte for byte.
     pub fn original(&self, index: usize) -> Option<Arc<str>> {

@@ -263,7 +263,7 @@ impl Found {
                 progress(i, games.len());
             }
             // Only the games of the position's kind are read.
-            if games.row(i, i + 1).is_none_or(|row| row.variant != variant) {
+            if games.variant(i) != Some(variant) {
                 continue;
             }
             let Some(game) = games.get(i) else { continue };
@@ -522,7 +522,7 @@ impl GamesList {
                             control.set_progress(i, games.len());
                         }
                         // Only the games of the pattern's kind are read.
-                        let kind = games.row(i, i + 1).is_some_and(|row| row.variant == variant);
+                        let kind = games.variant(i) == Some(variant);
                         kind.then(|| games.get(i)).flatten().and_then(|g| pattern_path(&g, variant, &pattern))
                     })
                     .collect()

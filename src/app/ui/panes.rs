@@ -62,7 +62,7 @@ pub(super) struct PuzzleSetPlace {
 pub(super) struct Panes<'a> {
     pub(super) ctx: FrameContext<'a>,
     pub(super) shell: &'a mut Shell,
-    /// The position index the games list and the opening tree share (built on a job).
+    /// The position search the games list and the opening tree share (on a job).
     pub(super) positions: &'a mut PositionFinder,
     pub(super) commands: &'a mut Vec<Command>,
 }
