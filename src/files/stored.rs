@@ -476,7 +476,10 @@ mod tests {
         }
     }
 
-    const GAMES: [&str; 14] = [
+    const GAMES: [&str; 17] = [
+        "\u{feff}[Variant \"Triangular\"]\n[Event \"BOM\"]\n\n1. Bc3d *\n",
+        "; a line comment another program wrote\n[Variant \"Interstellar\"]\n\n1. PQ-33 ; after a move\n*\n",
+        "[Variant \"Triangular\"]\n[Event \"Tags only\"]\n",
         "[Variant \"Triangular\"]\n[White \"Ann\"]\n\n1. Bc3d Be6l *\n",
         "[Variant \"Interstellar\"]\r\n[Event \"Crlf\"]\r\n\r\n1. PQ-33 *\r\n",
         "[Variant \"Triangular draughts\"]\n\n1. 31-23 15x31 2. 39x23 *\n",
