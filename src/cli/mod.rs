@@ -20,6 +20,7 @@ use crate::core::{draughts, triangular};
 mod analyse;
 mod diagram;
 mod gif;
+mod learn;
 mod matches;
 pub mod protocol;
 mod report;
@@ -30,6 +31,7 @@ mod tune;
 pub use analyse::AnalyseArgs;
 pub use diagram::DiagramArgs;
 pub use gif::GifArgs;
+pub use learn::{LearnArgs, LearnCommand};
 pub use matches::MatchArgs;
 pub use shared::BoardLookArgs;
 pub use shared::{CliError, Finish};
@@ -118,6 +120,9 @@ pub enum Command {
     /// A game of a record file as an animated GIF (`--record FILE [--from N --to M]
     /// --out FILE.gif`): one frame per position, marks, arrows, moves and clocks.
     Gif(GifArgs),
+    /// The courses that teach each game: `orrery learn check` proves every level
+    /// (position valid, goal reachable, par exact) and the rules it covers.
+    Learn(LearnArgs),
 }
 
 /// The `record` subcommands.
@@ -254,6 +259,7 @@ fn run_game<G: StatusReport>(command: &Command, out: &mut dyn Write) -> Result<(
         | Command::Open { .. }
         | Command::Diagram(_)
         | Command::Gif(_)
+        | Command::Learn(_)
         | Command::Solve(_)
         | Command::Analyse(_)
         | Command::Match(_)
@@ -288,6 +294,7 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<Finish, CliError> {
         Command::Record { action } => return run_record(action, out),
         Command::Diagram(args) => return diagram::run_diagram(args, out),
         Command::Gif(args) => return gif::run_gif(args, out).map(|()| Finish::Success),
+        Command::Learn(args) => return learn::run_learn(args, out),
         Command::Solve(args) => return solve::run_solve(args, out).map(|()| Finish::Success),
         Command::Analyse(args) => return analyse::run_analyse(args, out).map(|()| Finish::Success),
         Command::Match(args) => return matches::run_match(args, out).map(|()| Finish::Success),

@@ -208,6 +208,12 @@ pub trait BoardSetup: Clone + Debug + PartialEq + Eq + Send + Sync + 'static {
     fn piece_side(piece: Self::Piece) -> Self::Side;
     /// The piece's kind in words: `quasar`, `knight`.
     fn kind_name(piece: Self::Piece) -> &'static str;
+    /// Whether the piece is the one that is never captured but trapped (Interstellar's
+    /// planet, `docs/rules-interstellar.md` §5; Triangular's king, §6 *Check, mate and
+    /// draws*); `false` in games where every piece can be captured (draughts).
+    fn is_royal(_piece: Self::Piece) -> bool {
+        false
+    }
     /// A short label such as "positive quasar" or "Black knight".
     fn piece_label(piece: Self::Piece) -> String {
         format!("{} {}", Self::piece_side(piece).name(), Self::kind_name(piece))

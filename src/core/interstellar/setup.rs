@@ -457,6 +457,9 @@ impl crate::core::game::BoardSetup for Setup {
     fn kind_name(piece: Piece) -> &'static str {
         piece.kind.word()
     }
+    fn is_royal(piece: Piece) -> bool {
+        piece.kind == Kind::Planet
+    }
     fn name_at(&self, cell: Cell) -> Option<String> {
         let names = self.names();
         self.pieces.iter().position(|p| p.cell == cell).map(|k| names[k].to_string())

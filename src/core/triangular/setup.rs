@@ -323,4 +323,7 @@ impl crate::core::game::BoardSetup for Setup {
     fn kind_name(piece: Piece) -> &'static str {
         piece.kind.word()
     }
+    fn is_royal(piece: Piece) -> bool {
+        piece.kind == Kind::King
+    }
 }
