@@ -670,7 +670,8 @@ fn choosing_a_piece_that_cannot_move_says_why() {
         match p.piece_at(cell) {
             // A piece of the side to move with no move is named, and said to be stuck.
             Some(piece) if piece.side == Side::Positive && moves.iter().all(|m| m.from != cell) => {
-                assert!(text.contains(&format!("{} has no legal move", piece.name)), "{text}");
+                assert!(text.contains(&format!("{} on {cell} has no legal move: ", piece.name)), "{text}");
+                assert!(text.contains(piece.kind().movement()), "{text}");
                 said += 1;
             }
             Some(piece) if piece.side == Side::Negative => assert_eq!(text, "It is positive's move"),
@@ -679,6 +680,22 @@ fn choosing_a_piece_that_cannot_move_says_why() {
         }
     }
     assert!(said > 0, "the start has pieces that cannot move yet");
+}
+
+#[test]
+fn a_piece_that_shields_its_planet_is_said_to_shield_it() {
+    // The black hole on 32 stands between the negative nebula on 53 and the planet on
+    // 11: each of its corner-steps would open the diagonal (§6 *Target and legal moves*).
+    let p = pos("4p4/8/9/8/2n6/8/1B7/8/P8 +");
+    let text = p.no_move_from(cell(3, 2)).to_string();
+    assert_eq!(
+        text,
+        "The black hole PB on 32 cannot move: each of its moves would leave your planet in Target (it shields the planet from an attack)"
+    );
+    // A star with its own quasar in front and a neutral empty cell beside it is blocked.
+    let p = pos("4p2b1/8/9/8/9/8/3Q5/3S4/4P4 +");
+    let text = p.no_move_from(cell(2, 4)).to_string();
+    assert!(text.contains("has no legal move: a star steps forward"), "{text}");
 }
 
 #[test]

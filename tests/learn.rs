@@ -51,7 +51,7 @@ fn a_broken_course_file_fails_the_check_with_its_reasons() {
         &path,
         r#"Course(variant: "interstellar", title: "t", intro: "", stages: [
             Stage(key: "q", title: "q", intro: "", levels: [
-                Level(text: "", position: "p6n1/8/9/8/4Q4/8/9/8/4P4 +", goal: Stars(["59"]), par: Some(2),
+                Level(text: "", position: "p6n1/8/9/8/4Q4/8/9/8/4P4 +", goal: Coins(["59"]), par: Some(2),
                       teaches: ["No such section"]),
                 Level(text: "", position: "not a position", goal: Win, par: Some(1)),
             ]),
@@ -68,7 +68,11 @@ fn a_broken_course_file_fails_the_check_with_its_reasons() {
     std::fs::write(&path, "Course(variant: \"interstellar\",\n stages: 3)").unwrap();
     let out = orrery(&["learn", "check", path.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("bad.ron:line 2"), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("bad.ron:line 2"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -86,14 +90,14 @@ fn a_stars_level_is_done_in_par_and_counts_the_moves() {
     let level = find_level(Variant::Interstellar, "quasar", 0);
     let setup = level.setup::<interstellar::Position>().unwrap();
     let mut attempt = Attempt::new(&setup, Plan::Nothing);
-    assert_eq!(attempt.stars_left().len(), 3);
+    assert_eq!(attempt.coins_left().len(), 3);
     for (k, text) in ["PQ-59", "PQ-51"].iter().enumerate() {
         let mv = move_of(attempt.position(), text);
         assert_eq!(attempt.play(mv), Step::Going, "move {k}");
     }
     // The other side stood still: the learner is to move again.
     assert_eq!(attempt.position().side_to_move(), setup.start.side_to_move());
-    assert_eq!(attempt.stars_left().len(), 1);
+    assert_eq!(attempt.coins_left().len(), 1);
     let mv = move_of(attempt.position(), "PQ-93");
     assert_eq!(attempt.play(mv), Step::Done);
     assert_eq!(*attempt.state(), AttemptState::Done { moves: 3 });

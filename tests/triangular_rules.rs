@@ -1141,7 +1141,7 @@ fn choosing_a_piece_that_cannot_move_says_why() {
         match p.piece_at(cell) {
             // A piece of the side to move with no move is named, and said to be stuck.
             Some(piece) if piece.side == Side::White && moves.iter().all(|m| m.from != cell) => {
-                assert!(text.contains(&format!("on {cell} has no legal move")), "{text}");
+                assert!(text.contains(&format!("on {cell} has no legal move: {}", piece.kind.movement())), "{text}");
                 said += 1;
             }
             Some(piece) if piece.side == Side::Black => assert_eq!(text, "It is White's move"),
@@ -1150,4 +1150,19 @@ fn choosing_a_piece_that_cannot_move_says_why() {
         }
     }
     assert!(said > 0, "the start has pieces that cannot move yet");
+}
+
+#[test]
+fn a_piece_that_shields_its_king_is_said_to_shield_it() {
+    // The dark bishop on c3d stands on file c between the Black rook on c6d and the
+    // White king on c1d: every move of it leaves the file (§6 *Check, mate and draws*).
+    let p = Position::from_position_string("5k3/11/2r10/15/15/13/11/5K3 w 0 1").unwrap();
+    let mut setup = p.to_setup();
+    let c3d: Cell = "c3d".parse().unwrap();
+    orrery::core::BoardSetup::place(&mut setup, c3d, Piece { side: Side::White, kind: Kind::Bishop });
+    let p = Position::from_setup(&setup).unwrap();
+    assert_eq!(
+        p.no_move_from(c3d).to_string(),
+        "The bishop on c3d cannot move: each of its moves would leave your king in check (it shields the king from an attack)"
+    );
 }

@@ -227,6 +227,10 @@ impl GameCommand {
 pub enum Action {
     /// A new game of this kind.
     NewGame(Variant),
+    /// Help → Learn, and everything done on the Learn screen.
+    Learn(super::learn::LearnAction),
+    /// Help → Rules of a game: its rules page in a window.
+    ShowRules(Variant),
     /// Open this record file.
     OpenPath(PathBuf),
     /// Save to this path.
@@ -315,6 +319,9 @@ impl Action {
     pub fn label(&self) -> String {
         match self {
             Action::NewGame(v) => format!("New {}", v.name()),
+            Action::Learn(super::learn::LearnAction::Open(v)) => format!("Learn {}…", v.name()),
+            Action::Learn(_) => "Learn".into(),
+            Action::ShowRules(v) => format!("Rules of {}", v.name()),
             Action::OpenPath(p) => format!("Open {}", p.display()),
             Action::SaveTo(p) => format!("Save to {}", p.display()),
             Action::PasteText(_) => "Paste".into(),

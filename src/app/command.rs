@@ -69,6 +69,10 @@ pub enum Command {
     ToggleTheme,
     /// Show the keyboard shortcuts.
     ShowShortcuts,
+    /// Help → Welcome…: the first start's window (learn a game, or play).
+    ShowWelcome,
+    /// Help → About Orrery: the version, the docs and the games' sources.
+    ShowAbout,
     /// Show or hide the games list (the games of the open file).
     ToggleGamesList,
     // The analysis panel.
@@ -179,6 +183,17 @@ impl Command {
         ]
     }
 
+    /// The Help menu: Learn and the rules of each game, then the shortcuts, the welcome
+    /// window and About (`None` stands for a separator).
+    pub fn help_menu() -> Vec<Option<Command>> {
+        let mut menu: Vec<Option<Command>> =
+            Variant::ALL.map(|v| Some(Command::Act(Action::Learn(super::learn::LearnAction::Open(v))))).into();
+        menu.push(None);
+        menu.extend(Variant::ALL.map(|v| Some(Command::Act(Action::ShowRules(v)))));
+        menu.extend([None, Some(Command::ShowShortcuts), Some(Command::ShowWelcome), Some(Command::ShowAbout)]);
+        menu
+    }
+
     /// The Game menu: a New game per game, then the file and game commands (`None`
     /// stands for a separator; the Recent submenu follows Save As).
     pub fn game_menu() -> Vec<Option<Command>> {
@@ -256,6 +271,8 @@ impl Command {
             Command::ToggleNotationEditor => "Notation editor".into(),
             Command::ToggleTheme => "Light or dark theme".into(),
             Command::ShowShortcuts => "Keyboard shortcuts…".into(),
+            Command::ShowWelcome => "Welcome…".into(),
+            Command::ShowAbout => "About Orrery".into(),
             Command::ToggleGamesList => "Games list".into(),
             Command::ToggleAnalysis => "Analysis (engine)".into(),
             Command::NewComputerGameForm => "New game against the computer…".into(),

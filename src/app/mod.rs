@@ -21,6 +21,8 @@ pub mod gif_export;
 pub mod history;
 pub mod jobs;
 pub mod layout;
+pub mod learn;
+pub mod learn_ui;
 pub mod move_list;
 pub mod opening_tree;
 pub mod opponent;

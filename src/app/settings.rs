@@ -67,6 +67,8 @@ pub struct Settings {
     pub games_list: bool,
     /// The opening tree pane is shown.
     pub opening_tree: bool,
+    /// Help → Learn: the stars earned per level, by level key (`interstellar/quasar/2`).
+    pub learn_progress: super::learn::LearnProgress,
 }
 
 /// View → Labels: whose cell numbering the coordinates in the margin follow, for
@@ -134,6 +136,7 @@ impl Default for Settings {
             layout: super::layout::Layout::default(),
             games_list: false,
             opening_tree: false,
+            learn_progress: Default::default(),
         }
     }
 }

@@ -247,6 +247,7 @@ fn board_draws_with_highlights_at_many_sizes_and_scales() {
                 marked_cells: vec![(ids[44], MarkColor::Red)],
                 landed: vec![ids[12]],
                 jumped: vec![ids[13]],
+                coins: vec![ids[15]],
             };
             let mut h = Harness::builder().with_size(size).with_pixels_per_point(ppp).build_ui_state(
                 |ui, st: &mut State<G>| {

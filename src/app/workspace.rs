@@ -45,6 +45,16 @@ pub enum PendingAction {
         /// The clock, if timed.
         clock: Option<ClockSetup>,
     },
+    /// Help → Learn: a course's game level, a game against the computer from its
+    /// position (tagged with the level's key).
+    LessonGame {
+        /// The record to start from.
+        game: Box<AnyGame>,
+        /// The user's side: 0 moves first.
+        user_side: usize,
+        /// The computer's level.
+        level: Level,
+    },
     /// Game → New game with a clock (two players on this screen).
     Clock {
         /// The game.
@@ -127,4 +137,7 @@ pub struct Workspace {
     /// The board was turned for a game against the computer played second: it turns
     /// back when another game is shown.
     pub(crate) flipped_for_computer: bool,
+    /// Help → Learn: the course open in the window (the Learn screen replaces the
+    /// panes while it is open; the document stays as it was).
+    pub learn: Option<super::learn::Learn>,
 }

@@ -214,6 +214,11 @@ pub trait BoardSetup: Clone + Debug + PartialEq + Eq + Send + Sync + 'static {
     fn is_royal(_piece: Self::Piece) -> bool {
         false
     }
+    /// How the piece's kind moves, in one sentence without a capital or full stop
+    /// ("runs any distance along the four diagonal lines"), for the pointer's status
+    /// line and the rules pages' piece cards (the game's rules page, *How the pieces
+    /// move*).
+    fn kind_summary(piece: Self::Piece) -> &'static str;
     /// A short label such as "positive quasar" or "Black knight".
     fn piece_label(piece: Self::Piece) -> String {
         format!("{} {}", Self::piece_side(piece).name(), Self::kind_name(piece))

@@ -45,6 +45,9 @@ pub struct BoardOverlay<C> {
     pub landed: Vec<C>,
     /// Pieces a capture being entered has jumped so far: crossed out in red.
     pub jumped: Vec<C>,
+    /// A lesson's coins still to collect (Help → Learn): a gold coin on each cell,
+    /// over the pieces.
+    pub coins: Vec<C>,
 }
 
 impl<C> Default for BoardOverlay<C> {
@@ -60,6 +63,7 @@ impl<C> Default for BoardOverlay<C> {
             marked_cells: Vec::new(),
             landed: Vec::new(),
             jumped: Vec::new(),
+            coins: Vec::new(),
         }
     }
 }
@@ -79,6 +83,10 @@ pub mod colors {
     pub const CHECK: Rgba = Rgba::rgb(235, 0, 0);
     /// The cross over a jumped piece.
     pub const JUMPED: Rgba = Rgba::new(200, 20, 20, 220);
+    /// A lesson's coin.
+    pub const COIN: Rgba = Rgba::new(250, 196, 20, 240);
+    /// A lesson coin's rim and emblem.
+    pub const COIN_EDGE: Rgba = Rgba::new(150, 95, 0, 240);
 }
 
 /// What the overlay painters need to know about a board.
@@ -135,9 +143,23 @@ pub(crate) fn glow<C: Copy + PartialEq>(ov: &BoardOverlay<C>, g: &Geometry<C>) -
     items
 }
 
-/// Target dots and capture rings, drawn over the pieces.
+/// A lesson's coins, then target dots and capture rings, drawn over the pieces.
 pub(crate) fn targets<C: Copy + PartialEq>(ov: &BoardOverlay<C>, g: &Geometry<C>) -> Vec<Item> {
     let mut items = Vec::new();
+    for &cell in &ov.coins {
+        if let Some(p) = (g.polygon)(cell) {
+            // On a piece (a coin collected by capturing it), smaller and aside.
+            let (scale, shift) = if (g.occupied)(cell) { (0.34, 0.5) } else { (0.5, 0.0) };
+            let c = polygon_center(&p).plus(Point::new(g.inradius * shift, -g.inradius * shift));
+            let r = g.inradius * scale;
+            items.push(Item::new(Shape::Circle { center: c, radius: r }, Paint::fill(colors::COIN)));
+            items.push(Item::new(
+                Shape::Circle { center: c, radius: r * 0.93 },
+                Paint::stroke(colors::COIN_EDGE, r * 0.14),
+            ));
+            items.push(Item::new(Shape::Polygon(star_points(c, r * 0.62)), Paint::fill(colors::COIN_EDGE)));
+        }
+    }
     let ring = |cell: C, items: &mut Vec<Item>| {
         if let Some(p) = (g.polygon)(cell) {
             let c = polygon_center(&p);
@@ -228,4 +250,15 @@ pub fn arrow_path(from: Point, to: Point, inradius: f32) -> Vec<PathCmd> {
         PathCmd::LineTo(start.minus(n.scale(half))),
         PathCmd::Close,
     ]
+}
+
+/// A five-pointed star around `c`, its points `r` from the centre, one pointing up.
+fn star_points(c: Point, r: f32) -> Vec<Point> {
+    (0..10)
+        .map(|k| {
+            let angle = std::f32::consts::PI * (k as f32) / 5.0 - std::f32::consts::FRAC_PI_2;
+            let radius = if k % 2 == 0 { r } else { r * 0.42 };
+            Point::new(c.x + radius * angle.cos(), c.y + radius * angle.sin())
+        })
+        .collect()
 }

@@ -94,6 +94,8 @@ impl OrreryApp {
                 self.settings.theme = if self.settings.theme == Theme::Dark { Theme::Light } else { Theme::Dark };
             }
             Command::ShowShortcuts => return vec![Effect::Show(Window::Shortcuts)],
+            Command::ShowWelcome => return vec![Effect::Show(Window::Welcome)],
+            Command::ShowAbout => return vec![Effect::Show(Window::About)],
             Command::ToggleGamesList => self.settings.games_list = !self.settings.games_list,
             Command::ToggleOpeningTree => self.settings.opening_tree = !self.settings.opening_tree,
             Command::ResetLayout => self.reset_layout(),
@@ -129,6 +131,8 @@ impl OrreryApp {
         // Every action is named here: a new one that nothing handles does not compile.
         match action {
             Action::NewGame(variant) => return self.requested(PendingAction::New(variant)),
+            Action::Learn(action) => return self.learn(action),
+            Action::ShowRules(variant) => return vec![Effect::Show(Window::Rules(variant))],
             Action::OpenPath(path) => return self.requested(PendingAction::OpenPath(path)),
             Action::OpenPuzzle(index) => return self.requested(PendingAction::Puzzle(index)),
             Action::NextPuzzle(forward) => self.next_puzzle(forward),
@@ -477,6 +481,24 @@ impl OrreryApp {
                     variant.name(),
                     level.number(),
                     if was_analysing { "; the analysis is off while you play (L turns it on)" } else { "" }
+                );
+            }
+            PendingAction::LessonGame { game, user_side, level } => {
+                let variant = game.variant();
+                self.workspace.learn = None;
+                self.show_document(Document::new(*game));
+                self.workspace.view.set_opponent(1 - user_side, level);
+                self.date_new_game();
+                self.settings.flipped = user_side == 1;
+                self.workspace.flipped_for_computer = user_side == 1;
+                self.workspace.document.set_shown(self.workspace.view.game());
+                self.settings.analysis = false;
+                self.settings.threat = false;
+                self.workspace.message = format!(
+                    "{} against Orrery (level {}): win it to finish the course (Learn {} in the Help menu goes back to it)",
+                    variant.name(),
+                    level.number(),
+                    variant.name()
                 );
             }
             PendingAction::Clock { variant, clock } => {

@@ -51,6 +51,12 @@ pub(super) enum Window {
     PastePosition,
     /// Keyboard shortcuts.
     Shortcuts,
+    /// A game's rules page.
+    Rules(crate::core::Variant),
+    /// The welcome window.
+    Welcome,
+    /// About Orrery.
+    About,
     /// Save found the file changed by another program: replace it, save elsewhere, or
     /// not now (with what waited for the save).
     ChangedOnDisk(PathBuf, Option<PendingAction>),
@@ -119,6 +125,9 @@ impl OrreryApp {
             Window::NewGame(form) => shell.new_game_form = Some(form),
             Window::PastePosition => shell.paste_text = Some(String::new()),
             Window::Shortcuts => shell.show_shortcuts = true,
+            Window::Rules(variant) => shell.rules = Some(variant),
+            Window::Welcome => shell.welcome = true,
+            Window::About => shell.about = true,
             Window::ChangedOnDisk(path, then) => shell.changed_on_disk = Some((path, then)),
         }
     }

@@ -20,6 +20,11 @@ impl OrreryApp {
             ctx.request_repaint_after(wait);
         }
         // What came back from a dialog, a file read or a save, carried out.
+        // A lesson's plan, worked out on a job; a course's game won.
+        if let Some(learn) = &mut self.workspace.learn {
+            learn.lesson.poll();
+        }
+        self.keep_lesson_game_result();
         let mut effects = self.poll_dialog();
         effects.extend(self.poll_reading());
         effects.extend(self.poll_saving());
@@ -133,7 +138,18 @@ impl OrreryApp {
         self.keys(ui, &mut commands);
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui, &mut commands));
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui));
-        egui::CentralPanel::default().frame(egui::Frame::new()).show(ui, |ui| self.panes_ui(ui, &mut commands));
+        egui::CentralPanel::default().frame(egui::Frame::new()).show(ui, |ui| match &self.workspace.learn {
+            Some(learn) => {
+                crate::app::learn_ui::learn_screen(
+                    ui,
+                    learn,
+                    &self.settings,
+                    &mut self.shell.learn_board,
+                    &mut commands,
+                );
+            }
+            None => self.panes_ui(ui, &mut commands),
+        });
         if !self.workspace.view.board_editor_open() {
             ui_of(&self.workspace.view).promotion_ui(ui, &mut commands);
         }
@@ -144,20 +160,16 @@ impl OrreryApp {
         self.update_title(&ctx);
     }
 
-    /// Clears the status message once it has been shown for [`MESSAGE_SECONDS`] or the
-    /// board has moved to another position since it appeared.
+    /// Clears the status message once the board has moved to another position since it
+    /// appeared (an explanation stays readable in full until then).
     pub(super) fn expire_message(&mut self, ctx: &egui::Context) {
         let now = ctx.input(|i| i.time);
         let cursor = Some(self.workspace.view.cursor());
         if self.workspace.message != self.shell.message_seen.0 {
             self.shell.message_seen = (self.workspace.message.clone(), now, cursor);
-        } else if !self.workspace.message.is_empty() {
-            if now - self.shell.message_seen.1 > MESSAGE_SECONDS || cursor != self.shell.message_seen.2 {
-                self.workspace.message.clear();
-                self.shell.message_seen.0.clear();
-            } else {
-                ctx.request_repaint_after(std::time::Duration::from_secs_f64(MESSAGE_SECONDS));
-            }
+        } else if !self.workspace.message.is_empty() && cursor != self.shell.message_seen.2 {
+            self.workspace.message.clear();
+            self.shell.message_seen.0.clear();
         }
     }
 
@@ -194,18 +206,27 @@ impl OrreryApp {
     }
 
     pub(super) fn status_bar(&mut self, ui: &mut egui::Ui) {
+        let (text, warn) = match (&self.workspace.learn, self.workspace.view.setup_problems()) {
+            (Some(learn), _) => {
+                (format!("Learn {}: {}", learn.variant.name(), learn.course.stages[learn.stage].title), false)
+            }
+            (None, Some(problems)) if problems.is_empty() => ("Board editor: a valid position".to_string(), false),
+            (None, Some(problems)) => {
+                let n = problems.len();
+                (format!("Board editor: {n} problem{} with this position", if n == 1 { "" } else { "s" }), true)
+            }
+            (None, None) => match self.workspace.view.banner() {
+                Some(banner) => (format!("Game over: {banner}"), false),
+                None => self.workspace.view.status(),
+            },
+        };
+        // The cell under the pointer by name (in both numberings where the game counts
+        // cells from each player's side), with the piece on it and how it moves.
+        let hovered = match &self.workspace.learn {
+            Some(learn) => learn.lesson.hovered(self.shell.learn_board.hover),
+            None => ui_of(&self.workspace.view).hovered_cell(&self.shell.board),
+        };
         ui.horizontal(|ui| {
-            let (text, warn) = match self.workspace.view.setup_problems() {
-                Some(problems) if problems.is_empty() => ("Board editor: a valid position".to_string(), false),
-                Some(problems) => {
-                    let n = problems.len();
-                    (format!("Board editor: {n} problem{} with this position", if n == 1 { "" } else { "s" }), true)
-                }
-                None => match self.workspace.view.banner() {
-                    Some(banner) => (format!("Game over: {banner}"), false),
-                    None => self.workspace.view.status(),
-                },
-            };
             let color = if warn { theme::ERROR } else { ui.visuals().text_color() };
             ui.label(RichText::new(text).color(color).strong());
             if self.platform.dialog.is_some() {
@@ -213,7 +234,6 @@ impl OrreryApp {
                 // Drawn once: the dialog's answer wakes the window.
                 ui.label("Waiting for the file dialog…");
             }
-            let hovered = ui_of(&self.workspace.view).hovered_cell(&self.shell.board);
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 // The file by its name (its whole path on hover), at the right end.
                 let (name, path) = match &self.workspace.document.file {
@@ -225,23 +245,16 @@ impl OrreryApp {
                 };
                 let modified = if self.workspace.document.modified { " (modified)" } else { "" };
                 ui.label(RichText::new(format!("{name}{modified}")).weak()).on_hover_text(path);
-                // The cell under the pointer, by name (in both numberings where the
-                // game counts cells from each player's side).
-                if let Some(cell) = hovered {
+                if let Some(cell) = &hovered {
                     ui.separator();
-                    ui.label(RichText::new(cell).weak());
-                }
-                // The last message has the rest of the bar, from its left; cut short,
-                // it shows the whole text on hover.
-                if !self.workspace.message.is_empty() {
-                    ui.separator();
-                    let size = egui::vec2(ui.available_width(), ui.spacing().interact_size.y);
-                    ui.allocate_ui_with_layout(size, egui::Layout::left_to_right(egui::Align::Center), |ui| {
-                        ui.separator();
-                        ui.add(egui::Label::new(self.workspace.message.as_str()).truncate());
-                    });
+                    ui.add(egui::Label::new(RichText::new(cell).weak()).truncate()).on_hover_text(cell.as_str());
                 }
             });
         });
+        // The last message (an illegal move's reason, a file's result) in full, wrapped,
+        // until the board moves on or another message comes.
+        if !self.workspace.message.is_empty() {
+            ui.add(egui::Label::new(self.workspace.message.as_str()).wrap());
+        }
     }
 }

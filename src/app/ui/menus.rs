@@ -85,6 +85,16 @@ impl OrreryApp {
             ui.menu_button("Edit", |ui| self.edit_menu(ui, commands));
             self.puzzles_menu(ui, commands);
             ui.menu_button("View", |ui| self.view_menu(ui, commands));
+            ui.menu_button("Help", |ui| {
+                for item in Command::help_menu() {
+                    match item {
+                        Some(command) => self.menu_item(ui, &command, true, commands),
+                        None => {
+                            ui.separator();
+                        }
+                    }
+                }
+            });
         });
     }
 

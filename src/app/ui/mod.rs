@@ -65,6 +65,7 @@ mod effects;
 mod files;
 mod frame;
 mod games;
+mod learning;
 mod menus;
 mod panes;
 mod puzzles;
@@ -73,9 +74,6 @@ mod windows;
 
 /// Why a command waits: the notation editor holds text the game does not.
 const NOTATION_PENDING: &str = "The notation text has errors or unread edits: fix them or press Revert text first";
-
-/// How long a status-bar message stays, in seconds.
-pub const MESSAGE_SECONDS: f64 = 8.0;
 
 /// The New game against the computer and New game with a clock windows' choices.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -298,6 +296,16 @@ pub struct Shell {
     gif_last: Option<GifForm>,
     /// The keyboard shortcuts window is open.
     pub show_shortcuts: bool,
+    /// The rules page shown in its window (Help → Rules of …).
+    pub rules: Option<crate::core::Variant>,
+    /// The rules pages' Markdown state (egui_commonmark).
+    rules_cache: egui_commonmark::CommonMarkCache,
+    /// The welcome window is open (first start, Help → Welcome…).
+    pub welcome: bool,
+    /// Help → About is open.
+    pub about: bool,
+    /// The Learn screen's board pointer.
+    pub learn_board: BoardPointer,
     /// Game → Resign… asks whether to resign.
     pub resign_prompt: bool,
     /// The check's verdict of the puzzle being saved, for the status bar once saved.
@@ -316,7 +324,7 @@ pub struct Shell {
     pub file_problems: Option<FileProblems>,
     move_list: MoveListPanel,
     /// The message as last seen, the time it appeared and the cursor then: a message
-    /// goes after [`MESSAGE_SECONDS`] or when the shown move changes.
+    /// goes when the shown move changes (or another message replaces it).
     message_seen: (String, f64, Option<NodeId>),
 }
 
@@ -384,6 +392,7 @@ impl OrreryApp {
                 seq: 0,
                 analysis_after_learning: false,
                 flipped_for_computer: false,
+                learn: None,
             },
             shell: Shell {
                 board: BoardPointer::default(),
@@ -405,6 +414,11 @@ impl OrreryApp {
                 gif_path: None,
                 gif_last: None,
                 show_shortcuts: false,
+                rules: None,
+                rules_cache: Default::default(),
+                welcome: false,
+                about: false,
+                learn_board: BoardPointer::default(),
                 resign_prompt: false,
                 puzzle_verdict: None,
                 puzzle_form_last: None,
@@ -461,7 +475,8 @@ impl OrreryApp {
         let mut effects = Vec::new();
         match self.platform.autosave.load_settings() {
             Ok(Some(settings)) => self.settings = settings,
-            Ok(None) => {}
+            // A first start (no settings yet): the welcome window offers the courses.
+            Ok(None) => self.shell.welcome = self.platform.autosave.dir().is_some(),
             Err(e) => effects.push(Effect::Show(Window::Errors(
                 "The settings could not be read".into(),
                 vec![e.to_string(), "The file was kept as settings.ron.damaged; the defaults are used.".into()],

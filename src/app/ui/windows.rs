@@ -17,6 +17,9 @@ impl OrreryApp {
         self.paste_window(ctx, commands);
         self.computer_window(ctx, commands);
         self.shortcuts_window(ctx);
+        self.rules_window(ctx);
+        self.welcome_window(ctx, commands);
+        self.about_window(ctx);
         effects.extend(self.puzzle_form_window(ctx));
         effects.extend(self.export_window(ctx));
         effects.extend(self.poll_gif(ctx));
@@ -387,7 +390,7 @@ impl OrreryApp {
             PendingAction::PlayFrom(_) => "starting a game from the board editor",
             PendingAction::Puzzle(_) | PendingAction::OpenPuzzles => "opening a puzzle",
             PendingAction::OpenGame(_) => "opening the pasted game",
-            PendingAction::Computer { .. } => "starting a game against the computer",
+            PendingAction::Computer { .. } | PendingAction::LessonGame { .. } => "starting a game against the computer",
             PendingAction::Clock { .. } => "starting a game with a clock",
         };
         let modal = egui::Modal::new(egui::Id::unique("unsaved")).show(ctx, |ui| {
@@ -692,5 +695,81 @@ impl OrreryApp {
             });
         });
         self.shell.paste_text = keep.then_some(text);
+    }
+}
+
+impl OrreryApp {
+    /// Help → Rules of …: the game's rules page (`docs/rules-*.md`, compiled in),
+    /// rendered from its Markdown.
+    fn rules_window(&mut self, ctx: &egui::Context) {
+        let Some(variant) = self.shell.rules else { return };
+        let mut open = true;
+        let page = crate::study::learn::rules_page(variant);
+        egui::Window::new(format!("Rules of {}", variant.name()))
+            .open(&mut open)
+            .default_size([720.0, 640.0])
+            .vscroll(true)
+            .show(ctx, |ui| {
+                egui_commonmark::CommonMarkViewer::new().show(ui, &mut self.shell.rules_cache, page);
+            });
+        if !open {
+            self.shell.rules = None;
+        }
+    }
+
+    /// The first start's welcome (Help → Welcome…): learn a game in the app, or play.
+    fn welcome_window(&mut self, ctx: &egui::Context, commands: &mut Vec<Command>) {
+        if !self.shell.welcome {
+            return;
+        }
+        let mut open = true;
+        egui::Window::new("Welcome to Orrery")
+            .open(&mut open)
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+            .show(ctx, |ui| {
+            ui.label(
+                "Orrery plays three games no program has played before: Interstellar (GB 2186198 A), \
+                 Triangular chess and Triangular draughts (HU 188326).",
+            );
+            ui.add_space(6.0);
+            ui.label(RichText::new("New to these games? Learn one, level by level, on the board:").strong());
+            ui.horizontal(|ui| {
+                for variant in Variant::ALL {
+                    if ui.button(format!("Learn {}", variant.name())).clicked() {
+                        commands.push(Command::Act(Action::Learn(crate::app::learn::LearnAction::Open(variant))));
+                        self.shell.welcome = false;
+                    }
+                }
+            });
+            ui.add_space(6.0);
+            ui.label("Or just play: a new game from the Game menu, for two players or against the computer. The Help menu has the courses again and the rules of each game.");
+            if ui.button("Play").clicked() {
+                self.shell.welcome = false;
+            }
+        });
+        if !open {
+            self.shell.welcome = false;
+        }
+    }
+
+    /// Help → About Orrery: the version and where the documentation is.
+    fn about_window(&mut self, ctx: &egui::Context) {
+        if !self.shell.about {
+            return;
+        }
+        let mut open = true;
+        egui::Window::new("About Orrery").open(&mut open).collapsible(false).resizable(false).show(ctx, |ui| {
+            ui.heading(format!("Orrery {}", env!("CARGO_PKG_VERSION")));
+            ui.label(env!("CARGO_PKG_DESCRIPTION"));
+            ui.add_space(6.0);
+            ui.label("The rules of each game are in the Help menu (Rules of …), and a course for each (Learn …).");
+            ui.label("The app's guide is docs/app.md, the engine's docs/engine.md, in Orrery's source.");
+            ui.label(format!("The command line: orrery --help. Licence: {}.", env!("CARGO_PKG_LICENSE")));
+        });
+        if !open {
+            self.shell.about = false;
+        }
     }
 }

@@ -245,6 +245,10 @@ impl<G: AppGame> AnyView for GameView<G> {
         analysis.ensure(&pos, ply, history, request.lines, request.time);
     }
 
+    fn computer_side(&self) -> Option<usize> {
+        self.opponent.as_ref().map(|o| o.side.index())
+    }
+
     fn set_opponent(&mut self, side: usize, level: crate::engine::Level) {
         let first = G::opening().side_to_move();
         let side = if side == 0 { first } else { first.other() };
@@ -410,6 +414,7 @@ impl<G: AppGame> AnyView for GameView<G> {
             marked_cells: o.marked_cells.into_iter().map(|(c, m)| (c.slot(), m)).collect(),
             landed: o.landed.into_iter().map(slot).collect(),
             jumped: o.jumped.into_iter().map(slot).collect(),
+            coins: o.coins.into_iter().map(slot).collect(),
         }
     }
 }

@@ -42,6 +42,8 @@ use crate::study::report::{LearnState, Learning, PositionEval};
 mod any;
 mod clocks;
 mod draw;
+pub mod lesson;
+mod lesson_draw;
 mod overlay;
 pub mod panes;
 
@@ -359,6 +361,9 @@ pub trait AnyView {
     /// Makes the computer play the side with index `side` (0 moves first) at `level`
     /// in this game, its level and side written into the tags.
     fn set_opponent(&mut self, side: usize, level: crate::engine::Level);
+    /// The side the computer plays (0 the first player, 1 the second), in a game
+    /// against it.
+    fn computer_side(&self) -> Option<usize>;
     /// Lets the computer think when it is its move at the end of the main line; its
     /// move, once chosen, as the command that plays it (the draw offer's answer too).
     fn poll_opponent(&mut self) -> Option<GameCommand>;

@@ -79,7 +79,12 @@ pub fn mark_color(modifiers: egui::Modifiers) -> MarkColor {
 
 impl<G: AppGame> GameUi for GameView<G> {
     fn hovered_cell(&self, pointer: &BoardPointer) -> Option<String> {
-        pointer.hover.and_then(Self::cell).map(G::cell_caption)
+        let cell = pointer.hover.and_then(Self::cell)?;
+        let setup = match &self.setup {
+            Some(editor) => editor.board.clone(),
+            None => self.session.position().to_setup(),
+        };
+        Some(super::lesson::describe_cell::<G>(&setup, cell))
     }
 
     fn analysis_ui(&self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {

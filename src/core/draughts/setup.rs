@@ -313,4 +313,12 @@ impl crate::core::game::BoardSetup for Setup {
     fn kind_name(piece: Piece) -> &'static str {
         piece.kind.name()
     }
+    fn kind_summary(piece: Piece) -> &'static str {
+        match piece.kind {
+            Kind::Man => {
+                "steps to one of its three forward cells; jumps enemy pieces in any direction; crowned on the far edges"
+            }
+            Kind::King => "flies any distance along its six lines, and captures from a distance",
+        }
+    }
 }

@@ -130,7 +130,12 @@ impl Game for Position {
             Some(outcome) => IllegalMove::GameOver(outcome),
             None if self.is_target() => IllegalMove::MustAnswerTarget,
             None => match self.piece_at(cell) {
-                Some(p) if p.side == self.side_to_move() => IllegalMove::Stuck { kind: p.kind(), name: p.name },
+                Some(p) if p.side == self.side_to_move() => IllegalMove::Stuck {
+                    kind: p.kind(),
+                    name: p.name,
+                    from: cell,
+                    shields: !self.movement_targets(cell).is_empty(),
+                },
                 Some(_) => IllegalMove::NotYourMove(self.side_to_move()),
                 None => IllegalMove::NoMoveFrom(self.side_to_move()),
             },

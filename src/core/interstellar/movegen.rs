@@ -188,6 +188,12 @@ pub enum IllegalMove {
         kind: Kind,
         /// Its name.
         name: Name,
+        /// Where it stands.
+        from: Cell,
+        /// It has moves by the movement rules, but each would leave its own planet in
+        /// Target (it shields the planet); otherwise every cell it could go to is
+        /// closed to it.
+        shields: bool,
     },
 }
 
@@ -209,9 +215,17 @@ impl std::fmt::Display for IllegalMove {
             IllegalMove::NoMoveFrom(side) => {
                 write!(f, "Nothing to move there: choose one of {}'s pieces that can move", side.name())
             }
-            IllegalMove::Stuck { kind, name } => {
-                write!(f, "The {} {name} has no legal move here: choose another piece", kind.word())
-            }
+            IllegalMove::Stuck { kind, name, from, shields: true } => write!(
+                f,
+                "The {} {name} on {from} cannot move: each of its moves would leave your planet in Target (it shields the planet from an attack)",
+                kind.word()
+            ),
+            IllegalMove::Stuck { kind, name, from, shields: false } => write!(
+                f,
+                "The {} {name} on {from} has no legal move: {}, and every such cell is blocked here",
+                kind.word(),
+                kind.movement()
+            ),
         }
     }
 }

@@ -457,6 +457,18 @@ impl crate::core::game::BoardSetup for Setup {
     fn kind_name(piece: Piece) -> &'static str {
         piece.kind.word()
     }
+    fn kind_summary(piece: Piece) -> &'static str {
+        match piece.kind {
+            Kind::Planet => "one step to any neighbouring cell; never captured, but trapped it loses the game",
+            Kind::Quasar => "runs any distance along its row and along the four diagonal lines",
+            Kind::Nebula => "runs any distance along the four diagonal lines, never along its row",
+            Kind::Pulsar => "winds a path of 2, 4 or 6 steps over empty cells that are not neutral",
+            Kind::BlackHole => "jumps one corner-step to a neutral cell, slipping between pieces",
+            Kind::Star => {
+                "one step forward onto a cell that is not neutral (a neutral one only to capture), two from its first row; on the far row it wins"
+            }
+        }
+    }
     fn is_royal(piece: Piece) -> bool {
         piece.kind == Kind::Planet
     }

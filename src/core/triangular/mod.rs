@@ -139,7 +139,12 @@ impl Game for Position {
             Some(outcome) => IllegalMove::GameOver(outcome),
             None if self.is_check() => IllegalMove::MustAnswerCheck,
             None => match self.piece_at(cell) {
-                Some(p) if p.side == self.side_to_move() => IllegalMove::Stuck { kind: p.kind, from: cell },
+                Some(p) if p.side == self.side_to_move() => {
+                    let mut pseudo = MoveList::new();
+                    self.pseudo_legal_moves(&mut pseudo);
+                    let shields = pseudo.iter().any(|m| m.from == cell);
+                    IllegalMove::Stuck { kind: p.kind, from: cell, shields }
+                }
                 Some(_) => IllegalMove::NotYourMove(self.side_to_move()),
                 None => IllegalMove::NoMoveFrom(self.side_to_move()),
             },

@@ -118,6 +118,10 @@ pub enum IllegalMove {
         kind: Kind,
         /// Where it stands.
         from: Cell,
+        /// It has moves by the movement rules, but each would leave its own king in
+        /// check (it shields the king); otherwise every cell it could go to is closed
+        /// to it.
+        shields: bool,
     },
 }
 
@@ -138,9 +142,17 @@ impl fmt::Display for IllegalMove {
             IllegalMove::NoMoveFrom(side) => {
                 write!(f, "Nothing to move there: choose one of {}'s pieces that can move", side.name())
             }
-            IllegalMove::Stuck { kind, from } => {
-                write!(f, "The {} on {from} has no legal move here: choose another piece", kind.word())
-            }
+            IllegalMove::Stuck { kind, from, shields: true } => write!(
+                f,
+                "The {} on {from} cannot move: each of its moves would leave your king in check (it shields the king from an attack)",
+                kind.word()
+            ),
+            IllegalMove::Stuck { kind, from, shields: false } => write!(
+                f,
+                "The {} on {from} has no legal move: {}, and every such cell is blocked here",
+                kind.word(),
+                kind.movement()
+            ),
         }
     }
 }

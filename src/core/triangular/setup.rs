@@ -323,6 +323,20 @@ impl crate::core::game::BoardSetup for Setup {
     fn kind_name(piece: Piece) -> &'static str {
         piece.kind.word()
     }
+    fn kind_summary(piece: Piece) -> &'static str {
+        match piece.kind {
+            Kind::King => "one step to any of the up to 12 touching triangles, never into check",
+            Kind::Queen => "runs along its three strips and its six altitude rays, and has the bishop's corner steps",
+            Kind::Rook => "runs any distance along its three strips: its row, its file and the slanting strip",
+            Kind::Bishop => "stays on its colour: along the six altitude rays, and six short corner steps",
+            Kind::Knight => {
+                "jumps two cells along an altitude ray, then to a side neighbour; it changes colour every move"
+            }
+            Kind::Pawn => {
+                "moves forward and captures on the same cells (3 from a cell pointing at its player, 4 from one pointing away); promotes on the far edge"
+            }
+        }
+    }
     fn is_royal(piece: Piece) -> bool {
         piece.kind == Kind::King
     }

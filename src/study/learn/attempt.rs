@@ -10,7 +10,7 @@ use crate::solver::{AttackNode, SolveControl, SolveError, SolveOptions, SolverGa
 /// a job ([`prepare`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Plan<M> {
-    /// Nothing (stars, captures, a game against the computer).
+    /// Nothing (coins, captures, a game against the computer).
     Nothing,
     /// A win or Target Out: the solver's solution tree, one node per key (every
     /// defence, the longest-resisting first, with the replies that still force it).
@@ -35,7 +35,7 @@ pub fn prepare<G: SolverGame>(setup: &LevelSetup<G>, control: &SolveControl) -> 
         Goal::TargetOut => crate::solver::Goal::TargetOut,
         Goal::Escape(within) => return escapes(setup, within, control),
         Goal::Draw => return Ok(draws(setup)),
-        Goal::Stars(_) | Goal::CaptureAll | Goal::Game(_) => return Ok(Plan::Nothing),
+        Goal::Coins(_) | Goal::CaptureAll | Goal::Game(_) => return Ok(Plan::Nothing),
     };
     let stipulation = Stipulation::new(solver_goal, setup.par)?;
     let solution = solve(&setup.start, stipulation, &SolveOptions::default(), control)?;
@@ -49,7 +49,11 @@ fn legal<G: Game>(position: &G) -> MoveList<G::Move> {
 }
 
 /// The moves after which the other side has no win within `within` of its moves.
-fn escapes<G: SolverGame>(setup: &LevelSetup<G>, within: u32, control: &SolveControl) -> Result<Plan<G::Move>, SolveError> {
+fn escapes<G: SolverGame>(
+    setup: &LevelSetup<G>,
+    within: u32,
+    control: &SolveControl,
+) -> Result<Plan<G::Move>, SolveError> {
     let stipulation = Stipulation::new(crate::solver::Goal::Win, within)?;
     let options = SolveOptions { tree: false, ..SolveOptions::default() };
     let (mut good, mut answers) = (Vec::new(), Vec::new());
@@ -59,7 +63,8 @@ fn escapes<G: SolverGame>(setup: &LevelSetup<G>, within: u32, control: &SolveCon
         let mut history = setup.history.clone();
         history.push(after.zobrist());
         let ended = after.outcome_in(&history).is_some();
-        let answer = if ended { None } else { solve(&after, stipulation, &options, control)?.keys.first().map(|k| k.mv) };
+        let answer =
+            if ended { None } else { solve(&after, stipulation, &options, control)?.keys.first().map(|k| k.mv) };
         // A move that ends the game (the learner's win, or a draw) escapes too.
         match answer {
             None => good.push(mv),
@@ -122,7 +127,7 @@ pub enum Step<M> {
 pub struct Attempt<G: SolverGame> {
     position: G,
     history: Vec<u64>,
-    stars_left: Vec<G::Cell>,
+    coins_left: Vec<G::Cell>,
     moves: u32,
     state: AttemptState,
     goal: Goal,
@@ -141,7 +146,7 @@ impl<G: SolverGame> Attempt<G> {
         Attempt {
             position: setup.start.clone(),
             history: setup.history.clone(),
-            stars_left: setup.stars.clone(),
+            coins_left: setup.coins.clone(),
             moves: 0,
             state: AttemptState::Playing,
             goal: setup.goal.clone(),
@@ -161,9 +166,9 @@ impl<G: SolverGame> Attempt<G> {
         &self.history
     }
 
-    /// The stars not collected yet.
-    pub fn stars_left(&self) -> &[G::Cell] {
-        &self.stars_left
+    /// The coins not collected yet.
+    pub fn coins_left(&self) -> &[G::Cell] {
+        &self.coins_left
     }
 
     /// The learner's moves so far.
@@ -200,13 +205,13 @@ impl<G: SolverGame> Attempt<G> {
         self.position.play(mv);
         self.history.push(self.position.zobrist());
         self.moves += 1;
-        // Every cell the piece lands on, on the way and at the end, collects its star.
+        // Every cell the piece lands on, on the way and at the end, collects its coin.
         let mut landed: Vec<G::Cell> =
             before.move_routes(mv).first().map(|r| r.iter().map(|l| l.cell).collect()).unwrap_or_default();
         landed.push(G::move_cells(mv).1);
-        self.stars_left.retain(|c| !landed.contains(c));
+        self.coins_left.retain(|c| !landed.contains(c));
         match self.goal.clone() {
-            Goal::Stars(_) | Goal::CaptureAll => self.after_solo_move(),
+            Goal::Coins(_) | Goal::CaptureAll => self.after_solo_move(),
             Goal::Win | Goal::TargetOut => self.after_forcing_move(mv, &written),
             Goal::Escape(within) => self.after_one_move(mv, &written, |answer| match answer {
                 Some(answer) => format!(
@@ -222,11 +227,11 @@ impl<G: SolverGame> Attempt<G> {
         }
     }
 
-    /// Stars and captures: the goal, the game's end, a piece left where it can be
+    /// Coins and captures: the goal, the game's end, a piece left where it can be
     /// taken, and the move handed back to the learner.
     fn after_solo_move(&mut self) -> Step<G::Move> {
         let reached = match self.goal {
-            Goal::Stars(_) => self.stars_left.is_empty(),
+            Goal::Coins(_) => self.coins_left.is_empty(),
             _ => self.enemies_left() == 0,
         };
         if let Some(outcome) = self.position.outcome_in(&self.history) {

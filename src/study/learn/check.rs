@@ -1,6 +1,6 @@
 //! `orrery learn check`: proves a course. Every level's position is valid, its goal is
 //! reachable, and its par is exact — found by search: breadth-first over the learner's
-//! moves (the same [`Attempt`] the app plays) for stars and captures, the solver for
+//! moves (the same [`Attempt`] the app plays) for coins and captures, the solver for
 //! wins ("not in par − 1, but in par"), every first move for escapes and draws. Every
 //! section of the game's rules page ([`super::rule_sections`]) must be taught by a level.
 
@@ -22,7 +22,7 @@ pub const MAX_NODES: usize = 2_000_000;
 pub struct LevelCheck {
     /// `interstellar/quasar/2`.
     pub key: String,
-    /// What was proved ("collect 3 stars in 4 moves, e.g. PQ-56 PQ-47 …"), or what is
+    /// What was proved ("collect 3 coins in 4 moves, e.g. PQ-56 PQ-47 …"), or what is
     /// wrong.
     pub verdict: Result<String, String>,
 }
@@ -104,12 +104,14 @@ pub fn check_level<G: SolverGame>(level: &Level) -> Result<String, String> {
     let setup: LevelSetup<G> = level.setup().map_err(|e| e.to_string())?;
     let what = setup.goal.describe(setup.par);
     match &setup.goal {
-        Goal::Stars(_) | Goal::CaptureAll => match shortest(&setup, setup.par + 4).map_err(|e| e.to_string())? {
+        Goal::Coins(_) | Goal::CaptureAll => match shortest(&setup, setup.par + 4).map_err(|e| e.to_string())? {
             Some((n, line)) if n == setup.par => Ok(format!("{what}, e.g. {}", line.join(" "))),
             Some((n, line)) if n < setup.par => {
                 Err(format!("par {} is too generous: {n} moves do it ({})", setup.par, line.join(" ")))
             }
-            Some((n, line)) => Err(format!("par {} is too strict: the fewest moves are {n} ({})", setup.par, line.join(" "))),
+            Some((n, line)) => {
+                Err(format!("par {} is too strict: the fewest moves are {n} ({})", setup.par, line.join(" ")))
+            }
             None => Err(format!("the goal cannot be reached within {} moves", setup.par + 4)),
         },
         Goal::Win | Goal::TargetOut => {
@@ -120,7 +122,8 @@ pub fn check_level<G: SolverGame>(level: &Level) -> Result<String, String> {
                 return Err(format!("there is no way to {what} against every defence"));
             }
             if setup.par > 1 {
-                let goal = if setup.goal == Goal::Win { crate::solver::Goal::Win } else { crate::solver::Goal::TargetOut };
+                let goal =
+                    if setup.goal == Goal::Win { crate::solver::Goal::Win } else { crate::solver::Goal::TargetOut };
                 let stip = Stipulation::new(goal, setup.par - 1).map_err(|e| e.to_string())?;
                 let options = SolveOptions { tree: false, ..SolveOptions::default() };
                 let shorter = solve(&setup.start, stip, &options, &control).map_err(|e| e.to_string())?;
@@ -172,16 +175,16 @@ pub enum SearchError {
     TooBig,
 }
 
-/// The fewest learner moves that reach a stars or captures goal, at most `limit`, with
+/// The fewest learner moves that reach a coins or captures goal, at most `limit`, with
 /// one such line in the game's notation; `None` when there is none within `limit`.
 ///
 /// # Errors
 /// [`SearchError::TooBig`] past [`MAX_NODES`] positions.
 pub fn shortest<G: SolverGame>(setup: &LevelSetup<G>, limit: u32) -> Result<Option<(u32, Vec<String>)>, SearchError> {
     let key = |a: &Attempt<G>| {
-        let mut stars: Vec<u8> = a.stars_left().iter().map(|c| c.slot()).collect();
-        stars.sort_unstable();
-        (a.position().zobrist(), stars)
+        let mut coins: Vec<u8> = a.coins_left().iter().map(|c| c.slot()).collect();
+        coins.sort_unstable();
+        (a.position().zobrist(), coins)
     };
     let first = Attempt::new(setup, Plan::Nothing);
     let mut seen = HashSet::new();
@@ -234,15 +237,15 @@ mod tests {
     }
 
     #[test]
-    fn a_stars_level_is_proved_exact_and_a_wrong_par_is_refused() {
+    fn a_coins_level_is_proved_exact_and_a_wrong_par_is_refused() {
         // A quasar on 55 runs along row 5 to 59 or 51 in one move each; the negative
         // nebula on 98 watches neither.
         let pos = "p6n1/8/9/8/4Q4/8/9/8/4P4 +";
-        let stars = Goal::Stars(vec!["59".into()]);
-        assert!(check_level::<interstellar::Position>(&level(pos, stars.clone(), 1)).is_ok());
-        let err = check_level::<interstellar::Position>(&level(pos, stars.clone(), 2)).unwrap_err();
+        let coins = Goal::Coins(vec!["59".into()]);
+        assert!(check_level::<interstellar::Position>(&level(pos, coins.clone(), 1)).is_ok());
+        let err = check_level::<interstellar::Position>(&level(pos, coins.clone(), 2)).unwrap_err();
         assert!(err.contains("too generous"), "{err}");
-        let two = Goal::Stars(vec!["59".into(), "51".into()]);
+        let two = Goal::Coins(vec!["59".into(), "51".into()]);
         let err = check_level::<interstellar::Position>(&level(pos, two.clone(), 1)).unwrap_err();
         assert!(err.contains("too strict"), "{err}");
         assert!(check_level::<interstellar::Position>(&level(pos, two, 2)).is_ok());

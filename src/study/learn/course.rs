@@ -61,10 +61,10 @@ pub struct Level {
 /// What a level asks for. The learner is the side to move in the level's position.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Goal {
-    /// Land on every one of these cells (the game's cell names) with the learner's
+    /// Collect the coins on these cells (the game's cell names): land on every one with the learner's
     /// pieces. The other side does not move; a move that leaves a learner's piece where
     /// an enemy piece could capture it fails.
-    Stars(Vec<String>),
+    Coins(Vec<String>),
     /// Capture every piece of the other side but its planet or king. The other side
     /// does not move; a move that leaves a learner's piece where it could be captured
     /// fails.
@@ -86,18 +86,18 @@ pub enum Goal {
 }
 
 impl Goal {
-    /// Whether the other side stands still (stars and captures): the learner moves
+    /// Whether the other side stands still (coins and captures): the learner moves
     /// again after each move.
     pub fn other_side_passes(&self) -> bool {
-        matches!(self, Goal::Stars(_) | Goal::CaptureAll)
+        matches!(self, Goal::Coins(_) | Goal::CaptureAll)
     }
 
-    /// A few words for the stage map and the checker's lines: "collect 3 stars",
+    /// A few words for the stage map and the checker's lines: "collect 3 coins",
     /// "win in 2".
     pub fn describe(&self, par: u32) -> String {
         let moves = |n: u32| if n == 1 { "1 move".to_string() } else { format!("{n} moves") };
         match self {
-            Goal::Stars(cells) => format!("collect {} star{} in {}", cells.len(), plural(cells.len()), moves(par)),
+            Goal::Coins(cells) => format!("collect {} coin{} in {}", cells.len(), plural(cells.len()), moves(par)),
             Goal::CaptureAll => format!("capture everything in {}", moves(par)),
             Goal::Win => format!("win in {}", moves(par)),
             Goal::TargetOut => format!("Target Out in {}", moves(par)),
@@ -112,7 +112,7 @@ fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
-/// The stars a finished level earns, 1 to 3. Stars and captures count moves: par or
+/// The stars a finished level earns, 1 to 3. Coins and captures count moves: par or
 /// fewer gives 3, up to a quarter more (at least one more) gives 2, more gives 1.
 /// Other goals count the tries that failed before: none gives 3, one gives 2, more 1.
 pub fn stars_for(goal: &Goal, par: u32, moves: u32, failures: u32) -> u8 {
@@ -173,12 +173,12 @@ pub enum LevelError {
         /// Why.
         why: String,
     },
-    /// A star's cell name does not read.
+    /// A coin's cell name does not read.
     #[error("`{0}` is not a cell of this board")]
     Cell(String),
-    /// A star stands on one of the learner's own pieces, or twice on a cell.
-    #[error("the star on {0} stands on the learner's own piece or on a cell given twice")]
-    StarCell(String),
+    /// A coin stands on one of the learner's own pieces, or twice on a cell.
+    #[error("the coin on {0} stands on the learner's own piece or on a cell given twice")]
+    CoinCell(String),
     /// The game is over in the level's position.
     #[error("the game is already over: {0}")]
     Over(String),
@@ -236,7 +236,10 @@ impl Course {
 
     /// Every level, with its stage's and its own 0-based index.
     pub fn levels(&self) -> impl Iterator<Item = (usize, usize, &Level)> {
-        self.stages.iter().enumerate().flat_map(|(s, stage)| stage.levels.iter().enumerate().map(move |(l, level)| (s, l, level)))
+        self.stages
+            .iter()
+            .enumerate()
+            .flat_map(|(s, stage)| stage.levels.iter().enumerate().map(move |(l, level)| (s, l, level)))
     }
 }
 
@@ -249,8 +252,8 @@ pub struct LevelSetup<G: Game> {
     /// The Zobrist keys of every position from the level's position string on, the
     /// start's last.
     pub history: Vec<u64>,
-    /// The cells to land on ([`Goal::Stars`]; empty otherwise), in the level's order.
-    pub stars: Vec<G::Cell>,
+    /// The cells to land on ([`Goal::Coins`]; empty otherwise), in the level's order.
+    pub coins: Vec<G::Cell>,
     /// What to bring about.
     pub goal: Goal,
     /// The fewest moves that reach it (0 for a game level).
@@ -258,7 +261,7 @@ pub struct LevelSetup<G: Game> {
 }
 
 impl Level {
-    /// Reads the level for game `G`: its position, earlier moves, star cells, and par
+    /// Reads the level for game `G`: its position, earlier moves, coin cells, and par
     /// as its goal wants it.
     ///
     /// # Errors
@@ -281,18 +284,18 @@ impl Level {
         }
         let learner = start.side_to_move();
         let setup = start.to_setup();
-        let mut stars = Vec::new();
-        if let Goal::Stars(cells) = &self.goal {
+        let mut coins = Vec::new();
+        if let Goal::Coins(cells) = &self.goal {
             for name in cells {
                 let cell: G::Cell = name.parse().map_err(|_| LevelError::Cell(name.clone()))?;
                 let own = setup.piece_at(cell).is_some_and(|p| G::Setup::piece_side(p) == learner);
-                if own || stars.contains(&cell) {
-                    return Err(LevelError::StarCell(name.clone()));
+                if own || coins.contains(&cell) {
+                    return Err(LevelError::CoinCell(name.clone()));
                 }
-                stars.push(cell);
+                coins.push(cell);
             }
-            if stars.is_empty() {
-                return Err(LevelError::Goal("a stars level needs at least one star".to_string()));
+            if coins.is_empty() {
+                return Err(LevelError::Goal("a coins level needs at least one coin".to_string()));
             }
         }
         match self.goal {
@@ -314,7 +317,7 @@ impl Level {
             }
             (_, Some(p)) => p,
         };
-        Ok(LevelSetup { start, history, stars, goal: self.goal.clone(), par })
+        Ok(LevelSetup { start, history, coins, goal: self.goal.clone(), par })
     }
 }
 
@@ -325,11 +328,11 @@ mod tests {
 
     #[test]
     fn stars_follow_the_moves_or_the_failures() {
-        let stars = Goal::Stars(vec!["55".into()]);
-        assert_eq!(stars_for(&stars, 4, 4, 9), 3);
-        assert_eq!(stars_for(&stars, 4, 5, 0), 2);
-        assert_eq!(stars_for(&stars, 4, 6, 0), 1);
-        assert_eq!(stars_for(&stars, 8, 10, 0), 2);
+        let coins = Goal::Coins(vec!["55".into()]);
+        assert_eq!(stars_for(&coins, 4, 4, 9), 3);
+        assert_eq!(stars_for(&coins, 4, 5, 0), 2);
+        assert_eq!(stars_for(&coins, 4, 6, 0), 1);
+        assert_eq!(stars_for(&coins, 8, 10, 0), 2);
         assert_eq!(stars_for(&Goal::Win, 2, 2, 0), 3);
         assert_eq!(stars_for(&Goal::Win, 2, 2, 1), 2);
         assert_eq!(stars_for(&Goal::Win, 2, 2, 2), 1);
@@ -344,18 +347,26 @@ mod tests {
     }
 
     fn level(position: &str, goal: Goal, par: Option<u32>) -> Level {
-        Level { text: String::new(), position: position.into(), moves: vec![], goal, par, teaches: vec![], success: None }
+        Level {
+            text: String::new(),
+            position: position.into(),
+            moves: vec![],
+            goal,
+            par,
+            teaches: vec![],
+            success: None,
+        }
     }
 
     #[test]
     fn a_level_that_does_not_fit_its_game_says_why() {
         let ok = "4p4/8/4s4/8/4Q4/8/9/8/4P4 +";
-        assert!(level(ok, Goal::Stars(vec!["95".into()]), Some(2)).setup::<interstellar::Position>().is_ok());
+        assert!(level(ok, Goal::Coins(vec!["95".into()]), Some(2)).setup::<interstellar::Position>().is_ok());
         let bad = level("4p4/8/9/8/4Q4/8/9/8/4P4 +", Goal::Win, Some(1)).setup::<interstellar::Position>();
         assert!(matches!(bad, Err(LevelError::Position { .. })), "{bad:?}");
-        let on_own = level(ok, Goal::Stars(vec!["55".into()]), Some(1)).setup::<interstellar::Position>();
-        assert_eq!(on_own.unwrap_err(), LevelError::StarCell("55".into()));
-        let no_cell = level(ok, Goal::Stars(vec!["0".into()]), Some(1)).setup::<interstellar::Position>();
+        let on_own = level(ok, Goal::Coins(vec!["55".into()]), Some(1)).setup::<interstellar::Position>();
+        assert_eq!(on_own.unwrap_err(), LevelError::CoinCell("55".into()));
+        let no_cell = level(ok, Goal::Coins(vec!["0".into()]), Some(1)).setup::<interstellar::Position>();
         assert_eq!(no_cell.unwrap_err(), LevelError::Cell("0".into()));
         let no_par = level(ok, Goal::Win, None).setup::<interstellar::Position>();
         assert!(matches!(no_par, Err(LevelError::Par(_))));

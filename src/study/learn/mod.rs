@@ -12,7 +12,7 @@
 //!   makes it on a job; [`Attempt`]: one try at a level, move by move, with the same
 //!   verdicts the board gives and the other side's answers.
 //! - [`check`]: every position valid, every goal reachable and every par exact, found
-//!   by search (breadth-first over the learner's moves for stars and captures, the
+//!   by search (breadth-first over the learner's moves for coins and captures, the
 //!   solver for wins), and every section of the game's rules page taught by a level.
 //! - [`rules_page`]: the rules pages (`docs/rules-*.md`), compiled in, which the app
 //!   shows under Help and the check reads for its sections.

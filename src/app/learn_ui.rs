@@ -1,0 +1,216 @@
+//! The Learn screen (Help → Learn, `docs/app.md` *Learn*): while a course is open it
+//! replaces the docked panes — the level's board on the left, and on the right the
+//! stage map (every stage with its levels' stars), the level's instruction, its
+//! verdict with the board's full explanations, and the buttons. It reads the model
+//! ([`Learn`], the progress in the settings) and pushes [`LearnAction`]s.
+
+use egui::{Color32, RichText, Sense, Ui, vec2};
+
+use super::board::BoardPointer;
+use super::command::{Action, Command};
+use super::learn::{Learn, LearnAction, LearnProgress};
+use super::settings::Settings;
+use super::theme;
+use super::view::lesson::LessonStatus;
+
+/// Gold for a star earned, grey for one not.
+const GOLD: Color32 = Color32::from_rgb(240, 180, 20);
+
+fn learn(action: LearnAction) -> Command {
+    Command::Act(Action::Learn(action))
+}
+
+/// Paints `earned` gold stars of 3, each `size` points wide.
+pub fn star_row(ui: &mut Ui, earned: u8, size: f32) {
+    let (rect, _) = ui.allocate_exact_size(vec2(size * 3.0 + 4.0, size), Sense::hover());
+    let grey = ui.visuals().weak_text_color();
+    for k in 0..3u8 {
+        let c = rect.left_center() + vec2(size * (f32::from(k) + 0.5) + f32::from(k) * 2.0, 0.0);
+        let points: Vec<egui::Pos2> = (0..10)
+            .map(|i| {
+                let angle = std::f32::consts::PI * i as f32 / 5.0 - std::f32::consts::FRAC_PI_2;
+                let r = if i % 2 == 0 { size * 0.5 } else { size * 0.21 };
+                c + vec2(r * angle.cos(), r * angle.sin())
+            })
+            .collect();
+        let colour = if k < earned { GOLD } else { grey };
+        // A star is not convex: painted as five triangles and the inner pentagon.
+        let inner: Vec<egui::Pos2> = points.iter().skip(1).step_by(2).copied().collect();
+        ui.painter().add(egui::Shape::convex_polygon(inner.clone(), colour, egui::Stroke::NONE));
+        for i in 0..5 {
+            let tip = points[2 * i];
+            let a = points[(2 * i + 9) % 10];
+            let b = points[2 * i + 1];
+            ui.painter().add(egui::Shape::convex_polygon(vec![a, tip, b], colour, egui::Stroke::NONE));
+        }
+    }
+}
+
+/// The whole Learn screen.
+pub fn learn_screen(
+    ui: &mut Ui,
+    learn_state: &Learn,
+    settings: &Settings,
+    pointer: &mut BoardPointer,
+    commands: &mut Vec<Command>,
+) {
+    egui::Panel::right("learn panel").resizable(true).default_size(400.0).min_size(300.0).show(ui, |ui| {
+        egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+            side_panel(ui, learn_state, &settings.learn_progress, commands);
+        });
+    });
+    egui::CentralPanel::default().show(ui, |ui| {
+        commands.extend(learn_state.lesson.board_ui(ui, pointer, settings));
+    });
+}
+
+fn side_panel(ui: &mut Ui, l: &Learn, progress: &LearnProgress, commands: &mut Vec<Command>) {
+    ui.horizontal(|ui| {
+        ui.heading(&l.course.title);
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            if ui.button("Close").on_hover_text("Leave Learn: back to your game").clicked() {
+                commands.push(learn(LearnAction::Close));
+            }
+        });
+    });
+    let stage = &l.course.stages[l.stage];
+    let level = l.shown_level();
+    let face = l.lesson.face();
+    ui.separator();
+    ui.label(RichText::new(format!("{} — level {} of {}", stage.title, l.level + 1, stage.levels.len())).strong());
+    if l.level == 0 {
+        ui.label(RichText::new(&stage.intro).italics());
+        ui.add_space(4.0);
+    }
+    ui.label(&level.text);
+    ui.add_space(6.0);
+    let goal = level.goal.describe(face.par);
+    let side = if face.learner_second { format!(" You play {}.", face.learner) } else { String::new() };
+    ui.label(RichText::new(format!("Goal: {goal}.{side}")).strong());
+    match &face.status {
+        LessonStatus::Preparing => {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label("Setting up the level…");
+            });
+        }
+        LessonStatus::Playing => {
+            if l.game_level().is_none() {
+                let left =
+                    if face.coins_left > 0 { format!(" · coins left: {}", face.coins_left) } else { String::new() };
+                ui.label(format!("Your move. Moves: {}{left}", face.moves));
+            }
+        }
+        LessonStatus::Done { moves, stars } => {
+            ui.horizontal(|ui| {
+                ui.label(RichText::new("Well done!").strong().color(theme::GOOD));
+                star_row(ui, *stars, 18.0);
+            });
+            let par = if *moves <= face.par {
+                "the fewest possible".to_string()
+            } else {
+                format!("{} is possible: try again for three stars", face.par)
+            };
+            if level.goal.other_side_passes() {
+                ui.label(format!("{moves} move{} — {par}.", if *moves == 1 { "" } else { "s" }));
+            } else if face.failures > 0 {
+                ui.label("Solved without a mistake earns three stars: try again for them.");
+            }
+            if let Some(success) = &level.success {
+                ui.label(RichText::new(success).italics());
+            }
+        }
+        LessonStatus::Failed(why) => {
+            ui.label(RichText::new("Not this time.").strong().color(theme::ERROR));
+            ui.label(RichText::new(why).color(theme::ERROR));
+        }
+        LessonStatus::Broken(why) => {
+            ui.label(RichText::new(format!("This level cannot be played: {why}")).color(theme::ERROR));
+        }
+    }
+    if !face.note.is_empty() {
+        ui.add_space(4.0);
+        let illegal = matches!(face.status, LessonStatus::Playing) && !face.note.ends_with('.');
+        let text = RichText::new(&face.note);
+        ui.label(if illegal { text.color(theme::ERROR) } else { text });
+    }
+    if !face.promotion.is_empty() {
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Promote to:");
+            for (k, name) in face.promotion.iter().enumerate() {
+                if ui.button(name).clicked() {
+                    commands.push(learn(LearnAction::Promote(Some(k))));
+                }
+            }
+            if ui.button("Cancel").clicked() {
+                commands.push(learn(LearnAction::Promote(None)));
+            }
+        });
+    }
+    ui.add_space(6.0);
+    ui.horizontal_wrapped(|ui| {
+        if let Some(level) = l.game_level() {
+            if ui
+                .button(format!("Play against level {level}"))
+                .on_hover_text("A game against the computer from this position, in the main window")
+                .clicked()
+            {
+                commands.push(learn(LearnAction::PlayGame));
+            }
+        } else if ui.button("Retry").on_hover_text("Start the level again").clicked() {
+            commands.push(learn(LearnAction::Retry));
+        }
+        let done = matches!(face.status, LessonStatus::Done { .. }) || progress.contains_key(&l.key());
+        if let Some((s, k)) = l.next() {
+            let button = egui::Button::new(if s != l.stage { "Next stage" } else { "Next level" });
+            if ui
+                .add_enabled(done, button)
+                .on_disabled_hover_text("Reach the goal first (or pick a level below)")
+                .clicked()
+            {
+                commands.push(learn(LearnAction::Go { stage: s, level: k }));
+            }
+        }
+    });
+    ui.add_space(10.0);
+    ui.separator();
+    stage_map(ui, l, progress, commands);
+    ui.add_space(10.0);
+    if ui.small_button("Reset progress").on_hover_text("Forget the stars of this course").clicked() {
+        commands.push(learn(LearnAction::ResetProgress));
+    }
+}
+
+/// Every stage with its stars and a button per level.
+fn stage_map(ui: &mut Ui, l: &Learn, progress: &LearnProgress, commands: &mut Vec<Command>) {
+    ui.label(RichText::new("Stages").strong());
+    for (s, stage) in l.course.stages.iter().enumerate() {
+        let (earned, most) = l.stage_stars(s, progress);
+        let done = (0..stage.levels.len()).all(|k| progress.contains_key(&l.course.level_key(s, k)));
+        ui.horizontal(|ui| {
+            let title = RichText::new(format!("{}. {}{}", s + 1, stage.title, if done { " (done)" } else { "" }));
+            ui.label(if s == l.stage { title.strong() } else { title });
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                ui.label(RichText::new(format!("{earned}/{most}")).weak());
+            });
+        });
+        ui.horizontal_wrapped(|ui| {
+            ui.add_space(14.0);
+            for k in 0..stage.levels.len() {
+                let stars = progress.get(&l.course.level_key(s, k)).copied().unwrap_or(0);
+                let shown = s == l.stage && k == l.level;
+                let response = ui.selectable_label(shown, format!("{}", k + 1)).on_hover_text(format!(
+                    "Level {} of {}: {}",
+                    k + 1,
+                    stage.title,
+                    stage.levels[k].goal.describe(stage.levels[k].par.unwrap_or(0))
+                ));
+                if response.clicked() && !shown {
+                    commands.push(learn(LearnAction::Go { stage: s, level: k }));
+                }
+                star_row(ui, stars, 10.0);
+                ui.add_space(4.0);
+            }
+        });
+    }
+}

@@ -1,0 +1,457 @@
+//! A Learn level being played (`docs/app.md` *Learn*): [`LessonView<G>`] holds the
+//! level ([`LevelSetup`]), its plan (worked out on a job: the solver's tree for a win,
+//! the moves that escape or draw), the try ([`Attempt`]), the board's entry (a
+//! [`GameSession`] over the try's position: selection, captures landing by landing,
+//! promotion) and what the lesson panel says; [`ShownLesson`] erases it once, as
+//! [`super::ShownGame`] does the shown game. No egui here.
+
+use super::AppGame;
+use crate::app::jobs::{Job, JobPoll};
+use crate::app::session::{GameSession, MoveAttempt};
+use crate::core::{BoardCell, BoardSetup, GameSide, Variant};
+use crate::record::GameRecord;
+use crate::solver::SolveControl;
+use crate::study::learn::{Attempt, Goal, Level, LevelSetup, Plan, Step, prepare, stars_for};
+
+/// Where a try at a level stands, as the lesson panel shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LessonStatus {
+    /// The level's plan is being worked out (a short search).
+    Preparing,
+    /// The learner is to move.
+    Playing,
+    /// The try failed: why, in full.
+    Failed(String),
+    /// The goal is reached.
+    Done {
+        /// The learner's moves.
+        moves: u32,
+        /// The stars earned, 1–3.
+        stars: u8,
+    },
+    /// The level cannot be played (its data or its plan failed): why.
+    Broken(String),
+}
+
+/// A level being played, for game `G`.
+pub struct LessonView<G: AppGame> {
+    setup: LevelSetup<G>,
+    plan: Option<Plan<G::Move>>,
+    job: Option<Job<Result<Plan<G::Move>, String>>>,
+    attempt: Attempt<G>,
+    session: GameSession<G>,
+    failures: u32,
+    status: LessonStatus,
+    last_move: Option<(G::Cell, G::Cell)>,
+    note: String,
+    promotion: Option<(G::Cell, G::Cell)>,
+}
+
+impl<G: AppGame> LessonView<G> {
+    /// Starts `level`: its plan on a job when its goal needs one.
+    fn new(level: &Level) -> LessonView<G> {
+        let setup: Result<LevelSetup<G>, String> = level.setup().map_err(|e| e.to_string());
+        let setup = match setup {
+            Ok(setup) => setup,
+            Err(why) => {
+                // A broken level shows the opening position and says why.
+                let start = G::opening();
+                let setup = LevelSetup {
+                    history: vec![start.zobrist()],
+                    start,
+                    coins: Vec::new(),
+                    goal: Goal::CaptureAll,
+                    par: 1,
+                };
+                let mut view = LessonView::with_setup(setup, Some(Plan::Nothing));
+                view.status = LessonStatus::Broken(why);
+                return view;
+            }
+        };
+        let needs_plan = matches!(setup.goal, Goal::Win | Goal::TargetOut | Goal::Escape(_) | Goal::Draw);
+        let mut view = LessonView::with_setup(setup.clone(), (!needs_plan).then_some(Plan::Nothing));
+        if needs_plan {
+            view.status = LessonStatus::Preparing;
+            view.job = Some(Job::start("lesson plan", move |_| {
+                prepare(&setup, &SolveControl::new()).map_err(|e| e.to_string())
+            }));
+        }
+        view
+    }
+
+    fn with_setup(setup: LevelSetup<G>, plan: Option<Plan<G::Move>>) -> LessonView<G> {
+        let attempt = Attempt::new(&setup, plan.clone().unwrap_or(Plan::Nothing));
+        let session = GameSession::from_record(GameRecord::from_position(setup.start.clone()));
+        LessonView {
+            setup,
+            plan,
+            job: None,
+            attempt,
+            session,
+            failures: 0,
+            status: LessonStatus::Playing,
+            last_move: None,
+            note: String::new(),
+            promotion: None,
+        }
+    }
+
+    /// Takes the plan once worked out; whether it is still being worked out.
+    fn poll(&mut self) -> bool {
+        let Some(job) = &mut self.job else { return false };
+        let result = match job.poll() {
+            JobPoll::Running => return true,
+            JobPoll::Done(result) => result,
+            JobPoll::Gone => Err("the level's search stopped".to_string()),
+        };
+        self.job = None;
+        match result {
+            Ok(plan) => {
+                self.attempt = Attempt::new(&self.setup, plan.clone());
+                self.plan = Some(plan);
+                self.status = LessonStatus::Playing;
+            }
+            Err(why) => self.status = LessonStatus::Broken(why),
+        }
+        false
+    }
+
+    /// Starts the level again (after a failure, or for more stars).
+    fn retry(&mut self) {
+        let Some(plan) = self.plan.clone() else { return };
+        self.attempt = Attempt::new(&self.setup, plan);
+        self.session = GameSession::from_record(GameRecord::from_position(self.setup.start.clone()));
+        self.status = LessonStatus::Playing;
+        self.last_move = None;
+        self.note.clear();
+        self.promotion = None;
+    }
+
+    /// A click on the board's cell with this slot.
+    fn click(&mut self, slot: u8) {
+        let Some(cell) = G::Cell::from_slot(slot) else { return };
+        if self.status != LessonStatus::Playing || self.promotion.is_some() {
+            return;
+        }
+        let before = self.session.cursor;
+        let attempt = self.session.click(cell);
+        self.after_entry(attempt, before);
+    }
+
+    /// A drag begins on a cell: its piece is picked up if it can move.
+    fn drag_start(&mut self, slot: u8) {
+        let Some(cell) = G::Cell::from_slot(slot) else { return };
+        if self.status == LessonStatus::Playing && !self.session.targets_of(cell).is_empty() {
+            self.session.selected = Some(cell);
+            self.session.entry = Default::default();
+        }
+    }
+
+    /// A piece dropped on a cell (or off the board: put back).
+    fn drop_on(&mut self, from: u8, to: Option<u8>) {
+        let (Some(from), Some(to)) = (G::Cell::from_slot(from), to.and_then(G::Cell::from_slot)) else {
+            self.session.selected = None;
+            return;
+        };
+        if self.status != LessonStatus::Playing || from == to {
+            return;
+        }
+        let before = self.session.cursor;
+        let attempt = self.session.drop_on(from, to);
+        self.after_entry(attempt, before);
+    }
+
+    /// The promotion chosen (an index into the moves between the two cells), or
+    /// `None`: put back.
+    fn promote(&mut self, choice: Option<usize>) {
+        let Some((from, to)) = self.promotion.take() else { return };
+        self.session.selected = None;
+        let Some(index) = choice else { return };
+        let Some(&mv) = self.session.moves_between(from, to).get(index) else { return };
+        let before = self.session.cursor;
+        let attempt = self.session.try_move(from, to, Some(mv));
+        self.after_entry(attempt, before);
+    }
+
+    /// The promotion pieces offered between the two cells, by label.
+    fn promotion_choices(&self) -> Vec<String> {
+        let Some((from, to)) = self.promotion else { return Vec::new() };
+        self.session
+            .moves_between(from, to)
+            .iter()
+            .map(|&m| {
+                G::promotion(m).map_or_else(
+                    || self.session.position().notation(m),
+                    |p| <G::Setup as BoardSetup>::kind_name(p).to_string(),
+                )
+            })
+            .collect()
+    }
+
+    /// What a click or drop on the board brought: a move to judge, a piece picked up,
+    /// a promotion to choose, or why not.
+    fn after_entry(&mut self, attempt: MoveAttempt<G::Cell>, before: crate::record::NodeId) {
+        match attempt {
+            MoveAttempt::Played if self.session.cursor == before => self.note.clear(),
+            MoveAttempt::Played => {
+                let Some(mv) = self.session.record.tree.node(self.session.cursor).mv else { return };
+                self.judge(mv);
+            }
+            MoveAttempt::NeedsPromotion { from, to } => self.promotion = Some((from, to)),
+            MoveAttempt::Illegal(why) | MoveAttempt::Partial(why) => self.note = why,
+        }
+    }
+
+    /// Judges the learner's move with the try, shows its result on the board.
+    fn judge(&mut self, mv: G::Move) {
+        let before = self.attempt.position().clone();
+        let learner = before.side_to_move();
+        let step = self.attempt.play(mv);
+        self.last_move = Some(G::move_cells(mv));
+        self.note.clear();
+        match step {
+            Step::Going => {}
+            Step::Answered(answer) => {
+                let mut after = before.clone();
+                after.play(mv);
+                let written = after.notation(answer);
+                self.last_move = Some(G::move_cells(answer));
+                self.note = format!("{} answered {written}.", capitalised(learner.other().name()));
+            }
+            Step::Done => {
+                let moves = self.attempt.moves();
+                let stars = stars_for(&self.setup.goal, self.setup.par, moves, self.failures);
+                self.status = LessonStatus::Done { moves, stars };
+            }
+            Step::Failed(why) => {
+                self.failures += 1;
+                self.status = LessonStatus::Failed(why);
+            }
+        }
+        self.session = GameSession::from_record(GameRecord::from_position(self.attempt.position().clone()));
+    }
+}
+
+fn capitalised(word: &str) -> String {
+    let mut chars = word.chars();
+    chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
+}
+
+/// The level being played, erased once (as [`super::ShownGame`]).
+pub enum ShownLesson {
+    /// An Interstellar level.
+    Interstellar(Box<LessonView<crate::core::interstellar::Position>>),
+    /// A Triangular level.
+    Triangular(Box<LessonView<crate::core::triangular::Position>>),
+    /// A Triangular draughts level.
+    Draughts(Box<LessonView<crate::core::draughts::Position>>),
+}
+
+/// Calls `$body` with `$v` bound to the typed lesson.
+macro_rules! with_lesson {
+    ($lesson:expr, $v:ident => $body:expr) => {
+        match $lesson {
+            ShownLesson::Interstellar($v) => $body,
+            ShownLesson::Triangular($v) => $body,
+            ShownLesson::Draughts($v) => $body,
+        }
+    };
+}
+pub(crate) use with_lesson;
+
+/// What the lesson panel and the tests read of a level being played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LessonFace {
+    /// Where the try stands.
+    pub status: LessonStatus,
+    /// The learner's moves so far.
+    pub moves: u32,
+    /// The level's par (0 for a game level).
+    pub par: u32,
+    /// Coins still to collect.
+    pub coins_left: usize,
+    /// Tries that failed so far.
+    pub failures: u32,
+    /// The last word on the board: why a click was not a move (the board's full
+    /// explanation), or the other side's answer; empty when none.
+    pub note: String,
+    /// The promotion pieces to choose from, while a promotion waits.
+    pub promotion: Vec<String>,
+    /// The learner's side, as a word (`positive`, `White`).
+    pub learner: String,
+    /// The learner plays the second side (the board is turned for them).
+    pub learner_second: bool,
+}
+
+impl ShownLesson {
+    /// Starts `level` of a `variant` course.
+    pub fn start(variant: Variant, level: &Level) -> ShownLesson {
+        match variant {
+            Variant::Interstellar => ShownLesson::Interstellar(Box::new(LessonView::new(level))),
+            Variant::Triangular => ShownLesson::Triangular(Box::new(LessonView::new(level))),
+            Variant::Draughts => ShownLesson::Draughts(Box::new(LessonView::new(level))),
+        }
+    }
+
+    /// The level's state for the panel.
+    pub fn face(&self) -> LessonFace {
+        with_lesson!(self, l => {
+            let learner = l.setup.start.side_to_move();
+            LessonFace {
+                status: l.status.clone(),
+                moves: l.attempt.moves(),
+                par: l.setup.par,
+                coins_left: l.attempt.coins_left().len(),
+                failures: l.failures,
+                note: l.note.clone(),
+                promotion: l.promotion_choices(),
+                learner: learner.name().to_string(),
+                learner_second: learner.index() == 1,
+            }
+        })
+    }
+
+    /// Takes the plan when it is ready; whether it is still being worked out.
+    pub fn poll(&mut self) -> bool {
+        with_lesson!(self, l => l.poll())
+    }
+
+    /// A click on the cell with this slot.
+    pub fn click(&mut self, slot: u8) {
+        with_lesson!(self, l => l.click(slot));
+    }
+
+    /// A drag begins on the cell with this slot.
+    pub fn drag_start(&mut self, slot: u8) {
+        with_lesson!(self, l => l.drag_start(slot));
+    }
+
+    /// A piece dropped from one slot's cell on another's (`None`: off the board).
+    pub fn drop_on(&mut self, from: u8, to: Option<u8>) {
+        with_lesson!(self, l => l.drop_on(from, to));
+    }
+
+    /// The promotion chosen (`None`: put back).
+    pub fn promote(&mut self, choice: Option<usize>) {
+        with_lesson!(self, l => l.promote(choice));
+    }
+
+    /// Starts the level again.
+    pub fn retry(&mut self) {
+        with_lesson!(self, l => l.retry());
+    }
+
+    /// The level's start as a new record for a game against the computer (a game
+    /// level), tagged with the level's `key` ([`crate::app::learn::LEVEL_TAG`]) and the
+    /// learner's side.
+    pub fn game_record(&self, key: &str) -> crate::record::AnyGame {
+        with_lesson!(self, l => {
+            let mut record = GameRecord::from_position(l.setup.start.clone());
+            record.tags.set(crate::app::learn::LEVEL_TAG, key);
+            crate::record::RecordGame::into_any(record)
+        })
+    }
+
+    /// The learner's side: 0 the first player, 1 the second.
+    pub fn learner_index(&self) -> usize {
+        with_lesson!(self, l => l.setup.start.side_to_move().index())
+    }
+
+    /// The cell under the pointer (by its slot) as the status bar names it, with the
+    /// piece on it ([`describe_cell`]).
+    pub fn hovered(&self, slot: Option<u8>) -> Option<String> {
+        with_lesson!(self, l => l.hovered(slot))
+    }
+
+    /// The board's slots: the selected cell, its targets, the coins left, the last
+    /// move, the checked royal piece (for the UI tests and the drawing).
+    pub fn marks(&self) -> LessonMarks {
+        with_lesson!(self, l => {
+            let selected = l.session.selected;
+            LessonMarks {
+                selected: selected.map(BoardCell::slot),
+                targets: selected.map(|c| l.session.targets_of(c).into_iter().map(BoardCell::slot).collect()).unwrap_or_default(),
+                coins: l.attempt.coins_left().iter().map(|c| c.slot()).collect(),
+                last_move: l.last_move.map(|(a, b)| (a.slot(), b.slot())),
+            }
+        })
+    }
+
+    /// The cell with a name on the board, from its text (the UI tests click cells by
+    /// name): its slot.
+    pub fn slot_of(&self, name: &str) -> Option<u8> {
+        with_lesson!(self, l => lesson_slot(l.as_ref(), name))
+    }
+}
+
+fn lesson_slot<G: AppGame>(_l: &LessonView<G>, name: &str) -> Option<u8> {
+    name.parse::<G::Cell>().ok().map(|c| c.slot())
+}
+
+/// A cell as the status bar names it under the pointer: its caption ("Cell 47 (negative:
+/// 63)"), and the piece on it with how it moves ("Positive nebula NN, cell 47 …: runs
+/// any distance along the four diagonal lines").
+pub fn describe_cell<G: crate::render::view::DrawGame>(setup: &G::Setup, cell: G::Cell) -> String {
+    let caption = G::cell_caption(cell);
+    let Some(piece) = BoardSetup::piece_at(setup, cell) else { return caption };
+    let label = <G::Setup as BoardSetup>::piece_label(piece);
+    let label = match setup.name_at(cell) {
+        Some(name) => format!("{label} {name}"),
+        None => label,
+    };
+    let caption = caption.strip_prefix("Cell").map_or(caption.clone(), |rest| format!("cell{rest}"));
+    format!("{}, {caption}: {}", capitalised(&label), <G::Setup as BoardSetup>::kind_summary(piece))
+}
+
+/// What the board shows of a lesson, in slots.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LessonMarks {
+    /// The piece picked up.
+    pub selected: Option<u8>,
+    /// Where it may go.
+    pub targets: Vec<u8>,
+    /// The coins still to collect.
+    pub coins: Vec<u8>,
+    /// The last move (the learner's or the answer).
+    pub last_move: Option<(u8, u8)>,
+}
+
+impl<G: AppGame> LessonView<G> {
+    /// The board's setup and overlay (typed), for the drawing.
+    pub(super) fn board(&self) -> (G::Setup, crate::render::overlay::BoardOverlay<G::Cell>) {
+        let s = &self.session;
+        let mut overlay = crate::render::overlay::BoardOverlay { selected: s.selected, ..Default::default() };
+        if let Some(from) = s.selected {
+            overlay.targets = s.targets_of(from);
+            let marks = s.entry_marks();
+            if !marks.landed.is_empty() {
+                overlay.landed = marks.landed;
+                overlay.jumped = marks.jumped;
+                overlay.targets = marks.next;
+            } else {
+                for c in marks.next {
+                    if !overlay.targets.contains(&c) {
+                        overlay.targets.push(c);
+                    }
+                }
+            }
+        } else if self.status == LessonStatus::Playing {
+            overlay.captures = s.bound_to_capture();
+        }
+        overlay.last_move = self.last_move;
+        overlay.coins = self.attempt.coins_left().to_vec();
+        overlay.in_target.extend(self.attempt.position().checked_cell());
+        (self.attempt.position().to_setup(), overlay)
+    }
+
+    /// The cell with this slot described for the status bar.
+    fn hovered(&self, slot: Option<u8>) -> Option<String> {
+        let cell = slot.and_then(G::Cell::from_slot)?;
+        Some(describe_cell::<G>(&self.attempt.position().to_setup(), cell))
+    }
+
+    /// The learner plays the second side.
+    pub(super) fn learner_second(&self) -> bool {
+        self.setup.start.side_to_move().index() == 1
+    }
+}
