@@ -309,6 +309,8 @@ fn the_apps_jobs_and_models_use_no_egui() {
         "app::view::studying",
         "app::view::clocks",
         "app::view::overlay",
+        "app::view::lesson",
+        "app::learn",
         "app::document",
         "app::history",
         "app::session",

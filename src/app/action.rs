@@ -228,7 +228,7 @@ pub enum Action {
     /// A new game of this kind.
     NewGame(Variant),
     /// Help → Learn, and everything done on the Learn screen.
-    Learn(super::learn::LearnAction),
+    Learn(LearnAction),
     /// Help → Rules of a game: its rules page in a window.
     ShowRules(Variant),
     /// Open this record file.
@@ -319,7 +319,7 @@ impl Action {
     pub fn label(&self) -> String {
         match self {
             Action::NewGame(v) => format!("New {}", v.name()),
-            Action::Learn(super::learn::LearnAction::Open(v)) => format!("Learn {}…", v.name()),
+            Action::Learn(LearnAction::Open(v)) => format!("Learn {}…", v.name()),
             Action::Learn(_) => "Learn".into(),
             Action::ShowRules(v) => format!("Rules of {}", v.name()),
             Action::OpenPath(p) => format!("Open {}", p.display()),
@@ -346,4 +346,41 @@ impl Action {
             Action::SolveShown(s) => s.to_string(),
         }
     }
+}
+
+/// Something the Learn screen asks for (Help → Learn, `app/learn.rs`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LearnAction {
+    /// Open this game's course at its first level without stars.
+    Open(Variant),
+    /// Show this level (stage and level, 0-based).
+    Go {
+        /// The stage.
+        stage: usize,
+        /// The level within it.
+        level: usize,
+    },
+    /// A click on the board's cell with this slot.
+    Click(u8),
+    /// A drag begins on the cell with this slot.
+    DragStart(u8),
+    /// A piece dropped (`to`: `None` off the board).
+    Drop {
+        /// Where the drag began.
+        from: u8,
+        /// Where it ended.
+        to: Option<u8>,
+    },
+    /// The promotion piece chosen (an index into the offered pieces), or put back.
+    Promote(Option<usize>),
+    /// Start the level again.
+    Retry,
+    /// The next level (after the last of a stage, the next stage's first).
+    Next,
+    /// Play the game level: a game against the computer from its position.
+    PlayGame,
+    /// Forget the stars of this course.
+    ResetProgress,
+    /// Leave Learn (back to the game shown before).
+    Close,
 }

@@ -17,7 +17,7 @@ use egui::{Key, KeyboardShortcut, Modifiers};
 
 use crate::core::Variant;
 
-pub use super::action::{Action, GameCommand};
+pub use super::action::{Action, GameCommand, LearnAction};
 
 /// Something the user asked for: a menu or shortcut command, or a typed action.
 #[must_use]
@@ -187,7 +187,7 @@ impl Command {
     /// window and About (`None` stands for a separator).
     pub fn help_menu() -> Vec<Option<Command>> {
         let mut menu: Vec<Option<Command>> =
-            Variant::ALL.map(|v| Some(Command::Act(Action::Learn(super::learn::LearnAction::Open(v))))).into();
+            Variant::ALL.map(|v| Some(Command::Act(Action::Learn(LearnAction::Open(v))))).into();
         menu.push(None);
         menu.extend(Variant::ALL.map(|v| Some(Command::Act(Action::ShowRules(v)))));
         menu.extend([None, Some(Command::ShowShortcuts), Some(Command::ShowWelcome), Some(Command::ShowAbout)]);

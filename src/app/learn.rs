@@ -1,50 +1,13 @@
 //! Help → Learn (`docs/app.md` *Learn*): a game's course open in the window — which
 //! level is shown and the try at it ([`ShownLesson`]) — and the progress kept with the
 //! settings (stars per level, by [`Course::level_key`]). Changed only by
-//! [`LearnAction`]s, carried out in `ui/apply.rs`. No egui here.
+//! [`super::action::LearnAction`]s, carried out in `ui/learning.rs`. No egui here.
 
 use std::collections::BTreeMap;
 
 use super::view::lesson::{LessonStatus, ShownLesson};
 use crate::core::Variant;
 use crate::study::learn::{Course, Goal, Level};
-
-/// Something the Learn screen asks for.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LearnAction {
-    /// Open this game's course at its first level without stars.
-    Open(Variant),
-    /// Show this level (stage and level, 0-based).
-    Go {
-        /// The stage.
-        stage: usize,
-        /// The level within it.
-        level: usize,
-    },
-    /// A click on the board's cell with this slot.
-    Click(u8),
-    /// A drag begins on the cell with this slot.
-    DragStart(u8),
-    /// A piece dropped (`to`: `None` off the board).
-    Drop {
-        /// Where the drag began.
-        from: u8,
-        /// Where it ended.
-        to: Option<u8>,
-    },
-    /// The promotion piece chosen (an index into the offered pieces), or put back.
-    Promote(Option<usize>),
-    /// Start the level again.
-    Retry,
-    /// The next level (after the last of a stage, the next stage's first).
-    Next,
-    /// Play the game level: a game against the computer from its position.
-    PlayGame,
-    /// Forget the stars of this course.
-    ResetProgress,
-    /// Leave Learn (back to the game shown before).
-    Close,
-}
 
 /// A course open in the window.
 pub struct Learn {
@@ -159,6 +122,4 @@ fn level_of(course: &Course, stage: usize, level: usize) -> &Level {
     &course.stages[stage].levels[level]
 }
 
-/// The tag a game against the computer started from a course's game level carries: the
-/// level's key, so that winning it is kept in the progress.
-pub const LEVEL_TAG: &str = "LearnLevel";
+pub use super::view::lesson::LEVEL_TAG;

@@ -6,9 +6,10 @@
 
 use egui::{Color32, RichText, Sense, Ui, vec2};
 
+use super::action::LearnAction;
 use super::board::BoardPointer;
 use super::command::{Action, Command};
-use super::learn::{Learn, LearnAction, LearnProgress};
+use super::learn::{Learn, LearnProgress};
 use super::settings::Settings;
 use super::theme;
 use super::view::lesson::LessonStatus;

@@ -31,6 +31,7 @@ pub mod promotion;
 pub mod puzzle;
 pub mod puzzle_ui;
 pub mod report_ui;
+pub mod rules_ui;
 pub mod session;
 pub mod settings;
 pub mod setup;

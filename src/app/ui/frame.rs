@@ -126,6 +126,9 @@ impl OrreryApp {
         self.now = ctx.input(|i| i.time);
         self.expire_message(&ctx);
         self.apply_theme(&ctx);
+        if !std::mem::replace(&mut self.platform.fonts, true) {
+            install_fallback_font(&ctx);
+        }
         self.handle_close_request(&ctx);
         for out in self.platform.outbox.drain(..) {
             match out {
@@ -257,4 +260,16 @@ impl OrreryApp {
             ui.add(egui::Label::new(self.workspace.message.as_str()).wrap());
         }
     }
+}
+
+/// Adds DejaVu Sans (shipped in `assets/fonts`, the diagrams' font) after egui's own
+/// fonts, so that the signs they lack (→, ✔, ★, −) draw instead of a box.
+fn install_fallback_font(ctx: &egui::Context) {
+    use egui::epaint::text::{FontInsert, FontPriority, InsertFontFamily};
+    let families = [egui::FontFamily::Proportional, egui::FontFamily::Monospace]
+        .into_iter()
+        .map(|family| InsertFontFamily { family, priority: FontPriority::Lowest })
+        .collect();
+    let data = egui::FontData::from_static(crate::render::png::FONT_DEJAVU_SANS);
+    ctx.add_font(FontInsert::new("DejaVu Sans", data, families));
 }

@@ -2,7 +2,8 @@
 //! kept in the settings, and a game level started as a game against the computer.
 
 use super::*;
-use crate::app::learn::{LEVEL_TAG, Learn, LearnAction};
+use crate::app::action::LearnAction;
+use crate::app::learn::{LEVEL_TAG, Learn};
 use crate::app::workspace::PendingAction;
 
 impl OrreryApp {

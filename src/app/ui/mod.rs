@@ -298,8 +298,8 @@ pub struct Shell {
     pub show_shortcuts: bool,
     /// The rules page shown in its window (Help → Rules of …).
     pub rules: Option<crate::core::Variant>,
-    /// The rules pages' Markdown state (egui_commonmark).
-    rules_cache: egui_commonmark::CommonMarkCache,
+    /// The rules window's state: the Markdown's, and the piece cards.
+    rules_state: crate::app::rules_ui::RulesState,
     /// The welcome window is open (first start, Help → Welcome…).
     pub welcome: bool,
     /// Help → About is open.
@@ -365,6 +365,9 @@ pub struct Platform {
     quit_confirmed: bool,
     close_sent: bool,
     title: String,
+    /// DejaVu Sans is installed as the fallback font (arrows, stars, ticks and the
+    /// rules pages' other signs that egui's own fonts lack).
+    fonts: bool,
 }
 
 impl OrreryApp {
@@ -415,7 +418,7 @@ impl OrreryApp {
                 gif_last: None,
                 show_shortcuts: false,
                 rules: None,
-                rules_cache: Default::default(),
+                rules_state: Default::default(),
                 welcome: false,
                 about: false,
                 learn_board: BoardPointer::default(),
@@ -450,6 +453,7 @@ impl OrreryApp {
                 quit_confirmed: false,
                 close_sent: false,
                 title: String::new(),
+                fonts: false,
             },
             settings: Settings::default(),
             now: 0.0,

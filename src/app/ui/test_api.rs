@@ -57,6 +57,14 @@ impl OrreryApp {
         ui_of(&self.workspace.view).cell_px(&self.shell.board, slot, &self.settings)
     }
 
+    /// The centre of the cell named `name` on the Learn screen's board as drawn last
+    /// frame (`None` without a course open, or for a name that is no cell).
+    pub fn lesson_cell_px(&self, name: &str) -> Option<egui::Pos2> {
+        let learn = self.workspace.learn.as_ref()?;
+        let slot = learn.lesson.slot_of(name)?;
+        learn.lesson.cell_px(&self.shell.learn_board, slot)
+    }
+
     /// The board's highlights as drawn, cells as slots (the pointer's hover included).
     pub fn overlay_slots(&self) -> BoardOverlay<u8> {
         let mut overlay = self.workspace.view.overlay_slots(crate::app::view::panes::overlay_options(&self.settings));

@@ -704,14 +704,12 @@ impl OrreryApp {
     fn rules_window(&mut self, ctx: &egui::Context) {
         let Some(variant) = self.shell.rules else { return };
         let mut open = true;
-        let page = crate::study::learn::rules_page(variant);
         egui::Window::new(format!("Rules of {}", variant.name()))
             .open(&mut open)
-            .default_size([720.0, 640.0])
+            .default_size([740.0, 680.0])
+            .max_width(ctx.content_rect().width() - 40.0)
             .vscroll(true)
-            .show(ctx, |ui| {
-                egui_commonmark::CommonMarkViewer::new().show(ui, &mut self.shell.rules_cache, page);
-            });
+            .show(ctx, |ui| crate::app::rules_ui::rules_ui(ui, variant, &mut self.shell.rules_state));
         if !open {
             self.shell.rules = None;
         }
@@ -738,7 +736,7 @@ impl OrreryApp {
             ui.horizontal(|ui| {
                 for variant in Variant::ALL {
                     if ui.button(format!("Learn {}", variant.name())).clicked() {
-                        commands.push(Command::Act(Action::Learn(crate::app::learn::LearnAction::Open(variant))));
+                        commands.push(Command::Act(Action::Learn(crate::app::action::LearnAction::Open(variant))));
                         self.shell.welcome = false;
                     }
                 }

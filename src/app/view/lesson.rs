@@ -259,6 +259,10 @@ macro_rules! with_lesson {
 }
 pub(crate) use with_lesson;
 
+/// The tag a game against the computer started from a course's game level carries: the
+/// level's key, so that winning it is kept in the progress.
+pub const LEVEL_TAG: &str = "LearnLevel";
+
 /// What the lesson panel and the tests read of a level being played.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LessonFace {
@@ -342,12 +346,12 @@ impl ShownLesson {
     }
 
     /// The level's start as a new record for a game against the computer (a game
-    /// level), tagged with the level's `key` ([`crate::app::learn::LEVEL_TAG`]) and the
+    /// level), tagged with the level's `key` ([`LEVEL_TAG`]) and the
     /// learner's side.
     pub fn game_record(&self, key: &str) -> crate::record::AnyGame {
         with_lesson!(self, l => {
             let mut record = GameRecord::from_position(l.setup.start.clone());
-            record.tags.set(crate::app::learn::LEVEL_TAG, key);
+            record.tags.set(LEVEL_TAG, key);
             crate::record::RecordGame::into_any(record)
         })
     }
@@ -375,6 +379,12 @@ impl ShownLesson {
                 last_move: l.last_move.map(|(a, b)| (a.slot(), b.slot())),
             }
         })
+    }
+
+    /// The cells a move given in the game's notation goes from and to, by name, if it
+    /// is legal in the lesson's position (the UI tests play moves by their notation).
+    pub fn move_cells(&self, notation: &str) -> Option<(String, String)> {
+        with_lesson!(self, l => l.move_cells(notation))
     }
 
     /// The cell with a name on the board, from its text (the UI tests click cells by
@@ -442,6 +452,13 @@ impl<G: AppGame> LessonView<G> {
         overlay.coins = self.attempt.coins_left().to_vec();
         overlay.in_target.extend(self.attempt.position().checked_cell());
         (self.attempt.position().to_setup(), overlay)
+    }
+
+    /// A move in the game's notation, by its cells' names.
+    fn move_cells(&self, notation: &str) -> Option<(String, String)> {
+        let mv = self.attempt.position().parse_move(notation).ok()?;
+        let (from, to) = G::move_cells(mv);
+        Some((from.to_string(), to.to_string()))
     }
 
     /// The cell with this slot described for the status bar.

@@ -4,9 +4,9 @@
 
 use super::AppGame;
 use super::lesson::{LessonView, ShownLesson, with_lesson};
+use crate::app::action::LearnAction;
 use crate::app::board::{BoardEvent, BoardPointer, BoardWidget};
 use crate::app::command::{Action, Command};
-use crate::app::learn::LearnAction;
 use crate::app::settings::Settings;
 use crate::core::BoardCell;
 
@@ -16,6 +16,21 @@ impl ShownLesson {
     pub fn board_ui(&self, ui: &mut egui::Ui, pointer: &mut BoardPointer, settings: &Settings) -> Vec<Command> {
         with_lesson!(self, l => board_of(l.as_ref(), ui, pointer, settings))
     }
+}
+
+impl ShownLesson {
+    /// The centre of the cell with this slot on the lesson's board as drawn last frame
+    /// (for the UI tests' clicks).
+    pub fn cell_px(&self, pointer: &BoardPointer, slot: u8) -> Option<egui::Pos2> {
+        with_lesson!(self, l => cell_px_of(l.as_ref(), pointer, slot))
+    }
+}
+
+fn cell_px_of<G: AppGame>(lesson: &LessonView<G>, pointer: &BoardPointer, slot: u8) -> Option<egui::Pos2> {
+    let rect = pointer.rect?;
+    let cell = G::Cell::from_slot(slot)?;
+    let (setup, overlay) = lesson.board();
+    Some(BoardWidget::<G>::new(&setup, &overlay).flipped(lesson.learner_second()).cell_center_px(cell, rect))
 }
 
 fn board_of<G: AppGame>(

@@ -1,0 +1,141 @@
+//! Help → Learn driven through the real app (egui_kittest): a course opens from the
+//! Help menu at its first level, a stage is played to three stars by clicking the
+//! board, a wrong move shows its full explanation, the stars are kept in the settings,
+//! and Reset progress forgets them.
+
+mod ui_support;
+
+use egui::PointerButton;
+use egui_kittest::kittest::Queryable;
+use orrery::app::dialogs::FakeDialogs;
+use orrery::app::view::lesson::LessonStatus;
+use ui_support::{click_px, harness, menu};
+
+fn click_named(h: &mut egui_kittest::Harness<'static, orrery::app::OrreryApp>, name: &str) {
+    let pos = h.state().lesson_cell_px(name).unwrap_or_else(|| panic!("{name} is on the lesson's board"));
+    click_px(h, pos, PointerButton::Primary);
+}
+
+fn status(h: &egui_kittest::Harness<'static, orrery::app::OrreryApp>) -> LessonStatus {
+    h.state().workspace().learn.as_ref().expect("a course is open").lesson.face().status
+}
+
+/// Plays a move of the lesson by clicking its piece, then its cell.
+fn play(h: &mut egui_kittest::Harness<'static, orrery::app::OrreryApp>, from: &str, to: &str) {
+    click_named(h, from);
+    click_named(h, to);
+}
+
+#[test]
+fn the_first_stage_of_interstellar_is_played_to_three_stars_from_the_help_menu() {
+    let mut h = harness(FakeDialogs::default(), 860.0);
+    menu(&mut h, "Help", "Learn Interstellar");
+    {
+        let learn = h.state().workspace().learn.as_ref().expect("the course opened");
+        assert_eq!((learn.stage, learn.level), (0, 0));
+    }
+    h.get_by_label_contains("Goal: collect 2 coins in 2 moves");
+    // Level 1: the planet 15 → 25 → 35.
+    play(&mut h, "15", "25");
+    assert_eq!(status(&h), LessonStatus::Playing);
+    play(&mut h, "25", "35");
+    assert_eq!(status(&h), LessonStatus::Done { moves: 2, stars: 3 });
+    h.get_by_label("Well done!");
+    assert_eq!(h.state().settings().learn_progress.get("interstellar/board/1"), Some(&3));
+    // Level 2: up the chain of neutral cells in four moves.
+    h.get_by_label("Next level").click();
+    h.run();
+    for (from, to) in [("15", "24"), ("24", "35"), ("35", "44"), ("44", "55")] {
+        play(&mut h, from, to);
+    }
+    assert_eq!(status(&h), LessonStatus::Done { moves: 4, stars: 3 });
+    // Level 3: 33 → 43 → 44 → 55.
+    h.get_by_label("Next level").click();
+    h.run();
+    for (from, to) in [("33", "43"), ("43", "44"), ("44", "55")] {
+        play(&mut h, from, to);
+    }
+    assert_eq!(status(&h), LessonStatus::Done { moves: 3, stars: 3 });
+    let progress = &h.state().settings().learn_progress;
+    assert!((1..=3).all(|k| progress.get(&format!("interstellar/board/{k}")) == Some(&3)), "{progress:?}");
+    // The stage map says the stage is done.
+    h.get_by_label_contains("1. The board (done)");
+    // "Next stage" goes on to the planet.
+    h.get_by_label("Next stage").click();
+    h.run();
+    let learn = h.state().workspace().learn.as_ref().unwrap();
+    assert_eq!((learn.stage, learn.level), (1, 0));
+}
+
+#[test]
+fn a_wrong_move_is_explained_in_full_and_retry_starts_again() {
+    let mut h = harness(FakeDialogs::default(), 860.0);
+    menu(&mut h, "Help", "Learn Interstellar");
+    // The quasar's second level: the negative nebula on 77 watches 58.
+    h.state_mut().apply(orrery::app::command::Command::Act(orrery::app::command::Action::Learn(
+        orrery::app::command::LearnAction::Go { stage: 2, level: 1 },
+    )));
+    h.run();
+    // An illegal move first: the board's explanation, in full, beside the board.
+    play(&mut h, "51", "62");
+    let note = h.state().workspace().learn.as_ref().unwrap().lesson.face().note;
+    assert!(
+        note.starts_with("The quasar PQ cannot move there: a quasar runs along its row or a diagonal line"),
+        "{note}"
+    );
+    h.get_by_label(&note);
+    assert_eq!(status(&h), LessonStatus::Playing);
+    // A legal move that leaves the quasar where the nebula takes it fails, and says so.
+    play(&mut h, "51", "58");
+    let LessonStatus::Failed(why) = status(&h) else { panic!("the quasar is taken on 58") };
+    assert!(why.contains("The negative nebula on 77 could take your quasar on 58"), "{why}");
+    h.get_by_label(&why);
+    h.get_by_label("Retry").click();
+    h.run();
+    assert_eq!(status(&h), LessonStatus::Playing);
+    let face = h.state().workspace().learn.as_ref().unwrap().lesson.face();
+    assert_eq!((face.moves, face.failures, face.coins_left), (0, 1, 2));
+    // Reset progress forgets the course's stars.
+    h.state_mut().settings_mut().learn_progress.insert("interstellar/board/1".into(), 2);
+    h.state_mut().settings_mut().learn_progress.insert("triangular/board/1".into(), 3);
+    h.get_by_label("Reset progress").click();
+    h.run();
+    let progress = &h.state().settings().learn_progress;
+    assert_eq!(progress.len(), 1, "only the other course's stars stay: {progress:?}");
+    // Close goes back to the game.
+    h.get_by_label("Close").click();
+    h.run();
+    assert!(h.state().workspace().learn.is_none());
+}
+
+/// Plays a move of the lesson given in the game's notation, clicking its cells.
+fn play_notation(h: &mut egui_kittest::Harness<'static, orrery::app::OrreryApp>, notation: &str) {
+    let (from, to) = h.state().workspace().learn.as_ref().unwrap().lesson.move_cells(notation).expect("a legal move");
+    play(h, &from, &to);
+}
+
+#[test]
+fn a_win_level_waits_for_its_plan_then_answers_and_the_rules_page_opens() {
+    let mut h = harness(FakeDialogs::default(), 860.0);
+    menu(&mut h, "Help", "Learn Triangular…");
+    // Checkmate, mate in 2: the solver's tree is worked out on a job first.
+    h.state_mut().apply(orrery::app::command::Command::Act(orrery::app::command::Action::Learn(
+        orrery::app::command::LearnAction::Go { stage: 9, level: 1 },
+    )));
+    for _ in 0..500 {
+        h.step();
+        if status(&h) != LessonStatus::Preparing {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert_eq!(status(&h), LessonStatus::Playing);
+    play_notation(&mut h, "Nb4d");
+    let note = h.state().workspace().learn.as_ref().unwrap().lesson.face().note;
+    assert!(note.starts_with("Black answered "), "{note}");
+    play_notation(&mut h, "Rc6d");
+    assert_eq!(status(&h), LessonStatus::Done { moves: 2, stars: 3 });
+    // The rules page opens from the Help menu, rendered from its Markdown.
+    menu(&mut h, "Help", "Rules of Triangular");
+    h.get_by_label_contains("Triangular is a chess variant");
+}
