@@ -47,6 +47,25 @@ mod tests;
 
 pub use ui::OrreryApp;
 
+/// The application id the window gives the desktop (Wayland's app id, X11's class):
+/// the name of the desktop entry `assets/orrery.desktop` and of the icon.
+pub const APP_ID: &str = "orrery";
+
+/// The window's icon: `assets/icons/hicolor/256x256/apps/orrery.png` (rendered from
+/// `assets/icons/orrery.svg` by `cargo run --example icons`), decoded with `image`. An
+/// undecodable file gives the desktop's default icon, never an error.
+pub fn window_icon() -> egui::IconData {
+    let png = include_bytes!("../../assets/icons/hicolor/256x256/apps/orrery.png");
+    match image::load_from_memory_with_format(png, image::ImageFormat::Png) {
+        Ok(picture) => {
+            let rgba = picture.into_rgba8();
+            let (width, height) = rgba.dimensions();
+            egui::IconData { rgba: rgba.into_raw(), width, height }
+        }
+        Err(_) => egui::IconData::default(),
+    }
+}
+
 /// Opens the Orrery window and runs until it is closed; with `file`, that record is
 /// opened instead of the last session. Returns the process exit code (1 with a message
 /// on standard error when no window can be opened, e.g. without a display).
@@ -54,6 +73,10 @@ pub fn run_native(file: Option<std::path::PathBuf>) -> i32 {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Orrery")
+            // The taskbar and window switcher name and show Orrery (the desktop entry
+            // `assets/orrery.desktop` has the same id).
+            .with_app_id(APP_ID)
+            .with_icon(window_icon())
             .with_inner_size([1180.0, 820.0])
             .with_min_inner_size([640.0, 480.0]),
         ..Default::default()
