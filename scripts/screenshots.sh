@@ -36,3 +36,14 @@ shoot_steps app-analysis-report "$work/raid-clock.pgn" 7 mousemove,158,12,click,
 # board) and the opening tree of the start position on the right (View → Opening tree,
 # then Home with the window focused).
 shoot_steps app-games-list-tree assets/games/triangular-engine-match.pgn 2 mousemove,158,12,click,1 mousemove,200,269,click,1 mousemove,600,700 search,--name,Orrery,windowfocus key,Home
+# Learn (the first start's welcome offers the courses; a lesson with its coins and the
+# piece picked up), then Help → Rules of … with the piece cards and, scrolled down, the
+# rules page itself — for each game.
+learn_shots() { # game, the welcome's button x, the piece to pick up (x,y), the Help item's y
+  local game=$1 button=$2 piece=$3 item=$4
+  HOME=$(mktemp -d) xvfb-run -a -s "-screen 0 1400x900x24" sh -c "./target/release/orrery & P=\$!; sleep 5; xdotool mousemove $button 425 click 1; sleep 1; xdotool mousemove $piece click 1; sleep 1; import -window root -crop 1180x820+0+0 +repage '$out/learn-$game.png'; xdotool mousemove 1140 37 click 1; sleep 1; xdotool mousemove 199 12 click 1; sleep 1; xdotool mousemove 249 $item click 1; sleep 2; import -window root -crop 1180x820+0+0 +repage '$out/rules-$game-cards.png'; xdotool mousemove 400 400; for k in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18; do xdotool click 5; done; sleep 1; import -window root -crop 1180x820+0+0 +repage '$out/rules-$game-page.png'; kill \$P"
+  echo "wrote $out/learn-$game.png, $out/rules-$game-cards.png, $out/rules-$game-page.png"
+}
+learn_shots interstellar 443 "389 670" 116
+learn_shots triangular 564 "389 463" 139
+learn_shots draughts 710 "293 586" 162

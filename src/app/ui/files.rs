@@ -195,6 +195,8 @@ impl OrreryApp {
     /// (within this frame when it is small), or the error window when it cannot be read
     /// at all. What `orrery open FILE` starts the window with.
     pub fn open_path_in_background(&mut self, path: &Path) {
+        // A file asked for on the command line comes first: no welcome over it.
+        self.shell.welcome = false;
         let effect = open_effect(path);
         self.carry_out(vec![effect]);
     }
