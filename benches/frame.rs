@@ -42,6 +42,7 @@ fn overlay<C: Copy>(cells: &[C]) -> BoardOverlay<C> {
         marked_cells: vec![(cells[16], MarkColor::Blue), (cells[17], MarkColor::Yellow)],
         landed: vec![cells[18]],
         jumped: vec![cells[19]],
+        coins: vec![cells[20]],
     }
 }
 

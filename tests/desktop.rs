@@ -2,6 +2,8 @@
 //! does), the icon theme's PNG sizes are all there at their sizes, and the desktop entry
 //! names the same application id, icon and command.
 
+#![allow(clippy::unwrap_used)] // tests may unwrap
+
 use orrery::app::{APP_ID, window_icon};
 
 #[test]

@@ -2,6 +2,8 @@
 //! three — every position valid, every goal reachable, every par exact, every section
 //! of each rules page taught — and a try at a level judges moves as the app shows them.
 
+#![allow(clippy::unwrap_used)] // tests may unwrap
+
 use std::process::Command;
 
 use orrery::core::moves::MoveList;

@@ -3,6 +3,8 @@
 //! board, a wrong move shows its full explanation, the stars are kept in the settings,
 //! and Reset progress forgets them.
 
+#![allow(clippy::unwrap_used)] // tests may unwrap
+
 mod ui_support;
 
 use egui::PointerButton;
@@ -138,4 +140,28 @@ fn a_win_level_waits_for_its_plan_then_answers_and_the_rules_page_opens() {
     // The rules page opens from the Help menu, rendered from its Markdown.
     menu(&mut h, "Help", "Rules of Triangular");
     h.get_by_label_contains("Triangular is a chess variant");
+}
+
+#[test]
+fn a_first_start_welcomes_with_the_courses_and_a_second_does_not() {
+    let dir = std::env::temp_dir().join(format!("orrery-welcome-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut app = orrery::app::OrreryApp::new(Box::new(FakeDialogs::default()));
+    app.attach_data_dir(Some(dir.clone()));
+    let mut h = egui_kittest::Harness::builder()
+        .with_size(egui::vec2(1200.0, 860.0))
+        .build_ui_state(|ui, app: &mut orrery::app::OrreryApp| app.show(ui), app);
+    h.run();
+    h.get_by_label_contains("New to these games?");
+    h.get_by_label("Learn Triangular draughts").click();
+    h.run();
+    let learn = h.state().workspace().learn.as_ref().expect("the welcome opened the course");
+    assert_eq!(learn.variant, orrery::core::Variant::Draughts);
+    assert!(!h.state().shell().welcome);
+    h.state_mut().on_exit();
+    drop(h);
+    let mut app = orrery::app::OrreryApp::new(Box::new(FakeDialogs::default()));
+    app.attach_data_dir(Some(dir.clone()));
+    assert!(!app.shell().welcome, "the settings exist now: no welcome");
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -26,13 +26,21 @@ pub fn harness(dialogs: FakeDialogs, height: f32) -> Harness<'static, OrreryApp>
 
 /// The real app with its data folder at `dir` (autosave and settings there, as
 /// `orrery` runs it), drawn into a window of `width` × `height` points.
+/// A first start (no settings in `dir` yet) shows the welcome window: it is closed with
+/// its Play button, as a user who came to play would.
 pub fn with_data(dir: &std::path::Path, width: f32, height: f32) -> Harness<'static, OrreryApp> {
     let mut app = OrreryApp::new(Box::new(FakeDialogs::default()));
     app.attach_data_dir(Some(dir.to_path_buf()));
-    Harness::builder()
+    let mut h = Harness::builder()
         .with_size(egui::vec2(width, height))
         .with_max_steps(8)
-        .build_ui_state(|ui, app: &mut OrreryApp| app.show(ui), app)
+        .build_ui_state(|ui, app: &mut OrreryApp| app.show(ui), app);
+    if h.state().shell().welcome {
+        h.run();
+        h.get_by_label("Play").click();
+        h.run();
+    }
+    h
 }
 
 /// The slot of Interstellar cell (row, index).

@@ -250,15 +250,42 @@ impl OrreryApp {
                 ui.label(RichText::new(format!("{name}{modified}")).weak()).on_hover_text(path);
                 if let Some(cell) = &hovered {
                     ui.separator();
-                    ui.add(egui::Label::new(RichText::new(cell).weak()).truncate()).on_hover_text(cell.as_str());
+                    // At most half the bar: the message keeps room.
+                    ui.scope(|ui| {
+                        ui.set_max_width(ui.available_width() * 0.5);
+                        ui.add(egui::Label::new(RichText::new(cell).weak()).truncate()).on_hover_text(cell.as_str());
+                    });
+                }
+                // The last message has the rest of the bar, from its left; when it does
+                // not fit, it shows in full just above the bar (over the panes, which
+                // keep their places) until the board moves on or another message comes.
+                if !self.workspace.message.is_empty() {
+                    ui.separator();
+                    let size = egui::vec2(ui.available_width(), ui.spacing().interact_size.y);
+                    let message = self.workspace.message.as_str();
+                    let font = egui::TextStyle::Body.resolve(ui.style());
+                    let width = ui.painter().layout_no_wrap(message.to_string(), font, egui::Color32::WHITE).size().x;
+                    let fits = width <= size.x - 16.0;
+                    ui.allocate_ui_with_layout(size, egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                        ui.separator();
+                        ui.add(egui::Label::new(message).truncate());
+                    });
+                    if !fits {
+                        let bar = ui.spacing().interact_size.y + 16.0;
+                        egui::Area::new(egui::Id::new("status message in full"))
+                            .order(egui::Order::Foreground)
+                            .anchor(egui::Align2::LEFT_BOTTOM, [8.0, -bar])
+                            .interactable(false)
+                            .show(ui.ctx(), |ui| {
+                                egui::Frame::popup(ui.style()).show(ui, |ui| {
+                                    ui.set_max_width(640.0);
+                                    ui.add(egui::Label::new(message).wrap());
+                                });
+                            });
+                    }
                 }
             });
         });
-        // The last message (an illegal move's reason, a file's result) in full, wrapped,
-        // until the board moves on or another message comes.
-        if !self.workspace.message.is_empty() {
-            ui.add(egui::Label::new(self.workspace.message.as_str()).wrap());
-        }
     }
 }
 

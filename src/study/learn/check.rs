@@ -204,13 +204,13 @@ pub fn shortest<G: SolverGame>(setup: &LevelSetup<G>, limit: u32) -> Result<Opti
             next_line.push(written);
             match step {
                 Step::Done => return Ok(Some((next.moves(), next_line))),
-                Step::Going | Step::Answered(_) if *next.state() == AttemptState::Playing => {
-                    if seen.insert(key(&next)) {
-                        if seen.len() > MAX_NODES {
-                            return Err(SearchError::TooBig);
-                        }
-                        queue.push_back((next, next_line));
+                Step::Going | Step::Answered(_)
+                    if *next.state() == AttemptState::Playing && seen.insert(key(&next)) =>
+                {
+                    if seen.len() > MAX_NODES {
+                        return Err(SearchError::TooBig);
                     }
+                    queue.push_back((next, next_line));
                 }
                 _ => {}
             }
