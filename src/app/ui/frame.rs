@@ -257,20 +257,21 @@ impl OrreryApp {
                     });
                 }
                 // The last message has the rest of the bar, from its left; when it does
-                // not fit, it shows in full just above the bar (over the panes, which
-                // keep their places) until the board moves on or another message comes.
+                // not fit, it shows in full just above the bar instead (over the panes,
+                // which keep their places), until the board moves on or another message
+                // comes.
                 if !self.workspace.message.is_empty() {
-                    ui.separator();
                     let size = egui::vec2(ui.available_width(), ui.spacing().interact_size.y);
                     let message = self.workspace.message.as_str();
                     let font = egui::TextStyle::Body.resolve(ui.style());
                     let width = ui.painter().layout_no_wrap(message.to_string(), font, egui::Color32::WHITE).size().x;
                     let fits = width <= size.x - 16.0;
-                    ui.allocate_ui_with_layout(size, egui::Layout::left_to_right(egui::Align::Center), |ui| {
-                        ui.separator();
-                        ui.add(egui::Label::new(message).truncate());
-                    });
-                    if !fits {
+                    if fits {
+                        ui.allocate_ui_with_layout(size, egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                            ui.separator();
+                            ui.add(egui::Label::new(message));
+                        });
+                    } else {
                         let bar = ui.spacing().interact_size.y + 16.0;
                         egui::Area::new(egui::Id::new("status message in full"))
                             .order(egui::Order::Foreground)
