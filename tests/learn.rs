@@ -88,7 +88,7 @@ fn move_of<G: Game>(position: &G, text: &str) -> G::Move {
 }
 
 #[test]
-fn a_stars_level_is_done_in_par_and_counts_the_moves() {
+fn a_coins_level_is_done_in_par_and_counts_the_moves() {
     let level = find_level(Variant::Interstellar, "quasar", 0);
     let setup = level.setup::<interstellar::Position>().unwrap();
     let mut attempt = Attempt::new(&setup, Plan::Nothing);
@@ -123,7 +123,7 @@ fn a_piece_left_where_an_enemy_takes_it_fails_with_the_reason() {
 
 #[test]
 fn a_win_level_answers_with_the_longest_defence_and_refuses_a_slow_move() {
-    let level = find_level(Variant::Triangular, "mate", 1);
+    let level = find_level(Variant::Triangular, "mate", 2);
     let setup = level.setup::<triangular::Position>().unwrap();
     let plan = prepare(&setup, &SolveControl::new()).unwrap();
     let mut attempt = Attempt::new(&setup, plan.clone());
@@ -168,4 +168,15 @@ fn escapes_and_draws_know_their_moves_and_say_what_the_others_allow() {
     assert_eq!(Attempt::new(&setup, plan.clone()).play(repeat), Step::Done);
     let other = move_of(&setup.start, "46-40");
     assert!(matches!(Attempt::new(&setup, plan).play(other), Step::Failed(_)));
+}
+
+#[test]
+fn a_move_that_stalemates_instead_of_mating_is_called_a_draw() {
+    let level = find_level(Variant::Triangular, "mate", 1);
+    let setup = level.setup::<triangular::Position>().unwrap();
+    let plan = prepare(&setup, &SolveControl::new()).unwrap();
+    let stalemate = move_of(&setup.start, "Qb3d");
+    let Step::Failed(why) = Attempt::new(&setup, plan.clone()).play(stalemate) else { panic!("stalemate is no mate") };
+    assert_eq!(why, "Qb3d ends the game, but not as asked: Draw by stalemate. Look for the move that wins");
+    assert_eq!(Attempt::new(&setup, plan).play(move_of(&setup.start, "Qa3l")), Step::Done);
 }

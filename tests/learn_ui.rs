@@ -122,7 +122,7 @@ fn a_win_level_waits_for_its_plan_then_answers_and_the_rules_page_opens() {
     menu(&mut h, "Help", "Learn Triangular…");
     // Checkmate, mate in 2: the solver's tree is worked out on a job first.
     h.state_mut().apply(orrery::app::command::Command::Act(orrery::app::command::Action::Learn(
-        orrery::app::command::LearnAction::Go { stage: 9, level: 1 },
+        orrery::app::command::LearnAction::Go { stage: 9, level: 2 },
     )));
     for _ in 0..500 {
         h.step();

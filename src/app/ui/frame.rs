@@ -273,7 +273,7 @@ impl OrreryApp {
                         });
                     } else {
                         let bar = ui.spacing().interact_size.y + 16.0;
-                        egui::Area::new(egui::Id::new("status message in full"))
+                        egui::Area::new(egui::Id::unique("status message in full"))
                             .order(egui::Order::Foreground)
                             .anchor(egui::Align2::LEFT_BOTTOM, [8.0, -bar])
                             .interactable(false)

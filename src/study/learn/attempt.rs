@@ -300,8 +300,9 @@ impl<G: SolverGame> Attempt<G> {
             let left = self.par.saturating_sub(self.moves - 1);
             let aim = if self.goal == Goal::TargetOut { "give Target Out" } else { "win" };
             if let Some(outcome) = self.position.outcome_in(&self.history) {
+                let wanted = if self.goal == Goal::TargetOut { "gives Target Out" } else { "wins" };
                 return Step::Failed(format!(
-                    "{written} ends the game, but not as asked: {}. Look for a move that does {aim}",
+                    "{written} ends the game, but not as asked: {}. Look for the move that {wanted}",
                     G::outcome_sentence(outcome)
                 ));
             }
