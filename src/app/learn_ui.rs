@@ -24,9 +24,14 @@ fn learn(action: LearnAction) -> Command {
 /// Paints `earned` gold stars of 3, each `size` points wide.
 pub fn star_row(ui: &mut Ui, earned: u8, size: f32) {
     let (rect, _) = ui.allocate_exact_size(vec2(size * 3.0 + 4.0, size), Sense::hover());
-    let grey = ui.visuals().weak_text_color();
+    paint_stars(ui.painter(), rect.left_center(), earned, size, ui.visuals().weak_text_color());
+}
+
+/// Three stars from `left` (the middle of their left edge), `earned` of them gold, the
+/// others `grey`.
+fn paint_stars(painter: &egui::Painter, left: egui::Pos2, earned: u8, size: f32, grey: Color32) {
     for k in 0..3u8 {
-        let c = rect.left_center() + vec2(size * (f32::from(k) + 0.5) + f32::from(k) * 2.0, 0.0);
+        let c = left + vec2(size * (f32::from(k) + 0.5) + f32::from(k) * 2.0, 0.0);
         let points: Vec<egui::Pos2> = (0..10)
             .map(|i| {
                 let angle = std::f32::consts::PI * i as f32 / 5.0 - std::f32::consts::FRAC_PI_2;
@@ -37,12 +42,10 @@ pub fn star_row(ui: &mut Ui, earned: u8, size: f32) {
         let colour = if k < earned { GOLD } else { grey };
         // A star is not convex: painted as five triangles and the inner pentagon.
         let inner: Vec<egui::Pos2> = points.iter().skip(1).step_by(2).copied().collect();
-        ui.painter().add(egui::Shape::convex_polygon(inner.clone(), colour, egui::Stroke::NONE));
+        painter.add(egui::Shape::convex_polygon(inner, colour, egui::Stroke::NONE));
         for i in 0..5 {
-            let tip = points[2 * i];
-            let a = points[(2 * i + 9) % 10];
-            let b = points[2 * i + 1];
-            ui.painter().add(egui::Shape::convex_polygon(vec![a, tip, b], colour, egui::Stroke::NONE));
+            let (a, tip, b) = (points[(2 * i + 9) % 10], points[2 * i], points[2 * i + 1]);
+            painter.add(egui::Shape::convex_polygon(vec![a, tip, b], colour, egui::Stroke::NONE));
         }
     }
 }
@@ -57,7 +60,10 @@ pub fn learn_screen(
 ) {
     egui::Panel::right("learn panel").resizable(true).default_size(400.0).min_size(300.0).show(ui, |ui| {
         egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
-            side_panel(ui, learn_state, &settings.learn_progress, commands);
+            // Room on the right for the scroll bar: the counts stay clear of it.
+            egui::Frame::new().inner_margin(egui::Margin { right: 14, ..Default::default() }).show(ui, |ui| {
+                side_panel(ui, learn_state, &settings.learn_progress, commands);
+            });
         });
     });
     egui::CentralPanel::default().show(ui, |ui| {
@@ -200,18 +206,33 @@ fn stage_map(ui: &mut Ui, l: &Learn, progress: &LearnProgress, commands: &mut Ve
             for k in 0..stage.levels.len() {
                 let stars = progress.get(&l.course.level_key(s, k)).copied().unwrap_or(0);
                 let shown = s == l.stage && k == l.level;
-                let response = ui.selectable_label(shown, format!("{}", k + 1)).on_hover_text(format!(
-                    "Level {} of {}: {}",
-                    k + 1,
-                    stage.title,
-                    stage.levels[k].goal.describe(stage.levels[k].par.unwrap_or(0))
-                ));
-                if response.clicked() && !shown {
+                let goal = stage.levels[k].goal.describe(stage.levels[k].par.unwrap_or(0));
+                if level_chip(ui, k + 1, stars, shown).on_hover_text(format!("Level {}: {goal}", k + 1)).clicked()
+                    && !shown
+                {
                     commands.push(learn(LearnAction::Go { stage: s, level: k }));
                 }
-                star_row(ui, stars, 10.0);
-                ui.add_space(4.0);
             }
         });
     }
+}
+
+/// A level on the stage map: its number and its stars in one fixed-size button, so a
+/// row never breaks between a number and its stars.
+fn level_chip(ui: &mut Ui, number: usize, stars: u8, shown: bool) -> egui::Response {
+    let (rect, response) = ui.allocate_exact_size(vec2(62.0, 20.0), Sense::click());
+    response.widget_info(|| egui::WidgetInfo::selected(egui::Role::Button, true, shown, format!("Level {number}")));
+    let visuals = ui.style().interact_selectable(&response, shown);
+    if shown || response.hovered() {
+        ui.painter().rect_filled(rect, 3.0, visuals.weak_bg_fill);
+    }
+    ui.painter().text(
+        rect.left_center() + vec2(6.0, 0.0),
+        egui::Align2::LEFT_CENTER,
+        number.to_string(),
+        egui::TextStyle::Body.resolve(ui.style()),
+        visuals.text_color(),
+    );
+    paint_stars(ui.painter(), rect.left_center() + vec2(20.0, 0.0), stars, 10.0, ui.visuals().weak_text_color());
+    response
 }

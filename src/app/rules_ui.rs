@@ -56,7 +56,7 @@ pub fn piece_cards<G: AppGame>() -> Vec<CardData> {
         (p.x - w / 2.0).powi(2) + (p.y - h / 2.0).powi(2)
     };
     cells.sort_by(|a, b| distance(a).total_cmp(&distance(b)));
-    let far: Vec<G::Cell> = cells.iter().rev().take(14).copied().collect();
+    let far: Vec<G::Cell> = cells.iter().rev().take(8).copied().collect();
     let royal =
         |side: G::Side| palette.iter().copied().find(|&p| G::Setup::piece_side(p) == side && G::Setup::is_royal(p));
     let fillers: Vec<G::Piece> = palette
@@ -80,6 +80,9 @@ pub fn piece_cards<G: AppGame>() -> Vec<CardData> {
             } else {
                 vec![royal(first)]
             };
+            // Of every arrangement, the one that leaves the piece the most cells (the
+            // extra pieces out of its way), never one in check or Target.
+            let mut best: Option<CardData> = None;
             for &a in &far {
                 for &b in &far {
                     for &c in &far {
@@ -97,6 +100,9 @@ pub fn piece_cards<G: AppGame>() -> Vec<CardData> {
                             }
                             setup.place(c, filler);
                             let Ok(position) = G::from_setup(&setup) else { continue };
+                            if position.checked_cell().is_some() {
+                                continue;
+                            }
                             let mut moves = crate::core::moves::MoveList::new();
                             position.legal_moves(&mut moves);
                             let mut targets: Vec<u8> = moves
@@ -106,14 +112,14 @@ pub fn piece_cards<G: AppGame>() -> Vec<CardData> {
                                 .collect();
                             targets.sort_unstable();
                             targets.dedup();
-                            if !targets.is_empty() {
-                                return Some(CardData { piece: index, centre: centre.slot(), targets });
+                            if best.as_ref().is_none_or(|b| targets.len() > b.targets.len()) {
+                                best = Some(CardData { piece: index, centre: centre.slot(), targets });
                             }
                         }
                     }
                 }
             }
-            None
+            best.filter(|b| !b.targets.is_empty())
         });
         cards.extend(found);
     }
@@ -128,7 +134,7 @@ pub fn rules_ui(ui: &mut Ui, variant: Variant, state: &mut RulesState) {
     crate::with_variant!(variant, G => cards_ui::<G>(ui, &cards));
     ui.add_space(12.0);
     ui.separator();
-    page_ui(ui, crate::study::learn::rules_page(variant), &mut state.markdown);
+    page_ui(ui, variant, crate::study::learn::rules_page(variant), &mut state.markdown);
 }
 
 fn cards_ui<G: AppGame>(ui: &mut Ui, cards: &[CardData]) {
@@ -183,20 +189,55 @@ fn capitalised(text: &str) -> String {
     chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }
 
-/// A Markdown page: the text through egui_commonmark, each fenced block (the pages'
-/// drawings of the board) as monospace text in a frame of its own.
-pub fn page_ui(ui: &mut Ui, page: &str, cache: &mut egui_commonmark::CommonMarkCache) {
-    for (k, (fenced, text)) in fenced_blocks(page).into_iter().enumerate() {
-        ui.push_id(k, |ui| {
-            if fenced {
+/// A Markdown page: the text through egui_commonmark, each code block (the pages'
+/// drawings of the board) as monospace text in a frame of its own, and a picture
+/// (`![…](…)`, a file the app does not hold) as the game's opening position drawn by
+/// the renderer, with the picture's text under it.
+pub fn page_ui(ui: &mut Ui, variant: Variant, page: &str, cache: &mut egui_commonmark::CommonMarkCache) {
+    let mut k = 0;
+    for (fenced, text) in fenced_blocks(page) {
+        if fenced {
+            k += 1;
+            ui.push_id(k, |ui| {
                 egui::Frame::group(ui.style()).show(ui, |ui| {
                     ui.label(RichText::new(text.trim_end()).monospace());
                 });
-            } else if !text.trim().is_empty() {
-                egui_commonmark::CommonMarkViewer::new().show(ui, cache, &text);
+            });
+            continue;
+        }
+        let mut markdown = String::new();
+        let mut flush = |ui: &mut Ui, markdown: &mut String, k: &mut usize| {
+            if !markdown.trim().is_empty() {
+                *k += 1;
+                let text = std::mem::take(markdown);
+                ui.push_id(*k, |ui| egui_commonmark::CommonMarkViewer::new().show(ui, cache, &text));
             }
-        });
+            markdown.clear();
+        };
+        for line in text.lines() {
+            match line.trim_start().strip_prefix("![").and_then(|rest| rest.split_once("](")) {
+                Some((alt, _)) => {
+                    flush(ui, &mut markdown, &mut k);
+                    crate::with_variant!(variant, G => opening_picture::<G>(ui, alt));
+                }
+                None => {
+                    markdown.push_str(line);
+                    markdown.push('\n');
+                }
+            }
+        }
+        flush(ui, &mut markdown, &mut k);
     }
+}
+
+/// The game's opening position with every cell named, `caption` under it.
+fn opening_picture<G: AppGame>(ui: &mut Ui, caption: &str) {
+    let view = G::view(false, true);
+    let scene = view.scene(&G::opening().to_setup(), &BoardOverlay::default());
+    let width = ui.available_width().min(520.0);
+    let (rect, _) = ui.allocate_exact_size(vec2(width, width * scene.height / scene.width), egui::Sense::hover());
+    paint_scene(ui.painter(), &scene, &fit_size(scene.width, scene.height, rect));
+    ui.label(RichText::new(caption).italics().weak());
 }
 
 /// A Markdown text cut at its code blocks: `(true, code)` for a fenced block's lines
@@ -269,5 +310,11 @@ mod tests {
         let cards = piece_cards::<crate::core::interstellar::Position>();
         let card = cards.iter().find(|c| c.targets.len() == 24).expect("the quasar's card reaches 24 cells from 55");
         assert_eq!(crate::core::interstellar::Cell::from_slot(card.centre).unwrap().to_string(), "55");
+        // Triangular's king touches 12 cells, its queen reaches 57 from d4d (the rules
+        // page's count; the card's central cell may differ but reaches as many).
+        let cards = piece_cards::<crate::core::triangular::Position>();
+        let reach: Vec<usize> = cards.iter().map(|c| c.targets.len()).collect();
+        assert!(reach.contains(&12), "{reach:?}");
+        assert!(reach.iter().any(|&n| n >= 50), "the queen's card: {reach:?}");
     }
 }

@@ -13,6 +13,8 @@ impl OrreryApp {
             LearnAction::Open(variant) => match Learn::open(variant, &self.settings.learn_progress) {
                 Ok(learn) => {
                     self.workspace.learn = Some(learn);
+                    // A word about the game stays behind the course.
+                    self.workspace.message.clear();
                     self.shell.learn_board = BoardPointer::default();
                     Vec::new()
                 }

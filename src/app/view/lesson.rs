@@ -216,7 +216,15 @@ impl<G: AppGame> LessonView<G> {
                 after.play(mv);
                 let written = after.notation(answer);
                 self.last_move = Some(G::move_cells(answer));
-                self.note = format!("{} answered {written}.", capitalised(learner.other().name()));
+                // Interstellar writes a move in its mover's numbering: the cell is named in
+                // both, so the learner finds it on the board.
+                let caption = G::cell_caption(G::move_cells(answer).1);
+                let place = if caption.contains("numbering") {
+                    format!(" ({})", caption.strip_prefix("Cell ").unwrap_or(&caption))
+                } else {
+                    String::new()
+                };
+                self.note = format!("{} answered {written}{place}.", capitalised(learner.other().name()));
             }
             Step::Done => {
                 let moves = self.attempt.moves();
@@ -450,6 +458,13 @@ impl<G: AppGame> LessonView<G> {
         }
         overlay.last_move = self.last_move;
         overlay.coins = self.attempt.coins_left().to_vec();
+        // A failed try shows what punishes it: the other side's move, in red.
+        if matches!(self.status, LessonStatus::Failed(_))
+            && let Some((from, to)) = self.attempt.refutation()
+        {
+            overlay.arrows.push(crate::record::Arrow { color: crate::record::MarkColor::Red, from, to });
+            overlay.marked_cells.push((to, crate::record::MarkColor::Red));
+        }
         overlay.in_target.extend(self.attempt.position().checked_cell());
         (self.attempt.position().to_setup(), overlay)
     }

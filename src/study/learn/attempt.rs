@@ -122,6 +122,9 @@ pub enum Step<M> {
     Failed(String),
 }
 
+/// A move's two cells: from, to.
+type CellPair<G> = (<G as crate::core::Game>::Cell, <G as crate::core::Game>::Cell);
+
 /// One try at a level, move by move.
 #[derive(Clone, Debug)]
 pub struct Attempt<G: SolverGame> {
@@ -134,6 +137,7 @@ pub struct Attempt<G: SolverGame> {
     par: u32,
     options: Vec<AttackNode<G::Move>>,
     plan: Plan<G::Move>,
+    refutation: Option<(G::Cell, G::Cell)>,
 }
 
 impl<G: SolverGame> Attempt<G> {
@@ -153,6 +157,7 @@ impl<G: SolverGame> Attempt<G> {
             par: setup.par,
             options,
             plan,
+            refutation: None,
         }
     }
 
@@ -179,6 +184,13 @@ impl<G: SolverGame> Attempt<G> {
     /// Where the try stands.
     pub fn state(&self) -> &AttemptState {
         &self.state
+    }
+
+    /// After a failed move: the other side's move that punishes it, as its from and to
+    /// cells (the piece that would capture and the piece it takes, or the answer that
+    /// wins), for the board to show; `None` when there is none to show.
+    pub fn refutation(&self) -> Option<(G::Cell, G::Cell)> {
+        self.refutation
     }
 
     /// Plays the learner's move `mv` (legal in [`Attempt::position`]) and judges it;
@@ -215,7 +227,7 @@ impl<G: SolverGame> Attempt<G> {
             Goal::Win | Goal::TargetOut => self.after_forcing_move(mv, &written),
             Goal::Escape(within) => self.after_one_move(mv, &written, |answer| match answer {
                 Some(answer) => format!(
-                    "After {written} the other side wins with {answer}: look for the move that leaves it no win within {}",
+                    "After {written} the other side wins with {answer} (the red arrow): look for the move that leaves it no win within {}",
                     if within == 1 { "its next move".to_string() } else { format!("{within} of its moves") }
                 ),
                 None => format!("After {written} the other side can still win"),
@@ -241,7 +253,8 @@ impl<G: SolverGame> Attempt<G> {
                 Step::Failed(format!("The game ended — {} — before the goal was reached", G::outcome_sentence(outcome)))
             };
         }
-        if let Some(why) = self.threatened() {
+        if let Some((why, cells)) = self.threatened() {
+            self.refutation = Some(cells);
             return Step::Failed(why);
         }
         if reached {
@@ -253,11 +266,16 @@ impl<G: SolverGame> Attempt<G> {
                 self.history.push(self.position.zobrist());
                 Step::Going
             }
-            None => Step::Failed(format!(
-                "That move gives {}: here the other side stands still, so it could not answer it. Reach the goal without attacking the {}",
-                G::CHECK_NAME,
-                if G::CHECK_NAME == "check" { "king" } else { "planet" }
-            )),
+            None => {
+                let (attack, royal) = if G::CHECK_NAME == "check" {
+                    ("gives check", "king")
+                } else {
+                    ("attacks the enemy planet", "planet")
+                };
+                Step::Failed(format!(
+                    "That move {attack} while coins are left: the other side would have to answer it, but in these exercises it stands still. Collect the coins without attacking the {royal} (your last move may: the exercise ends with it)"
+                ))
+            }
         }
     }
 
@@ -272,8 +290,8 @@ impl<G: SolverGame> Attempt<G> {
     }
 
     /// With the other side to move: the first of its moves that would capture one of
-    /// the learner's pieces, as a sentence.
-    fn threatened(&self) -> Option<String> {
+    /// the learner's pieces, as a sentence, with the attacker's and the victim's cells.
+    fn threatened(&self) -> Option<(String, CellPair<G>)> {
         let setup = self.position.to_setup();
         for mv in legal(&self.position).iter().copied() {
             let (from, to) = G::move_cells(mv);
@@ -283,10 +301,13 @@ impl<G: SolverGame> Attempt<G> {
             if let (Some(cell), Some(attacker)) = (taken, setup.piece_at(from))
                 && let Some(victim) = setup.piece_at(cell)
             {
-                return Some(format!(
-                    "The {} on {from} could take your {} on {cell}. The other side's pieces stand still, but they take whatever comes within their reach: keep away from the cells they attack",
-                    <G::Setup as BoardSetup>::piece_label(attacker),
-                    <G::Setup as BoardSetup>::kind_name(victim),
+                return Some((
+                    format!(
+                        "The {} on {from} could take your {} on {cell} (the red arrow). The other side's pieces stand still, but they take whatever comes within their reach: keep away from the cells they attack",
+                        <G::Setup as BoardSetup>::piece_label(attacker),
+                        <G::Setup as BoardSetup>::kind_name(victim),
+                    ),
+                    (from, cell),
                 ));
             }
         }
@@ -328,7 +349,8 @@ impl<G: SolverGame> Attempt<G> {
         if good.contains(&mv) {
             return Step::Done;
         }
-        let answer = answers.iter().find(|(m, _)| *m == mv).and_then(|(_, a)| *a).map(|a| self.position.notation(a));
-        Step::Failed(why(answer))
+        let answer = answers.iter().find(|(m, _)| *m == mv).and_then(|(_, a)| *a);
+        self.refutation = answer.map(G::move_cells);
+        Step::Failed(why(answer.map(|a| self.position.notation(a))))
     }
 }
