@@ -165,3 +165,36 @@ fn a_first_start_welcomes_with_the_courses_and_a_second_does_not() {
     assert!(!app.shell().welcome, "the settings exist now: no welcome");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_course_game_in_progress_is_not_dropped_without_asking() {
+    let mut h = harness(FakeDialogs::default(), 860.0);
+    menu(&mut h, "Help", "Learn Triangular…");
+    let last = |h: &egui_kittest::Harness<'static, orrery::app::OrreryApp>| {
+        let course = &h.state().workspace().learn.as_ref().unwrap().course;
+        (course.stages.len() - 1, course.stages.last().unwrap().levels.len() - 1)
+    };
+    let (stage, level) = last(&h);
+    h.state_mut().apply(orrery::app::command::Command::Act(orrery::app::command::Action::Learn(
+        orrery::app::command::LearnAction::Go { stage, level },
+    )));
+    h.run();
+    h.get_by_label("Play against level 1").click();
+    h.run();
+    // The course's game is the document now, against the computer.
+    assert!(h.state().workspace().learn.is_none());
+    assert_eq!(h.state().workspace().view.computer_side(), Some(1));
+    ui_support::play(&mut h, "Bd3d");
+    assert!(h.state().workspace().document.modified, "a move makes the game unsaved work");
+    // Another course's game asks first; the game stays until the user answers.
+    menu(&mut h, "Help", "Learn Triangular draughts…");
+    let (stage, level) = last(&h);
+    h.state_mut().apply(orrery::app::command::Command::Act(orrery::app::command::Action::Learn(
+        orrery::app::command::LearnAction::Go { stage, level },
+    )));
+    h.run();
+    h.get_by_label("Play against level 1").click();
+    h.run();
+    h.get_by_label("Unsaved changes");
+    assert_eq!(h.state().workspace().view.variant(), orrery::core::Variant::Triangular);
+}
