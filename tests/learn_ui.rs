@@ -22,6 +22,14 @@ fn status(h: &egui_kittest::Harness<'static, orrery::app::OrreryApp>) -> LessonS
     h.state().workspace().learn.as_ref().expect("a course is open").lesson.face().status
 }
 
+/// Shows level `level` of stage `stage` (0-based) of the open course.
+fn go(h: &mut egui_kittest::Harness<'static, orrery::app::OrreryApp>, stage: usize, level: usize) {
+    h.state_mut().apply(orrery::app::command::Command::Act(orrery::app::command::Action::Learn(
+        orrery::app::command::LearnAction::Go { stage, level },
+    )));
+    h.run();
+}
+
 /// Plays a move of the lesson by clicking its piece, then its cell.
 fn play(h: &mut egui_kittest::Harness<'static, orrery::app::OrreryApp>, from: &str, to: &str) {
     click_named(h, from);
@@ -74,10 +82,7 @@ fn a_wrong_move_is_explained_in_full_and_retry_starts_again() {
     let mut h = harness(FakeDialogs::default(), 860.0);
     menu(&mut h, "Help", "Learn Interstellar");
     // The quasar's second level: the negative nebula on 77 watches 58.
-    h.state_mut().apply(orrery::app::command::Command::Act(orrery::app::command::Action::Learn(
-        orrery::app::command::LearnAction::Go { stage: 2, level: 1 },
-    )));
-    h.run();
+    go(&mut h, 2, 1);
     // An illegal move first: the board's explanation, in full, beside the board.
     play(&mut h, "51", "62");
     let note = h.state().workspace().learn.as_ref().unwrap().lesson.face().note;
@@ -121,9 +126,7 @@ fn a_win_level_waits_for_its_plan_then_answers_and_the_rules_page_opens() {
     let mut h = harness(FakeDialogs::default(), 860.0);
     menu(&mut h, "Help", "Learn Triangular…");
     // Checkmate, mate in 2: the solver's tree is worked out on a job first.
-    h.state_mut().apply(orrery::app::command::Command::Act(orrery::app::command::Action::Learn(
-        orrery::app::command::LearnAction::Go { stage: 9, level: 2 },
-    )));
+    go(&mut h, 9, 2);
     for _ in 0..500 {
         h.step();
         if status(&h) != LessonStatus::Preparing {
@@ -175,10 +178,7 @@ fn a_course_game_in_progress_is_not_dropped_without_asking() {
         (course.stages.len() - 1, course.stages.last().unwrap().levels.len() - 1)
     };
     let (stage, level) = last(&h);
-    h.state_mut().apply(orrery::app::command::Command::Act(orrery::app::command::Action::Learn(
-        orrery::app::command::LearnAction::Go { stage, level },
-    )));
-    h.run();
+    go(&mut h, stage, level);
     h.get_by_label("Play against level 1").click();
     h.run();
     // The course's game is the document now, against the computer.
@@ -189,10 +189,7 @@ fn a_course_game_in_progress_is_not_dropped_without_asking() {
     // Another course's game asks first; the game stays until the user answers.
     menu(&mut h, "Help", "Learn Triangular draughts…");
     let (stage, level) = last(&h);
-    h.state_mut().apply(orrery::app::command::Command::Act(orrery::app::command::Action::Learn(
-        orrery::app::command::LearnAction::Go { stage, level },
-    )));
-    h.run();
+    go(&mut h, stage, level);
     h.get_by_label("Play against level 1").click();
     h.run();
     h.get_by_label("Unsaved changes");

@@ -137,9 +137,8 @@ fn side_panel(ui: &mut Ui, l: &Learn, progress: &LearnProgress, commands: &mut V
     }
     if !face.note.is_empty() {
         ui.add_space(4.0);
-        let illegal = matches!(face.status, LessonStatus::Playing) && !face.note.ends_with('.');
         let text = RichText::new(&face.note);
-        ui.label(if illegal { text.color(theme::ERROR) } else { text });
+        ui.label(if face.refused { text.color(theme::ERROR) } else { text });
     }
     if !face.promotion.is_empty() {
         ui.horizontal_wrapped(|ui| {

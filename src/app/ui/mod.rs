@@ -1,6 +1,7 @@
 //! The Orrery window: menus, the board, the move list, the status bar, the ending
 //! banner, the windows (unsaved-work prompt, errors, path prompt, paste, shortcuts,
-//! Save as puzzle, Export diagram), file handling, undo/redo and settings.
+//! Save as puzzle, Export diagram, the rules pages, welcome, About), the Learn screen,
+//! file handling, undo/redo and settings.
 //!
 //! Each frame the panels read the state and push [`Command`]s; after the frame
 //! [`OrreryApp::apply`] carries them out, the one place where the document changes,

@@ -44,6 +44,8 @@ pub struct LessonView<G: AppGame> {
     status: LessonStatus,
     last_move: Option<(G::Cell, G::Cell)>,
     note: String,
+    /// The note is why the board refused a click (not the other side's answer).
+    refused: bool,
     promotion: Option<(G::Cell, G::Cell)>,
 }
 
@@ -92,6 +94,7 @@ impl<G: AppGame> LessonView<G> {
             status: LessonStatus::Playing,
             last_move: None,
             note: String::new(),
+            refused: false,
             promotion: None,
         }
     }
@@ -124,6 +127,7 @@ impl<G: AppGame> LessonView<G> {
         self.status = LessonStatus::Playing;
         self.last_move = None;
         self.note.clear();
+        self.refused = false;
         self.promotion = None;
     }
 
@@ -192,13 +196,23 @@ impl<G: AppGame> LessonView<G> {
     /// a promotion to choose, or why not.
     fn after_entry(&mut self, attempt: MoveAttempt<G::Cell>, before: crate::record::NodeId) {
         match attempt {
-            MoveAttempt::Played if self.session.cursor == before => self.note.clear(),
+            MoveAttempt::Played if self.session.cursor == before => {
+                self.note.clear();
+                self.refused = false;
+            }
             MoveAttempt::Played => {
                 let Some(mv) = self.session.record.tree.node(self.session.cursor).mv else { return };
                 self.judge(mv);
             }
             MoveAttempt::NeedsPromotion { from, to } => self.promotion = Some((from, to)),
-            MoveAttempt::Illegal(why) | MoveAttempt::Partial(why) => self.note = why,
+            MoveAttempt::Illegal(why) => {
+                self.note = why;
+                self.refused = true;
+            }
+            MoveAttempt::Partial(why) => {
+                self.note = why;
+                self.refused = false;
+            }
         }
     }
 
@@ -209,6 +223,7 @@ impl<G: AppGame> LessonView<G> {
         let step = self.attempt.play(mv);
         self.last_move = Some(G::move_cells(mv));
         self.note.clear();
+        self.refused = false;
         match step {
             Step::Going => {}
             Step::Answered(answer) => {
@@ -287,6 +302,8 @@ pub struct LessonFace {
     /// The last word on the board: why a click was not a move (the board's full
     /// explanation), or the other side's answer; empty when none.
     pub note: String,
+    /// The note is why the board refused a click (shown as an error).
+    pub refused: bool,
     /// The promotion pieces to choose from, while a promotion waits.
     pub promotion: Vec<String>,
     /// The learner's side, as a word (`positive`, `White`).
@@ -316,6 +333,7 @@ impl ShownLesson {
                 coins_left: l.attempt.coins_left().len(),
                 failures: l.failures,
                 note: l.note.clone(),
+                refused: l.refused,
                 promotion: l.promotion_choices(),
                 learner: learner.name().to_string(),
                 learner_second: learner.index() == 1,
@@ -398,12 +416,8 @@ impl ShownLesson {
     /// The cell with a name on the board, from its text (the UI tests click cells by
     /// name): its slot.
     pub fn slot_of(&self, name: &str) -> Option<u8> {
-        with_lesson!(self, l => lesson_slot(l.as_ref(), name))
+        with_lesson!(self, l => l.slot_of(name))
     }
-}
-
-fn lesson_slot<G: AppGame>(_l: &LessonView<G>, name: &str) -> Option<u8> {
-    name.parse::<G::Cell>().ok().map(|c| c.slot())
 }
 
 /// A cell as the status bar names it under the pointer: its caption ("Cell 47 (negative:
@@ -467,6 +481,11 @@ impl<G: AppGame> LessonView<G> {
         }
         overlay.in_target.extend(self.attempt.position().checked_cell());
         (self.attempt.position().to_setup(), overlay)
+    }
+
+    /// The slot of the cell named `name`.
+    fn slot_of(&self, name: &str) -> Option<u8> {
+        name.parse::<G::Cell>().ok().map(BoardCell::slot)
     }
 
     /// A move in the game's notation, by its cells' names.

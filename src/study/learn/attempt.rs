@@ -48,6 +48,16 @@ fn legal<G: Game>(position: &G) -> MoveList<G::Move> {
     moves
 }
 
+/// The position after the learner's first move `mv`, with the keys of every position
+/// so far (the new one last).
+fn after_first<G: SolverGame>(setup: &LevelSetup<G>, mv: G::Move) -> (G, Vec<u64>) {
+    let mut after = setup.start.clone();
+    after.play(mv);
+    let mut history = setup.history.clone();
+    history.push(after.zobrist());
+    (after, history)
+}
+
 /// The moves after which the other side has no win within `within` of its moves.
 fn escapes<G: SolverGame>(
     setup: &LevelSetup<G>,
@@ -58,10 +68,7 @@ fn escapes<G: SolverGame>(
     let options = SolveOptions { tree: false, ..SolveOptions::default() };
     let (mut good, mut answers) = (Vec::new(), Vec::new());
     for mv in legal(&setup.start).iter().copied() {
-        let mut after = setup.start.clone();
-        after.play(mv);
-        let mut history = setup.history.clone();
-        history.push(after.zobrist());
+        let (after, history) = after_first(setup, mv);
         let ended = after.outcome_in(&history).is_some();
         let answer =
             if ended { None } else { solve(&after, stipulation, &options, control)?.keys.first().map(|k| k.mv) };
@@ -78,10 +85,7 @@ fn escapes<G: SolverGame>(
 fn draws<G: SolverGame>(setup: &LevelSetup<G>) -> Plan<G::Move> {
     let (mut good, mut answers) = (Vec::new(), Vec::new());
     for mv in legal(&setup.start).iter().copied() {
-        let mut after = setup.start.clone();
-        after.play(mv);
-        let mut history = setup.history.clone();
-        history.push(after.zobrist());
+        let (after, history) = after_first(setup, mv);
         let drawn = match after.outcome_in(&history) {
             Some(outcome) => G::winner(outcome).is_none(),
             None => after.can_claim_draw(&history),
