@@ -79,7 +79,7 @@ fn the_first_stage_of_interstellar_is_played_to_three_stars_from_the_help_menu()
 
 #[test]
 fn a_wrong_move_is_explained_in_full_and_retry_starts_again() {
-    let mut h = harness(FakeDialogs::default(), 860.0);
+    let mut h = harness(FakeDialogs::default(), 1100.0);
     menu(&mut h, "Help", "Learn Interstellar");
     // The quasar's second level: the negative nebula on 77 watches 58.
     go(&mut h, 2, 1);

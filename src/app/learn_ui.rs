@@ -55,6 +55,7 @@ pub fn learn_screen(
     ui: &mut Ui,
     learn_state: &Learn,
     settings: &Settings,
+    game_kept: bool,
     pointer: &mut BoardPointer,
     commands: &mut Vec<Command>,
 ) {
@@ -62,6 +63,9 @@ pub fn learn_screen(
         egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
             // Room on the right for the scroll bar: the counts stay clear of it.
             egui::Frame::new().inner_margin(egui::Margin { right: 14, ..Default::default() }).show(ui, |ui| {
+                if game_kept {
+                    ui.label(RichText::new("Your game is kept behind the course: Close goes back to it.").weak());
+                }
                 side_panel(ui, learn_state, &settings.learn_progress, commands);
             });
         });
@@ -94,6 +98,20 @@ fn side_panel(ui: &mut Ui, l: &Learn, progress: &LearnProgress, commands: &mut V
     let goal = level.goal.describe(face.par);
     let side = if face.learner_second { format!(" You play {}.", face.learner) } else { String::new() };
     ui.label(RichText::new(format!("Goal: {goal}.{side}")).strong());
+    if level.goal.other_side_passes() {
+        // The exercises' own rule, said before it can fail a try.
+        let royal = match l.variant {
+            crate::core::Variant::Interstellar => " nor attack its planet before your last move",
+            crate::core::Variant::Triangular => " nor give check before your last move",
+            crate::core::Variant::Draughts => "",
+        };
+        ui.label(
+            RichText::new(format!(
+                "The other side does not move here. Don't stop a piece where one of its pieces could take it{royal}."
+            ))
+            .weak(),
+        );
+    }
     match &face.status {
         LessonStatus::Preparing => {
             ui.horizontal(|ui| {

@@ -143,10 +143,13 @@ impl OrreryApp {
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui));
         egui::CentralPanel::default().frame(egui::Frame::new()).show(ui, |ui| match &self.workspace.learn {
             Some(learn) => {
+                // The game behind the course, if there is one worth saying so about.
+                let kept = self.workspace.document.modified || self.workspace.view.computer_side().is_some();
                 crate::app::learn_ui::learn_screen(
                     ui,
                     learn,
                     &self.settings,
+                    kept,
                     &mut self.shell.learn_board,
                     &mut commands,
                 );

@@ -121,6 +121,14 @@ impl<G: AppGame> GameView<G> {
             .show(ui);
         pointer.rect = Some(response.board_rect);
         pointer.hover = response.hovered.map(BoardCell::slot);
+        // The piece under a still pointer, named in full beside it (the status bar may
+        // cut the words short).
+        if let Some(cell) = response.hovered
+            && crate::core::BoardSetup::piece_at(setup, cell).is_some()
+            && pointer.drag_origin.is_none()
+        {
+            let _ = response.response.clone().on_hover_text_at_pointer(super::lesson::describe_cell::<G>(setup, cell));
+        }
         pointer.drag_origin = response.drag_origin.map(BoardCell::slot);
         response.events
     }

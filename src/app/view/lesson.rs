@@ -242,6 +242,10 @@ impl<G: AppGame> LessonView<G> {
                 self.note = format!("{} answered {written}{place}.", capitalised(learner.other().name()));
             }
             Step::Done => {
+                // A win says how it was won ("White wins by checkmate").
+                if let Some(outcome) = self.attempt.position().outcome_in(self.attempt.history()) {
+                    self.note = format!("{}.", G::outcome_sentence(outcome));
+                }
                 let moves = self.attempt.moves();
                 let stars = stars_for(&self.setup.goal, self.setup.par, moves, self.failures);
                 self.status = LessonStatus::Done { moves, stars };

@@ -8,7 +8,7 @@ use crate::app::action::LearnAction;
 use crate::app::board::{BoardEvent, BoardPointer, BoardWidget};
 use crate::app::command::{Action, Command};
 use crate::app::settings::Settings;
-use crate::core::BoardCell;
+use crate::core::{BoardCell, BoardSetup};
 
 impl ShownLesson {
     /// Draws the lesson's board in `ui` (all the space it gets) and returns what the
@@ -53,6 +53,13 @@ fn board_of<G: AppGame>(
         .show(ui);
     pointer.rect = Some(response.board_rect);
     pointer.hover = response.hovered.map(BoardCell::slot);
+    // The piece under a still pointer, named in full beside it.
+    if let Some(cell) = response.hovered
+        && BoardSetup::piece_at(&setup, cell).is_some()
+        && pointer.drag_origin.is_none()
+    {
+        let _ = response.response.clone().on_hover_text_at_pointer(super::lesson::describe_cell::<G>(&setup, cell));
+    }
     pointer.drag_origin = response.drag_origin.map(BoardCell::slot);
     let learn = |a: LearnAction| Command::Act(Action::Learn(a));
     response

@@ -276,8 +276,12 @@ impl<G: SolverGame> Attempt<G> {
                 } else {
                     ("attacks the enemy planet", "planet")
                 };
+                let (left, goal) = match self.goal {
+                    Goal::Coins(_) => ("coins are left", "Collect the coins"),
+                    _ => ("pieces are left to capture", "Capture them"),
+                };
                 Step::Failed(format!(
-                    "That move {attack} while coins are left: the other side would have to answer it, but in these exercises it stands still. Collect the coins without attacking the {royal} (your last move may: the exercise ends with it)"
+                    "That move {attack} while {left}: the other side would have to answer it, but in these exercises it stands still. {goal} without attacking the {royal} (your last move may: the exercise ends with it)"
                 ))
             }
         }
