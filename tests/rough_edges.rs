@@ -64,14 +64,17 @@ fn the_cell_under_the_pointer_is_named_in_both_numberings() {
     h.run();
     // Positive's 13 is negative's 97 (negative writes NQx97 for it).
     // The piece on it is named too, with how it moves.
-    h.get_by_label_contains("Positive pulsar PPu, cell 13 in positive's numbering, 97 in negative's: winds a path");
+    // (In the status bar, and in full beside the pointer once it has stood still.)
+    let said = "Positive pulsar PPu, cell 13 in positive's numbering, 97 in negative's: winds a path";
+    assert!(h.query_all_by_label_contains(said).next().is_some(), "{said}");
     // Triangular names its cells one way: the hovered one is named too.
     menu(&mut h, "Game", "New Triangular");
     let cell = orrery::core::triangular::Cell::all().find(|c| c.to_string() == "c1d").unwrap();
     let at = cell_px(&h, orrery::core::BoardCell::slot(cell));
     h.hover_at(at);
     h.run();
-    h.get_by_label_contains("White king, cell c1d: one step to any of the up to 12 touching triangles");
+    let said = "White king, cell c1d: one step to any of the up to 12 touching triangles";
+    assert!(h.query_all_by_label_contains(said).next().is_some(), "{said}");
     // View → Labels: the choice is kept in the settings.
     menu(&mut h, "View", "Labels (Interstellar)");
     h.get_by_label("Both players'").click();
