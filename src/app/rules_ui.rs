@@ -164,7 +164,7 @@ fn cards_ui<G: AppGame>(ui: &mut Ui, cards: &[CardData]) {
                     paint_scene(ui.painter(), &scene, &t);
                     ui.vertical(|ui| {
                         let kind = G::Setup::kind_name(piece);
-                        ui.label(RichText::new(capitalised(kind)).strong().size(16.0));
+                        ui.label(RichText::new(crate::app::session::capitalise(kind)).strong().size(16.0));
                         ui.horizontal(|ui| {
                             for p in palette.iter().copied().filter(|&p| G::Setup::kind_name(p) == kind) {
                                 let (rect, response) = ui.allocate_exact_size(vec2(26.0, 26.0), egui::Sense::hover());
@@ -175,18 +175,13 @@ fn cards_ui<G: AppGame>(ui: &mut Ui, cards: &[CardData]) {
                                 response.on_hover_text(G::Setup::piece_label(p));
                             }
                         });
-                        ui.label(format!("{}.", capitalised(G::Setup::kind_summary(piece))));
+                        ui.label(format!("{}.", crate::app::session::capitalise(G::Setup::kind_summary(piece))));
                         ui.label(RichText::new(format!("{} cells from here", card.targets.len())).weak());
                     });
                 });
             });
         }
     });
-}
-
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }
 
 /// A Markdown page: the text through egui_commonmark, each code block (the pages'

@@ -239,7 +239,8 @@ impl<G: AppGame> LessonView<G> {
                 } else {
                     String::new()
                 };
-                self.note = format!("{} answered {written}{place}.", capitalised(learner.other().name()));
+                self.note =
+                    format!("{} answered {written}{place}.", crate::app::session::capitalise(learner.other().name()));
             }
             Step::Done => {
                 // A win says how it was won ("White wins by checkmate").
@@ -257,11 +258,6 @@ impl<G: AppGame> LessonView<G> {
         }
         self.session = GameSession::from_record(GameRecord::from_position(self.attempt.position().clone()));
     }
-}
-
-fn capitalised(word: &str) -> String {
-    let mut chars = word.chars();
-    chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }
 
 /// The level being played, erased once (as [`super::ShownGame`]).
@@ -436,7 +432,7 @@ pub fn describe_cell<G: crate::render::view::DrawGame>(setup: &G::Setup, cell: G
         None => label,
     };
     let caption = caption.strip_prefix("Cell").map_or(caption.clone(), |rest| format!("cell{rest}"));
-    format!("{}, {caption}: {}", capitalised(&label), <G::Setup as BoardSetup>::kind_summary(piece))
+    format!("{}, {caption}: {}", crate::app::session::capitalise(&label), <G::Setup as BoardSetup>::kind_summary(piece))
 }
 
 /// What the board shows of a lesson, in slots.
