@@ -989,7 +989,7 @@ fn the_move_list_keeps_the_shown_move_in_view_as_the_game_grows() {
 }
 
 #[test]
-fn a_hint_against_the_computer_marks_the_piece_to_move_without_blocking() {
+fn a_hint_against_the_computer_marks_the_piece_then_its_move_without_blocking() {
     let mut h = harness(FakeDialogs::default());
     h.run();
     h.state_mut().apply(Command::Act(Action::NewComputerGame {
@@ -1016,6 +1016,16 @@ fn a_hint_against_the_computer_marks_the_piece_to_move_without_blocking() {
     assert!(
         overlay.marked_cells.iter().any(|&(_, color)| color == orrery::record::MarkColor::Yellow),
         "the piece to move is marked"
+    );
+    // Asked again in the same position, the hint shows where the piece goes.
+    h.get_by_label("Hint").click();
+    h.step();
+    h.step();
+    assert!(h.query_by_label_contains("the green arrow").is_some(), "the second hint names the move");
+    let overlay = h.state().overlay_slots();
+    assert!(
+        overlay.arrows.iter().any(|a| a.color == orrery::record::MarkColor::Green),
+        "the move is drawn as an arrow"
     );
 }
 

@@ -180,3 +180,41 @@ fn a_move_that_stalemates_instead_of_mating_is_called_a_draw() {
     assert_eq!(why, "Qb3d ends the game, but not as asked: Draw by stalemate. Look for the move that wins");
     assert_eq!(Attempt::new(&setup, plan).play(move_of(&setup.start, "Qa3l")), Step::Done);
 }
+
+/// Follows the hints from the start of every level of `G`'s course: each is a legal
+/// move, and together they reach the goal within the par.
+fn hints_finish_every_level<G: orrery::solver::SolverGame>(variant: Variant) {
+    let course = Course::builtin(variant).unwrap();
+    for (s, l, level) in course.levels() {
+        let key = course.level_key(s, l);
+        let setup = level.setup::<G>().unwrap();
+        if matches!(setup.goal, Goal::Game(_)) {
+            continue;
+        }
+        let plan = prepare(&setup, &SolveControl::new()).unwrap();
+        let mut attempt = Attempt::new(&setup, plan);
+        while *attempt.state() == AttemptState::Playing {
+            let hint =
+                attempt.hint().unwrap().unwrap_or_else(|| panic!("{key}: no hint after {} moves", attempt.moves()));
+            let mut legal = MoveList::new();
+            attempt.position().legal_moves(&mut legal);
+            assert!(legal.contains(&hint), "{key}: the hint is a legal move");
+            attempt.play(hint);
+        }
+        assert!(
+            matches!(attempt.state(), AttemptState::Done { moves } if *moves <= setup.par),
+            "{key}: the hints reach the goal within par {}: {:?}",
+            setup.par,
+            attempt.state()
+        );
+        // A try that is over has no hint.
+        assert_eq!(attempt.hint().unwrap(), None, "{key}");
+    }
+}
+
+#[test]
+fn following_the_hints_finishes_every_level_within_its_par() {
+    hints_finish_every_level::<interstellar::Position>(Variant::Interstellar);
+    hints_finish_every_level::<triangular::Position>(Variant::Triangular);
+    hints_finish_every_level::<draughts::Position>(Variant::Draughts);
+}

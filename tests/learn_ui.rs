@@ -195,3 +195,53 @@ fn a_course_game_in_progress_is_not_dropped_without_asking() {
     h.get_by_label("Unsaved changes");
     assert_eq!(h.state().workspace().view.variant(), orrery::core::Variant::Triangular);
 }
+
+fn hint_text(h: &egui_kittest::Harness<'static, orrery::app::OrreryApp>) -> String {
+    h.state().workspace().learn.as_ref().unwrap().lesson.face().hint
+}
+
+/// Clicks Hint and waits for its search (coins and captures search on a job).
+fn ask_hint(h: &mut egui_kittest::Harness<'static, orrery::app::OrreryApp>) -> String {
+    h.get_by_label("Hint").click();
+    for _ in 0..500 {
+        h.step();
+        if !hint_text(h).is_empty() && hint_text(h) != "Looking for a hint…" {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    h.run();
+    hint_text(h)
+}
+
+#[test]
+fn hint_marks_the_piece_then_the_move_and_costs_the_third_star() {
+    let mut h = harness(FakeDialogs::default(), 860.0);
+    menu(&mut h, "Help", "Learn Interstellar");
+    // The first level (coins): the hint is searched on a job, the planet is marked.
+    let first = ask_hint(&mut h);
+    assert!(first.starts_with("Hint: move the planet marked in yellow"), "{first}");
+    h.get_by_label_contains("Hint again shows where it goes");
+    let second = ask_hint(&mut h);
+    assert!(second.starts_with("Hint: play "), "{second}");
+    // Following the hints finishes the level in par, with two stars at most.
+    for _ in 0..4 {
+        if status(&h) != LessonStatus::Playing {
+            break;
+        }
+        if !hint_text(&h).starts_with("Hint: play ") {
+            ask_hint(&mut h);
+        }
+        let text = ask_hint(&mut h);
+        let notation = text.strip_prefix("Hint: play ").and_then(|t| t.split(',').next()).expect("the move is named");
+        play_notation(&mut h, notation);
+        assert!(hint_text(&h).is_empty(), "a move played forgets the hint");
+    }
+    assert_eq!(status(&h), LessonStatus::Done { moves: 2, stars: 2 });
+    // Retry: a try without a hint earns three stars again.
+    h.get_by_label("Retry").click();
+    h.run();
+    play(&mut h, "15", "25");
+    play(&mut h, "25", "35");
+    assert_eq!(status(&h), LessonStatus::Done { moves: 2, stars: 3 });
+}

@@ -375,6 +375,8 @@ pub enum LearnAction {
     Promote(Option<usize>),
     /// Start the level again.
     Retry,
+    /// Mark the piece to move (asked again: where it goes too).
+    Hint,
     /// The next level (after the last of a stage, the next stage's first).
     Next,
     /// Play the game level: a game against the computer from its position.

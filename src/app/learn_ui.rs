@@ -158,6 +158,10 @@ fn side_panel(ui: &mut Ui, l: &Learn, progress: &LearnProgress, commands: &mut V
         let text = RichText::new(&face.note);
         ui.label(if face.refused { text.color(theme::ERROR) } else { text });
     }
+    if !face.hint.is_empty() {
+        ui.add_space(4.0);
+        ui.label(RichText::new(&face.hint).color(theme::BANNER));
+    }
     if !face.promotion.is_empty() {
         ui.horizontal_wrapped(|ui| {
             ui.label("Promote to:");
@@ -181,8 +185,19 @@ fn side_panel(ui: &mut Ui, l: &Learn, progress: &LearnProgress, commands: &mut V
             {
                 commands.push(learn(LearnAction::PlayGame));
             }
-        } else if ui.button("Retry").on_hover_text("Start the level again").clicked() {
-            commands.push(learn(LearnAction::Retry));
+        } else {
+            if ui.button("Retry").on_hover_text("Start the level again").clicked() {
+                commands.push(learn(LearnAction::Retry));
+            }
+            let playing = face.status == LessonStatus::Playing;
+            if ui
+                .add_enabled(playing, egui::Button::new("Hint"))
+                .on_hover_text("Mark the piece to move; again, where it goes (the level then earns at most two stars)")
+                .on_disabled_hover_text("A hint is for a try under way: Retry first")
+                .clicked()
+            {
+                commands.push(learn(LearnAction::Hint));
+            }
         }
         let done = matches!(face.status, LessonStatus::Done { .. }) || progress.contains_key(&l.key());
         if let Some((s, k)) = l.next() {

@@ -54,6 +54,7 @@ impl OrreryApp {
                     LearnAction::Drop { from, to } => learn.lesson.drop_on(from, to),
                     LearnAction::Promote(choice) => learn.lesson.promote(choice),
                     LearnAction::Retry => learn.retry(),
+                    LearnAction::Hint => learn.lesson.hint(),
                     LearnAction::Open(_) | LearnAction::Close | LearnAction::PlayGame | LearnAction::ResetProgress => {}
                 }
                 Vec::new()

@@ -47,6 +47,15 @@ pub struct LessonView<G: AppGame> {
     /// The note is why the board refused a click (not the other side's answer).
     refused: bool,
     promotion: Option<(G::Cell, G::Cell)>,
+    /// The hint shown for the learner's move now, and how much of it (1: the piece,
+    /// 2: and where it goes).
+    hint: Option<(G::Move, u8)>,
+    /// The hint's search, while it runs (coins and captures search for it).
+    hint_job: Option<Job<Result<Option<G::Move>, String>>>,
+    /// Why no hint came, when one was asked for and none came.
+    no_hint: Option<String>,
+    /// This try took a hint: it earns at most two stars.
+    hinted: bool,
 }
 
 impl<G: AppGame> LessonView<G> {
@@ -96,11 +105,67 @@ impl<G: AppGame> LessonView<G> {
             note: String::new(),
             refused: false,
             promotion: None,
+            hint: None,
+            hint_job: None,
+            no_hint: None,
+            hinted: false,
         }
     }
 
-    /// Takes the plan once worked out; whether it is still being worked out.
+    /// Takes the plan once worked out, and a hint once found; whether either is still
+    /// being worked out.
     fn poll(&mut self) -> bool {
+        let hinting = self.poll_hint();
+        self.poll_plan() || hinting
+    }
+
+    fn poll_hint(&mut self) -> bool {
+        let Some(job) = &mut self.hint_job else { return false };
+        let result = match job.poll() {
+            JobPoll::Running => return true,
+            JobPoll::Done(result) => result,
+            JobPoll::Gone => Err("the search stopped".to_string()),
+        };
+        self.hint_job = None;
+        self.show_hint(result);
+        false
+    }
+
+    /// A hint found (or why none): shown as its first step.
+    fn show_hint(&mut self, found: Result<Option<G::Move>, String>) {
+        match found {
+            Ok(Some(mv)) => {
+                self.hint = Some((mv, 1));
+                self.hinted = true;
+                self.no_hint = None;
+            }
+            Ok(None) => {
+                self.no_hint = Some("No hint from here: the goal cannot be reached any more. Retry the level".into())
+            }
+            Err(why) => self.no_hint = Some(format!("No hint: {why}")),
+        }
+    }
+
+    /// Hint: the piece to move is marked; asked again, where it goes too. A search for
+    /// coins and captures runs on a job; a win, escape or draw reads its plan.
+    fn ask_hint(&mut self) {
+        if self.status != LessonStatus::Playing || self.promotion.is_some() || self.hint_job.is_some() {
+            return;
+        }
+        if let Some((_, step)) = &mut self.hint {
+            *step = 2;
+            return;
+        }
+        if self.setup.goal.other_side_passes() {
+            let attempt = self.attempt.clone();
+            self.hint_job = Some(Job::start("lesson hint", move |_| attempt.hint().map_err(|e| e.to_string())));
+        } else {
+            let found = self.attempt.hint().map_err(|e| e.to_string());
+            self.show_hint(found);
+        }
+    }
+
+    fn poll_plan(&mut self) -> bool {
         let Some(job) = &mut self.job else { return false };
         let result = match job.poll() {
             JobPoll::Running => return true,
@@ -129,6 +194,15 @@ impl<G: AppGame> LessonView<G> {
         self.note.clear();
         self.refused = false;
         self.promotion = None;
+        self.forget_hint();
+        self.hinted = false;
+    }
+
+    /// The hint was for a move now played (or a try now over).
+    fn forget_hint(&mut self) {
+        self.hint = None;
+        self.hint_job = None;
+        self.no_hint = None;
     }
 
     /// A click on the board's cell with this slot.
@@ -221,6 +295,7 @@ impl<G: AppGame> LessonView<G> {
         let before = self.attempt.position().clone();
         let learner = before.side_to_move();
         let step = self.attempt.play(mv);
+        self.forget_hint();
         self.last_move = Some(G::move_cells(mv));
         self.note.clear();
         self.refused = false;
@@ -249,6 +324,8 @@ impl<G: AppGame> LessonView<G> {
                 }
                 let moves = self.attempt.moves();
                 let stars = stars_for(&self.setup.goal, self.setup.par, moves, self.failures);
+                // A try helped by a hint earns at most two stars.
+                let stars = if self.hinted { stars.min(2) } else { stars };
                 self.status = LessonStatus::Done { moves, stars };
             }
             Step::Failed(why) => {
@@ -310,6 +387,11 @@ pub struct LessonFace {
     pub learner: String,
     /// The learner plays the second side (the board is turned for them).
     pub learner_second: bool,
+    /// What the hint says: the piece marked, the move, that one is being looked for, or
+    /// why there is none; empty when no hint was asked for this move.
+    pub hint: String,
+    /// This try took a hint (it earns at most two stars).
+    pub hinted: bool,
 }
 
 impl ShownLesson {
@@ -337,6 +419,8 @@ impl ShownLesson {
                 promotion: l.promotion_choices(),
                 learner: learner.name().to_string(),
                 learner_second: learner.index() == 1,
+                hint: l.hint_text(),
+                hinted: l.hinted,
             }
         })
     }
@@ -369,6 +453,11 @@ impl ShownLesson {
     /// Starts the level again.
     pub fn retry(&mut self) {
         with_lesson!(self, l => l.retry());
+    }
+
+    /// Hint: marks the piece to move; asked again, where it goes too.
+    pub fn hint(&mut self) {
+        with_lesson!(self, l => l.ask_hint());
     }
 
     /// The level's start as a new record for a game against the computer (a game
@@ -479,8 +568,38 @@ impl<G: AppGame> LessonView<G> {
             overlay.arrows.push(crate::record::Arrow { color: crate::record::MarkColor::Red, from, to });
             overlay.marked_cells.push((to, crate::record::MarkColor::Red));
         }
+        // The hint: the piece in yellow, then its move as a green arrow.
+        if let Some((mv, step)) = self.hint
+            && self.status == LessonStatus::Playing
+        {
+            let (from, to) = G::move_cells(mv);
+            overlay.marked_cells.push((from, crate::record::MarkColor::Yellow));
+            if step >= 2 {
+                overlay.arrows.push(crate::record::Arrow { color: crate::record::MarkColor::Green, from, to });
+            }
+        }
         overlay.in_target.extend(self.attempt.position().checked_cell());
         (self.attempt.position().to_setup(), overlay)
+    }
+
+    /// What the hint says now (see [`LessonFace::hint`]).
+    fn hint_text(&self) -> String {
+        if self.hint_job.is_some() {
+            return "Looking for a hint…".into();
+        }
+        if let Some(why) = &self.no_hint {
+            return why.clone();
+        }
+        let Some((mv, step)) = self.hint else { return String::new() };
+        let stars = "A level finished with a hint earns at most two stars.";
+        if step < 2 {
+            let (from, _) = G::move_cells(mv);
+            let piece = self.attempt.position().to_setup().piece_at(from);
+            let name = piece.map_or("piece", <G::Setup as BoardSetup>::kind_name);
+            format!("Hint: move the {name} marked in yellow. Hint again shows where it goes. {stars}")
+        } else {
+            format!("Hint: play {}, the green arrow. {stars}", self.attempt.position().notation(mv))
+        }
     }
 
     /// The slot of the cell named `name`.

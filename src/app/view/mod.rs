@@ -81,9 +81,9 @@ struct ReportData {
     learnable: bool,
 }
 
-/// A hint's result, filled in by its search thread: the position's key and the cell of
-/// the piece to move (`None`: no move).
-type HintJob<C> = super::jobs::Job<(u64, Option<C>)>;
+/// A hint's result, filled in by its search thread: the position's key and the move the
+/// engine would play (`None`: no move).
+type HintJob<M> = super::jobs::Job<(u64, Option<M>)>;
 
 /// A move of "Learn from your mistakes" judged in the background: the winning shares
 /// after it and after the engine's move, `0.0..=1.0`.
@@ -198,10 +198,11 @@ pub struct GameView<G: AppGame> {
     pub opponent: Option<Opponent<G>>,
     /// The analysis shows the threat (set by [`AnyView::sync_analysis`]).
     threat: bool,
-    /// A hint against the computer: the shown position's key and the piece to move.
-    hint: Option<(u64, G::Cell)>,
+    /// A hint against the computer: the shown position's key, the engine's move and how
+    /// much of it is shown (1: its piece, 2: and where it goes).
+    hint: Option<(u64, G::Move, u8)>,
     /// The hint's search, while it runs.
-    hint_job: Option<HintJob<G::Cell>>,
+    hint_job: Option<HintJob<G::Move>>,
     /// The computer's answer to a draw offer being searched, for the position with this
     /// Zobrist key.
     draw_offer: Option<(u64, super::jobs::Job<bool>)>,

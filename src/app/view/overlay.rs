@@ -43,10 +43,15 @@ impl<G: AppGame> GameView<G> {
             overlay.marked_cells = marks.cells.iter().map(|m| (m.cell, m.color)).collect();
         }
         overlay.in_target.extend(s.position().checked_cell());
-        if let Some((key, cell)) = self.hint
+        // A hint against the computer: the piece, then the move as an arrow.
+        if let Some((key, mv, step)) = self.hint
             && key == s.position().zobrist()
         {
-            overlay.marked_cells.push((cell, MarkColor::Yellow));
+            let (from, to) = G::move_cells(mv);
+            overlay.marked_cells.push((from, MarkColor::Yellow));
+            if step >= 2 {
+                overlay.arrows.push(crate::record::Arrow { color: MarkColor::Green, from, to });
+            }
         }
         // A puzzle's hint in steps: the piece, then its target.
         if let Some((mv, step)) = self.puzzle.as_ref().and_then(PuzzleState::hinted) {

@@ -107,13 +107,23 @@ impl<G: AppGame> GameUi for GameView<G> {
             } else {
                 ui.label("Your move");
             }
-            if let Some((key, cell)) = self.hint
+            if let Some((key, mv, step)) = self.hint
                 && key == self.session.position().zobrist()
             {
-                // The piece is marked on the board; its cell is named as the move list
-                // names it (the board's labels may number the cells from the other side).
-                ui.label(egui::RichText::new("· Hint: move the highlighted piece").color(crate::app::theme::BANNER))
-                    .on_hover_text(format!("The piece on {cell}, as the move list names the cell"));
+                // The piece is marked on the board (then the move's arrow); the move is
+                // written as the move list writes it (the board's labels may number the
+                // cells from the other side).
+                let (from, _) = G::move_cells(mv);
+                let (text, more) = if step < 2 {
+                    (
+                        "· Hint: move the highlighted piece (Hint again: where to)".to_string(),
+                        format!("The piece on {from}, as the move list names the cell"),
+                    )
+                } else {
+                    let written = self.session.position().notation(mv);
+                    (format!("· Hint: {written}, the green arrow"), "The move the engine would play".to_string())
+                };
+                ui.label(egui::RichText::new(text).color(crate::app::theme::BANNER)).on_hover_text(more);
             } else if self.hint_job.is_some() {
                 crate::app::busy::busy_ui(ui);
                 ui.label("Looking for a hint…");
@@ -160,7 +170,7 @@ impl<G: AppGame> GameUi for GameView<G> {
             let my_move = playing && !self.computer_to_move();
             if ui
                 .add_enabled(my_move, egui::Button::new("Hint"))
-                .on_hover_text("Mark the piece the engine would move")
+                .on_hover_text("Mark the piece the engine would move; again, where it goes")
                 .clicked()
             {
                 commands.push(Command::Game(GameCommand::Hint));

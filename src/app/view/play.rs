@@ -214,21 +214,27 @@ impl<G: AppGame> GameView<G> {
         }
     }
 
-    /// A hint against the computer: a short search, and the piece to move marked.
+    /// A hint against the computer, in two steps: a short search and the piece to move
+    /// marked; asked again in the same position, where it goes too.
     pub(super) fn hint(&mut self) -> Applied {
         if self.computer_to_move() || self.session.game_over() {
             return Applied::say("A hint is for your move");
         }
         let pos = self.session.position();
+        if let Some((key, _, step)) = &mut self.hint
+            && *key == pos.zobrist()
+        {
+            *step = 2;
+            return Applied::default();
+        }
         let mut keys = self.session.position_keys();
         keys.pop();
         // A short search on the engine worker: the window keeps drawing meanwhile.
-        let found: HintJob<G::Cell> = Job::on_engine("hint", EnginePriority::Waited, move |control| {
+        let found: HintJob<G::Move> = Job::on_engine("hint", EnginePriority::Waited, move |control| {
             let mut engine = crate::engine::Engine::<G>::new(4);
             let limits = crate::engine::Limits::nodes(30_000);
             let result = engine.search(&pos, &keys, &limits, 1, control.cancel_flag(), &mut |_| {});
-            let cell = result.best.map(|best| G::move_cells(best).0);
-            (pos.zobrist(), cell)
+            (pos.zobrist(), result.best)
         });
         self.hint_job = Some(found);
         // The panel says it is looking, then names the piece; the status bar keeps no
@@ -239,16 +245,16 @@ impl<G: AppGame> GameView<G> {
     /// Takes the hint once its search has finished; whether one is still searched.
     pub(super) fn poll_hint(&mut self) -> bool {
         let Some(job) = &mut self.hint_job else { return false };
-        let (key, cell) = match job.poll() {
+        let (key, best) = match job.poll() {
             crate::app::jobs::JobPoll::Running => return true,
             crate::app::jobs::JobPoll::Done(found) => found,
             crate::app::jobs::JobPoll::Gone => (0, None),
         };
         self.hint_job = None;
-        if let Some(cell) = cell
+        if let Some(best) = best
             && key == self.session.position().zobrist()
         {
-            self.hint = Some((key, cell));
+            self.hint = Some((key, best, 1));
         }
         false
     }

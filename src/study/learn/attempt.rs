@@ -197,6 +197,28 @@ impl<G: SolverGame> Attempt<G> {
         self.refutation
     }
 
+    /// A move that keeps the try on its way to the goal from here, for a hint: the
+    /// solution's next key for a win or Target Out, a good move for an escape or a draw,
+    /// the first move of a shortest way for coins and captures (a breadth-first search:
+    /// the app asks on a job); `None` when the try is over, for a game level, or when no
+    /// way is left within the par and a few moves more.
+    ///
+    /// # Errors
+    /// [`super::check::SearchError::TooBig`] when the search outgrows its bound.
+    pub fn hint(&self) -> Result<Option<G::Move>, super::check::SearchError> {
+        if self.state != AttemptState::Playing {
+            return Ok(None);
+        }
+        Ok(match (&self.goal, &self.plan) {
+            (Goal::Coins(_) | Goal::CaptureAll, _) => {
+                super::check::shortest_line(self, self.moves + self.par + 4)?.and_then(|line| line.first().copied())
+            }
+            (Goal::Win | Goal::TargetOut, _) => self.options.first().map(|n| n.mv.mv),
+            (Goal::Escape(_) | Goal::Draw, Plan::Moves { good, .. }) => good.first().copied(),
+            _ => None,
+        })
+    }
+
     /// Plays the learner's move `mv` (legal in [`Attempt::position`]) and judges it;
     /// the other side's answer, if any, is played too.
     pub fn play(&mut self, mv: G::Move) -> Step<G::Move> {

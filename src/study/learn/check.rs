@@ -181,15 +181,36 @@ pub enum SearchError {
 /// # Errors
 /// [`SearchError::TooBig`] past [`MAX_NODES`] positions.
 pub fn shortest<G: SolverGame>(setup: &LevelSetup<G>, limit: u32) -> Result<Option<(u32, Vec<String>)>, SearchError> {
+    let first = Attempt::new(setup, Plan::Nothing);
+    let Some(line) = shortest_line(&first, limit)? else { return Ok(None) };
+    // The line written move by move, each in the position it is played in.
+    let mut replay = first;
+    let written = line
+        .into_iter()
+        .map(|mv| {
+            let text = replay.position().notation(mv);
+            replay.play(mv);
+            text
+        })
+        .collect();
+    Ok(Some((replay.moves(), written)))
+}
+
+/// The fewest moves that finish a coins or captures try from where `attempt` stands,
+/// with the try's moves counted so far at most `limit` at the end; `None` when there is
+/// none within it. The app's lesson hint is the first of them.
+///
+/// # Errors
+/// [`SearchError::TooBig`] past [`MAX_NODES`] positions.
+pub fn shortest_line<G: SolverGame>(attempt: &Attempt<G>, limit: u32) -> Result<Option<Vec<G::Move>>, SearchError> {
     let key = |a: &Attempt<G>| {
         let mut coins: Vec<u8> = a.coins_left().iter().map(|c| c.slot()).collect();
         coins.sort_unstable();
         (a.position().zobrist(), coins)
     };
-    let first = Attempt::new(setup, Plan::Nothing);
     let mut seen = HashSet::new();
-    seen.insert(key(&first));
-    let mut queue = VecDeque::from([(first, Vec::new())]);
+    seen.insert(key(attempt));
+    let mut queue = VecDeque::from([(attempt.clone(), Vec::new())]);
     while let Some((attempt, line)) = queue.pop_front() {
         if attempt.moves() >= limit {
             continue;
@@ -198,12 +219,11 @@ pub fn shortest<G: SolverGame>(setup: &LevelSetup<G>, limit: u32) -> Result<Opti
         attempt.position().legal_moves(&mut moves);
         for mv in moves.iter().copied() {
             let mut next = attempt.clone();
-            let written = attempt.position().notation(mv);
             let step = next.play(mv);
-            let mut next_line: Vec<String> = line.clone();
-            next_line.push(written);
+            let mut next_line: Vec<G::Move> = line.clone();
+            next_line.push(mv);
             match step {
-                Step::Done => return Ok(Some((next.moves(), next_line))),
+                Step::Done => return Ok(Some(next_line)),
                 Step::Going | Step::Answered(_)
                     if *next.state() == AttemptState::Playing && seen.insert(key(&next)) =>
                 {
