@@ -158,10 +158,6 @@ fn side_panel(ui: &mut Ui, l: &Learn, progress: &LearnProgress, commands: &mut V
         let text = RichText::new(&face.note);
         ui.label(if face.refused { text.color(theme::ERROR) } else { text });
     }
-    if !face.hint.is_empty() {
-        ui.add_space(4.0);
-        ui.label(RichText::new(&face.hint).color(theme::BANNER));
-    }
     if !face.promotion.is_empty() {
         ui.horizontal_wrapped(|ui| {
             ui.label("Promote to:");
@@ -211,6 +207,11 @@ fn side_panel(ui: &mut Ui, l: &Learn, progress: &LearnProgress, commands: &mut V
             }
         }
     });
+    // Under the buttons, so that Hint stays where it was for the second click.
+    if !face.hint.is_empty() {
+        ui.add_space(4.0);
+        ui.label(RichText::new(&face.hint).color(theme::BANNER));
+    }
     ui.add_space(10.0);
     ui.separator();
     stage_map(ui, l, progress, commands);
