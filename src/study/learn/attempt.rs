@@ -1,6 +1,8 @@
 //! One try at a level: the learner's moves judged as the level's goal wants, the other
 //! side standing still or answering from the level's [`Plan`].
 
+use std::collections::{HashSet, VecDeque};
+
 use super::course::{Goal, LevelSetup};
 use crate::core::moves::MoveList;
 use crate::core::{BoardCell, BoardSetup, Game, GameSide};
@@ -204,14 +206,14 @@ impl<G: SolverGame> Attempt<G> {
     /// way is left within the par and a few moves more.
     ///
     /// # Errors
-    /// [`super::check::SearchError::TooBig`] when the search outgrows its bound.
-    pub fn hint(&self) -> Result<Option<G::Move>, super::check::SearchError> {
+    /// [`SearchError::TooBig`] when the search outgrows its bound.
+    pub fn hint(&self) -> Result<Option<G::Move>, SearchError> {
         if self.state != AttemptState::Playing {
             return Ok(None);
         }
         Ok(match (&self.goal, &self.plan) {
             (Goal::Coins(_) | Goal::CaptureAll, _) => {
-                super::check::shortest_line(self, self.moves + self.par + 4)?.and_then(|line| line.first().copied())
+                shortest_line(self, self.moves + self.par + 4)?.and_then(|line| line.first().copied())
             }
             (Goal::Win | Goal::TargetOut, _) => self.options.first().map(|n| n.mv.mv),
             (Goal::Escape(_) | Goal::Draw, Plan::Moves { good, .. }) => good.first().copied(),
@@ -383,4 +385,59 @@ impl<G: SolverGame> Attempt<G> {
         self.refutation = answer.map(G::move_cells);
         Step::Failed(why(answer.map(|a| self.position.notation(a))))
     }
+}
+
+/// The most positions the breadth-first search visits for one level before it gives up
+/// (a level that needs more is too big to be a lesson).
+pub const MAX_NODES: usize = 2_000_000;
+
+/// Why a breadth-first search gave up.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SearchError {
+    /// More than [`MAX_NODES`] positions.
+    #[error("the search visited more than {MAX_NODES} positions: make the level smaller")]
+    TooBig,
+}
+
+/// The fewest moves that finish a coins or captures try from where `attempt` stands,
+/// with the try's moves counted so far at most `limit` at the end; `None` when there is
+/// none within it. The app's lesson hint is the first of them.
+///
+/// # Errors
+/// [`SearchError::TooBig`] past [`MAX_NODES`] positions.
+pub fn shortest_line<G: SolverGame>(attempt: &Attempt<G>, limit: u32) -> Result<Option<Vec<G::Move>>, SearchError> {
+    let key = |a: &Attempt<G>| {
+        let mut coins: Vec<u8> = a.coins_left().iter().map(|c| c.slot()).collect();
+        coins.sort_unstable();
+        (a.position().zobrist(), coins)
+    };
+    let mut seen = HashSet::new();
+    seen.insert(key(attempt));
+    let mut queue = VecDeque::from([(attempt.clone(), Vec::new())]);
+    while let Some((attempt, line)) = queue.pop_front() {
+        if attempt.moves() >= limit {
+            continue;
+        }
+        let mut moves = MoveList::new();
+        attempt.position().legal_moves(&mut moves);
+        for mv in moves.iter().copied() {
+            let mut next = attempt.clone();
+            let step = next.play(mv);
+            let mut next_line: Vec<G::Move> = line.clone();
+            next_line.push(mv);
+            match step {
+                Step::Done => return Ok(Some(next_line)),
+                Step::Going | Step::Answered(_)
+                    if *next.state() == AttemptState::Playing && seen.insert(key(&next)) =>
+                {
+                    if seen.len() > MAX_NODES {
+                        return Err(SearchError::TooBig);
+                    }
+                    queue.push_back((next, next_line));
+                }
+                _ => {}
+            }
+        }
+    }
+    Ok(None)
 }

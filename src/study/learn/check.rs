@@ -4,18 +4,15 @@
 //! wins ("not in par − 1, but in par"), every first move for escapes and draws. Every
 //! section of the game's rules page ([`super::rule_sections`]) must be taught by a level.
 
-use std::collections::{HashSet, VecDeque};
+use std::collections::HashSet;
 
-use super::attempt::{Attempt, AttemptState, Plan, Step, prepare};
+use super::attempt::{Attempt, Plan, Step, prepare};
+pub use super::attempt::{MAX_NODES, SearchError, shortest_line};
 use super::course::{Course, Goal, Level, LevelSetup};
 use super::{rule_sections, rules_page};
 use crate::core::moves::MoveList;
-use crate::core::{BoardCell, Variant, with_variant};
+use crate::core::{Variant, with_variant};
 use crate::solver::{SolveControl, SolveOptions, SolverGame, Stipulation, solve};
-
-/// The most positions the breadth-first search visits for one level before it gives up
-/// (a level that needs more is too big to be a lesson).
-pub const MAX_NODES: usize = 2_000_000;
 
 /// One level's verdict.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -167,14 +164,6 @@ pub fn check_level<G: SolverGame>(level: &Level) -> Result<String, String> {
     }
 }
 
-/// Why a breadth-first search gave up.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum SearchError {
-    /// More than [`MAX_NODES`] positions.
-    #[error("the search visited more than {MAX_NODES} positions: make the level smaller")]
-    TooBig,
-}
-
 /// The fewest learner moves that reach a coins or captures goal, at most `limit`, with
 /// one such line in the game's notation; `None` when there is none within `limit`.
 ///
@@ -194,49 +183,6 @@ pub fn shortest<G: SolverGame>(setup: &LevelSetup<G>, limit: u32) -> Result<Opti
         })
         .collect();
     Ok(Some((replay.moves(), written)))
-}
-
-/// The fewest moves that finish a coins or captures try from where `attempt` stands,
-/// with the try's moves counted so far at most `limit` at the end; `None` when there is
-/// none within it. The app's lesson hint is the first of them.
-///
-/// # Errors
-/// [`SearchError::TooBig`] past [`MAX_NODES`] positions.
-pub fn shortest_line<G: SolverGame>(attempt: &Attempt<G>, limit: u32) -> Result<Option<Vec<G::Move>>, SearchError> {
-    let key = |a: &Attempt<G>| {
-        let mut coins: Vec<u8> = a.coins_left().iter().map(|c| c.slot()).collect();
-        coins.sort_unstable();
-        (a.position().zobrist(), coins)
-    };
-    let mut seen = HashSet::new();
-    seen.insert(key(attempt));
-    let mut queue = VecDeque::from([(attempt.clone(), Vec::new())]);
-    while let Some((attempt, line)) = queue.pop_front() {
-        if attempt.moves() >= limit {
-            continue;
-        }
-        let mut moves = MoveList::new();
-        attempt.position().legal_moves(&mut moves);
-        for mv in moves.iter().copied() {
-            let mut next = attempt.clone();
-            let step = next.play(mv);
-            let mut next_line: Vec<G::Move> = line.clone();
-            next_line.push(mv);
-            match step {
-                Step::Done => return Ok(Some(next_line)),
-                Step::Going | Step::Answered(_)
-                    if *next.state() == AttemptState::Playing && seen.insert(key(&next)) =>
-                {
-                    if seen.len() > MAX_NODES {
-                        return Err(SearchError::TooBig);
-                    }
-                    queue.push_back((next, next_line));
-                }
-                _ => {}
-            }
-        }
-    }
-    Ok(None)
 }
 
 #[cfg(test)]
