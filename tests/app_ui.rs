@@ -132,8 +132,9 @@ fn unsaved_work_is_not_dropped_without_asking() {
     ui_support::click_cell(&mut h, slot(3, 3));
     h.run();
     menu(&mut h, "Game", "New Triangular");
-    // The prompt is up and the game is still there.
+    // The prompt is up, names the game at stake, and the game is still there.
     h.get_by_label("Unsaved changes");
+    h.get_by_label("Save the changes to this Interstellar game (1 move) before starting a new game?");
     assert_eq!(h.state().workspace().view.variant(), Variant::Interstellar);
     h.get_by_label("Cancel").click();
     h.run();

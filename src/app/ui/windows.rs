@@ -403,7 +403,20 @@ impl OrreryApp {
                     path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default()
                 ),
                 None if n > 1 => format!("these {n} {games}"),
-                _ => "this game".to_string(),
+                // One game: which, how long, and its file, so the user knows what is at stake.
+                _ => {
+                    let game = self.workspace.view.game();
+                    let plies = game.main_line_len();
+                    let file = self
+                        .workspace
+                        .document
+                        .file
+                        .as_ref()
+                        .and_then(|p| p.file_name())
+                        .map(|f| format!(", {}", f.to_string_lossy()))
+                        .unwrap_or_default();
+                    format!("this {} game ({plies} move{}{file})", game.variant(), if plies == 1 { "" } else { "s" })
+                }
             };
             ui.label(format!("Save the changes to {changes} before {what}?"));
             ui.horizontal(|ui| {
