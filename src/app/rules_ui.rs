@@ -20,6 +20,7 @@ use crate::render::view::BoardView;
 pub struct RulesState {
     markdown: egui_commonmark::CommonMarkCache,
     cards: HashMap<Variant, Vec<CardData>>,
+    pages: HashMap<Variant, String>,
 }
 
 /// A piece card, erased: the piece by its palette index, the central cell and the
@@ -134,7 +135,12 @@ pub fn rules_ui(ui: &mut Ui, variant: Variant, state: &mut RulesState) {
     crate::with_variant!(variant, G => cards_ui::<G>(ui, &cards));
     ui.add_space(12.0);
     ui.separator();
-    page_ui(ui, variant, crate::study::learn::rules_page(variant), &mut state.markdown);
+    // The page as players read it, made on first use.
+    let RulesState { markdown, pages, .. } = state;
+    let page = pages
+        .entry(variant)
+        .or_insert_with(|| crate::study::learn::players_page(crate::study::learn::rules_page(variant)));
+    page_ui(ui, variant, page, markdown);
 }
 
 fn cards_ui<G: AppGame>(ui: &mut Ui, cards: &[CardData]) {

@@ -52,10 +52,48 @@ pub fn rule_sections(page: &str) -> Vec<&str> {
                 return None;
             }
             let text = line.strip_prefix("### ").or_else(|| line.strip_prefix("## "))?.trim();
-            let lower = text.to_ascii_lowercase();
-            (!lower.contains("developers") && !lower.contains("checks in the tests")).then_some(text)
+            (!not_for_players(text)).then_some(text)
         })
         .collect()
+}
+
+/// A heading of a section for developers or the test suite, not for players.
+fn not_for_players(heading: &str) -> bool {
+    let lower = heading.to_ascii_lowercase();
+    lower.contains("developers") || lower.contains("checks in the tests")
+}
+
+/// The heading level of a Markdown line (`## x` → 2), outside code blocks.
+fn heading_level(line: &str) -> Option<(usize, &str)> {
+    let hashes = line.bytes().take_while(|&b| b == b'#').count();
+    (hashes > 0 && line[hashes..].starts_with(' ')).then(|| (hashes, line[hashes..].trim()))
+}
+
+/// A rules page as the app shows it to players: the page without its sections for
+/// developers and the test suite (each such heading up to the next heading of its level
+/// or higher).
+pub fn players_page(page: &str) -> String {
+    let mut out = String::with_capacity(page.len());
+    let mut fenced = false;
+    let mut skipping: Option<usize> = None;
+    for line in page.lines() {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+        }
+        if !fenced && let Some((level, text)) = heading_level(line) {
+            if skipping.is_some_and(|skip| level <= skip) {
+                skipping = None;
+            }
+            if skipping.is_none() && not_for_players(text) {
+                skipping = Some(level);
+            }
+        }
+        if skipping.is_none() {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -71,5 +109,19 @@ mod tests {
         }
         assert!(rule_sections(rules_page(Variant::Interstellar)).contains(&"Pulsar (`U`; in notation `Pu`)"));
         assert!(rule_sections(rules_page(Variant::Draughts)).contains(&"Captures"));
+    }
+
+    #[test]
+    fn the_players_page_leaves_out_the_developers_sections_and_only_them() {
+        let page = "# T\n## A\ntext a\n### For developers: x\ncounts\n## B\ntext b\n## Checks in the tests\nperft\n";
+        assert_eq!(players_page(page), "# T\n## A\ntext a\n## B\ntext b\n");
+        for variant in Variant::ALL {
+            let shown = players_page(rules_page(variant));
+            assert!(!shown.to_ascii_lowercase().contains("for developers"), "{variant}");
+            // Every section a course must teach is still shown.
+            for section in rule_sections(rules_page(variant)) {
+                assert!(shown.contains(section), "{variant}: {section}");
+            }
+        }
     }
 }
