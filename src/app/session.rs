@@ -363,6 +363,22 @@ impl<G: RecordGame> GameSession<G> {
         }
     }
 
+    /// The board as it is drawn: the position, and while a capture is entered landing
+    /// by landing, its piece on the last cell it landed on (the pieces it jumped stay
+    /// until the move ends, as the rules say).
+    pub fn shown_setup(&self) -> G::Setup {
+        use crate::core::BoardSetup;
+        let mut setup = self.position().to_setup();
+        let entry = self.current_entry();
+        if let (Some(from), Some(&last)) = (entry.from, entry.landed.last())
+            && last != from
+            && let Some(piece) = setup.remove(from)
+        {
+            setup.place(last, piece);
+        }
+        setup
+    }
+
     /// The capture being entered from the selected piece (empty when none).
     fn current_entry(&self) -> Entry<G::Cell> {
         match self.selected {
@@ -742,6 +758,23 @@ mod tests {
             .expect("a knight promotion");
         assert_eq!(s.try_move(from, to, Some(knight)), MoveAttempt::Played);
         assert!(s.notation_of(s.cursor).contains("=N"));
+    }
+
+    #[test]
+    fn a_capture_entered_landing_by_landing_shows_its_piece_on_the_last_landing() {
+        use crate::core::draughts;
+        // The rules page's king example: the king on 29 takes three men (12, 13, 25).
+        let pos = draughts::Position::from_position_string("W:WK29:B12,13,25").unwrap();
+        let mut s = GameSession::from_record(GameRecord::from_position(pos.clone()));
+        let c = |n: u8| draughts::Cell::new(n).unwrap();
+        assert_eq!(s.click(c(29)), MoveAttempt::Played);
+        assert_eq!(s.shown_setup().piece_at(c(29)), pos.to_setup().piece_at(c(29)), "picked up, not moved");
+        assert!(matches!(s.click(c(6)), MoveAttempt::Partial(_)));
+        let shown = s.shown_setup();
+        assert!(shown.piece_at(c(29)).is_none(), "the king left its start");
+        assert_eq!(shown.piece_at(c(6)), pos.to_setup().piece_at(c(29)), "the king stands on its landing");
+        assert!(shown.piece_at(c(13)).is_some(), "the jumped man stays until the move ends");
+        assert_eq!(s.position(), pos, "nothing is played yet");
     }
 
     #[test]

@@ -579,7 +579,7 @@ impl<G: AppGame> LessonView<G> {
             }
         }
         overlay.in_target.extend(self.attempt.position().checked_cell());
-        (self.attempt.position().to_setup(), overlay)
+        (self.session.shown_setup(), overlay)
     }
 
     /// What the hint says now (see [`LessonFace::hint`]).

@@ -194,7 +194,7 @@ impl<G: AppGame> GameUi for GameView<G> {
     ) {
         let mut overlay = self.overlay(overlay_options(settings));
         overlay.hover = pointer.hover.and_then(Self::cell);
-        let setup = self.session.position().to_setup();
+        let setup = self.session.shown_setup();
         for event in self.show_board(ui, pointer, &setup, &overlay, settings) {
             commands.push(match event {
                 BoardEvent::Clicked(cell) => Command::Game(GameCommand::ClickCell(cell.slot())),
