@@ -245,3 +245,24 @@ fn hint_marks_the_piece_then_the_move_and_costs_the_third_star() {
     play(&mut h, "25", "35");
     assert_eq!(status(&h), LessonStatus::Done { moves: 2, stars: 3 });
 }
+
+#[test]
+fn a_click_on_an_enemy_piece_marks_where_it_could_take() {
+    let mut h = harness(FakeDialogs::default(), 860.0);
+    menu(&mut h, "Help", "Learn Triangular…");
+    // The king: a Black knight on f5l stands guard.
+    go(&mut h, 1, 0);
+    click_named(&mut h, "f5l");
+    let learn = h.state().workspace().learn.as_ref().unwrap();
+    let face = learn.lesson.face();
+    assert!(face.note.contains("could go to the cells marked in red"), "{}", face.note);
+    assert!(!face.refused, "a question, not a refusal");
+    let reach = learn.lesson.marks().enemy_reach;
+    assert!(!reach.is_empty(), "the knight's cells are marked");
+    assert_eq!(status(&h), LessonStatus::Playing, "nothing was played");
+    // A click on the learner's own piece carries on as before, and the marks go.
+    click_named(&mut h, "c3d");
+    let marks = h.state().workspace().learn.as_ref().unwrap().lesson.marks();
+    assert!(marks.enemy_reach.is_empty());
+    assert!(marks.selected.is_some(), "the king is picked up");
+}

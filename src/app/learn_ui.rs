@@ -87,11 +87,32 @@ fn side_panel(ui: &mut Ui, l: &Learn, progress: &LearnProgress, commands: &mut V
     let stage = &l.course.stages[l.stage];
     let level = l.shown_level();
     let face = l.lesson.face();
+    // The course at a glance: stars earned, stages done.
+    let stages = l.course.stages.len();
+    let (mut earned, mut most, mut done) = (0, 0, 0);
+    for s in 0..stages {
+        let (e, m) = l.stage_stars(s, progress);
+        earned += e;
+        most += m;
+        done +=
+            usize::from((0..l.course.stages[s].levels.len()).all(|k| progress.contains_key(&l.course.level_key(s, k))));
+    }
+    let summary = if done == stages {
+        format!("Course complete: {earned} of {most} stars. Play any level again for more.")
+    } else {
+        format!("Stars: {earned} of {most} · stages done: {done} of {stages}")
+    };
+    ui.label(RichText::new(summary).weak());
     ui.separator();
     ui.label(RichText::new(format!("{} — level {} of {}", stage.title, l.level + 1, stage.levels.len())).strong());
     if l.level == 0 {
         ui.label(RichText::new(&stage.intro).italics());
         ui.add_space(4.0);
+    } else {
+        // The stage's introduction stays at hand for a level chosen on the map.
+        egui::CollapsingHeader::new("About this stage").id_salt(("stage intro", l.stage)).show(ui, |ui| {
+            ui.label(RichText::new(&stage.intro).italics());
+        });
     }
     ui.label(&level.text);
     ui.add_space(6.0);
@@ -107,9 +128,8 @@ fn side_panel(ui: &mut Ui, l: &Learn, progress: &LearnProgress, commands: &mut V
         };
         ui.label(
             RichText::new(format!(
-                "The other side does not move here. Don't stop a piece where one of its pieces could take it{royal}."
-            ))
-            .weak(),
+                "The other side does not move here. Don't stop a piece where one of its pieces could take it{royal} (click one of its pieces to see where it could go)."
+            )),
         );
     }
     match &face.status {

@@ -253,9 +253,11 @@ impl OrreryApp {
                 ui.label(RichText::new(format!("{name}{modified}")).weak()).on_hover_text(path);
                 if let Some(cell) = &hovered {
                     ui.separator();
-                    // At most half the bar: the message keeps room.
+                    // At most half the bar when a message needs room, else nearly all of
+                    // it (the piece under a still pointer is named in full beside it).
+                    let share = if self.workspace.message.is_empty() { 0.9 } else { 0.5 };
                     ui.scope(|ui| {
-                        ui.set_max_width(ui.available_width() * 0.5);
+                        ui.set_max_width(ui.available_width() * share);
                         ui.add(egui::Label::new(RichText::new(cell).weak()).truncate()).on_hover_text(cell.as_str());
                     });
                 }

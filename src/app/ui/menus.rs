@@ -186,8 +186,8 @@ impl OrreryApp {
         if ui.button(if dark { "Light theme" } else { "Dark theme" }).clicked() {
             commands.push(Command::ToggleTheme);
         }
-        // The shown game's board colours, kept for that game.
-        let variant = self.workspace.view.variant();
+        // The shown board's colours (the course's while one is open), kept per game.
+        let variant = self.workspace.learn.as_ref().map_or_else(|| self.workspace.view.variant(), |l| l.variant);
         ui.menu_button(format!("Board colours ({})", variant.name()), |ui| {
             let mut scheme = self.settings.scheme_of(variant);
             for choice in crate::render::view::BoardScheme::ALL {

@@ -56,6 +56,9 @@ pub struct LessonView<G: AppGame> {
     no_hint: Option<String>,
     /// This try took a hint: it earns at most two stars.
     hinted: bool,
+    /// An enemy piece clicked: its cell and the cells it could go to (where it would
+    /// take a piece of the learner's), shown until the next click.
+    enemy_reach: Option<(G::Cell, Vec<G::Cell>)>,
 }
 
 impl<G: AppGame> LessonView<G> {
@@ -109,6 +112,7 @@ impl<G: AppGame> LessonView<G> {
             hint_job: None,
             no_hint: None,
             hinted: false,
+            enemy_reach: None,
         }
     }
 
@@ -196,6 +200,7 @@ impl<G: AppGame> LessonView<G> {
         self.promotion = None;
         self.forget_hint();
         self.hinted = false;
+        self.enemy_reach = None;
     }
 
     /// The hint was for a move now played (or a try now over).
@@ -211,9 +216,51 @@ impl<G: AppGame> LessonView<G> {
         if self.status != LessonStatus::Playing || self.promotion.is_some() {
             return;
         }
+        self.enemy_reach = None;
+        if self.session.selected.is_none() && self.show_enemy_reach(cell) {
+            return;
+        }
         let before = self.session.cursor;
         let attempt = self.session.click(cell);
         self.after_entry(attempt, before);
+    }
+
+    /// A click on one of the other side's pieces, with nothing picked up: the cells it
+    /// could go to are marked (where it would take a piece), with a word. Whether the
+    /// cell held such a piece.
+    fn show_enemy_reach(&mut self, cell: G::Cell) -> bool {
+        let setup = self.attempt.position().to_setup();
+        let learner = self.attempt.position().side_to_move();
+        let Some(piece) = setup.piece_at(cell) else { return false };
+        if <G::Setup as BoardSetup>::piece_side(piece) == learner {
+            return false;
+        }
+        let label = crate::app::session::capitalise(&<G::Setup as BoardSetup>::piece_label(piece));
+        // The other side's moves from here, as if it were its turn.
+        let Some(theirs) = self.attempt.position().passed() else {
+            self.note = format!("{label} on {cell}: it is your move; click one of your own pieces");
+            self.refused = true;
+            return true;
+        };
+        let mut moves = crate::core::moves::MoveList::new();
+        theirs.legal_moves(&mut moves);
+        let mut reach: Vec<G::Cell> = Vec::new();
+        for &mv in moves.iter() {
+            let (from, to) = G::move_cells(mv);
+            if from == cell && !reach.contains(&to) {
+                reach.push(to);
+            }
+        }
+        self.note = if reach.is_empty() {
+            format!("{label} on {cell} has no move from here. It is your move: click one of your own pieces.")
+        } else {
+            format!(
+                "{label} on {cell} could go to the cells marked in red, and would take a piece of yours that stops there. It is your move: click one of your own pieces."
+            )
+        };
+        self.refused = false;
+        self.enemy_reach = Some((cell, reach));
+        true
     }
 
     /// A drag begins on a cell: its piece is picked up if it can move.
@@ -296,6 +343,7 @@ impl<G: AppGame> LessonView<G> {
         let learner = before.side_to_move();
         let step = self.attempt.play(mv);
         self.forget_hint();
+        self.enemy_reach = None;
         self.last_move = Some(G::move_cells(mv));
         self.note.clear();
         self.refused = false;
@@ -492,6 +540,7 @@ impl ShownLesson {
                 targets: selected.map(|c| l.session.targets_of(c).into_iter().map(BoardCell::slot).collect()).unwrap_or_default(),
                 coins: l.attempt.coins_left().iter().map(|c| c.slot()).collect(),
                 last_move: l.last_move.map(|(a, b)| (a.slot(), b.slot())),
+                enemy_reach: l.enemy_reach.as_ref().map(|(_, r)| r.iter().map(|c| c.slot()).collect()).unwrap_or_default(),
             }
         })
     }
@@ -535,6 +584,8 @@ pub struct LessonMarks {
     pub coins: Vec<u8>,
     /// The last move (the learner's or the answer).
     pub last_move: Option<(u8, u8)>,
+    /// The cells the enemy piece clicked last could go to.
+    pub enemy_reach: Vec<u8>,
 }
 
 impl<G: AppGame> LessonView<G> {
@@ -567,6 +618,10 @@ impl<G: AppGame> LessonView<G> {
         {
             overlay.arrows.push(crate::record::Arrow { color: crate::record::MarkColor::Red, from, to });
             overlay.marked_cells.push((to, crate::record::MarkColor::Red));
+        }
+        // An enemy piece clicked: where it could go.
+        if let Some((_, reach)) = &self.enemy_reach {
+            overlay.marked_cells.extend(reach.iter().map(|&c| (c, crate::record::MarkColor::Red)));
         }
         // The hint: the piece in yellow, then its move as a green arrow.
         if let Some((mv, step)) = self.hint

@@ -167,6 +167,17 @@ impl<G: AppGame> GameUi for GameView<G> {
             if G::HAS_DRAWS && ui.add_enabled(playing, egui::Button::new("Offer a draw")).clicked() {
                 commands.push(Command::Game(GameCommand::AgreeDraw));
             }
+            // A draw the rules let either player claim: offered only while it may be.
+            if G::HAS_DRAWS
+                && playing
+                && self.session.position().can_claim_draw(&self.session.position_keys())
+                && ui
+                    .button(egui::RichText::new("Claim a draw").color(crate::app::theme::BANNER))
+                    .on_hover_text("The same position for the third time, or fifty moves each without a capture or a pawn move: either player may claim a draw")
+                    .clicked()
+            {
+                commands.push(Command::Game(GameCommand::ClaimDraw));
+            }
             let my_move = playing && !self.computer_to_move();
             if ui
                 .add_enabled(my_move, egui::Button::new("Hint"))
