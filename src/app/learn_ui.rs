@@ -115,6 +115,10 @@ fn side_panel(ui: &mut Ui, l: &Learn, progress: &LearnProgress, commands: &mut V
         });
     }
     ui.label(&level.text);
+    if !level.moves.is_empty() {
+        // The moves that led to the position (a repetition counts them).
+        ui.label(RichText::new(format!("The moves that led here: {}", level.moves.join(", "))).weak());
+    }
     ui.add_space(6.0);
     let goal = level.goal.describe(face.par);
     let side = if face.learner_second { format!(" You play {}.", face.learner) } else { String::new() };

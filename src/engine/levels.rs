@@ -88,17 +88,33 @@ impl Level {
         }
     }
 
-    /// A short description for menus: `Level 3 (depth 2)`.
+    /// A short description for menus, in players' words: `Level 3 (casual: a short
+    /// search)`; [`Level::search_detail`] says how it searches.
     pub fn describe(self) -> String {
+        let words = match self.0 {
+            1 => "beginner: random moves and captures",
+            2 => "novice: looks one move ahead",
+            3 => "casual: a short search",
+            4 => "club player",
+            5 => "strong club player",
+            6 => "expert",
+            7 => "master",
+            _ => "full strength",
+        };
+        format!("Level {} ({words})", self.0)
+    }
+
+    /// How the level searches, for a tooltip: `600 nodes`, `depth 1`, `random moves and
+    /// captures`, `full strength`.
+    pub fn search_detail(self) -> String {
         let spec = self.spec();
-        let detail = match (spec.searches, spec.depth, spec.nodes) {
+        match (spec.searches, spec.depth, spec.nodes) {
             (false, _, _) => "random moves and captures".to_string(),
             (_, Some(d), _) => format!("depth {d}"),
             (_, _, Some(n)) if n < 1000 => format!("{n} nodes"),
             (_, _, Some(n)) => format!("{} k nodes", n / 1000),
             _ => "full strength".to_string(),
-        };
-        format!("Level {} ({detail})", self.0)
+        }
     }
 }
 
@@ -340,7 +356,12 @@ mod tests {
         }
         assert_eq!(Level::MAX.spec().nodes, None);
         assert!(Level::new(0).is_none() && Level::new(9).is_none());
-        assert_eq!(Level::new(3).map(Level::describe).as_deref(), Some("Level 3 (600 nodes)"));
-        assert_eq!(Level::new(4).map(Level::describe).as_deref(), Some("Level 4 (2 k nodes)"));
+        assert_eq!(Level::new(3).map(Level::describe).as_deref(), Some("Level 3 (casual: a short search)"));
+        assert_eq!(Level::new(3).map(Level::search_detail).as_deref(), Some("600 nodes"));
+        assert_eq!(Level::new(4).map(Level::search_detail).as_deref(), Some("2 k nodes"));
+        assert_eq!(
+            Level::new(1).map(Level::describe).as_deref(),
+            Some("Level 1 (beginner: random moves and captures)")
+        );
     }
 }

@@ -571,7 +571,8 @@ impl OrreryApp {
                         .selected_text(Level::new(form.level).map_or_else(String::new, Level::describe))
                         .show_ui(ui, |ui| {
                             for level in Level::all() {
-                                ui.selectable_value(&mut form.level, level.number(), level.describe());
+                                ui.selectable_value(&mut form.level, level.number(), level.describe())
+                                    .on_hover_text(format!("The engine's search: {}", level.search_detail()));
                             }
                         })
                         .response

@@ -378,6 +378,18 @@ impl<G: AppGame> LessonView<G> {
             }
             Step::Failed(why) => {
                 self.failures += 1;
+                // Where the game numbers cells from each side, the red arrow's cell is
+                // named in both numberings (the answer is written in its mover's).
+                let why = match self.attempt.refutation() {
+                    Some((_, to)) if G::cell_caption(to).contains("numbering") => {
+                        let caption = G::cell_caption(to);
+                        format!(
+                            "{why} (the red arrow ends on cell {})",
+                            caption.strip_prefix("Cell ").unwrap_or(&caption)
+                        )
+                    }
+                    _ => why,
+                };
                 self.status = LessonStatus::Failed(why);
             }
         }

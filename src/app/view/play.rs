@@ -255,6 +255,8 @@ impl<G: AppGame> GameView<G> {
             && key == self.session.position().zobrist()
         {
             self.hint = Some((key, best, 1));
+            // A piece picked up before would read as the hint's: put it down.
+            self.session.selected = None;
         }
         false
     }
