@@ -70,6 +70,8 @@ fn the_first_stage_of_interstellar_is_played_to_three_stars_from_the_help_menu()
     assert!((1..=3).all(|k| progress.get(&format!("interstellar/board/{k}")) == Some(&3)), "{progress:?}");
     // The stage map says the stage is done.
     h.get_by_label_contains("1. The board (done)");
+    // And the course's line counts the stars and the stage.
+    h.get_by_label_contains("Stars: 9 of 84 · stages done: 1 of 11");
     // "Next stage" goes on to the planet.
     h.get_by_label("Next stage").click();
     h.run();

@@ -108,6 +108,19 @@ impl Learn {
         self.kept = false;
     }
 
+    /// The whole course: stars earned, the most possible, and the stages whose every
+    /// level is done.
+    pub fn course_stars(&self, progress: &LearnProgress) -> (u32, u32, usize) {
+        let (mut earned, mut most, mut done) = (0, 0, 0);
+        for (s, stage) in self.course.stages.iter().enumerate() {
+            let (e, m) = self.stage_stars(s, progress);
+            earned += e;
+            most += m;
+            done += usize::from((0..stage.levels.len()).all(|k| progress.contains_key(&self.course.level_key(s, k))));
+        }
+        (earned, most, done)
+    }
+
     /// Stars per stage: (earned, most possible).
     pub fn stage_stars(&self, stage: usize, progress: &LearnProgress) -> (u32, u32) {
         let Some(s) = self.course.stages.get(stage) else { return (0, 0) };

@@ -89,14 +89,7 @@ fn side_panel(ui: &mut Ui, l: &Learn, progress: &LearnProgress, commands: &mut V
     let face = l.lesson.face();
     // The course at a glance: stars earned, stages done.
     let stages = l.course.stages.len();
-    let (mut earned, mut most, mut done) = (0, 0, 0);
-    for s in 0..stages {
-        let (e, m) = l.stage_stars(s, progress);
-        earned += e;
-        most += m;
-        done +=
-            usize::from((0..l.course.stages[s].levels.len()).all(|k| progress.contains_key(&l.course.level_key(s, k))));
-    }
+    let (earned, most, done) = l.course_stars(progress);
     let summary = if done == stages {
         format!("Course complete: {earned} of {most} stars. Play any level again for more.")
     } else {

@@ -56,9 +56,9 @@ pub struct LessonView<G: AppGame> {
     no_hint: Option<String>,
     /// This try took a hint: it earns at most two stars.
     hinted: bool,
-    /// An enemy piece clicked: its cell and the cells it could go to (where it would
-    /// take a piece of the learner's), shown until the next click.
-    enemy_reach: Option<(G::Cell, Vec<G::Cell>)>,
+    /// The cells the enemy piece clicked last could go to (where it would take a piece
+    /// of the learner's), shown until the next click; empty when none.
+    enemy_reach: Vec<G::Cell>,
 }
 
 impl<G: AppGame> LessonView<G> {
@@ -112,7 +112,7 @@ impl<G: AppGame> LessonView<G> {
             hint_job: None,
             no_hint: None,
             hinted: false,
-            enemy_reach: None,
+            enemy_reach: Vec::new(),
         }
     }
 
@@ -124,15 +124,14 @@ impl<G: AppGame> LessonView<G> {
     }
 
     fn poll_hint(&mut self) -> bool {
-        let Some(job) = &mut self.hint_job else { return false };
-        let result = match job.poll() {
-            JobPoll::Running => return true,
-            JobPoll::Done(result) => result,
-            JobPoll::Gone => Err("the search stopped".to_string()),
-        };
-        self.hint_job = None;
-        self.show_hint(result);
-        false
+        match finished(&mut self.hint_job, "the search stopped") {
+            Polled::Running => true,
+            Polled::Idle => false,
+            Polled::Done(result) => {
+                self.show_hint(result);
+                false
+            }
+        }
     }
 
     /// A hint found (or why none): shown as its first step.
@@ -170,13 +169,11 @@ impl<G: AppGame> LessonView<G> {
     }
 
     fn poll_plan(&mut self) -> bool {
-        let Some(job) = &mut self.job else { return false };
-        let result = match job.poll() {
-            JobPoll::Running => return true,
-            JobPoll::Done(result) => result,
-            JobPoll::Gone => Err("the level's search stopped".to_string()),
+        let result = match finished(&mut self.job, "the level's search stopped") {
+            Polled::Running => return true,
+            Polled::Idle => return false,
+            Polled::Done(result) => result,
         };
-        self.job = None;
         match result {
             Ok(plan) => {
                 self.attempt = Attempt::new(&self.setup, plan.clone());
@@ -200,7 +197,7 @@ impl<G: AppGame> LessonView<G> {
         self.promotion = None;
         self.forget_hint();
         self.hinted = false;
-        self.enemy_reach = None;
+        self.enemy_reach.clear();
     }
 
     /// The hint was for a move now played (or a try now over).
@@ -216,7 +213,7 @@ impl<G: AppGame> LessonView<G> {
         if self.status != LessonStatus::Playing || self.promotion.is_some() {
             return;
         }
-        self.enemy_reach = None;
+        self.enemy_reach.clear();
         if self.session.selected.is_none() && self.show_enemy_reach(cell) {
             return;
         }
@@ -259,7 +256,7 @@ impl<G: AppGame> LessonView<G> {
             )
         };
         self.refused = false;
-        self.enemy_reach = Some((cell, reach));
+        self.enemy_reach = reach;
         true
     }
 
@@ -343,7 +340,7 @@ impl<G: AppGame> LessonView<G> {
         let learner = before.side_to_move();
         let step = self.attempt.play(mv);
         self.forget_hint();
-        self.enemy_reach = None;
+        self.enemy_reach.clear();
         self.last_move = Some(G::move_cells(mv));
         self.note.clear();
         self.refused = false;
@@ -395,6 +392,26 @@ impl<G: AppGame> LessonView<G> {
         }
         self.session = GameSession::from_record(GameRecord::from_position(self.attempt.position().clone()));
     }
+}
+
+/// A lesson's job polled: none, still running, or its result (taken, the job gone).
+enum Polled<T> {
+    Idle,
+    Running,
+    Done(Result<T, String>),
+}
+
+/// Polls `job`, taking its result once it is there (a job that vanished reads as the
+/// error `gone`).
+fn finished<T: Send + 'static>(job: &mut Option<Job<Result<T, String>>>, gone: &str) -> Polled<T> {
+    let Some(running) = job else { return Polled::Idle };
+    let result = match running.poll() {
+        JobPoll::Running => return Polled::Running,
+        JobPoll::Done(result) => result,
+        JobPoll::Gone => Err(gone.to_string()),
+    };
+    *job = None;
+    Polled::Done(result)
 }
 
 /// The level being played, erased once (as [`super::ShownGame`]).
@@ -552,7 +569,7 @@ impl ShownLesson {
                 targets: selected.map(|c| l.session.targets_of(c).into_iter().map(BoardCell::slot).collect()).unwrap_or_default(),
                 coins: l.attempt.coins_left().iter().map(|c| c.slot()).collect(),
                 last_move: l.last_move.map(|(a, b)| (a.slot(), b.slot())),
-                enemy_reach: l.enemy_reach.as_ref().map(|(_, r)| r.iter().map(|c| c.slot()).collect()).unwrap_or_default(),
+                enemy_reach: l.enemy_reach.iter().map(|c| c.slot()).collect(),
             }
         })
     }
@@ -632,9 +649,7 @@ impl<G: AppGame> LessonView<G> {
             overlay.marked_cells.push((to, crate::record::MarkColor::Red));
         }
         // An enemy piece clicked: where it could go.
-        if let Some((_, reach)) = &self.enemy_reach {
-            overlay.marked_cells.extend(reach.iter().map(|&c| (c, crate::record::MarkColor::Red)));
-        }
+        overlay.marked_cells.extend(self.enemy_reach.iter().map(|&c| (c, crate::record::MarkColor::Red)));
         // The hint: the piece in yellow, then its move as a green arrow.
         if let Some((mv, step)) = self.hint
             && self.status == LessonStatus::Playing
