@@ -56,6 +56,20 @@ pub fn without_commands(comment: &str) -> String {
     tidy(&out)
 }
 
+/// `comment` with its reader's text replaced by `text` and its `[%…]` commands kept
+/// after it, in order: what editing a comment in the move list writes, so a clock or
+/// an evaluation is never lost with the words around it.
+pub fn with_text(comment: &str, text: &str) -> String {
+    let mut out = text.trim().to_string();
+    for (_, _, range) in commands(comment) {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(&comment[range]);
+    }
+    tidy(&out)
+}
+
 /// Runs of spaces made by taking a command out become one; no space at the ends.
 fn tidy(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -376,6 +390,16 @@ mod tests {
         assert_eq!(with_command("text", "eval", Some("#3")), "text [%eval #3]");
         assert_eq!(without_commands(c), "good");
         assert_eq!(without_commands("a [%x] b [%"), "a b [%");
+    }
+
+    #[test]
+    fn new_text_keeps_the_commands() {
+        let c = "good [%clk 0:05:00] move [%eval 0.3]";
+        assert_eq!(with_text(c, "  a better  plan "), "a better plan [%clk 0:05:00] [%eval 0.3]");
+        assert_eq!(with_text(c, ""), "[%clk 0:05:00] [%eval 0.3]");
+        assert_eq!(with_text("old words", "new"), "new");
+        assert_eq!(with_text("old words", ""), "");
+        assert_eq!(without_commands(&with_text(c, "text")), "text");
     }
 
     #[test]

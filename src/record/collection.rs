@@ -79,14 +79,25 @@ impl GameRow {
 }
 
 impl GameRow {
-    /// Whether every word of `filter` (split at white space; letter case ignored) holds
-    /// for the row. A plain word must stand in one of the row's texts: players, event,
-    /// date, result, game, stipulation. A word `field:text` must stand in that field
-    /// (`white:` or `first:`, `black:` or `second:`, `player:`, `event:`, `date:`,
-    /// `result:`, `game:`, `stipulation:`); `plies>N`, `plies<N`, `plies>=N`,
-    /// `plies<=N` and `plies=N` compare the main line's length. An empty filter matches
-    /// every row; a word that names no field is read as plain text.
+    /// Whether every word of `filter` holds for the row, its tags not consulted: as
+    /// [`GameRow::matches_filter`] with no tags beyond the row's own fields.
     pub fn matches_words(&self, filter: &str) -> bool {
+        self.matches_filter(filter, Vec::new)
+    }
+
+    /// Whether every word of `filter` ([`filter_words`]: split at white space, `"…"`
+    /// keeping spaces; letter case ignored) holds for the row, as Scid's header search
+    /// does. A plain word must stand in one of the row's texts (players, event, date,
+    /// result, game, stipulation) or in the value of any of the game's tags. A word
+    /// `field:text` must stand in that field (`white:` or `first:` or `positive:`,
+    /// `black:` or `second:` or `negative:`, `player:`, `event:`, `date:`, `result:`,
+    /// `game:`, `stipulation:`), and `tag:text` for any other name must stand in the
+    /// value of the game's tag of that name (`chapter:`, `section:`, `round:`, a tag of
+    /// the file's own); `plies>N`, `plies<N`, `plies>=N`, `plies<=N` and `plies=N`
+    /// compare the main line's length. An empty filter matches every row. `tags` gives
+    /// the game's tags (name, value) and is called only when a word needs them, at most
+    /// once.
+    pub fn matches_filter(&self, filter: &str, tags: impl FnOnce() -> Vec<(String, String)>) -> bool {
         let fields = [
             self.first.as_str(),
             self.second.as_str(),
@@ -97,13 +108,22 @@ impl GameRow {
             self.stipulation.as_deref().unwrap_or(""),
         ]
         .map(str::to_lowercase);
-        filter.split_whitespace().map(str::to_lowercase).all(|word| {
+        let mut tags = Some(tags);
+        let mut held: Option<Vec<(String, String)>> = None;
+        let mut tags = move || -> Vec<(String, String)> {
+            if held.is_none() {
+                let read = tags.take().map(|f| f()).unwrap_or_default();
+                held = Some(read.into_iter().map(|(k, v)| (k.to_lowercase(), v.to_lowercase())).collect());
+            }
+            held.clone().unwrap_or_default()
+        };
+        filter_words(filter).into_iter().map(|w| w.to_lowercase()).all(|word| {
             if let Some(holds) = self.plies_condition(&word) {
                 return holds;
             }
             let field = |k: usize| fields[k].as_str();
             match word.split_once(':') {
-                Some((name, text)) if !text.is_empty() => {
+                Some((name, text)) if !text.is_empty() && !name.is_empty() => {
                     let within: &[&str] = match name {
                         "white" | "first" | "positive" => &[field(0)],
                         "black" | "second" | "negative" => &[field(1)],
@@ -113,11 +133,16 @@ impl GameRow {
                         "result" => &[field(4)],
                         "game" | "variant" => &[field(5)],
                         "stipulation" => &[field(6)],
-                        _ => return fields.iter().any(|f| f.contains(&word)),
+                        _ => {
+                            let tags = tags();
+                            return tags.iter().any(|(k, v)| k == name && v.contains(text))
+                                || fields.iter().any(|f| f.contains(&word))
+                                || tags.iter().any(|(_, v)| v.contains(&word));
+                        }
                     };
                     within.iter().any(|f| f.contains(text))
                 }
-                _ => fields.iter().any(|f| f.contains(&word)),
+                _ => fields.iter().any(|f| f.contains(&word)) || tags().iter().any(|(_, v)| v.contains(&word)),
             }
         })
     }
@@ -136,6 +161,30 @@ impl GameRow {
             _ => self.plies == n,
         })
     }
+}
+
+/// The words of a games-list filter: split at white space, a `"…"` stretch kept as one
+/// word with its spaces and without its quotes (`event:"World Cup"`, `"Ada Lovelace"`);
+/// a quote left open runs to the end.
+pub fn filter_words(filter: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut quoted = false;
+    for c in filter.chars() {
+        match c {
+            '"' => quoted = !quoted,
+            c if c.is_whitespace() && !quoted => {
+                if !word.is_empty() {
+                    words.push(std::mem::take(&mut word));
+                }
+            }
+            c => word.push(c),
+        }
+    }
+    if !word.is_empty() {
+        words.push(word);
+    }
+    words
 }
 
 /// A [`GameRow`] packed for an index of many games: 28 bytes, its texts as numbers in a
@@ -859,6 +908,27 @@ mod tests {
         // A word naming no field is plain text.
         assert!(!row.matches_words("colour:white"));
         assert!(!row.matches_words("plies>x"), "no comparison: plain text, found nowhere");
+    }
+
+    #[test]
+    fn a_filter_searches_any_tag_by_name_and_every_tag_by_text() {
+        let row = GameRow::new(1, &game(&["34-26"]));
+        let tags = || {
+            vec![
+                ("Chapter".to_string(), "The Lasker Trap".to_string()),
+                ("Section".to_string(), "Openings".to_string()),
+                ("Annotator".to_string(), "Grace Hopper".to_string()),
+            ]
+        };
+        assert!(row.matches_filter("chapter:lasker", tags));
+        assert!(row.matches_filter("CHAPTER:trap section:open", tags));
+        assert!(!row.matches_filter("chapter:openings", tags), "another tag's value");
+        assert!(row.matches_filter("hopper", tags), "free text over every tag");
+        assert!(row.matches_filter("chapter:\"lasker trap\" ada", tags), "a quoted value keeps its space");
+        assert!(!row.matches_filter("chapter:\"trap lasker\"", tags));
+        assert!(!row.matches_filter("round:3", tags), "a tag the game lacks");
+        assert!(row.matches_filter("white:ada", || panic!("the row's own fields need no tags")));
+        assert_eq!(filter_words(" a  \"b c\"d \"e"), vec!["a", "b cd", "e"]);
     }
 
     #[test]

@@ -111,6 +111,74 @@ impl Nag {
     pub fn from_glyph(text: &str) -> Option<Nag> {
         Nag::GLYPHS.iter().find(|(g, _)| *g == text).map(|(_, n)| Nag(*n))
     }
+
+    /// The move NAGs an annotator picks from, as lichess offers them: symbol, NAG
+    /// number, meaning. A move carries at most one of them.
+    pub const MOVE: [(&'static str, u8, &'static str); 8] = [
+        ("!!", 3, "Brilliant move"),
+        ("!", 1, "Good move"),
+        ("!?", 5, "Interesting move"),
+        ("?!", 6, "Dubious move"),
+        ("?", 2, "Mistake"),
+        ("??", 4, "Blunder"),
+        ("□", 7, "Only move"),
+        ("⨀", 22, "Zugzwang"),
+    ];
+
+    /// The position NAGs (the standard PGN numbers): symbol, NAG number, meaning in
+    /// the words of these games (the first player moves first). A move carries at most
+    /// one of them.
+    pub const POSITION: [(&'static str, u8, &'static str); 8] = [
+        ("=", 10, "Equal position"),
+        ("∞", 13, "Unclear position"),
+        ("+=", 14, "The first player is slightly better"),
+        ("=+", 15, "The second player is slightly better"),
+        ("±", 16, "The first player is better"),
+        ("∓", 17, "The second player is better"),
+        ("+−", 18, "The first player is winning"),
+        ("−+", 19, "The second player is winning"),
+    ];
+
+    /// The symbol shown for this NAG in the move list: the move glyph, or the symbol
+    /// of [`Nag::MOVE`] / [`Nag::POSITION`]; `None` for other numbers (shown `$n`).
+    pub fn symbol(self) -> Option<&'static str> {
+        Nag::MOVE.iter().chain(Nag::POSITION.iter()).find(|(_, n, _)| *n == self.0).map(|(g, _, _)| *g)
+    }
+
+    /// What the NAG means, for tooltips and menus; `None` outside the two tables.
+    pub fn meaning(self) -> Option<&'static str> {
+        Nag::MOVE.iter().chain(Nag::POSITION.iter()).find(|(_, n, _)| *n == self.0).map(|(_, _, m)| *m)
+    }
+
+    /// The group of NAGs this one excludes: `Some(0)` for the move NAGs of
+    /// [`Nag::MOVE`], `Some(1)` for [`Nag::POSITION`], `None` for any other (it stands
+    /// alone).
+    pub fn group(self) -> Option<u8> {
+        if Nag::MOVE.iter().any(|(_, n, _)| *n == self.0) {
+            Some(0)
+        } else if Nag::POSITION.iter().any(|(_, n, _)| *n == self.0) {
+            Some(1)
+        } else {
+            None
+        }
+    }
+
+    /// `nags` with `nag` toggled: taken off when there, else put on in place of any
+    /// NAG of its [`group`](Nag::group) (a move is not both `!` and `?`). The move
+    /// NAGs stay first, as writers put the glyph right after the move.
+    pub fn toggled(nags: &[Nag], nag: Nag) -> Vec<Nag> {
+        if nags.contains(&nag) {
+            return nags.iter().copied().filter(|n| *n != nag).collect();
+        }
+        let mut out: Vec<Nag> =
+            nags.iter().copied().filter(|n| nag.group().is_none() || n.group() != nag.group()).collect();
+        if nag.group() == Some(0) {
+            out.insert(0, nag);
+        } else {
+            out.push(nag);
+        }
+        out
+    }
 }
 
 /// One node: the move that leads to it (none at the root), its annotations, and its
@@ -328,7 +396,7 @@ impl<M: Copy + PartialEq + Debug, C: Copy + PartialEq + Debug> Tree<M, C> {
     /// Sets the comment before the move of `id`; only the first move of a variation can
     /// carry one. Returns `false` (and changes nothing) elsewhere.
     pub fn set_comment_before(&mut self, id: NodeId, text: &str) -> bool {
-        if !self.starts_variation(id) {
+        if !self.starts_variation(id) && self.node(id).comment_before.is_empty() {
             return false;
         }
         self.nodes[id.0 as usize].comment_before = clean_comment(text);
@@ -338,6 +406,30 @@ impl<M: Copy + PartialEq + Debug, C: Copy + PartialEq + Debug> Tree<M, C> {
     /// Sets the comment after the move of `id` (at the root: before the first move).
     pub fn set_comment_after(&mut self, id: NodeId, text: &str) {
         self.nodes[id.0 as usize].comment_after = clean_comment(text);
+    }
+
+    /// Makes the line holding `id` the main line all the way from the start: its
+    /// variation, and every variation it branches from, promoted in turn. Returns
+    /// `false` when `id` is already on the main line.
+    pub fn make_main_line(&mut self, id: NodeId) -> bool {
+        let mut changed = false;
+        while self.promote(id) {
+            changed = true;
+        }
+        changed
+    }
+
+    /// Where the comment "before" the move of `id` lives: the move's own comment
+    /// before when it starts a variation, else the text after the move before it (at
+    /// the root: the game's comment before its first move). `(node, true)` names a
+    /// comment before, `(node, false)` a comment after. `None` for the root.
+    pub fn comment_before_slot(&self, id: NodeId) -> Option<(NodeId, bool)> {
+        let parent = self.node(id).parent?;
+        if self.starts_variation(id) || !self.node(id).comment_before.is_empty() {
+            Some((id, true))
+        } else {
+            Some((parent, false))
+        }
     }
 
     /// Replaces the NAGs of `id`'s move.
@@ -404,6 +496,54 @@ fn append_text(target: &mut String, text: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn make_main_line_promotes_every_variation_on_the_way() {
+        let mut t: Tree<u8, u8> = Tree::new();
+        let a = t.add_move(NodeId::ROOT, 1);
+        let a2 = t.add_move(a, 2);
+        let b = t.add_move(a, 3);
+        let b2 = t.add_move(b, 4);
+        let c = t.add_move(b2, 5);
+        let d = t.add_move(b2, 6);
+        assert!(!t.make_main_line(a2));
+        assert!(t.make_main_line(d));
+        assert_eq!(t.main_line_from(NodeId::ROOT), vec![a, b, b2, d]);
+        assert_eq!(t.node(b2).children, vec![d, c]);
+        assert_eq!(t.node(a).children, vec![b, a2]);
+    }
+
+    #[test]
+    fn the_comment_before_a_move_lives_where_the_writer_puts_it() {
+        let mut t: Tree<u8, u8> = Tree::new();
+        let a = t.add_move(NodeId::ROOT, 1);
+        let a2 = t.add_move(a, 2);
+        let b = t.add_move(a, 3);
+        assert_eq!(t.comment_before_slot(NodeId::ROOT), None);
+        assert_eq!(t.comment_before_slot(a), Some((NodeId::ROOT, false)), "the game's first comment");
+        assert_eq!(t.comment_before_slot(a2), Some((a, false)), "text after the move before");
+        assert_eq!(t.comment_before_slot(b), Some((b, true)), "a variation's own comment before");
+    }
+
+    #[test]
+    fn a_move_carries_one_move_nag_and_one_position_nag() {
+        let (good, bad, plus, equal, other) = (Nag(1), Nag(2), Nag(16), Nag(10), Nag(146));
+        let nags = Nag::toggled(&[], plus);
+        let nags = Nag::toggled(&nags, good);
+        assert_eq!(nags, vec![good, plus], "the move's glyph first");
+        let nags = Nag::toggled(&nags, bad);
+        assert_eq!(nags, vec![bad, plus], "? replaces !");
+        let nags = Nag::toggled(&nags, equal);
+        assert_eq!(nags, vec![bad, equal], "= replaces ±");
+        let nags = Nag::toggled(&nags, other);
+        assert_eq!(nags, vec![bad, equal, other], "a NAG outside the tables stands alone");
+        assert_eq!(Nag::toggled(&nags, bad), vec![equal, other], "the same again takes it off");
+        for (glyph, n, _) in Nag::MOVE.iter().chain(Nag::POSITION.iter()) {
+            assert_eq!(Nag(*n).symbol(), Some(*glyph));
+            assert!(Nag(*n).meaning().is_some());
+        }
+        assert_eq!(other.symbol(), None);
+    }
 
     #[test]
     fn add_move_reuses_an_existing_child_and_adds_variations_in_order() {

@@ -29,5 +29,5 @@ pub use lexer::{Lexer, Tok, Token, escape_comment, is_tag_name, tag_place, unesc
 pub use read::{
     GameReader, ReadReport, decode_utf16, encoding_errors, read_games, read_games_bytes, read_one, read_one_with_spans,
 };
-pub use reader::{MAX_VARIATION_DEPTH, Reader, SanToken, Skip, Visitor};
+pub use reader::{MAX_VARIATION_DEPTH, Reader, SanToken, Skip, Visitor, read_tags};
 pub use writer::{write_any, write_game, write_game_with_spans, write_games};

@@ -469,3 +469,41 @@ impl<'a> Reader<'a> {
         }
     }
 }
+
+/// The tag pairs (name, value, escapes undone) of the first game of `text`, in the
+/// order written; its movetext is skipped, not read. What the games list's filter
+/// searches in a game held as its text (`chapter:`, `annotator:`, any tag).
+pub fn read_tags(text: &str) -> Vec<(String, String)> {
+    struct Tags(Vec<(String, String)>);
+    impl Visitor for Tags {
+        type Output = Vec<(String, String)>;
+        fn error(&mut self, _: RecordError) {}
+        fn tag(&mut self, name: &str, value: &str, _: &Token<'_>) {
+            self.0.push((name.to_string(), value.to_string()));
+        }
+        fn begin_movetext(&mut self) -> Skip {
+            Skip(true)
+        }
+        fn end_game(&mut self) -> Self::Output {
+            std::mem::take(&mut self.0)
+        }
+    }
+    Reader::new(text).read_game(&mut Tags(Vec::new())).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::read_tags;
+
+    #[test]
+    fn the_tags_of_the_first_game_are_read_and_its_moves_skipped() {
+        let text =
+            "[Event \"A \\\"quoted\\\" cup\"]\n[Chapter \"Ladders\"]\n\n1. junk ) ( {x} 1-0\n\n[Event \"Second\"]\n*";
+        assert_eq!(
+            read_tags(text),
+            vec![("Event".to_string(), "A \"quoted\" cup".to_string()), ("Chapter".to_string(), "Ladders".to_string())]
+        );
+        assert!(read_tags("").is_empty());
+        assert!(read_tags("1. a b *").is_empty());
+    }
+}
