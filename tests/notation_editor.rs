@@ -145,7 +145,15 @@ fn nag_buttons_and_undo_work_on_the_text() {
     let mut h = harness();
     type_into_editor(&mut h, "1. PQ-33 ");
     assert_eq!(moves(&h), ["PQ-33"]);
-    h.get_by_label("!?").click();
+    // The notation editor's glyph button (the move list has one too): the one nearest
+    // the editor's text.
+    let text = h.get_by_role(Role::MultilineTextInput).rect().center();
+    let button = h
+        .query_all_by_label("!?")
+        .map(|n| n.rect().center())
+        .min_by(|a, b| a.distance(text).total_cmp(&b.distance(text)))
+        .expect("the editor's !? button");
+    ui_support::click_px(&mut h, button, egui::PointerButton::Primary);
     h.run();
     assert!(h.state().shell().editor.text.contains("PQ-33!?"), "{}", h.state().shell().editor.text);
     // Undo takes the NAG back, then the typed move.

@@ -46,8 +46,13 @@ pub enum GameCommand {
     LearnShow,
     /// On to the next marked move.
     LearnNext,
-    /// End "Learn from your mistakes".
+    /// End "Learn from your mistakes" (the moves it put into the game taken out,
+    /// unless kept).
     LearnStop,
+    /// Try again for the best move at the asked position.
+    LearnRetry,
+    /// Keep the move found or shown as a variation, with a comment.
+    LearnKeep,
     /// Set a header tag of the shown game (key, value).
     SetTag(String, String),
     /// The side to move's time ran out (the clock saw it): the game ends.
@@ -121,8 +126,22 @@ pub enum GameCommand {
     PromoteVariation(NodeId),
     /// Delete this move and everything after it.
     DeleteFrom(NodeId),
-    /// Add or remove a NAG on the shown move.
-    ToggleNag(Nag),
+    /// Make this move's line the main line from the start (every variation it
+    /// branches from promoted too).
+    MakeMainLine(NodeId),
+    /// Put a NAG on this move, or take it off ([`Nag::toggled`]: one move NAG and
+    /// one position NAG at most).
+    ToggleNag(NodeId, Nag),
+    /// Set the comment before (`before`) or after this move to `text` (empty:
+    /// delete it); the comment's `[%…]` commands (clock, evaluation) are kept.
+    SetComment {
+        /// The move.
+        node: NodeId,
+        /// The comment before the move, not after.
+        before: bool,
+        /// The new text.
+        text: String,
+    },
     /// Show the move to play in a puzzle.
     Hint,
     /// Close the puzzle.
@@ -149,6 +168,8 @@ impl GameCommand {
             GameCommand::LearnShow => "Show the engine's move".into(),
             GameCommand::LearnNext => "Next mistake".into(),
             GameCommand::LearnStop => "Stop learning".into(),
+            GameCommand::LearnRetry => "Try for the best move".into(),
+            GameCommand::LearnKeep => "Keep as a variation".into(),
             GameCommand::ToggleClockPause => "Pause or resume the clock".into(),
             GameCommand::AddTime { seconds, .. } => format!("Add {seconds} s"),
             GameCommand::PlayComputerMove => "The computer plays its move".into(),
@@ -180,9 +201,15 @@ impl GameCommand {
             GameCommand::ToggleMark { .. } => "Mark".into(),
             GameCommand::PromoteVariation(_) => "Promote variation".into(),
             GameCommand::DeleteFrom(_) => "Delete from here".into(),
-            GameCommand::ToggleNag(nag) => {
-                format!("NAG {}", nag.glyph().map_or_else(|| format!("${}", nag.0), str::to_string))
-            }
+            GameCommand::MakeMainLine(_) => "Make main line".into(),
+            GameCommand::ToggleNag(_, nag) => match (nag.symbol(), nag.meaning()) {
+                (Some(symbol), Some(meaning)) => format!("{meaning} ({symbol})"),
+                _ => format!("NAG ${}", nag.0),
+            },
+            GameCommand::SetComment { before: true, text, .. } if text.is_empty() => "Delete the comment before".into(),
+            GameCommand::SetComment { text, .. } if text.is_empty() => "Delete the comment".into(),
+            GameCommand::SetComment { before: true, .. } => "Comment before the move".into(),
+            GameCommand::SetComment { .. } => "Comment the move".into(),
             GameCommand::Hint => "Hint".into(),
             GameCommand::ClosePuzzle => "Close puzzle".into(),
         }
@@ -203,7 +230,9 @@ impl GameCommand {
                 | GameCommand::ToggleMark { .. }
                 | GameCommand::PromoteVariation(_)
                 | GameCommand::DeleteFrom(_)
-                | GameCommand::ToggleNag(_)
+                | GameCommand::ToggleNag(..)
+                | GameCommand::MakeMainLine(_)
+                | GameCommand::SetComment { .. }
                 | GameCommand::PlayBestMove
                 | GameCommand::PlayMoves(_)
                 | GameCommand::PlayComputerMove
@@ -215,6 +244,10 @@ impl GameCommand {
                 | GameCommand::AddTime { .. }
                 | GameCommand::ApplyReport
                 | GameCommand::LearnShow
+                | GameCommand::LearnNext
+                | GameCommand::LearnStop
+                | GameCommand::LearnRetry
+                | GameCommand::LearnKeep
         )
     }
 }

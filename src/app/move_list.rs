@@ -8,10 +8,11 @@ use crate::record::annotations::without_commands;
 use egui::RichText;
 
 use super::command::{Command, GameCommand};
-use super::session::GameSession;
-use crate::record::{GameResult, NodeId, RecordGame};
+use super::session::{GameSession, capitalise};
+use crate::record::{GameResult, Nag, NodeId, RecordGame};
 
-/// The move list's own state: the lines as last built, and the move last scrolled to.
+/// The move list's own state: the lines as last built, the move last scrolled to, and
+/// the comment being written.
 #[derive(Default)]
 pub struct MoveListPanel {
     cache: Option<MoveListCache>,
@@ -19,6 +20,20 @@ pub struct MoveListPanel {
     /// Scroll once more next frame: egui limits the scroll offset by the list's height of
     /// the frame before, so a row just added is only reached one frame later.
     scroll_again: bool,
+    /// The comment being written under the list, until Save or Cancel.
+    editing: Option<CommentEdit>,
+}
+
+/// A comment being written in the move list: for which move, before or after it, the
+/// text so far, and the move's name when it was opened (a different game shown, or the
+/// move gone, closes it unsaved rather than writing into another move).
+struct CommentEdit {
+    node: NodeId,
+    before: bool,
+    text: String,
+    name: String,
+    /// Give the text box the keyboard on the next frame.
+    focus: bool,
 }
 
 /// How Interstellar moves name their cells, for the move list's tooltip.
@@ -28,8 +43,21 @@ positive calls 13. The status bar names the cell under the pointer both ways, an
 Labels (Interstellar) chooses whose numbering the margin shows.";
 
 impl MoveListPanel {
-    /// Draws the list of `s`, pushing what the user asks for.
-    pub fn ui<G: RecordGame>(&mut self, ui: &mut egui::Ui, s: &GameSession<G>, commands: &mut Vec<Command>) {
+    /// Draws the list of `s`, pushing what the user asks for: the header (players,
+    /// result, time control), the moves, the comment being written and the glyph
+    /// buttons for the shown move.
+    ///
+    /// `hidden_from`: a main-line move that is hidden with everything after it (its
+    /// comment, its variations, the rest of the game) while "Learn from your mistakes"
+    /// asks for a better one; the list cannot be edited then.
+    pub fn ui<G: RecordGame>(
+        &mut self,
+        ui: &mut egui::Ui,
+        s: &GameSession<G>,
+        hidden_from: Option<NodeId>,
+        commands: &mut Vec<Command>,
+    ) {
+        header_ui(ui, s);
         let heading = ui.heading("Moves");
         // Interstellar writes a move in its mover's own numbering: say so where the
         // moves are read.
@@ -44,27 +72,223 @@ impl MoveListPanel {
             ui.ctx().request_repaint();
         }
         self.scrolled_to = Some(s.cursor);
+        // A comment opened for a move that is no longer there (undone, another game
+        // shown) is dropped, never written into another move.
+        if self.editing.as_ref().is_some_and(|e| move_name(s, e.node).as_deref() != Some(e.name.as_str())) {
+            self.editing = None;
+        }
         let chars = ((ui.available_width() - 8.0) / 7.5).max(16.0) as usize;
-        let key = list_key(s, chars);
+        let key = (s.record.revision(), chars, hidden_from);
         if self.cache.as_ref().is_none_or(|c| c.key != key) {
-            self.cache = Some(MoveListCache { key, lines: build_lines(s, chars) });
+            self.cache = Some(MoveListCache { key, lines: build_lines(s, chars, hidden_from) });
+        }
+        if hidden_from.is_some() {
+            self.editing = None;
         }
         let lines = self.cache.as_ref().map(|c| c.lines.as_slice()).unwrap_or(&[]);
-        if let Some(action) = move_list_ui(ui, s, lines, scroll) {
-            commands.push(match action {
-                ListAction::Jump(node) => Command::Game(GameCommand::Jump(node)),
-                ListAction::Promote(node) => Command::Game(GameCommand::PromoteVariation(node)),
-                ListAction::Delete(node) => Command::Game(GameCommand::DeleteFrom(node)),
-            });
+        // Under the list: the comment being written, and the glyph buttons.
+        let row = ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
+        // The glyph buttons take one or two rows, as the pane's width allows.
+        let below = 2.0 * row + 8.0 + if self.editing.is_some() { 6.0 * row } else { 0.0 };
+        let height = (ui.available_height() - below).max(3.0 * row);
+        let mut actions = Vec::new();
+        let editable = hidden_from.is_none();
+        move_list_ui(ui, s, lines, scroll, height, editable, &mut actions);
+        if !editable {
+            ui.label(
+                RichText::new(
+                    "The rest of the game is hidden while you look for a better move \
+                     (Show the engine's move shows it).",
+                )
+                .weak(),
+            );
+            for action in actions {
+                if let ListAction::Game(command @ GameCommand::Jump(_)) = action {
+                    commands.push(Command::Game(command));
+                }
+            }
+            return;
+        }
+        ui.separator();
+        if let Some(edit) = &mut self.editing {
+            comment_editor_ui(ui, edit, &mut actions);
+        }
+        glyph_bar_ui(ui, s, &mut actions);
+        for action in actions {
+            match action {
+                ListAction::Game(command) => {
+                    if matches!(command, GameCommand::SetComment { .. }) {
+                        self.editing = None;
+                    }
+                    commands.push(Command::Game(command));
+                }
+                ListAction::EditComment { node, before } => {
+                    self.editing = move_name(s, node).map(|name| CommentEdit {
+                        node,
+                        before,
+                        text: without_commands(comment_text(s, node, before)),
+                        name,
+                        focus: true,
+                    });
+                }
+                ListAction::CancelComment => self.editing = None,
+            }
         }
     }
 }
 
-/// What a click in the move list asks for.
+/// What a click in the move list asks for: a game command, or opening or closing the
+/// comment editor (the panel's own state).
 enum ListAction {
-    Jump(NodeId),
-    Promote(NodeId),
-    Delete(NodeId),
+    Game(GameCommand),
+    EditComment { node: NodeId, before: bool },
+    CancelComment,
+}
+
+/// The move's name as the list writes it ("12. NQx97", "12… NQx97"); "the start" for
+/// the root; `None` when the node is not in the tree.
+fn move_name<G: RecordGame>(s: &GameSession<G>, node: NodeId) -> Option<String> {
+    let tree = &s.record.tree;
+    if node.0 as usize >= tree.arena_len() {
+        return None;
+    }
+    if node == NodeId::ROOT {
+        return Some("the start".into());
+    }
+    let ply = tree.path_to(node).len() - 1;
+    let (number, first) = s.record.move_number_at_ply(ply);
+    Some(format!("{number}{} {}", if first { "." } else { "…" }, s.notation_of(node)))
+}
+
+/// The comment before or after the move of `node` as stored (with its commands).
+fn comment_text<G: RecordGame>(s: &GameSession<G>, node: NodeId, before: bool) -> &str {
+    let tree = &s.record.tree;
+    let slot = if before { tree.comment_before_slot(node) } else { Some((node, false)) };
+    match slot {
+        Some((at, true)) => &tree.node(at).comment_before,
+        Some((at, false)) => &tree.node(at).comment_after,
+        None => "",
+    }
+}
+
+/// The header above the moves: the players (names from the tags, the sides' names
+/// when unknown), the result and the time control.
+fn header_ui<G: RecordGame>(ui: &mut egui::Ui, s: &GameSession<G>) {
+    let sides = crate::record::study::side_names(&s.record);
+    let tags = &s.record.tags;
+    let name = |i: usize| {
+        let key = crate::record::game::roster(G::VARIANT)[4 + i];
+        match tags.get(key).map(str::trim) {
+            Some(v) if !v.is_empty() && v != "?" => v.to_string(),
+            _ => capitalise(sides[i]),
+        }
+    };
+    let players = format!("{} – {}", name(0), name(1));
+    ui.label(RichText::new(players).strong()).on_hover_text(format!(
+        "{} (moves first) against {}: the game's tags, set in Game > Game details",
+        capitalise(sides[0]),
+        sides[1]
+    ));
+    let mut facts = Vec::new();
+    facts.push(match s.record.result {
+        GameResult::Unknown => "Result: not decided".to_string(),
+        result => format!("Result: {}", result.token()),
+    });
+    if let Some(control) = tags
+        .get(crate::record::annotations::TIME_CONTROL_TAG)
+        .and_then(|t| crate::record::annotations::TimeControl::parse(t).ok())
+    {
+        facts.push(control.describe());
+    }
+    if let Some(date) = tags.get("Date").filter(|d| !d.contains('?')) {
+        facts.push(date.to_string());
+    }
+    ui.label(RichText::new(facts.join(" · ")).weak());
+}
+
+/// The comment being written: which one, the text, Save (also Ctrl+Enter), Cancel
+/// (also Escape), Delete.
+fn comment_editor_ui(ui: &mut egui::Ui, edit: &mut CommentEdit, actions: &mut Vec<ListAction>) {
+    let place = if edit.node == NodeId::ROOT {
+        "Comment before the first move".to_string()
+    } else if edit.before {
+        format!("Comment before {}", edit.name)
+    } else {
+        format!("Comment after {}", edit.name)
+    };
+    ui.label(RichText::new(place).strong());
+    let response = ui.add(
+        egui::TextEdit::multiline(&mut edit.text)
+            .id_salt("move list comment")
+            .desired_rows(3)
+            .desired_width(f32::INFINITY)
+            .hint_text("Your comment (Ctrl+Enter saves, Escape cancels)"),
+    );
+    if edit.focus {
+        response.request_focus();
+        edit.focus = false;
+    }
+    let save_keys = response.has_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter) && i.modifiers.command);
+    // Escape in the box (which gives up the keyboard on it): not an Escape meant for
+    // a menu or the board elsewhere.
+    let cancel_keys = (response.has_focus() || response.lost_focus()) && ui.input(|i| i.key_pressed(egui::Key::Escape));
+    let set = |text: String| GameCommand::SetComment { node: edit.node, before: edit.before, text };
+    ui.horizontal(|ui| {
+        if ui.button("Save").clicked() || save_keys {
+            actions.push(ListAction::Game(set(edit.text.clone())));
+        }
+        if ui.button("Cancel").clicked() || cancel_keys {
+            actions.push(ListAction::CancelComment);
+        }
+        if ui.button("Delete").on_hover_text("Delete this comment").clicked() {
+            actions.push(ListAction::Game(set(String::new())));
+        }
+    });
+}
+
+/// The buttons under the list for the shown move, as on lichess: the six move glyphs,
+/// the position glyphs' menu, and Comment.
+fn glyph_bar_ui<G: RecordGame>(ui: &mut egui::Ui, s: &GameSession<G>, actions: &mut Vec<ListAction>) {
+    let node = s.cursor;
+    let nags = &s.record.tree.node(node).nags;
+    ui.horizontal_wrapped(|ui| {
+        ui.add_enabled_ui(node != NodeId::ROOT, |ui| {
+            for (glyph, number, meaning) in &Nag::MOVE[..6] {
+                let on = nags.contains(&Nag(*number));
+                if ui.selectable_label(on, RichText::new(*glyph).strong()).on_hover_text(*meaning).clicked() {
+                    actions.push(ListAction::Game(GameCommand::ToggleNag(node, Nag(*number))));
+                }
+            }
+            let shown = nags.iter().find(|n| n.group() == Some(1)).and_then(|n| n.symbol()).unwrap_or("±");
+            ui.menu_button(format!("{shown} Position"), |ui| position_menu(ui, node, nags, actions))
+                .response
+                .on_hover_text("How the position stands after the move");
+        });
+        let has = !without_commands(comment_text(s, node, false)).is_empty();
+        let label = if has { "Edit comment…" } else { "Comment…" };
+        if ui
+            .button(label)
+            .on_hover_text(if node == NodeId::ROOT {
+                "Write a comment before the first move"
+            } else {
+                "Write a comment after the shown move (right-click a move for more)"
+            })
+            .clicked()
+        {
+            actions.push(ListAction::EditComment { node, before: false });
+        }
+    });
+}
+
+/// The position glyphs, each a checkbox-like button that puts it on or takes it off.
+fn position_menu(ui: &mut egui::Ui, node: NodeId, nags: &[Nag], actions: &mut Vec<ListAction>) {
+    for (glyph, number, meaning) in &Nag::POSITION {
+        let on = nags.contains(&Nag(*number));
+        if ui.selectable_label(on, format!("{glyph}  {meaning}")).clicked() {
+            actions.push(ListAction::Game(GameCommand::ToggleNag(node, Nag(*number))));
+            ui.close();
+        }
+    }
 }
 
 /// One line of the move list. Every line has the same height, so a record of any length
@@ -89,26 +313,25 @@ pub(crate) enum LineItem {
     Word(String),
 }
 
-/// The move list's lines, kept while the game, its annotations and the panel's width
-/// stay the same.
+/// The move list's lines, kept while the game, its annotations, the panel's width and
+/// the hidden part stay the same: the key is the record's revision (it moves with
+/// every change), the width in characters and the first move hidden.
 struct MoveListCache {
-    key: (u64, usize),
+    key: (u64, usize, Option<NodeId>),
     lines: Vec<ListLine>,
-}
-
-/// The cache key of the move list for `s` at `chars` characters a line: the record's
-/// revision (it moves with every change) and the width.
-fn list_key<G: RecordGame>(s: &GameSession<G>, chars: usize) -> (u64, usize) {
-    (s.record.revision(), chars)
 }
 
 /// A move's notation with its NAG glyphs (`$N` for NAGs without one).
 fn move_text(notation: &str, nags: &[crate::record::Nag]) -> String {
     let mut text = notation.to_string();
     for nag in nags {
-        match nag.glyph() {
-            Some(g) => text.push_str(g),
-            None => text.push_str(&format!(" ${}", nag.0)),
+        match (nag.glyph(), nag.symbol()) {
+            (Some(g), _) => text.push_str(g),
+            (None, Some(symbol)) => {
+                text.push(' ');
+                text.push_str(symbol);
+            }
+            (None, None) => text.push_str(&format!(" ${}", nag.0)),
         }
     }
     text
@@ -135,8 +358,9 @@ fn wrap_words(text: &str, chars: usize) -> Vec<String> {
 
 /// The move list of `s` as lines of at most about `chars` characters: the main line as
 /// a table (number, first player's move, second player's move), comments between rows,
-/// variations indented under the move they replace.
-fn build_lines<G: RecordGame>(s: &GameSession<G>, chars: usize) -> Vec<ListLine> {
+/// variations indented under the move they replace; from the main-line move
+/// `hidden_from` on, nothing.
+fn build_lines<G: RecordGame>(s: &GameSession<G>, chars: usize, hidden_from: Option<NodeId>) -> Vec<ListLine> {
     let tree = &s.record.tree;
     let notations = s.notations();
     let mut lines = Vec::new();
@@ -155,7 +379,7 @@ fn build_lines<G: RecordGame>(s: &GameSession<G>, chars: usize) -> Vec<ListLine>
     let mut id = root.children.first().copied();
     while let Some(node_id) = id {
         let node = tree.node(node_id);
-        if node.mv.is_none() {
+        if node.mv.is_none() || hidden_from == Some(node_id) {
             break;
         }
         let (number, first_player) = s.record.move_number_at_ply(ply);
@@ -194,7 +418,7 @@ fn build_lines<G: RecordGame>(s: &GameSession<G>, chars: usize) -> Vec<ListLine>
     if let Some((n, first)) = row.take() {
         lines.push(ListLine::Row { number: n, first, second: None });
     }
-    if s.record.result != GameResult::Unknown {
+    if s.record.result != GameResult::Unknown && hidden_from.is_none() {
         lines.push(ListLine::Note(s.record.result.token().to_string()));
     }
     lines
@@ -277,19 +501,21 @@ fn variation_lines<G: RecordGame>(
     flush(&mut items, lines);
 }
 
-/// Draws the lines of the move list that are in view; the move at the cursor is
-/// highlighted and brought into view when `scroll` is set.
+/// Draws the lines of the move list that are in view, in at most `height` points; the
+/// move at the cursor is highlighted and brought into view when `scroll` is set.
 fn move_list_ui<G: RecordGame>(
     ui: &mut egui::Ui,
     s: &GameSession<G>,
     lines: &[ListLine],
     scroll: bool,
-) -> Option<ListAction> {
-    let mut action = None;
+    height: f32,
+    editable: bool,
+    actions: &mut Vec<ListAction>,
+) {
     let row_height = ui.spacing().interact_size.y;
     // Scrolls sideways too: a line wider than the panel (a long word in a comment)
     // never widens the panel and pushes its contents out of view.
-    let mut area = egui::ScrollArea::both().auto_shrink([false, false]);
+    let mut area = egui::ScrollArea::both().auto_shrink([false, false]).max_height(height);
     if scroll {
         let at = lines.iter().position(|l| match l {
             ListLine::Row { first, second, .. } => {
@@ -305,7 +531,7 @@ fn move_list_ui<G: RecordGame>(
         let at = if s.cursor == NodeId::ROOT { Some(0) } else { at };
         if let Some(at) = at {
             let step = row_height + ui.spacing().item_spacing.y;
-            let offset = at as f32 * step - ui.available_height() / 2.0;
+            let offset = at as f32 * step - height.min(ui.available_height()) / 2.0;
             area = area.vertical_scroll_offset(offset.max(0.0));
         }
     }
@@ -338,7 +564,7 @@ fn move_list_ui<G: RecordGame>(
                                     .layout(egui::Layout::left_to_right(egui::Align::Center)),
                             );
                             match cell {
-                                Some((node, text)) => move_button(&mut child, s, *node, text, false, &mut action),
+                                Some((node, text)) => move_button(&mut child, s, *node, text, false, editable, actions),
                                 // The second player's move continues a row broken by a comment or variation.
                                 None => {
                                     child.label(RichText::new("…").weak());
@@ -367,7 +593,7 @@ fn move_list_ui<G: RecordGame>(
                             match item {
                                 LineItem::Move(node, text) => {
                                     flush(ui, &mut words);
-                                    move_button(ui, s, *node, text, true, &mut action);
+                                    move_button(ui, s, *node, text, true, editable, actions);
                                 }
                                 LineItem::Word(word) => {
                                     if !words.is_empty() {
@@ -386,18 +612,19 @@ fn move_list_ui<G: RecordGame>(
             }
         }
     });
-    action
 }
 
-/// One clickable move in the list, with its context menu (promote, delete). The move at
-/// the cursor is drawn selected at full contrast, also inside variations.
+/// One clickable move in the list, with its context menu (glyphs, comments, promote,
+/// make main line, delete). The move at the cursor is drawn selected at full
+/// contrast, also inside variations.
 fn move_button<G: RecordGame>(
     ui: &mut egui::Ui,
     s: &GameSession<G>,
     id: NodeId,
     text: &str,
     in_variation: bool,
-    action: &mut Option<ListAction>,
+    editable: bool,
+    actions: &mut Vec<ListAction>,
 ) {
     let tree = &s.record.tree;
     let current = s.cursor == id;
@@ -409,16 +636,63 @@ fn move_button<G: RecordGame>(
     }
     let response = ui.selectable_label(current, label);
     if response.clicked() {
-        *action = Some(ListAction::Jump(id));
+        actions.push(ListAction::Game(GameCommand::Jump(id)));
+    }
+    if !editable {
+        return;
     }
     response.context_menu(|ui| {
-        if (tree.starts_variation(id) || in_variation) && ui.button("Promote variation").clicked() {
-            *action = Some(ListAction::Promote(id));
+        let nags = &tree.node(id).nags;
+        let mut act = |ui: &mut egui::Ui, action: ListAction| {
+            actions.push(action);
             ui.close();
+        };
+        ui.horizontal(|ui| {
+            for (glyph, number, meaning) in &Nag::MOVE[..6] {
+                let on = nags.contains(&Nag(*number));
+                if ui.selectable_label(on, RichText::new(*glyph).strong()).on_hover_text(*meaning).clicked() {
+                    act(ui, ListAction::Game(GameCommand::ToggleNag(id, Nag(*number))));
+                }
+            }
+        });
+        ui.menu_button("Position", |ui| {
+            for (glyph, number, meaning) in &Nag::POSITION {
+                let on = nags.contains(&Nag(*number));
+                if ui.selectable_label(on, format!("{glyph}  {meaning}")).clicked() {
+                    act(ui, ListAction::Game(GameCommand::ToggleNag(id, Nag(*number))));
+                }
+            }
+        });
+        for (number, meaning) in Nag::MOVE[6..].iter().map(|(g, n, m)| (*n, format!("{g}  {m}"))) {
+            if ui.selectable_label(nags.contains(&Nag(number)), meaning).clicked() {
+                act(ui, ListAction::Game(GameCommand::ToggleNag(id, Nag(number))));
+            }
+        }
+        ui.separator();
+        let after = !without_commands(comment_text(s, id, false)).is_empty();
+        let before = !without_commands(comment_text(s, id, true)).is_empty();
+        if ui.button(if after { "Edit comment after" } else { "Comment after" }).clicked() {
+            act(ui, ListAction::EditComment { node: id, before: false });
+        }
+        if ui.button(if before { "Edit comment before" } else { "Comment before" }).clicked() {
+            act(ui, ListAction::EditComment { node: id, before: true });
+        }
+        if after && ui.button("Delete comment after").clicked() {
+            act(ui, ListAction::Game(GameCommand::SetComment { node: id, before: false, text: String::new() }));
+        }
+        if before && ui.button("Delete comment before").clicked() {
+            act(ui, ListAction::Game(GameCommand::SetComment { node: id, before: true, text: String::new() }));
+        }
+        ui.separator();
+        let on_main_line = tree.path_to(id).iter().all(|&n| !tree.starts_variation(n));
+        if (tree.starts_variation(id) || in_variation) && ui.button("Promote variation").clicked() {
+            act(ui, ListAction::Game(GameCommand::PromoteVariation(id)));
+        }
+        if !on_main_line && ui.button("Make main line").clicked() {
+            act(ui, ListAction::Game(GameCommand::MakeMainLine(id)));
         }
         if ui.button("Delete from here").clicked() {
-            *action = Some(ListAction::Delete(id));
-            ui.close();
+            act(ui, ListAction::Game(GameCommand::DeleteFrom(id)));
         }
     });
 }
@@ -435,7 +709,7 @@ mod move_list_tests {
         let AnyGame::Interstellar(record) = read_one(&text).unwrap() else { panic!("an Interstellar game") };
         let s: GameSession<interstellar::Position> = GameSession::from_record(record);
         for chars in [20, 40, 80] {
-            let lines = build_lines(&s, chars);
+            let lines = build_lines(&s, chars, None);
             let mut seen = Vec::new();
             for line in &lines {
                 match line {

@@ -772,7 +772,9 @@ fn editor_command(event: EditorEvent, cursor: NodeId) -> Option<Command> {
     match event {
         EditorEvent::Parsed { game, caret } => Some(Command::Act(Action::ReplaceGame { game, caret })),
         EditorEvent::CaretAt(node) => Some(Command::Game(GameCommand::Jump(node))),
-        EditorEvent::ToggleNag(nag) => Some(Command::Game(GameCommand::ToggleNag(nag))),
+        EditorEvent::ToggleNag(nag) => {
+            (cursor != NodeId::ROOT).then_some(Command::Game(GameCommand::ToggleNag(cursor, nag)))
+        }
         EditorEvent::Promote => {
             (cursor != NodeId::ROOT).then_some(Command::Game(GameCommand::PromoteVariation(cursor)))
         }

@@ -265,12 +265,15 @@ impl<G: AppGame> GameUi for GameView<G> {
     }
 
     fn move_list_ui(&self, ui: &mut egui::Ui, panel: &mut MoveListPanel, commands: &mut Vec<Command>) {
-        let learning = self.learning_asks();
-        if !self.quizzing() && !learning {
-            panel.ui(ui, &self.session, commands);
+        if !self.quizzing() {
+            // While "Learn from your mistakes" asks, the asked move and what follows are
+            // hidden.
+            let hidden_from =
+                self.learning.as_ref().filter(|_| self.learning_asks()).and_then(|l| l.moves.get(l.index).copied());
+            panel.ui(ui, &self.session, hidden_from, commands);
             return;
         }
-        // A quiz chapter, or a mistake to learn from: the moves so far, the rest hidden.
+        // A quiz chapter: the moves so far, the rest hidden.
         ui.heading("Moves");
         let s = &self.session;
         let path = s.record.tree.path_to(s.cursor);
@@ -284,16 +287,6 @@ impl<G: AppGame> GameUi for GameView<G> {
             text.push(' ');
         }
         ui.label(if text.is_empty() { "(the start)".to_string() } else { text.trim_end().to_string() });
-        if learning {
-            ui.label(
-                egui::RichText::new(
-                    "The rest of the game is hidden while you look for a better move \
-                     (Show the engine's move shows it).",
-                )
-                .weak(),
-            );
-            return;
-        }
         let left = s.record.tree.main_line_from(s.cursor).len();
         let what = match self.chapter_mode() {
             ChapterMode::Recall => "play every move of the line",

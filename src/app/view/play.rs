@@ -76,7 +76,13 @@ impl<G: AppGame> GameView<G> {
                 return Applied { changed, message: None };
             }
             GameCommand::DeleteFrom(node) => return self.delete_from(*node),
-            GameCommand::ToggleNag(nag) => return self.toggle_nag(*nag),
+            GameCommand::MakeMainLine(node) => {
+                let changed = s.record.make_mut().tree.make_main_line(*node);
+                self.record_ending();
+                return Applied { changed, message: None };
+            }
+            GameCommand::ToggleNag(node, nag) => return self.toggle_nag(*node, *nag),
+            GameCommand::SetComment { node, before, text } => return self.set_comment(*node, *before, text),
             GameCommand::Resign | GameCommand::AgreeDraw | GameCommand::ClaimDraw | GameCommand::DrawAnswer(_) => {
                 return self.decide(command);
             }
@@ -98,10 +104,9 @@ impl<G: AppGame> GameView<G> {
             GameCommand::LearnFromMistakes => return self.start_learning(),
             GameCommand::LearnShow => return self.learning_show(),
             GameCommand::LearnNext => return self.learning_next(),
-            GameCommand::LearnStop => {
-                self.learning = None;
-                self.learn_judging = None;
-            }
+            GameCommand::LearnStop => return self.learning_stop(),
+            GameCommand::LearnRetry => return self.learning_retry(),
+            GameCommand::LearnKeep => return self.learning_keep(),
             GameCommand::LearnJudged => return self.learning_judged(),
             GameCommand::FlagFall => return self.flag_fall(),
             GameCommand::ToggleClockPause => return self.toggle_clock_pause(),
@@ -175,18 +180,37 @@ impl<G: AppGame> GameView<G> {
         Applied::changed()
     }
 
-    /// Puts the NAG on the shown move, or takes it off.
-    pub(super) fn toggle_nag(&mut self, nag: Nag) -> Applied {
+    /// Puts the NAG on the move of `node`, or takes it off ([`Nag::toggled`]).
+    pub(super) fn toggle_nag(&mut self, node: NodeId, nag: Nag) -> Applied {
         let s = &mut self.session;
-        if s.cursor == NodeId::ROOT {
+        if node == NodeId::ROOT || node.0 as usize >= s.record.tree.arena_len() {
             return Applied::say("Choose a move first: NAGs belong to a move");
         }
-        let nags = &mut s.record.make_mut().tree.node_mut(s.cursor).nags;
-        match nags.iter().position(|n| *n == nag) {
-            Some(i) => {
-                nags.remove(i);
-            }
-            None => nags.push(nag),
+        let nags = Nag::toggled(&s.record.tree.node(node).nags, nag);
+        s.record.make_mut().tree.set_nags(node, nags);
+        Applied::changed()
+    }
+
+    /// Sets the comment before or after the move of `node` to `text`, keeping the
+    /// comment's clock and evaluation commands; "before" a move that starts no
+    /// variation is the text after the move before it ([`crate::record::Tree::comment_before_slot`]).
+    pub(super) fn set_comment(&mut self, node: NodeId, before: bool, text: &str) -> Applied {
+        let tree = &self.session.record.tree;
+        if node.0 as usize >= tree.arena_len() {
+            return Applied::default();
+        }
+        let slot = if before { tree.comment_before_slot(node) } else { Some((node, false)) };
+        let Some((at, is_before)) = slot else { return Applied::default() };
+        let old = if is_before { &tree.node(at).comment_before } else { &tree.node(at).comment_after };
+        let new = crate::record::annotations::with_text(old, text);
+        if new == crate::record::tree::clean_comment(old) {
+            return Applied::default();
+        }
+        let tree = &mut self.session.record.make_mut().tree;
+        if is_before {
+            tree.set_comment_before(at, &new);
+        } else {
+            tree.set_comment_after(at, &new);
         }
         Applied::changed()
     }
