@@ -83,6 +83,7 @@ fn learn_from_your_mistakes_asks_refuses_the_games_move_and_shows_the_engines() 
     h.run();
     random_game(&mut h, 16);
     analyse(&mut h);
+    let analysed = write_any(&h.state().workspace().view.game());
     h.state_mut().settings_mut().analysis = true;
     // Stepped, not run to rest: the running analysis keeps asking for frames.
     h.step();
@@ -134,4 +135,9 @@ fn learn_from_your_mistakes_asks_refuses_the_games_move_and_shows_the_engines() 
     h.step();
     assert!(h.query_by_label_contains("Find a better move").is_none());
     assert!(h.state().settings().analysis, "the analysis is back after the lesson");
+    assert_eq!(
+        write_any(&h.state().workspace().view.game()),
+        analysed,
+        "the moves tried and shown are not left in the game as bare variations"
+    );
 }

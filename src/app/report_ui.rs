@@ -76,9 +76,19 @@ pub fn report_ui(ui: &mut egui::Ui, view: &ReportView<'_>, commands: &mut Vec<Co
     if let Some(learning) = view.learning {
         learning_ui(ui, learning, commands);
         ui.separator();
+        // The graph up to the asked move only, while it asks: the rest of the game
+        // would give the answer's worth away (as on lichess).
+        let asked = learning.moves.get(learning.index).copied();
+        let shown = match (learning.state, asked) {
+            (LearnState::Asking, Some(asked)) => {
+                view.points.iter().position(|p| p.node == asked).unwrap_or(view.points.len())
+            }
+            _ => view.points.len(),
+        };
+        graph(ui, view.points, shown, view.cursor, commands);
         return;
     }
-    graph(ui, view.points, view.cursor, commands);
+    graph(ui, view.points, view.points.len(), view.cursor, commands);
     egui::Grid::new("report summary").num_columns(5).striped(true).show(ui, |ui| {
         ui.label("");
         ui.label(RichText::new("?!").color(judgement_color(Judgement::Inaccuracy))).on_hover_text("Inaccuracies");
@@ -109,8 +119,23 @@ fn learning_ui(ui: &mut egui::Ui, learning: &Learning, commands: &mut Vec<Comman
         };
         ui.label(RichText::new(&learning.feedback).color(color));
         ui.horizontal_wrapped(|ui| {
-            if learning.state == LearnState::Asking && ui.button("Show the engine's move").clicked() {
+            let show = learning.state == LearnState::Asking || (learning.state == LearnState::Solved && learning.close);
+            if learning.state == LearnState::Solved
+                && learning.close
+                && ui.button("Try for the best").on_hover_text("Take the move back and look again").clicked()
+            {
+                commands.push(Command::Game(GameCommand::LearnRetry));
+            }
+            if show && ui.button("Show the engine's move").clicked() {
                 commands.push(Command::Game(GameCommand::LearnShow));
+            }
+            if learning.keep.as_ref().is_some_and(|(node, _)| learning.added.contains(node))
+                && ui
+                    .button("Keep as a variation")
+                    .on_hover_text("Keep this move in the game, with a comment; otherwise it goes when you go on")
+                    .clicked()
+            {
+                commands.push(Command::Game(GameCommand::LearnKeep));
             }
             let last = learning.index + 1 >= learning.moves.len();
             if last {
@@ -141,14 +166,16 @@ pub fn judgement_color(j: Judgement) -> Color32 {
 /// The evaluation graph: the first player's winning share after each move (up: the
 /// first player better), marks on judged moves, a line at the shown move. Clicking goes
 /// to the nearest move; hovering names it.
-fn graph(ui: &mut egui::Ui, points: &[GraphPoint], cursor: NodeId, commands: &mut Vec<Command>) {
+fn graph(ui: &mut egui::Ui, all: &[GraphPoint], shown: usize, cursor: NodeId, commands: &mut Vec<Command>) {
+    // The width is the whole game's; only the first `shown` points are drawn.
+    let points = &all[..shown.min(all.len())];
     let (rect, response) = ui.allocate_exact_size(vec2(ui.available_width(), GRAPH_HEIGHT), Sense::click());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "Evaluation graph"));
     let painter = ui.painter_at(rect);
     painter.rect_filled(rect, 3.0, Color32::from_gray(40));
     // Inset, so the dots at the ends are drawn whole.
     let rect = rect.shrink2(vec2(4.0, 3.0));
-    let n = points.len().max(2) - 1;
+    let n = all.len().max(2) - 1;
     let at = |i: usize, share: f32| -> Pos2 {
         pos2(rect.left() + rect.width() * i as f32 / n as f32, rect.bottom() - rect.height() * share.clamp(0.0, 1.0))
     };
@@ -176,7 +203,7 @@ fn graph(ui: &mut egui::Ui, points: &[GraphPoint], cursor: NodeId, commands: &mu
     }
     let nearest = |pos: Pos2| {
         let i = (((pos.x - rect.left()) / rect.width()) * n as f32).round().max(0.0) as usize;
-        points.get(i.min(points.len() - 1))
+        points.get(i.min(points.len().saturating_sub(1)))
     };
     if let Some(pos) = response.hover_pos()
         && let Some(p) = nearest(pos)

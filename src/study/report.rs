@@ -433,7 +433,45 @@ pub struct Learning {
     pub state: LearnState,
     /// The last word to the user.
     pub feedback: String,
+    /// The moves this question put into the game (the user's move while it is judged
+    /// or once found, the engine's move shown): taken out again when the question is
+    /// left, unless the user keeps them ([`Learning::keep`]).
+    pub added: Vec<NodeId>,
+    /// The found or shown move and the comment it gets when the user keeps it as a
+    /// variation.
+    pub keep: Option<(NodeId, String)>,
+    /// The move found keeps nearly the best move's chances but not all of them: "Try
+    /// for the best" is offered.
+    pub close: bool,
 }
+
+impl Learning {
+    /// A lesson on `moves` (the main-line moves marked `?` or `??`), at its first.
+    pub fn new(moves: Vec<NodeId>) -> Learning {
+        Learning {
+            moves,
+            index: 0,
+            state: LearnState::Asking,
+            feedback: String::new(),
+            added: Vec::new(),
+            keep: None,
+            close: false,
+        }
+    }
+}
+
+/// How close to the best move's winning share a move must come for "Learn from your
+/// mistakes" to accept it: [`THRESHOLDS`]`[0]`, the drop that makes an inaccuracy
+/// (0.05 of the mover's 0–1 share). Within [`LEARN_SAME`] of it, the move is as good
+/// as the best; between the two, "good, but not the best".
+pub const LEARN_MARGIN: f32 = THRESHOLDS[0];
+
+/// The drop in winning share under which a move counts as good as the best one.
+pub const LEARN_SAME: f32 = 0.01;
+
+/// The nodes searched after each move "Learn from your mistakes" judges (the user's and
+/// the best one's), on the engine worker.
+pub const LEARN_NODES: u64 = 20_000;
 
 /// The best move a report's comment names (`Mistake: PQ-33 was best (…)`).
 pub fn best_in_comment(comment: &str) -> Option<&str> {

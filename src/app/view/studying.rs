@@ -149,7 +149,7 @@ impl<G: AppGame> GameView<G> {
                 "No mistakes or blunders to learn from: run Analyse game first"
             });
         }
-        self.learning = Some(Learning { moves, index: 0, state: LearnState::Asking, feedback: String::new() });
+        self.learning = Some(Learning::new(moves));
         self.ask_learning();
         Applied::default()
     }
@@ -169,6 +169,8 @@ impl<G: AppGame> GameView<G> {
             },
         );
         learning.state = LearnState::Asking;
+        learning.keep = None;
+        learning.close = false;
         learning.feedback = format!(
             "{} played {played} here, {what}. Find a better move for {}.",
             capitalise(pos.side_to_move().name()),
@@ -209,9 +211,15 @@ impl<G: AppGame> GameView<G> {
             take_back(s, false);
             feedback = "That is the move of the game: try another.".to_string();
         } else if mv.is_some() && mv == best {
-            feedback = format!("Right: {} is the engine's move.", best_text.unwrap_or_default());
+            let best_text = best_text.unwrap_or_default();
+            feedback = format!("Right: {best_text} is the engine's move.");
             if let Some(l) = &mut self.learning {
                 l.state = LearnState::Solved;
+                l.close = false;
+                if changed {
+                    l.added.push(played);
+                }
+                l.keep = Some((played, "The engine's move, found in Learn from your mistakes.".to_string()));
             }
         } else if let (Some(mv), Some(best)) = (mv, best) {
             let history = {
@@ -223,11 +231,15 @@ impl<G: AppGame> GameView<G> {
             // GameCommand::LearnJudged brings the verdict.
             let searched = pos.clone();
             let job = Job::on_engine("learn", EnginePriority::Waited, move |_| {
-                let mine = crate::study::report::share_after(&searched, &history, mv, 20_000);
-                let engine = crate::study::report::share_after(&searched, &history, best, 20_000);
+                let nodes = crate::study::report::LEARN_NODES;
+                let mine = crate::study::report::share_after(&searched, &history, mv, nodes);
+                let engine = crate::study::report::share_after(&searched, &history, best, nodes);
                 (mine, engine)
             });
             self.learn_judging = Some(LearnJudging { played, parent, changed, mv, best, job, shares: None });
+            if let Some(l) = self.learning.as_mut().filter(|_| changed) {
+                l.added.push(played);
+            }
             feedback = format!("Judging {}…", pos.notation(mv));
         } else {
             take_back(s, changed);
@@ -253,10 +265,31 @@ impl<G: AppGame> GameView<G> {
         let pos = s.record.position_at(judging.parent);
         let feedback;
         let mut kept = false;
-        if mine + crate::study::report::THRESHOLDS[0] > engine {
-            feedback = format!("Good move: about as good as the engine's {}.", pos.notation(judging.best));
+        let (played, best) = (pos.notation(judging.mv), pos.notation(judging.best));
+        let percent = |share: f32| format!("{:.0} %", share * 100.0);
+        if mine + crate::study::report::LEARN_MARGIN > engine {
+            let same = mine + crate::study::report::LEARN_SAME >= engine;
+            feedback = if same {
+                format!("Good move: {played} is as good as the engine's {best}.")
+            } else {
+                format!(
+                    "Good, but not the best: {played} keeps {} of the winning chances, the best move {}. \
+                     Try for the best, or go on.",
+                    percent(mine),
+                    percent(engine)
+                )
+            };
             if let Some(l) = &mut self.learning {
                 l.state = LearnState::Solved;
+                l.close = !same;
+                l.keep = Some((
+                    judging.played,
+                    format!(
+                        "Found in Learn from your mistakes: keeps {} of the winning chances ({best}: {}).",
+                        percent(mine),
+                        percent(engine)
+                    ),
+                ));
             }
         } else {
             if judging.changed {
@@ -265,10 +298,10 @@ impl<G: AppGame> GameView<G> {
             }
             s.jump(judging.parent);
             feedback = format!(
-                "You can do better: {} keeps {:.0} % of the chances, the best move {:.0} %. Try another move.",
-                pos.notation(judging.mv),
-                mine * 100.0,
-                engine * 100.0
+                "You can do better: {played} keeps {} of the winning chances, the best move {}. Try another \
+                 move, or Show the engine's move.",
+                percent(mine),
+                percent(engine)
             );
         }
         if let Some(l) = &mut self.learning {
@@ -309,23 +342,83 @@ impl<G: AppGame> GameView<G> {
             learning.feedback = "The report names no better move here.".into();
             return Applied::default();
         };
+        // A move found before (good, not the best) makes way for the answer.
+        let mut changed = Self::take_out_added(s, learning);
         let before = s.record.tree.move_count();
         let node = s.record.add_move(parent, best);
+        if s.record.tree.move_count() != before {
+            learning.added.push(node);
+            changed = true;
+        }
         s.jump(node);
         learning.state = LearnState::Shown;
+        learning.close = false;
+        learning.keep = Some((node, "The engine's move, shown in Learn from your mistakes.".to_string()));
         learning.feedback = format!("The engine plays {}.", pos.notation(best));
-        Applied { changed: s.record.tree.move_count() != before, message: Some(String::new()) }
+        Applied { changed, message: Some(String::new()) }
+    }
+
+    /// Takes the moves the question put into the game out again (they are not the
+    /// user's work unless kept); the cursor goes back where they branch off. Whether
+    /// the game changed.
+    fn take_out_added(s: &mut GameSession<G>, learning: &mut Learning) -> bool {
+        let mut changed = false;
+        for node in std::mem::take(&mut learning.added) {
+            let tree = &s.record.tree;
+            let Some(parent) = tree.node(node).parent else { continue };
+            if !tree.node(parent).children.contains(&node) {
+                continue;
+            }
+            if s.record.tree.path_to(s.cursor).contains(&node) {
+                s.jump(parent);
+            }
+            s.record.make_mut().tree.delete(node);
+            changed = true;
+        }
+        learning.keep = None;
+        changed
+    }
+
+    /// Try again at the asked position: a move found that was good but not the best is
+    /// taken back.
+    pub(super) fn learning_retry(&mut self) -> Applied {
+        let Some(learning) = &mut self.learning else { return Applied::default() };
+        let changed = Self::take_out_added(&mut self.session, learning);
+        self.ask_learning();
+        Applied { changed, message: Some(String::new()) }
+    }
+
+    /// Keeps the move found or shown as a variation, with a comment saying where it
+    /// came from.
+    pub(super) fn learning_keep(&mut self) -> Applied {
+        let Some(learning) = &mut self.learning else { return Applied::default() };
+        let Some((node, comment)) = learning.keep.take() else { return Applied::default() };
+        learning.added.retain(|&n| n != node);
+        let tree = &mut self.session.record.make_mut().tree;
+        let text = crate::record::annotations::with_text(&tree.node(node).comment_after, &comment);
+        tree.set_comment_after(node, &text);
+        learning.feedback = "Kept as a variation, with a comment.".into();
+        Applied::changed()
+    }
+
+    /// Stops "Learn from your mistakes": the moves of the question left are taken out.
+    pub(super) fn learning_stop(&mut self) -> Applied {
+        self.learn_judging = None;
+        let Some(mut learning) = self.learning.take() else { return Applied::default() };
+        let changed = Self::take_out_added(&mut self.session, &mut learning);
+        Applied { changed, message: None }
     }
 
     /// The next marked move, or the end of the lesson.
     pub(super) fn learning_next(&mut self) -> Applied {
         let Some(learning) = &mut self.learning else { return Applied::default() };
+        let changed = Self::take_out_added(&mut self.session, learning);
         learning.index += 1;
         if learning.index >= learning.moves.len() {
             self.learning = None;
-            return Applied::say("That was the last marked move");
+            return Applied { changed, message: Some("That was the last marked move".into()) };
         }
         self.ask_learning();
-        Applied::default()
+        Applied { changed, message: None }
     }
 }
