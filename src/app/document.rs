@@ -108,6 +108,20 @@ impl GameSet {
         }
     }
 
+    /// The tag pairs (name, value) of game `index`: read from the header of its text
+    /// when it is held as text (its moves are not read), else the tree's. Empty when
+    /// the game cannot be read. What the games list's filter searches (`chapter:`…).
+    pub fn tags(&self, index: usize) -> Vec<(String, String)> {
+        let Some(slot) = self.slots.get(index) else { return Vec::new() };
+        match (&slot.game, &slot.stored) {
+            (Some(game), _) => game.tags().iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
+            (None, Some(stored)) => {
+                self.texts.text(stored).map(|t| crate::record::text::read_tags(&t)).unwrap_or_default()
+            }
+            (None, None) => Vec::new(),
+        }
+    }
+
     /// Which game game `index` is (from the held row of a stored game: nothing is read
     /// and nothing allocated, as a search over many games wants).
     pub fn variant(&self, index: usize) -> Option<crate::core::Variant> {

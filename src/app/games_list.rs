@@ -181,13 +181,17 @@ fn filter_ui(ui: &mut egui::Ui, filter: &mut String) {
     ui.horizontal(|ui| {
         let label = ui.label("Filter");
         ui.add(
-            egui::TextEdit::singleline(filter).hint_text("players, event, result:1-0, plies>40…").desired_width(260.0),
+            egui::TextEdit::singleline(filter)
+                .hint_text("players, any tag, chapter:name, result:1-0, plies>40…")
+                .desired_width(260.0),
         )
         .labelled_by(label.id)
         .on_hover_text(
-            "Every word must stand in the players, event, date, result, game or stipulation. \
-         A word can name its field (white:, black:, player:, event:, date:, result:, game:, \
-         stipulation:) or compare the length (plies>40, plies<=20).",
+            "Every word must stand in the players, event, date, result, game, stipulation \
+         or any other tag of the game. A word can name its field (white:, black:, player:, \
+         event:, date:, result:, game:, stipulation:) or any tag (chapter:, section:, \
+         round:, annotator:, a tag of your own), or compare the length (plies>40, \
+         plies<=20). Quotes keep spaces: event:\"World Cup\".",
         );
     });
     // A length comparison that is no number matches nothing: say why.
@@ -626,7 +630,10 @@ impl GamesList {
                     Some(i) => {
                         with.as_ref().is_none_or(|w| w.get(i).copied().unwrap_or(false))
                             && only.as_ref().is_none_or(|keep| keep.get(i).copied().unwrap_or(false))
-                            && (!words || RowTexts::of(document, row, false).game.matches_words(filter))
+                            && (!words
+                                || RowTexts::of(document, row, false)
+                                    .game
+                                    .matches_filter(filter, || document.games.tags(i)))
                     }
                 }
             })
