@@ -253,12 +253,7 @@ fn glyph_bar_ui<G: RecordGame>(ui: &mut egui::Ui, s: &GameSession<G>, actions: &
     let nags = &s.record.tree.node(node).nags;
     ui.horizontal_wrapped(|ui| {
         ui.add_enabled_ui(node != NodeId::ROOT, |ui| {
-            for (glyph, number, meaning) in &Nag::MOVE[..6] {
-                let on = nags.contains(&Nag(*number));
-                if ui.selectable_label(on, RichText::new(*glyph).strong()).on_hover_text(*meaning).clicked() {
-                    actions.push(ListAction::Game(GameCommand::ToggleNag(node, Nag(*number))));
-                }
-            }
+            glyph_buttons(ui, node, nags, actions);
             let shown = nags.iter().find(|n| n.group() == Some(1)).and_then(|n| n.symbol()).unwrap_or("±");
             ui.menu_button(format!("{shown} Position"), |ui| position_menu(ui, node, nags, actions))
                 .response
@@ -278,6 +273,20 @@ fn glyph_bar_ui<G: RecordGame>(ui: &mut egui::Ui, s: &GameSession<G>, actions: &
             actions.push(ListAction::EditComment { node, before: false });
         }
     });
+}
+
+/// The six move glyphs as buttons (on when the move carries it), each toggling its NAG
+/// on the move of `node`; whether one was clicked.
+fn glyph_buttons(ui: &mut egui::Ui, node: NodeId, nags: &[Nag], actions: &mut Vec<ListAction>) -> bool {
+    let mut clicked = false;
+    for (glyph, number, meaning) in &Nag::MOVE[..6] {
+        let on = nags.contains(&Nag(*number));
+        if ui.selectable_label(on, RichText::new(*glyph).strong()).on_hover_text(*meaning).clicked() {
+            actions.push(ListAction::Game(GameCommand::ToggleNag(node, Nag(*number))));
+            clicked = true;
+        }
+    }
+    clicked
 }
 
 /// The position glyphs, each a checkbox-like button that puts it on or takes it off.
@@ -643,26 +652,14 @@ fn move_button<G: RecordGame>(
     }
     response.context_menu(|ui| {
         let nags = &tree.node(id).nags;
+        if ui.horizontal(|ui| glyph_buttons(ui, id, nags, actions)).inner {
+            ui.close();
+        }
+        ui.menu_button("Position", |ui| position_menu(ui, id, nags, actions));
         let mut act = |ui: &mut egui::Ui, action: ListAction| {
             actions.push(action);
             ui.close();
         };
-        ui.horizontal(|ui| {
-            for (glyph, number, meaning) in &Nag::MOVE[..6] {
-                let on = nags.contains(&Nag(*number));
-                if ui.selectable_label(on, RichText::new(*glyph).strong()).on_hover_text(*meaning).clicked() {
-                    act(ui, ListAction::Game(GameCommand::ToggleNag(id, Nag(*number))));
-                }
-            }
-        });
-        ui.menu_button("Position", |ui| {
-            for (glyph, number, meaning) in &Nag::POSITION {
-                let on = nags.contains(&Nag(*number));
-                if ui.selectable_label(on, format!("{glyph}  {meaning}")).clicked() {
-                    act(ui, ListAction::Game(GameCommand::ToggleNag(id, Nag(*number))));
-                }
-            }
-        });
         for (number, meaning) in Nag::MOVE[6..].iter().map(|(g, n, m)| (*n, format!("{g}  {m}"))) {
             if ui.selectable_label(nags.contains(&Nag(number)), meaning).clicked() {
                 act(ui, ListAction::Game(GameCommand::ToggleNag(id, Nag(number))));
