@@ -16,10 +16,12 @@ use crate::render::diagram::{DiagramError, DiagramOptions, ImageFormat, diagram_
 use crate::render::scene::Scene;
 
 mod stored;
+mod study;
 pub use stored::{
     GameTexts, KEEP_IN_MEMORY, RecordIndex, StoredGame, Written, index_records_keeping, index_records_with,
     remove_stale_copies, write_stored_records,
 };
+pub use study::{ChapterAdded, add_chapter};
 
 /// A record file format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -771,6 +773,13 @@ pub enum FileError {
     /// The file is not UTF-8 text.
     #[error("{0}: not UTF-8 text")]
     NotText(PathBuf),
+    /// A chapter was to be added to a file that is no study (its first game has no
+    /// `Study` tag, or it holds no game that could be read).
+    #[error("{0}: not a study (its first game has no Study tag): open it and make it a study, or choose another file")]
+    NotAStudy(PathBuf),
+    /// The file has games that could not be read: writing it again would lose them.
+    #[error("{0}: {1} problem(s) reading the file; open it and mend them before adding to it")]
+    HasProblems(PathBuf, usize),
     /// Reading was cancelled before the end.
     #[error("{0}: reading was cancelled")]
     Cancelled(PathBuf),

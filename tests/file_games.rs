@@ -716,7 +716,9 @@ fn a_study_of_three_chapters_is_built_saved_reopened_and_quizzes_its_lines() {
     h.get_by_label_contains("Delete chapter 1 (Chapter 1) from the file? Undo (Ctrl+Z) puts it back");
     h.get_by_label("Keep").click();
     h.run();
-    // Chapter 1: a title, a section and the guessing mode, typed in the form.
+    // Chapter 1: a title, a section and the guessing mode, typed in its window.
+    h.get_by_label("Chapter 1…").click();
+    h.run();
     retype(&mut h, "Chapter title", "The light bishop first");
     retype(&mut h, "Section", "Openings");
     h.get_by_label("Guess the moves").click();

@@ -113,3 +113,170 @@ fn a_game_is_annotated_from_the_move_list_alone() {
     h.run();
     assert!(record_text(&h).contains("quiet move"));
 }
+
+/// Steps the app until the chapter being added to a study file is written.
+fn finish_adding(h: &mut Harness<'static, OrreryApp>) {
+    for _ in 0..1000 {
+        if h.state().jobs().adding_chapter.is_none() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        h.step();
+    }
+    assert!(h.state().jobs().adding_chapter.is_none(), "the chapter was added");
+    h.run();
+}
+
+/// A file of 40 Triangular games, each with two moves and its own players.
+fn forty_games(path: &std::path::Path) {
+    let mut text = String::new();
+    for i in 1..=40 {
+        let mut game = AnyGame::new(Variant::Triangular);
+        let AnyGame::Triangular(record) = &mut game else { unreachable!() };
+        record.tags.set("White", &format!("White {i}"));
+        record.tags.set("Black", &format!("Black {i}"));
+        let mut at = NodeId::ROOT;
+        for skip in [i % 5, i % 3] {
+            let pos = record.position_at(at);
+            let mut moves = orrery::core::moves::MoveList::new();
+            pos.legal_moves(&mut moves);
+            at = record.add_move(at, moves[skip % moves.len()]);
+        }
+        text.push_str(&write_any(&game));
+        text.push('\n');
+    }
+    std::fs::write(path, text).expect("the file is written");
+}
+
+#[test]
+fn a_study_is_built_chapter_by_chapter_from_a_file_of_forty_games() {
+    let dir = std::env::temp_dir().join(format!("orrery-study-ui-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let games = dir.join("forty.pgn");
+    let study = dir.join("my-study.pgn");
+    forty_games(&games);
+    let dialogs = FakeDialogs {
+        opens: vec![Some(games.clone()), Some(study.clone())],
+        saves: vec![Some(study.clone())],
+        ..FakeDialogs::default()
+    };
+    let mut h = ui_support::harness(dialogs, 800.0);
+    h.run();
+    ui_support::menu(&mut h, "Game", "Open…");
+    ui_support::finish_reading(&mut h);
+    assert_eq!(h.state().workspace().document.games.len(), 40);
+    // Game 5 starts a new study, saved at once.
+    h.state_mut().apply(Command::Act(Action::ShowGame(4)));
+    h.run();
+    ui_support::menu(&mut h, "Game", "Add to study…");
+    h.get_by_label("A new study named").focus();
+    h.get_by_label("A new study named").type_text("My study");
+    h.run();
+    h.get_by_label("Save as a new study…").click();
+    h.run();
+    finish_adding(&mut h);
+    assert!(h.state().workspace().message.contains("New study \"My study\""), "{}", h.state().workspace().message);
+    // Game 12, from the games list's button, into the study now offered by name.
+    h.state_mut().apply(Command::Act(Action::ShowGame(11)));
+    h.run();
+    h.get_by_label("Add to study…").click();
+    h.run();
+    h.get_by_label("my-study.pgn").click();
+    h.run();
+    finish_adding(&mut h);
+    assert!(h.state().workspace().message.contains("Chapter 2"), "{}", h.state().workspace().message);
+    // Game 30's position after its first move, as a chapter of its own title.
+    h.state_mut().apply(Command::Act(Action::ShowGameAt(29, vec![0])));
+    h.run();
+    ui_support::menu(&mut h, "Game", "Add to study…");
+    h.get_by_label_contains("The shown position").click();
+    h.run();
+    let title = h.get_by_label("Chapter title");
+    title.focus();
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::A);
+    h.get_by_label("Chapter title").type_text("A position to study");
+    h.run();
+    h.get_by_label("my-study.pgn").click();
+    h.run();
+    finish_adding(&mut h);
+    // The 40-game file is as it was; the study reopens with its three chapters.
+    assert!(!h.state().workspace().document.modified);
+    ui_support::menu(&mut h, "Game", "Open…");
+    ui_support::finish_reading(&mut h);
+    let document = &h.state().workspace().document;
+    assert_eq!(document.study_name(), Some("My study"));
+    let titles: Vec<String> = (0..document.games.len())
+        .map(|i| orrery::record::study::Chapter::of(&document.games.get(i).expect("a chapter"), i).title)
+        .collect();
+    assert_eq!(titles, ["White 5 – Black 5", "White 12 – Black 12", "A position to study"]);
+    let third = document.games.get(2).expect("the third chapter");
+    assert_eq!(third.main_line_len(), 0, "a position chapter has no moves");
+    // Chapter 3 asks its reader to recall the line, with a note shown above it.
+    h.state_mut().apply(Command::Act(Action::ShowGame(2)));
+    h.run();
+    h.get_by_label("Chapter 3…").click();
+    h.run();
+    let note = h.get_by_label("Note for the reader");
+    note.focus();
+    h.get_by_label("Note for the reader").type_text("Find the plan for both sides.");
+    h.get_by_label("Recall the line").click();
+    h.run();
+    h.get_by_label("Apply to the chapter").click();
+    h.run();
+    assert_eq!(
+        h.query_all_by_label("Find the plan for both sides.").count(),
+        1,
+        "the note above the hidden moves: {} / {}",
+        record_text(&h),
+        h.state().workspace().message
+    );
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::S);
+    h.run();
+    let saved = std::fs::read_to_string(&study).expect("the study is saved");
+    assert!(saved.contains("{Find the plan for both sides.}"), "{saved}");
+    assert!(saved.contains("[ChapterMode \"recall\"]"), "{saved}");
+    assert_eq!(saved.matches("[Study \"My study\"]").count(), 3, "{saved}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_new_study_starts_from_the_shown_position_and_takes_chapters_of_its_own() {
+    let dir = std::env::temp_dir().join(format!("orrery-new-study-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("endings.pgn");
+    let mut h = ui_support::harness(FakeDialogs { saves: vec![Some(path.clone())], ..FakeDialogs::default() }, 800.0);
+    h.run();
+    h.state_mut().apply(Command::Act(Action::NewGame(Variant::Triangular)));
+    h.run();
+    let mv = first_legal(&h, 2);
+    ui_support::play(&mut h, &mv);
+    let position = h.state().workspace().view.position_string();
+    ui_support::menu(&mut h, "Game", "New study…");
+    // Unnamed, it cannot be made.
+    h.get_by_label("Name the study first.");
+    h.get_by_label("Study name").focus();
+    h.get_by_label("Study name").type_text("Endings");
+    h.get_by_label_contains("The shown position").click();
+    h.run();
+    h.get_by_label("Create the study").click();
+    h.run();
+    // The game played is not saved: the app asks first.
+    h.get_by_label_contains("Don't save").click();
+    h.run();
+    let document = &h.state().workspace().document;
+    assert_eq!(document.study_name(), Some("Endings"));
+    assert!(document.modified, "a new study waits to be saved");
+    assert_eq!(h.state().workspace().view.position_string(), position, "the chapter starts at the shown position");
+    // A second chapter: a copy of the first, into the open study.
+    ui_support::menu(&mut h, "Game", "Add to study…");
+    h.get_by_label("The open study, Endings").click();
+    h.run();
+    assert_eq!(h.state().workspace().document.games.len(), 2);
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::S);
+    h.run();
+    let saved = std::fs::read_to_string(&path).expect("saved");
+    assert_eq!(saved.matches("[Study \"Endings\"]").count(), 2, "{saved}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

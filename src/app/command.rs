@@ -101,6 +101,10 @@ pub enum Command {
     NewGameInFile,
     /// A copy of the shown game, after it.
     DuplicateGame,
+    /// Game → New study…: a new study, its first chapter the shown game or position.
+    NewStudyForm,
+    /// Game → Add to study…: the shown game or position as a study file's last chapter.
+    AddToStudyForm,
     // The notation editor.
     /// Insert a comment at the notation editor's caret.
     InsertComment,
@@ -202,6 +206,8 @@ impl Command {
         menu.push(Some(Command::NewComputerGameForm));
         menu.push(Some(Command::NewClockGameForm));
         menu.extend([
+            Some(Command::NewStudyForm),
+            Some(Command::AddToStudyForm),
             Some(Command::BoardEditor),
             Some(Command::ExportDiagram),
             Some(Command::ExportGif),
@@ -284,6 +290,8 @@ impl Command {
             Command::PasteGamesIntoFile => "Paste games into this file".into(),
             Command::NewGameInFile => "New game in this file".into(),
             Command::DuplicateGame => "Duplicate game".into(),
+            Command::NewStudyForm => "New study…".into(),
+            Command::AddToStudyForm => "Add to study…".into(),
             Command::InsertComment => "Insert comment (notation editor)".into(),
             Command::PlayFromSetup => "Play from here".into(),
             Command::CloseBoardEditor => "Close editor".into(),

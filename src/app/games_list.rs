@@ -381,6 +381,9 @@ pub struct ChapterForm {
     pub side: usize,
     /// The two players' names, for the choice.
     pub sides: [&'static str; 2],
+    /// The note for the reader: the chapter's comment before its first move, shown
+    /// above the hidden moves in guess and recall modes.
+    pub note: String,
 }
 
 /// A search by pattern running on a thread: for which revision and pattern, and each
@@ -417,6 +420,8 @@ pub struct GamesList {
     rows_revision: Option<(u64, u64)>,
     /// Whether the rows were made for a study (chapter titles).
     rows_study: bool,
+    /// The shown chapter's window (title, section, mode, note) is open.
+    pub chapter_open: bool,
     /// The rows shown (indices into `rows`), for the filter, sort and position.
     shown: Vec<usize>,
     /// The rows' keys for the sort by a column of text (for which list of games,
@@ -833,6 +838,13 @@ impl GamesList {
             if ui.button("Copy game").on_hover_text("The shown game's text, for another file or program").clicked() {
                 commands.push(Command::CopyGameText);
             }
+            if ui
+                .button("Add to study…")
+                .on_hover_text("The shown game or position as a study's next chapter")
+                .clicked()
+            {
+                commands.push(Command::AddToStudyForm);
+            }
             if enabled(ui, editable, "Paste games", "The games on the clipboard, after the shown one").clicked() {
                 commands.push(Command::PasteGamesIntoFile);
             }
@@ -885,9 +897,18 @@ impl GamesList {
             }
             Some(name) => {
                 let n = document.games.len();
-                ui.label(
-                    RichText::new(format!("Study: {name} — {n} chapter{}", if n == 1 { "" } else { "s" })).strong(),
-                );
+                ui.horizontal(|ui| {
+                    ui.label(
+                        RichText::new(format!("Study: {name} — {n} chapter{}", if n == 1 { "" } else { "s" })).strong(),
+                    );
+                    if ui
+                        .button(format!("Chapter {}…", current + 1))
+                        .on_hover_text("The shown chapter's title, section, mode and note for the reader")
+                        .clicked()
+                    {
+                        self.chapter_open = !self.chapter_open;
+                    }
+                });
                 let Some(game) = document.games.get(current) else { return };
                 // Taken from the game again when it changes (an undo, another chapter).
                 if self.chapter.as_ref().is_none_or(|c| c.for_ != (current, document.revision())) {
@@ -899,53 +920,88 @@ impl GamesList {
                         mode: chapter.mode,
                         side: chapter.side,
                         sides: crate::with_game!(&*game, g => crate::record::study::side_names(g)),
+                        note: chapter_note(&game),
                     });
                 }
                 let Some(form) = &mut self.chapter else { return };
-                egui::Grid::new("chapter-form").num_columns(2).show(ui, |ui| {
-                    let label = ui.label("Chapter title");
-                    ui.add(egui::TextEdit::singleline(&mut form.title).desired_width(240.0)).labelled_by(label.id);
-                    ui.end_row();
-                    let label = ui.label("Section");
-                    ui.add(egui::TextEdit::singleline(&mut form.section).desired_width(240.0)).labelled_by(label.id);
-                    ui.end_row();
-                    ui.label("Mode");
-                    ui.horizontal(|ui| {
-                        for m in ChapterMode::ALL {
-                            ui.radio_value(&mut form.mode, m, m.label());
-                        }
+                // The form is a window of its own: the table of chapters keeps its room.
+                if !self.chapter_open {
+                    return;
+                }
+                let mut open = true;
+                let window = egui::Window::new(format!("Chapter {}", current + 1))
+                    .id(egui::Id::unique("chapter-form-window"))
+                    .open(&mut open)
+                    .collapsible(false)
+                    .resizable(false);
+                window.show(ui.ctx(), |ui| {
+                    egui::Grid::new("chapter-form").num_columns(2).show(ui, |ui| {
+                        let label = ui.label("Chapter title");
+                        ui.add(egui::TextEdit::singleline(&mut form.title).desired_width(240.0)).labelled_by(label.id);
+                        ui.end_row();
+                        let label = ui.label("Section");
+                        ui.add(egui::TextEdit::singleline(&mut form.section).desired_width(240.0))
+                            .labelled_by(label.id);
+                        ui.end_row();
+                        ui.label("Mode");
+                        ui.horizontal(|ui| {
+                            for m in ChapterMode::ALL {
+                                ui.radio_value(&mut form.mode, m, m.label());
+                            }
+                        });
+                        ui.end_row();
+                        // Always there (used in guess mode only), so the Apply button
+                        // below keeps its place when the mode changes.
+                        let guess = form.mode == ChapterMode::Guess;
+                        ui.add_enabled(guess, egui::Label::new("The reader plays"));
+                        ui.horizontal(|ui| {
+                            for (k, name) in form.sides.iter().enumerate() {
+                                ui.add_enabled_ui(guess, |ui| ui.radio_value(&mut form.side, k, *name));
+                            }
+                        });
+                        ui.end_row();
+                        let label = ui.label("Note for the reader").on_hover_text(
+                            "The chapter's opening comment: shown above the hidden moves in guess and recall modes",
+                        );
+                        ui.add(
+                            egui::TextEdit::multiline(&mut form.note)
+                                .desired_rows(2)
+                                .desired_width(240.0)
+                                .hint_text("e.g. White to play: find the plan"),
+                        )
+                        .labelled_by(label.id);
+                        ui.end_row();
                     });
-                    ui.end_row();
-                    // Always there (used in guess mode only), so the Apply button
-                    // below keeps its place when the mode changes.
-                    let guess = form.mode == ChapterMode::Guess;
-                    ui.add_enabled(guess, egui::Label::new("The reader plays"));
-                    ui.horizontal(|ui| {
-                        for (k, name) in form.sides.iter().enumerate() {
-                            ui.add_enabled_ui(guess, |ui| ui.radio_value(&mut form.side, k, *name));
+                    if ui.button("Apply to the chapter").clicked() {
+                        if form.note.trim() != chapter_note(&game) {
+                            commands.push(Command::Game(GameCommand::SetComment {
+                                node: crate::record::NodeId::ROOT,
+                                before: false,
+                                text: form.note.trim().to_string(),
+                            }));
                         }
-                    });
-                    ui.end_row();
-                });
-                if ui.button("Apply to the chapter").clicked() {
-                    // The side is written only where it matters: a guessing chapter
-                    // whose reader plays the second player (or one that said so before).
-                    // It goes first: the chapter then starts where its reader begins.
-                    let had_side = document
-                        .games
-                        .get(current)
-                        .is_some_and(|g| g.tags().get(crate::record::study::SIDE_TAG).is_some());
-                    if form.mode == ChapterMode::Guess && (form.side == 1 || had_side) {
-                        commands.push(Command::Game(GameCommand::SetTag(
-                            crate::record::study::SIDE_TAG.into(),
-                            form.sides[form.side.min(1)].to_lowercase(),
-                        )));
+                        // The side is written only where it matters: a guessing chapter
+                        // whose reader plays the second player (or one that said so before).
+                        // It goes first: the chapter then starts where its reader begins.
+                        let had_side = document
+                            .games
+                            .get(current)
+                            .is_some_and(|g| g.tags().get(crate::record::study::SIDE_TAG).is_some());
+                        if form.mode == ChapterMode::Guess && (form.side == 1 || had_side) {
+                            commands.push(Command::Game(GameCommand::SetTag(
+                                crate::record::study::SIDE_TAG.into(),
+                                form.sides[form.side.min(1)].to_lowercase(),
+                            )));
+                        }
+                        commands.push(Command::Act(Action::SetChapter {
+                            title: form.title.clone(),
+                            section: form.section.clone(),
+                            mode: form.mode,
+                        }));
                     }
-                    commands.push(Command::Act(Action::SetChapter {
-                        title: form.title.clone(),
-                        section: form.section.clone(),
-                        mode: form.mode,
-                    }));
+                });
+                if !open {
+                    self.chapter_open = false;
                 }
             }
         }
@@ -1083,4 +1139,14 @@ impl GamesList {
 fn row_of(document: &Document, i: usize) -> Row {
     let (errors, warnings) = document.problem_counts(i);
     Row { index: Some(i), number: document.number_of(i), problems: (errors as u32, warnings as u32) }
+}
+
+/// A chapter's note for its reader: its comment before the first move, without
+/// commands (clock, marks).
+pub fn chapter_note(game: &crate::record::AnyGame) -> String {
+    crate::with_game!(game, g => {
+        crate::record::annotations::without_commands(&g.tree.node(crate::record::NodeId::ROOT).comment_after)
+            .trim()
+            .to_string()
+    })
 }

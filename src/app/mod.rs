@@ -37,6 +37,7 @@ pub mod settings;
 pub mod setup;
 pub mod setup_ui;
 pub mod sounds;
+pub mod study_ui;
 pub mod theme;
 pub mod ui;
 pub mod view;

@@ -31,6 +31,9 @@ pub struct Settings {
     pub recent: Vec<PathBuf>,
     /// The folder of the last file dialog.
     pub last_folder: Option<PathBuf>,
+    /// The study files chapters were added to or that were opened, newest first (at
+    /// most 8): Add to study offers them.
+    pub studies: Vec<PathBuf>,
     /// The notation editor panel is shown.
     pub notation_editor: bool,
     /// The study marks (arrows, marked cells) of the shown move are drawn.
@@ -121,6 +124,7 @@ impl Default for Settings {
             hints: true,
             recent: Vec::new(),
             last_folder: None,
+            studies: Vec::new(),
             notation_editor: false,
             show_marks: true,
             analysis: false,
@@ -155,6 +159,13 @@ impl Settings {
         }
         self.recent.insert(0, path);
         self.recent.truncate(10);
+    }
+
+    /// Puts `path` first among the studies Add to study offers.
+    pub fn remember_study(&mut self, path: PathBuf) {
+        self.studies.retain(|p| p != &path);
+        self.studies.insert(0, path);
+        self.studies.truncate(8);
     }
 }
 

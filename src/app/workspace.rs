@@ -28,6 +28,8 @@ pub enum PendingAction {
     Quit,
     /// Board editor → Play from here: a new game from a set-up position.
     PlayFrom(Box<AnyGame>),
+    /// Game → New study…: a new study whose one chapter is this game (tagged already).
+    NewStudy(Box<AnyGame>),
     /// Puzzles → a built-in puzzle (index in the list).
     Puzzle(usize),
     /// Puzzles → Open puzzle file….

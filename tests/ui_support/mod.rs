@@ -52,9 +52,17 @@ pub fn slot(r: u8, i: u8) -> u8 {
 /// shortcut carry it in their label: "Open… Ctrl+O"); an item labelled exactly `item`
 /// comes first ("New Triangular" before "New Triangular draughts").
 pub fn menu(h: &mut Harness<'static, OrreryApp>, menu: &str, item: &str) {
-    h.get_by_label(menu).click();
+    // The menu bar's button is the topmost of the widgets so labelled (the games
+    // list has a Game column too).
+    let top = h
+        .query_all_by_label(menu)
+        .min_by(|a, b| a.rect().top().total_cmp(&b.rect().top()))
+        .unwrap_or_else(|| panic!("the {menu} menu"));
+    // Widgets so labelled outside the menu (a games list button) were there before.
+    let before: Vec<egui::Rect> = h.query_all_by_label(item).map(|n| n.rect()).collect();
+    top.click();
     h.run();
-    match h.query_by_label(item) {
+    match h.query_all_by_label(item).find(|n| !before.contains(&n.rect())) {
         Some(node) => node.click(),
         None => h.get_by_label_contains(item).click(),
     }

@@ -113,6 +113,12 @@ impl OrreryApp {
             Command::NewClockGameForm => return vec![self.open_new_game_form(false)],
             Command::NewGameInFile => self.insert_games(vec![AnyGame::new(self.workspace.view.variant())]),
             Command::DuplicateGame => self.insert_games(vec![(*self.workspace.view.game()).clone()]),
+            Command::NewStudyForm => return vec![Effect::Show(Window::Study(StudyForm::new_study()))],
+            Command::AddToStudyForm => {
+                let game = self.workspace.view.game();
+                let title = crate::record::study::Chapter::of(&game, self.workspace.document.current()).title;
+                return vec![Effect::Show(Window::Study(StudyForm::add_to_study(title)))];
+            }
             Command::InsertComment => self.insert_comment(),
             Command::Game(mark @ GameCommand::ToggleMark { .. }) => {
                 self.settings.show_marks = true;
@@ -456,6 +462,17 @@ impl OrreryApp {
             PendingAction::OpenPuzzles => {
                 let folder = self.settings.last_folder.clone();
                 return vec![Effect::ask(DialogPurpose::OpenPuzzles, DialogRequest::Open { folder })];
+            }
+            PendingAction::NewStudy(game) => {
+                let name = crate::record::study::study_name(std::slice::from_ref(&*game)).unwrap_or_default();
+                let mut document = Document::new(*game);
+                document.modified = true;
+                self.show_document(document);
+                self.settings.games_list = true;
+                self.workspace.message = format!(
+                    "New study \"{name}\" with one chapter: save it (Ctrl+S), then add chapters with Add to study… \
+                     from other games, or New game in the games list"
+                );
             }
             PendingAction::PlayFrom(game) => {
                 let mut document = Document::new(*game);

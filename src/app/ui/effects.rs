@@ -22,6 +22,9 @@ pub(super) enum Effect {
     Save(PathBuf, Option<PendingAction>),
     /// The shown game's GIF made and written on a job.
     MakeGif(Box<GifForm>, PathBuf),
+    /// A chapter added to the study file at the path, on a job (the open document's
+    /// own file: into the document).
+    AddChapter(Box<crate::app::study_ui::ChapterPlan>, PathBuf),
     /// An action that waited: for the unsaved-work prompt, or for a save.
     Perform(PendingAction),
     /// A window shown.
@@ -47,6 +50,8 @@ pub(super) enum Window {
     Gif(Box<GifForm>, Option<String>),
     /// New game against the computer or with a clock.
     NewGame(NewGameForm),
+    /// New study or Add to study.
+    Study(crate::app::study_ui::StudyForm),
     /// Paste position.
     PastePosition,
     /// Keyboard shortcuts.
@@ -92,6 +97,7 @@ impl OrreryApp {
                     self.start_gif(*form, path);
                     Vec::new()
                 }
+                Effect::AddChapter(plan, path) => self.add_chapter(*plan, path),
                 Effect::Perform(action) => self.perform(action),
                 Effect::Show(window) => {
                     self.show_window(window);
@@ -123,6 +129,7 @@ impl OrreryApp {
                 shell.gif_path = path;
             }
             Window::NewGame(form) => shell.new_game_form = Some(form),
+            Window::Study(form) => shell.study_form = Some(form),
             Window::PastePosition => shell.paste_text = Some(String::new()),
             Window::Shortcuts => shell.show_shortcuts = true,
             Window::Rules(variant) => shell.rules = Some(variant),

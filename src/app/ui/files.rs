@@ -333,6 +333,9 @@ impl OrreryApp {
         };
         if !damaged {
             self.settings.remember(path.to_path_buf());
+            if self.workspace.document.study_name().is_some() {
+                self.settings.remember_study(path.to_path_buf());
+            }
         }
         if as_puzzles {
             self.play_puzzle_set(false);
@@ -427,6 +430,7 @@ impl OrreryApp {
                 save,
                 text: suggested.clone(),
                 puzzle,
+                chapter: None,
                 then,
                 replace: None,
                 revision: self.workspace.document.revision(),
@@ -464,6 +468,20 @@ impl OrreryApp {
                 Effect::Show(Window::Export(form, Some(suggested)))
             }
             (DialogPurpose::Gif(form), DialogAnswer::Chosen(path)) => Effect::MakeGif(form, path),
+            (DialogPurpose::AddChapter(plan), DialogAnswer::Chosen(path)) => {
+                Effect::AddChapter(plan, with_format(&path))
+            }
+            (DialogPurpose::AddChapter(plan), DialogAnswer::Unavailable) => {
+                Effect::Show(Window::PathPrompt(Box::new(PathPrompt {
+                    save: true,
+                    text: suggested.clone(),
+                    puzzle: None,
+                    chapter: Some(plan),
+                    then: None,
+                    replace: None,
+                    revision: self.workspace.document.revision(),
+                })))
+            }
             (DialogPurpose::Gif(form), DialogAnswer::Unavailable) => Effect::Show(Window::Gif(form, Some(suggested))),
         };
         vec![effect]
@@ -570,6 +588,9 @@ impl OrreryApp {
                     problems.items.iter_mut().for_each(|item| item.game = None);
                 }
                 self.platform.autosave.touch(self.now);
+                if self.workspace.document.study_name().is_some() {
+                    self.settings.remember_study(path.clone());
+                }
                 self.settings.remember(path);
                 (true, saving.then.map(Effect::Perform).into_iter().collect())
             }

@@ -43,6 +43,7 @@ use super::opening_tree::OpeningTree;
 use super::puzzle::PuzzleCheck;
 use super::settings::{Settings, Theme};
 use super::setup::PuzzleForm;
+use super::study_ui::{ChapterPlan, StudyForm};
 use super::theme;
 use super::view::panes::ui_of;
 use super::view::view_of;
@@ -70,6 +71,7 @@ mod learning;
 mod menus;
 mod panes;
 mod puzzles;
+mod studies;
 mod test_api;
 mod windows;
 
@@ -111,6 +113,8 @@ pub struct PathPrompt {
     pub text: String,
     /// A puzzle to save to that path (Board editor → Save as puzzle), instead of the game.
     pub puzzle: Option<Box<AnyGame>>,
+    /// A chapter to add to the study file at that path (Add to study), instead.
+    pub chapter: Option<Box<crate::app::study_ui::ChapterPlan>>,
     /// What to do once the game is saved (the action the unsaved-work prompt held).
     pub then: Option<PendingAction>,
     /// A file that exists at the path typed, waiting for "Replace" before it is
@@ -137,6 +141,8 @@ enum DialogPurpose {
     Export(Box<ExportForm>),
     /// Export GIF.
     Gif(Box<GifForm>),
+    /// Add to study → another study file, or a new one.
+    AddChapter(Box<crate::app::study_ui::ChapterPlan>),
 }
 
 /// What a file read in the background is for.
@@ -324,6 +330,8 @@ pub struct Shell {
     /// The problems of the file opened last, while their window is open.
     pub file_problems: Option<FileProblems>,
     move_list: MoveListPanel,
+    /// The New study or Add to study window, while it is open.
+    pub study_form: Option<crate::app::study_ui::StudyForm>,
     /// The message as last seen, the time it appeared and the cursor then: a message
     /// goes when the shown move changes (or another message replaces it).
     message_seen: (String, f64, Option<NodeId>),
@@ -346,6 +354,8 @@ pub struct Jobs {
     pub reading: Option<FileReading>,
     /// The document being saved in the background, while it is.
     saving: Option<Saving>,
+    /// A chapter being added to a study file in the background: the file and the job.
+    pub adding_chapter: Option<(PathBuf, Job<Result<crate::files::ChapterAdded, FileError>>)>,
 }
 
 /// The platform: file dialogs, the clipboard's outbox, the autosave, sounds, and the window's own state (title, closing).
@@ -432,6 +442,7 @@ impl OrreryApp {
                 opening_tree: OpeningTree,
                 file_problems: None,
                 move_list: MoveListPanel::default(),
+                study_form: None,
                 message_seen: (String::new(), 0.0, None),
             },
             jobs: Jobs {
@@ -441,6 +452,7 @@ impl OrreryApp {
                 positions: PositionFinder::default(),
                 reading: None,
                 saving: None,
+                adding_chapter: None,
             },
             platform: Platform {
                 last_dialog_request: None,

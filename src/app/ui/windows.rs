@@ -16,6 +16,8 @@ impl OrreryApp {
         effects.extend(self.path_prompt_window(ctx));
         self.paste_window(ctx, commands);
         self.computer_window(ctx, commands);
+        effects.extend(self.study_window(ctx));
+        effects.extend(self.poll_chapter(ctx));
         self.shortcuts_window(ctx);
         self.rules_window(ctx);
         self.welcome_window(ctx, commands);
@@ -388,6 +390,7 @@ impl OrreryApp {
             PendingAction::Open | PendingAction::OpenPath(_) => "opening another file",
             PendingAction::Quit => "quitting",
             PendingAction::PlayFrom(_) => "starting a game from the board editor",
+            PendingAction::NewStudy(_) => "starting a new study",
             PendingAction::Puzzle(_) | PendingAction::OpenPuzzles => "opening a puzzle",
             PendingAction::OpenGame(_) => "opening the pasted game",
             PendingAction::Computer { .. } | PendingAction::LessonGame { .. } => "starting a game against the computer",
@@ -455,6 +458,7 @@ impl OrreryApp {
         let mut effects = Vec::new();
         let title = match (prompt.save, self.workspace.document.games.len()) {
             (true, _) if prompt.puzzle.is_some() => "Save puzzle as",
+            (true, _) if prompt.chapter.is_some() => "Add to the study file",
             (true, 1) => "Save game as",
             (true, _) => "Save games as",
             (false, _) if self.workspace.open_as_puzzles => "Open puzzle file",
@@ -488,6 +492,12 @@ impl OrreryApp {
                     // Saving over a file that exists asks first (the document's own
                     // file aside): it may be a damaged original or another game.
                     let asked = prompt.replace.as_deref() == Some(path.as_path()) && replace;
+                    // A chapter goes after the study's others: nothing is replaced.
+                    if let Some(plan) = prompt.chapter.take() {
+                        effects.push(Effect::AddChapter(plan, with_format(&path)));
+                        keep = false;
+                        return;
+                    }
                     if prompt.save
                         && path.exists()
                         && !asked

@@ -169,6 +169,18 @@ impl<G: AppGame> AnyView for GameView<G> {
         Some(G::into_any(GameRecord::from_position(position)))
     }
 
+    fn position_game(&self) -> AnyGame {
+        let record = &self.session.record;
+        let mut game = GameRecord::from_position(record.position_at(self.session.cursor));
+        let [event, site, date, _, first, second] = crate::record::game::roster(G::VARIANT);
+        for key in [event, site, date, first, second] {
+            if let Some(value) = record.tags.get(key) {
+                game.tags.set(key, value);
+            }
+        }
+        G::into_any(game)
+    }
+
     fn puzzle_form(&self) -> PuzzleForm {
         PuzzleForm::new::<G>()
     }

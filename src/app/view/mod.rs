@@ -338,6 +338,9 @@ pub trait AnyView {
     fn set_setup_text(&mut self, text: String);
     /// The board editor's position as a new game, when it is valid.
     fn setup_game(&self) -> Option<AnyGame>;
+    /// The shown position as a new record with no moves (a study chapter that starts
+    /// there), its `Event` and players kept.
+    fn position_game(&self) -> AnyGame;
     /// A Save as puzzle form for this game.
     fn puzzle_form(&self) -> PuzzleForm;
     /// The board editor's position as a puzzle record with the form's tags.

@@ -273,9 +273,16 @@ impl<G: AppGame> GameUi for GameView<G> {
             panel.ui(ui, &self.session, hidden_from, commands);
             return;
         }
-        // A quiz chapter: the moves so far, the rest hidden.
+        // A quiz chapter: its note, the moves so far, the comment after the last of
+        // them, the rest hidden.
         ui.heading("Moves");
         let s = &self.session;
+        let note = crate::record::annotations::without_commands(&s.record.tree.node(NodeId::ROOT).comment_after);
+        if !note.trim().is_empty() {
+            egui::Frame::group(ui.style()).show(ui, |ui| {
+                ui.label(egui::RichText::new(note.trim()).strong());
+            });
+        }
         let path = s.record.tree.path_to(s.cursor);
         let mut text = String::new();
         for (ply, &id) in path.iter().enumerate() {
@@ -287,6 +294,12 @@ impl<G: AppGame> GameUi for GameView<G> {
             text.push(' ');
         }
         ui.label(if text.is_empty() { "(the start)".to_string() } else { text.trim_end().to_string() });
+        if s.cursor != NodeId::ROOT {
+            let said = crate::record::annotations::without_commands(&s.record.tree.node(s.cursor).comment_after);
+            if !said.trim().is_empty() {
+                ui.label(egui::RichText::new(said.trim()).italics());
+            }
+        }
         let left = s.record.tree.main_line_from(s.cursor).len();
         let what = match self.chapter_mode() {
             ChapterMode::Recall => "play every move of the line",
