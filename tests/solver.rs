@@ -656,3 +656,16 @@ fn the_triangular_solver_lets_the_defender_claim_the_fifty_move_draw_near_its_li
         }
     }
 }
+
+/// The built-in puzzles' records hold text for players only: no file comments (`;`),
+/// and no developers' notes (how a figure was rebuilt, which test checks it: those are
+/// in `assets/puzzles/NOTES.md`).
+#[test]
+fn built_in_puzzles_carry_no_developer_notes() {
+    for puzzle in orrery::solver::builtin_puzzles() {
+        for line in puzzle.text.lines() {
+            assert!(!line.trim_start().starts_with(';'), "{}: a file comment: {line}", puzzle.file);
+            assert!(!line.contains("tests/") && !line.contains("checked by"), "{}: {line}", puzzle.file);
+        }
+    }
+}

@@ -280,3 +280,113 @@ fn a_new_study_starts_from_the_shown_position_and_takes_chapters_of_its_own() {
     assert_eq!(saved.matches("[Study \"Endings\"]").count(), 2, "{saved}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Types `text` into whatever has the keys, as a keyboard would.
+fn type_keys(h: &mut Harness<'static, OrreryApp>, text: &str) {
+    h.event(egui::Event::Text(text.to_string()));
+    h.run();
+}
+
+#[test]
+fn a_game_is_entered_from_the_keyboard_alone() {
+    let mut h = ui_support::harness(FakeDialogs::default(), 800.0);
+    h.run();
+    // F10 opens the Game menu with its first item taking the keys; the arrows reach
+    // New Triangular, Enter chooses it.
+    h.key_press(egui::Key::F10);
+    h.run();
+    assert!(h.query_by_label("New study…").is_some(), "the Game menu is open");
+    let mut steps = 0;
+    while !h.query_by_label("New Triangular").is_some_and(|n| n.is_focused()) {
+        h.key_press(egui::Key::ArrowDown);
+        h.run();
+        steps += 1;
+        assert!(steps < 8, "the arrows reach New Triangular");
+    }
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert_eq!(h.state().workspace().view.variant(), Variant::Triangular);
+    assert!(h.query_by_label("New study…").is_none(), "the menu closed");
+    // Alt+V opens the View menu; Escape closes it.
+    h.key_press_modifiers(Modifiers::ALT, egui::Key::V);
+    h.run();
+    assert!(h.query_by_label("Reset layout").is_some(), "the View menu is open");
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(h.query_by_label("Reset layout").is_none(), "the View menu closed");
+    // Enter on the board gives the keys to the move box; four moves typed in full.
+    h.key_press(egui::Key::Enter);
+    h.run();
+    let mut played = Vec::new();
+    for skip in [0, 3, 1, 2] {
+        let mv = first_legal(&h, skip);
+        type_keys(&mut h, &mv);
+        h.key_press(egui::Key::Enter);
+        h.run();
+        played.push(mv);
+    }
+    assert_eq!(h.state().workspace().view.game().main_line_len(), 4, "{}", record_text(&h));
+    // An ambiguous beginning lists the moves it could be; Tab completes what they share
+    // and the rest is typed.
+    let names: std::collections::BTreeSet<String> = (0..200).map(|k| first_legal(&h, k)).collect();
+    let mv = names
+        .iter()
+        .find(|n| names.iter().filter(|m| m.chars().next() == n.chars().next()).count() > 1)
+        .expect("two moves begin alike")
+        .clone();
+    let first: String = mv.chars().take(1).collect();
+    type_keys(&mut h, &first);
+    let listed = h.query_all_by_label_contains(" moves:").count();
+    assert_eq!(listed, 1, "the moves that begin with {first} are listed");
+    h.key_press(egui::Key::Tab);
+    h.run();
+    let completed = h.get_by_label("Type a move").value().unwrap_or_default();
+    assert!(mv.starts_with(&completed) && completed.len() >= first.len(), "{completed} of {mv}");
+    type_keys(&mut h, &mv[completed.len()..]);
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert_eq!(h.state().workspace().view.game().main_line_len(), 5, "{}", record_text(&h));
+    // Text that begins no legal move is said so, and nothing is played.
+    type_keys(&mut h, "Zz9");
+    h.get_by_label("No legal move here begins with Zz9");
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert_eq!(h.state().workspace().view.game().main_line_len(), 5);
+}
+
+#[test]
+fn typing_after_the_result_marker_in_the_notation_editor_goes_on_with_the_game() {
+    let mut h = ui_support::harness(FakeDialogs::default(), 800.0);
+    h.run();
+    h.state_mut().apply(Command::Act(Action::NewGame(Variant::Triangular)));
+    h.run();
+    let mv = first_legal(&h, 0);
+    ui_support::play(&mut h, &mv);
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::E);
+    h.run();
+    let text = h.state().shell().editor.text.clone();
+    assert!(text.trim_end().ends_with('*'), "{text}");
+    // The caret at the end of the text, after the marker; Black's reply typed there.
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::End);
+    h.run();
+    let reply = {
+        let pos =
+            triangular::Position::from_position_string(&h.state().workspace().view.position_string()).expect("reads");
+        let mut moves = orrery::core::moves::MoveList::new();
+        pos.legal_moves(&mut moves);
+        pos.notation(moves[0])
+    };
+    type_keys(&mut h, " ");
+    type_keys(&mut h, &reply);
+    // Read after the editor's pause.
+    for _ in 0..100 {
+        if h.state().workspace().view.game().main_line_len() == 2 {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        h.run();
+    }
+    let text = h.state().shell().editor.text.clone();
+    assert!(text.trim_end().ends_with(&format!("{reply} *")), "the marker moved after the move: {text}");
+    assert_eq!(h.state().workspace().view.game().main_line_len(), 2, "one game of two moves: {text}");
+}

@@ -101,6 +101,9 @@ pub enum GameCommand {
     Jump(NodeId),
     /// A click on a cell (slot).
     ClickCell(u8),
+    /// A move typed in the game's notation (the keyboard move box), played as if from
+    /// the board.
+    PlayNotation(String),
     /// A drag began on a cell (slot).
     DragStart(u8),
     /// A piece dragged from one cell and dropped on another (slots).
@@ -195,6 +198,7 @@ impl GameCommand {
             GameCommand::Deselect => "Drop the selection".into(),
             GameCommand::Jump(_) => "Go to move".into(),
             GameCommand::ClickCell(_) => "Click a cell".into(),
+            GameCommand::PlayNotation(text) => format!("Play {text}"),
             GameCommand::DragStart(_) => "Pick up a piece".into(),
             GameCommand::DropPiece { .. } => "Drop a piece".into(),
             GameCommand::ChoosePromotion(_) => "Choose the promotion piece".into(),
@@ -225,6 +229,7 @@ impl GameCommand {
                 | GameCommand::ClaimDraw
                 | GameCommand::SetPosition(_)
                 | GameCommand::ClickCell(_)
+                | GameCommand::PlayNotation(_)
                 | GameCommand::DropPiece { .. }
                 | GameCommand::ChoosePromotion(_)
                 | GameCommand::ToggleMark { .. }

@@ -105,6 +105,8 @@ pub enum Command {
     NewStudyForm,
     /// Game → Add to study…: the shown game or position as a study file's last chapter.
     AddToStudyForm,
+    /// The keyboard move box under the move list takes the keys.
+    FocusMoveBox,
     // The notation editor.
     /// Insert a comment at the notation editor's caret.
     InsertComment,
@@ -184,6 +186,7 @@ impl Command {
             Command::Game(GameCommand::Start),
             Command::Game(GameCommand::End),
             Command::Game(GameCommand::Deselect),
+            Command::FocusMoveBox,
         ]
     }
 
@@ -292,6 +295,7 @@ impl Command {
             Command::DuplicateGame => "Duplicate game".into(),
             Command::NewStudyForm => "New study…".into(),
             Command::AddToStudyForm => "Add to study…".into(),
+            Command::FocusMoveBox => "Move box: type a move".into(),
             Command::InsertComment => "Insert comment (notation editor)".into(),
             Command::PlayFromSetup => "Play from here".into(),
             Command::CloseBoardEditor => "Close editor".into(),
@@ -321,6 +325,7 @@ impl Command {
             Command::ToggleAnalysis => plain(Key::L),
             Command::Game(GameCommand::PlayBestMove) => plain(Key::Space),
             Command::ToggleThreat => plain(Key::X),
+            Command::FocusMoveBox => plain(Key::Enter),
             Command::Game(GameCommand::Back) => plain(Key::ArrowLeft),
             Command::Game(GameCommand::Forward) => plain(Key::ArrowRight),
             Command::Game(GameCommand::PreviousVariation) => plain(Key::ArrowUp),

@@ -9,6 +9,7 @@ use egui::RichText;
 
 use super::command::{Command, GameCommand};
 use super::session::{GameSession, capitalise};
+use super::theme;
 use crate::record::{GameResult, Nag, NodeId, RecordGame};
 
 /// The move list's own state: the lines as last built, the move last scrolled to, and
@@ -22,6 +23,11 @@ pub struct MoveListPanel {
     scroll_again: bool,
     /// The comment being written under the list, until Save or Cancel.
     editing: Option<CommentEdit>,
+    /// The keyboard move box's text.
+    pub move_text: String,
+    /// Give the move box the keyboard on the next frame (Enter on the board, or a move
+    /// just played from it).
+    pub focus_move_box: bool,
 }
 
 /// A comment being written in the move list: for which move, before or after it, the
@@ -89,11 +95,12 @@ impl MoveListPanel {
         // Under the list: the comment being written, and the glyph buttons.
         let row = ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
         // The glyph buttons take one or two rows, as the pane's width allows.
-        let below = 2.0 * row + 8.0 + if self.editing.is_some() { 6.0 * row } else { 0.0 };
+        let below = 4.0 * row + 8.0 + if self.editing.is_some() { 6.0 * row } else { 0.0 };
         let height = (ui.available_height() - below).max(3.0 * row);
         let mut actions = Vec::new();
         let editable = hidden_from.is_none();
         move_list_ui(ui, s, lines, scroll, height, editable, &mut actions);
+        self.move_box_ui(ui, s, commands);
         if !editable {
             ui.label(
                 RichText::new(
@@ -135,6 +142,136 @@ impl MoveListPanel {
             }
         }
     }
+}
+
+impl MoveListPanel {
+    /// The keyboard move box, as lichess's keyboard input: a move typed in the game's
+    /// notation is played with Enter; while the text begins several legal moves they
+    /// are listed (a click plays one) and Tab completes what they share; one legal move
+    /// is played with Enter as soon as the text names it alone.
+    pub fn move_box_ui<G: RecordGame>(&mut self, ui: &mut egui::Ui, s: &GameSession<G>, commands: &mut Vec<Command>) {
+        let position = s.position();
+        let mut play = None;
+        let mut names: Vec<String> = Vec::new();
+        let mut matching = Vec::new();
+        let mut typed = String::new();
+        ui.horizontal(|ui| {
+            let label = ui.label("Type a move");
+            let edit = egui::TextEdit::singleline(&mut self.move_text)
+                .id_salt("move-box")
+                .desired_width(110.0)
+                .lock_focus(true)
+                .hint_text("then Enter");
+            let response = ui.add(edit).labelled_by(label.id).on_hover_text(
+                "Type a move in the game's notation and press Enter. While several moves begin \
+                 with what you typed they are listed: Tab completes what they share. Enter on \
+                 the board comes here; Escape leaves.",
+            );
+            if std::mem::take(&mut self.focus_move_box) {
+                response.request_focus();
+            }
+            // The text as it stands after this frame's keys.
+            typed = self.move_text.trim().to_string();
+            if !typed.is_empty() {
+                let mut moves = crate::core::moves::MoveList::new();
+                position.legal_moves(&mut moves);
+                names = moves.iter().map(|&m| position.notation(m)).collect();
+                matching = completions(&names, &typed);
+            }
+            let enter = response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            if response.has_focus() && ui.input(|i| i.key_pressed(egui::Key::Tab)) {
+                let shared = shared_prefix(matching.iter().map(|&i| names[i].as_str()));
+                if shared.chars().count() > typed.chars().count() {
+                    self.move_text = shared;
+                    typed = self.move_text.clone();
+                    matching = completions(&names, &typed);
+                    if let Some(mut state) = egui::TextEdit::load_state(ui.ctx(), response.id) {
+                        let end = egui::text::CCursor::new(self.move_text.chars().count());
+                        state.cursor.set_char_range(Some(egui::text::CCursorRange::one(end)));
+                        state.store(ui.ctx(), response.id);
+                    }
+                }
+            }
+            if enter && !typed.is_empty() {
+                // The text as typed when it reads as a move; else the one move it begins.
+                play = if position.parse_move(&typed).is_ok() {
+                    Some(typed.clone())
+                } else if let [only] = matching.as_slice() {
+                    Some(names[*only].clone())
+                } else {
+                    None
+                };
+                if play.is_none() {
+                    // Kept, with the keyboard, to be finished.
+                    self.focus_move_box = true;
+                }
+            }
+        });
+        if !typed.is_empty() && play.is_none() {
+            match matching.len() {
+                0 => {
+                    ui.label(RichText::new(format!("No legal move here begins with {typed}")).color(theme::WARNING));
+                }
+                1 => {
+                    ui.label(RichText::new(format!("Enter plays {}", names[matching[0]])).weak());
+                }
+                n => {
+                    ui.horizontal_wrapped(|ui| {
+                        ui.label(RichText::new(format!("{n} moves:")).weak());
+                        for &i in matching.iter().take(12) {
+                            if ui.small_button(&names[i]).clicked() {
+                                play = Some(names[i].clone());
+                            }
+                        }
+                        if n > 12 {
+                            ui.label(RichText::new("…").weak());
+                        }
+                    });
+                }
+            }
+        }
+        if let Some(text) = play {
+            commands.push(Command::Game(GameCommand::PlayNotation(text)));
+            self.move_text.clear();
+            self.focus_move_box = true;
+        }
+    }
+}
+
+/// The indices of `names` (legal moves in notation) that begin with `typed`: letter
+/// case as typed first, any case when none does; the check and mate signs and
+/// annotation glyphs (`+ # ! ?`) are not needed. An exact name comes alone.
+pub fn completions(names: &[String], typed: &str) -> Vec<usize> {
+    let bare = |t: &str| t.trim().trim_end_matches(['+', '#', '!', '?']).to_string();
+    let typed = bare(typed);
+    if typed.is_empty() {
+        return Vec::new();
+    }
+    if let Some(exact) = names.iter().position(|n| bare(n) == typed) {
+        return vec![exact];
+    }
+    let begins: Vec<usize> = (0..names.len()).filter(|&i| names[i].starts_with(&typed)).collect();
+    if !begins.is_empty() {
+        return begins;
+    }
+    let lower = typed.to_lowercase();
+    (0..names.len()).filter(|&i| names[i].to_lowercase().starts_with(&lower)).collect()
+}
+
+/// The longest text all of `names` begin with (empty for none).
+pub fn shared_prefix<'a>(mut names: impl Iterator<Item = &'a str>) -> String {
+    let Some(first) = names.next() else { return String::new() };
+    let mut shared = first;
+    for name in names {
+        // Where they first differ; else the shorter one's end (the same bytes).
+        let end = shared
+            .char_indices()
+            .zip(name.chars())
+            .find(|((_, a), b)| a != b)
+            .map_or_else(|| shared.len().min(name.len()), |((i, _), _)| i);
+        shared = &shared[..end];
+    }
+    shared.to_string()
 }
 
 /// What a click in the move list asks for: a game command, or opening or closing the

@@ -345,6 +345,13 @@ impl NotationEditor {
         let Some(output) = output else { return events };
         let response = &output.response.response.clone().labelled_by(title);
         if response.changed() {
+            // Typing after the result marker goes on with the game: the marker moves.
+            if let Some(range) = output.cursor_range
+                && let Some((moved, caret)) = text::result_marker_moved(&self.text, range.primary.index.0)
+            {
+                self.text = moved;
+                self.caret_request = Some(char_to_byte(&self.text, caret));
+            }
             self.edited(now);
         }
         // Hovering an underlined error explains it.

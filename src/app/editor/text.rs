@@ -117,6 +117,45 @@ pub(super) fn locate_in(text: &str, line_starts: &[usize], error: &RecordError) 
     TextError { range: start..end, line: error.line, column: error.column, message: error.message.clone() }
 }
 
+/// Text typed after the game's result marker (`1-0`, `0-1`, `1/2-1/2`, `*`) is more of
+/// the game, not a second one: the marker moves to the end, after what was typed. Given
+/// the text and the caret (in characters), the text with the marker moved and the
+/// caret's new place (in characters, still after the character just typed); `None`
+/// when nothing follows the marker, the caret is before it, or a new game's tags follow
+/// (a second game typed on purpose).
+pub fn result_marker_moved(text: &str, caret: usize) -> Option<(String, usize)> {
+    let tokens = classify(text);
+    let mut depth = 0i32;
+    let mut marker = None;
+    for (range, class) in &tokens {
+        match class {
+            Class::Variation => depth += if &text[range.clone()] == "(" { 1 } else { -1 },
+            Class::Result if depth <= 0 => {
+                marker = Some(range.clone());
+                break;
+            }
+            _ => {}
+        }
+    }
+    let marker = marker?;
+    let after = &text[marker.end..];
+    if after.trim().is_empty() || tokens.iter().any(|(r, c)| r.start >= marker.end && *c == Class::Tag) {
+        return None;
+    }
+    let caret_byte = char_to_byte(text, caret);
+    if caret_byte < marker.end {
+        return None;
+    }
+    let before = text[..marker.start].trim_end();
+    let typed = after.trim();
+    let lead = after.len() - after.trim_start().len();
+    let gap = if before.is_empty() { "" } else { " " };
+    let moved = format!("{before}{gap}{typed} {}\n", &text[marker.clone()]);
+    let within = (caret_byte - marker.end).saturating_sub(lead).min(typed.len());
+    let caret = byte_to_char(&moved, before.len() + gap.len() + within);
+    Some((moved, caret))
+}
+
 /// What a stretch of the text is, for colouring.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Class {
@@ -466,5 +505,35 @@ impl TextLayout {
     /// (counted at once when it is ASCII).
     pub(super) fn char_to_byte(&self, text: &str, chars: usize) -> usize {
         if self.ascii && text.len() == self.text.len() { chars.min(text.len()) } else { char_to_byte(text, chars) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn typing_after_the_result_marker_moves_the_marker() {
+        // "1. a b 1-0 2" with the caret after the 2: the marker goes to the end and the
+        // caret stays after the 2.
+        let text = "[Variant \"Triangular\"]\n\n1. Ra1l Bd3l 1-0 2";
+        let caret = text.chars().count();
+        let (moved, at) = result_marker_moved(text, caret).expect("moved");
+        assert_eq!(moved, "[Variant \"Triangular\"]\n\n1. Ra1l Bd3l 2 1-0\n");
+        assert_eq!(&moved[..char_to_byte(&moved, at)], "[Variant \"Triangular\"]\n\n1. Ra1l Bd3l 2");
+        // The next key typed there lands before the marker: nothing more to move.
+        let next = format!("{}.{}", &moved[..char_to_byte(&moved, at)], &moved[char_to_byte(&moved, at)..]);
+        assert_eq!(result_marker_moved(&next, at + 1), None);
+        // Each result token, and an empty game.
+        for marker in ["0-1", "1/2-1/2", "*"] {
+            let (moved, _) = result_marker_moved(&format!("{marker} 1."), 4 + marker.len()).expect("moved");
+            assert_eq!(moved, format!("1. {marker}\n"));
+        }
+        // A comment holding a result is no marker.
+        assert_eq!(result_marker_moved("1. Ra1l {1-0 is near} Bd3l *", 5), None);
+        // Nothing after the marker, the caret before it, or a second game's tags.
+        assert_eq!(result_marker_moved("1. Ra1l *\n", 10), None);
+        assert_eq!(result_marker_moved("1. Ra1l * 2.", 2), None);
+        assert_eq!(result_marker_moved("1. Ra1l *\n\n[Event \"x\"]\n1. Ra1l", 30), None);
     }
 }

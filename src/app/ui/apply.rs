@@ -113,6 +113,7 @@ impl OrreryApp {
             Command::NewClockGameForm => return vec![self.open_new_game_form(false)],
             Command::NewGameInFile => self.insert_games(vec![AnyGame::new(self.workspace.view.variant())]),
             Command::DuplicateGame => self.insert_games(vec![(*self.workspace.view.game()).clone()]),
+            Command::FocusMoveBox => self.shell.move_list.focus_move_box = true,
             Command::NewStudyForm => return vec![Effect::Show(Window::Study(StudyForm::new_study()))],
             Command::AddToStudyForm => {
                 let game = self.workspace.view.game();

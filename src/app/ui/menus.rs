@@ -80,12 +80,37 @@ impl OrreryApp {
     }
 
     pub(super) fn menu_bar(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+        // F10 and Alt+letter open a menu (by the button's id of the frame before), its
+        // first item taking the keys.
+        self.shell.menu_focus = self.menu_key(ui);
+        if let Some(i) = self.shell.menu_focus
+            && let Some(id) = self.shell.menu_ids[i]
+        {
+            // As `egui::Popup::default_response_id` names a button's popup.
+            egui::Popup::open_id(ui.ctx(), id.with("popup"));
+        }
+        let mut ids = [None; 5];
         egui::MenuBar::new().ui(ui, |ui| {
-            ui.menu_button("Game", |ui| self.game_menu(ui, commands));
-            ui.menu_button("Edit", |ui| self.edit_menu(ui, commands));
-            self.puzzles_menu(ui, commands);
-            ui.menu_button("View", |ui| self.view_menu(ui, commands));
-            ui.menu_button("Help", |ui| {
+            let focus = self.shell.menu_focus;
+            let hint = |r: egui::Response, k: &str| r.on_hover_text(format!("Alt+{k}"));
+            let r = ui.menu_button("Game", |ui| {
+                focus_first_item(ui, focus == Some(0));
+                self.game_menu(ui, commands)
+            });
+            ids[0] = Some(hint(r.response, "G").id);
+            let r = ui.menu_button("Edit", |ui| {
+                focus_first_item(ui, focus == Some(1));
+                self.edit_menu(ui, commands)
+            });
+            ids[1] = Some(hint(r.response, "E").id);
+            ids[2] = Some(hint(self.puzzles_menu(ui, commands), "P").id);
+            let r = ui.menu_button("View", |ui| {
+                focus_first_item(ui, focus == Some(3));
+                self.view_menu(ui, commands)
+            });
+            ids[3] = Some(hint(r.response, "V").id);
+            let r = ui.menu_button("Help", |ui| {
+                focus_first_item(ui, focus == Some(4));
                 for item in Command::help_menu() {
                     match item {
                         Some(command) => self.menu_item(ui, &command, true, commands),
@@ -95,7 +120,9 @@ impl OrreryApp {
                     }
                 }
             });
+            ids[4] = Some(hint(r.response, "H").id);
         });
+        self.shell.menu_ids = ids;
     }
 
     /// The Game menu: new games, files, Recent, the game's decisions, the report, Quit.
@@ -225,8 +252,10 @@ impl OrreryApp {
     }
 
     /// The Puzzles menu: the built-in puzzles, solving the shown position, Hint.
-    pub(super) fn puzzles_menu(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+    pub(super) fn puzzles_menu(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) -> egui::Response {
+        let focus = self.shell.menu_focus == Some(2);
         ui.menu_button("Puzzles", |ui| {
+            focus_first_item(ui, focus);
             self.menu_item(ui, &Command::OpenPuzzleFile, true, commands);
             ui.separator();
             for (index, builtin) in builtin_puzzles().iter().enumerate() {
@@ -262,6 +291,37 @@ impl OrreryApp {
             if self.solving() {
                 self.menu_item(ui, &Command::Game(GameCommand::Hint), true, commands);
             }
+        })
+        .response
+    }
+
+    /// The menu that F10 (the Game menu) or Alt and a menu's letter asks to open this
+    /// frame, by its place in the bar; F10 with a menu open closes it.
+    fn menu_key(&self, ui: &mut egui::Ui) -> Option<usize> {
+        if ui.input_mut(|i| i.consume_key(Modifiers::NONE, Key::F10)) {
+            if egui::Popup::is_any_open(ui.ctx()) {
+                egui::Popup::close_all(ui.ctx());
+                return None;
+            }
+            return Some(0);
+        }
+        MENU_KEYS.iter().position(|&key| ui.input_mut(|i| i.consume_key(Modifiers::ALT, key)))
+    }
+}
+
+/// The letters that open the menus with Alt, in the bar's order: Game, Edit, Puzzles,
+/// View, Help.
+pub const MENU_KEYS: [Key; 5] = [Key::G, Key::E, Key::P, Key::V, Key::H];
+
+/// In a menu opened from the keyboard, its first item takes the keys (the arrows then
+/// move through the items, Enter chooses, Escape closes).
+fn focus_first_item(ui: &mut egui::Ui, focus: bool) {
+    if focus {
+        ui.memory_mut(|m| {
+            if let Some(id) = m.focused() {
+                m.surrender_focus(id);
+            }
+            m.move_focus(egui::FocusDirection::Next);
         });
     }
 }

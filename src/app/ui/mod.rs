@@ -330,6 +330,11 @@ pub struct Shell {
     /// The problems of the file opened last, while their window is open.
     pub file_problems: Option<FileProblems>,
     move_list: MoveListPanel,
+    /// The menu bar's buttons' ids as last drawn (Game, Edit, Puzzles, View, Help): F10
+    /// and Alt+letter open their menus.
+    menu_ids: [Option<egui::Id>; 5],
+    /// The menu opened from the keyboard this frame (its first item takes the keys).
+    menu_focus: Option<usize>,
     /// The New study or Add to study window, while it is open.
     pub study_form: Option<crate::app::study_ui::StudyForm>,
     /// The message as last seen, the time it appeared and the cursor then: a message
@@ -443,6 +448,8 @@ impl OrreryApp {
                 file_problems: None,
                 move_list: MoveListPanel::default(),
                 study_form: None,
+                menu_ids: [None; 5],
+                menu_focus: None,
                 message_seen: (String::new(), 0.0, None),
             },
             jobs: Jobs {

@@ -118,6 +118,9 @@ impl OrreryApp {
                         ui.label(RichText::new(command.shortcut_text().unwrap_or_default()).monospace());
                         ui.end_row();
                     }
+                    ui.label("Open the menus (then the arrows, Enter, Escape)");
+                    ui.label(RichText::new("F10, Alt+G / E / P / V / H").monospace());
+                    ui.end_row();
                 });
             });
             self.shell.show_shortcuts = open;

@@ -312,6 +312,7 @@ impl<G: AppGame> GameUi for GameView<G> {
         if ui.button("Show the line").clicked() {
             commands.push(Command::Game(GameCommand::RevealLine));
         }
+        panel.move_box_ui(ui, s, commands);
     }
 
     fn promotion_ui(&self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {

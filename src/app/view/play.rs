@@ -8,6 +8,7 @@ impl<G: AppGame> GameView<G> {
         let board_move = matches!(
             command,
             GameCommand::ClickCell(_)
+                | GameCommand::PlayNotation(_)
                 | GameCommand::DropPiece { .. }
                 | GameCommand::DragStart(_)
                 | GameCommand::PlayBestMove
@@ -68,6 +69,7 @@ impl<G: AppGame> GameView<G> {
             GameCommand::ClickCell(slot) => return self.click_cell(*slot, before),
             GameCommand::DragStart(slot) => self.drag_start(*slot),
             GameCommand::DropPiece { from, to } => return self.drop_piece(*from, *to, before),
+            GameCommand::PlayNotation(text) => return self.play_notation(text, before),
             GameCommand::ChoosePromotion(choice) => return self.choose_promotion(*choice, before),
             GameCommand::ToggleMark { from, to, color } => return self.toggle_mark_at(*from, *to, *color),
             GameCommand::PromoteVariation(node) => {
@@ -139,6 +141,24 @@ impl<G: AppGame> GameView<G> {
         let (Some(from), Some(to)) = (Self::cell(from), Self::cell(to)) else { return Applied::default() };
         let attempt = self.session.drop_on(from, to);
         self.moved(attempt, before.0, before.1)
+    }
+
+    /// A move typed in the game's notation, played as a move from the board would be
+    /// (judged in a puzzle, a quiz chapter or Learn from your mistakes; answered by the
+    /// computer); text that is no legal move here is said so.
+    pub(super) fn play_notation(&mut self, text: &str, before: (usize, NodeId)) -> Applied {
+        if self.setup.is_some() {
+            return Applied::say("Close the board editor to play moves");
+        }
+        let text = text.trim();
+        match self.session.position().parse_move(text) {
+            Ok(mv) => {
+                let (from, to) = G::move_cells(mv);
+                let attempt = self.session.try_move(from, to, Some(mv));
+                self.moved(attempt, before.0, before.1)
+            }
+            Err(e) => Applied::say(format!("{text}: {e}")),
+        }
     }
 
     /// The promotion picker's answer (`None`: cancelled).
