@@ -920,10 +920,13 @@ fn playing_the_second_side_turns_the_board_and_the_computer_moves_first() {
     let resign = h.get_by_label("Resign").rect().center();
     ui_support::click_px(&mut h, resign, egui::PointerButton::Primary);
     assert!(!h.state().workspace().view.game_over());
-    h.get_by_label("Resign this game?");
+    h.get_by_label("Resign this game? It ends as a loss for you.");
     let keep = h.get_by_label("Keep playing").rect().center();
     ui_support::click_px(&mut h, keep, egui::PointerButton::Primary);
-    assert!(h.query_by_label("Resign this game?").is_none(), "Keep playing closes the question");
+    assert!(
+        h.query_by_label("Resign this game? It ends as a loss for you.").is_none(),
+        "Keep playing closes the question"
+    );
     h.get_by_label("Resign").click();
     h.step();
     h.step();

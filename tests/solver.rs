@@ -659,7 +659,7 @@ fn the_triangular_solver_lets_the_defender_claim_the_fifty_move_draw_near_its_li
 
 /// The built-in puzzles' records hold text for players only: no file comments (`;`),
 /// and no developers' notes (how a figure was rebuilt, which test checks it: those are
-/// in `assets/puzzles/NOTES.md`).
+/// in `docs/puzzle-figures.md`).
 #[test]
 fn built_in_puzzles_carry_no_developer_notes() {
     for puzzle in orrery::solver::builtin_puzzles() {

@@ -390,3 +390,79 @@ fn typing_after_the_result_marker_in_the_notation_editor_goes_on_with_the_game()
     assert!(text.trim_end().ends_with(&format!("{reply} *")), "the marker moved after the move: {text}");
     assert_eq!(h.state().workspace().view.game().main_line_len(), 2, "one game of two moves: {text}");
 }
+
+/// Every widget's right edge, at most the window's width: nothing pushed off the
+/// window (`what` names the state, for the failure).
+fn nothing_wider_than(h: &Harness<'static, OrreryApp>, width: f32, what: &str) {
+    use egui_kittest::kittest::By;
+    for node in h.query_all(By::new().predicate(|n| n.bounding_box().is_some())) {
+        let rect = node.rect();
+        assert!(rect.right() <= width + 0.5, "{what}: a widget reaches {:.0} of {width}: {node:?}", rect.right());
+    }
+}
+
+#[test]
+fn the_side_panel_keeps_its_rows_inside_a_1280_by_800_window() {
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .with_max_steps(16)
+        .build_ui_state(|ui, app: &mut OrreryApp| app.show(ui), OrreryApp::new(Box::new(FakeDialogs::default())));
+    h.run();
+    h.state_mut().apply(Command::Act(Action::NewComputerGame {
+        variant: Variant::Triangular,
+        user_side: Some(0),
+        level: 1,
+        clock: None,
+    }));
+    h.run();
+    nothing_wider_than(&h, 1280.0, "a game against the computer");
+    // Resign asks inline, in the panel's own width.
+    h.get_by_label("Resign").click();
+    h.run();
+    h.get_by_label("Yes, resign");
+    nothing_wider_than(&h, 1280.0, "Resign asks");
+    let panel_left = h.get_by_label("Move list").rect().left();
+    for label in ["Yes, resign", "Keep playing", "Resign this game? It ends as a loss for you."] {
+        let rect = h.get_by_label(label).rect();
+        assert!(rect.left() >= panel_left - 0.5, "{label} is in the side panel");
+    }
+    h.get_by_label("Keep playing").click();
+    h.run();
+    // The games list and the analysis open too.
+    h.state_mut().apply(Command::ToggleGamesList);
+    h.state_mut().apply(Command::ToggleAnalysis);
+    h.run();
+    nothing_wider_than(&h, 1280.0, "the games list and the analysis");
+}
+
+#[test]
+fn the_move_list_follows_the_shown_move_through_a_long_game() {
+    let mut h = ui_support::harness(FakeDialogs::default(), 800.0);
+    h.run();
+    h.state_mut().apply(Command::Act(Action::NewGame(Variant::Triangular)));
+    h.run();
+    // A game local to this screen is dated today.
+    let date = h.state().workspace().view.tag("Date").unwrap_or_default();
+    assert!(date.len() == 10 && !date.contains('?'), "today's date: {date}");
+    assert!(!h.state().modified(), "a new game is not unsaved work");
+    let mut last = String::new();
+    for ply in 0..70 {
+        if h.state().workspace().view.game_over() {
+            break;
+        }
+        last = first_legal(&h, ply * 7 + 3);
+        ui_support::play(&mut h, &last);
+        let top = h.get_by_label("Moves").rect().bottom();
+        let bottom = h.get_by_label("Type a move").rect().top();
+        let shown =
+            h.query_all_by_label(&last).map(|n| n.rect()).find(|r| r.top() >= top - 1.0 && r.bottom() <= bottom + 1.0);
+        assert!(shown.is_some(), "ply {ply}: {last} is in view between {top} and {bottom}");
+    }
+    // Back to the start and forward again: the list follows.
+    h.key_press(egui::Key::Home);
+    h.run();
+    h.key_press(egui::Key::End);
+    h.run();
+    let top = h.get_by_label("Moves").rect().bottom();
+    assert!(h.query_all_by_label(&last).any(|n| n.rect().top() >= top - 1.0), "the end is in view again");
+}

@@ -174,12 +174,17 @@ impl ExportForm {
     }
 
     /// These choices kept for the next time the window opens on `fresh` (the shown
-    /// game's own): the format, size, style and caption settings stay; the title stays
-    /// when it was typed (not the game's own), the stipulation comes from the game.
-    pub fn again(&self, fresh: ExportForm, derived_title: &str) -> ExportForm {
+    /// game's own): the format, size, style and caption settings stay; the title and the
+    /// stipulation stay when they were typed (not what `derived`, the game's own form
+    /// then, gave), else they come from the game.
+    pub fn again(&self, fresh: ExportForm, derived: &ExportForm) -> ExportForm {
         ExportForm {
-            title: if self.title == derived_title { fresh.title } else { self.title.clone() },
-            stipulation: fresh.stipulation,
+            title: if self.title == derived.title { fresh.title } else { self.title.clone() },
+            stipulation: if self.stipulation == derived.stipulation {
+                fresh.stipulation
+            } else {
+                self.stipulation.clone()
+            },
             flipped: fresh.flipped,
             ..self.clone()
         }

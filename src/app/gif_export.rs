@@ -97,19 +97,27 @@ pub struct GifForm {
     pub printable: bool,
 }
 
+/// A game's players as a GIF's title ("Ann – Bob"; one name when the other is not
+/// known; empty when neither is), by the game's own player tags (`White`/`Black`,
+/// `Positive`/`Negative`).
+pub fn players_title(game: &AnyGame) -> String {
+    let tags = game.tags();
+    let [.., first, second] = crate::record::game::roster(game.variant());
+    let player = |key: &str| tags.get(key).map(str::trim).filter(|v| !v.is_empty() && *v != "?").map(str::to_string);
+    match (player(first), player(second)) {
+        (Some(a), Some(b)) => format!("{a} – {b}"),
+        (Some(a), None) | (None, Some(a)) => a,
+        (None, None) => String::new(),
+    }
+}
+
 impl GifForm {
     /// The choices for a game with `length` plies in its main line, as the app shows
     /// it now: the whole main line, the players as the title, engine arrows when the
     /// analysis is on.
     pub fn new(game: &AnyGame, flipped: bool, coordinates: bool, marks: bool, analysis: bool) -> GifForm {
         let defaults = GifOptions::default();
-        let tags = game.tags();
-        let player = |key: &str| tags.get(key).filter(|v| !v.is_empty() && *v != "?").map(str::to_string);
-        let title = match (player("White"), player("Black")) {
-            (Some(a), Some(b)) => format!("{a} – {b}"),
-            (Some(a), None) | (None, Some(a)) => a,
-            (None, None) => String::new(),
-        };
+        let title = players_title(game);
         let length = game.main_line_len();
         GifForm {
             size_px: defaults.size_px,
@@ -132,7 +140,11 @@ impl GifForm {
     }
 
     /// The same choices for another game: the range is the whole of its main line.
-    pub fn for_game(mut self, game: &AnyGame) -> GifForm {
+    pub fn for_game(mut self, game: &AnyGame, last_game: &AnyGame) -> GifForm {
+        // A title typed stays; the last game's players give way to this game's.
+        if self.title.trim().is_empty() || self.title == players_title(last_game) {
+            self.title = players_title(game);
+        }
         self.length = game.main_line_len();
         self.from = 0;
         self.to = self.length;

@@ -1,5 +1,5 @@
 //! The PNG backend: rasterises the SVG of a scene with `resvg` (through `usvg` and
-//! `tiny-skia`), with the bundled DejaVu Sans as the only font, so the pixels are the
+//! `tiny-skia`), with the bundled DejaVu Sans (and its bold) as the only fonts, so the pixels are the
 //! same on every machine.
 
 use std::sync::{Arc, OnceLock};
@@ -12,6 +12,9 @@ use super::svg::{FONT_FAMILY, to_svg};
 
 /// The bundled font (DejaVu Sans; licence in `assets/fonts/DejaVu-LICENSE.txt`).
 pub static FONT_DEJAVU_SANS: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
+/// DejaVu Sans Bold (same licence): bold captions (a diagram's title) in PNGs and GIFs
+/// as in SVGs.
+pub static FONT_DEJAVU_SANS_BOLD: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
 
 /// Why an image could not be made.
 #[derive(Debug, thiserror::Error)]
@@ -27,12 +30,14 @@ pub enum PngError {
     Encode(String),
 }
 
-/// The font database with only the bundled font, shared by every rasterisation.
+/// The font database with only the bundled fonts (DejaVu Sans and its bold), shared by
+/// every rasterisation.
 pub(crate) fn font_db() -> Arc<usvg::fontdb::Database> {
     static DB: OnceLock<Arc<usvg::fontdb::Database>> = OnceLock::new();
     DB.get_or_init(|| {
         let mut db = usvg::fontdb::Database::new();
         db.load_font_data(FONT_DEJAVU_SANS.to_vec());
+        db.load_font_data(FONT_DEJAVU_SANS_BOLD.to_vec());
         db.set_sans_serif_family(FONT_FAMILY);
         Arc::new(db)
     })
@@ -71,4 +76,27 @@ pub fn render_scene(scene: &Scene, width: u32) -> Result<Pixmap, PngError> {
 /// [`crate::files::write_atomic_bytes`]).
 pub fn scene_to_png(scene: &Scene, width: u32) -> Result<Vec<u8>, PngError> {
     render_scene(scene, width)?.encode_png().map_err(|e| PngError::Encode(e.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The pixels a text covers, rasterised.
+    fn ink(weight: &str) -> usize {
+        let svg = format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"200\" height=\"40\"><text x=\"4\" y=\"30\" \
+             font-family=\"{FONT_FAMILY}\" font-size=\"24\"{weight}>Orrery</text></svg>"
+        );
+        let pixmap = rasterize_svg(&svg, 200, 40).expect("rasterised");
+        pixmap.pixels().iter().filter(|p| p.alpha() > 128).count()
+    }
+
+    #[test]
+    fn bold_text_is_bold_in_a_png_as_in_the_svg() {
+        let regular = ink("");
+        let bold = ink(" font-weight=\"bold\"");
+        assert!(regular > 100, "the text is drawn: {regular}");
+        assert!(bold as f64 > regular as f64 * 1.15, "bold covers more: {bold} against {regular}");
+    }
 }

@@ -268,7 +268,7 @@ impl OrreryApp {
             self.settings.coordinates,
             self.settings.show_marks,
         );
-        let derived = fresh.title.clone();
+        let derived = fresh.clone();
         let form = match &self.shell.export_last {
             Some((last, derived_then)) => last.again(fresh, derived_then),
             None => fresh,
@@ -281,7 +281,7 @@ impl OrreryApp {
     fn open_gif_form(&mut self) -> Effect {
         let game = self.workspace.view.game();
         let form = match self.shell.gif_last.take() {
-            Some(last) => last.for_game(&game),
+            Some((last, last_game)) => last.for_game(&game, &last_game),
             None => GifForm::new(
                 &game,
                 self.settings.flipped,
@@ -451,17 +451,20 @@ impl OrreryApp {
         match action {
             PendingAction::New(variant) => {
                 self.show_document(Document::new(AnyGame::new(variant)));
+                // A game played here is dated today, as games against the computer are.
+                self.date_new_game();
+                self.workspace.document.set_shown(self.workspace.view.game());
                 self.workspace.message = format!("New {} game", variant.name());
             }
             PendingAction::Open => {
-                let folder = self.settings.last_folder.clone();
+                let folder = self.dialog_folder();
                 return vec![Effect::ask(DialogPurpose::Open, DialogRequest::Open { folder })];
             }
             PendingAction::OpenPath(path) => return vec![open_effect(&path)],
             PendingAction::Quit => self.platform.quit_confirmed = true,
             PendingAction::Puzzle(index) => return self.open_builtin_puzzle(index).into_iter().collect(),
             PendingAction::OpenPuzzles => {
-                let folder = self.settings.last_folder.clone();
+                let folder = self.dialog_folder();
                 return vec![Effect::ask(DialogPurpose::OpenPuzzles, DialogRequest::Open { folder })];
             }
             PendingAction::NewStudy(game) => {

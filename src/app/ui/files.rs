@@ -376,7 +376,7 @@ impl OrreryApp {
 
     /// The Save As dialog, and `then` once saved.
     pub(super) fn save_as_effect(&self, then: Option<PendingAction>) -> Effect {
-        let folder = self.settings.last_folder.clone();
+        let folder = self.dialog_folder();
         // A study by its name; several games as games; one game by its game.
         let suggested_name = match self.workspace.document.study_name().map(str::to_string) {
             Some(study) => format!("{}.pgn", file_stem_of(&study)),
@@ -385,6 +385,26 @@ impl OrreryApp {
         };
         let filters = vec![("PGN text".into(), vec!["pgn".into()]), ("RON".into(), vec!["ron".into()])];
         Effect::ask(DialogPurpose::SaveAs { then }, DialogRequest::Save { folder, suggested_name, filters })
+    }
+
+    /// Where a file dialog starts: the folder of the file chosen last (whatever it was
+    /// for), else the open document's folder, else the Documents folder — never the
+    /// folder the app happened to be started from.
+    pub(super) fn dialog_folder(&self) -> Option<PathBuf> {
+        self.settings
+            .last_folder
+            .clone()
+            .filter(|f| f.is_dir())
+            .or_else(|| {
+                self.workspace
+                    .document
+                    .file
+                    .as_deref()
+                    .and_then(Path::parent)
+                    .map(Path::to_path_buf)
+                    .filter(|f| f.is_dir())
+            })
+            .or_else(crate::app::dialogs::documents_folder)
     }
 
     /// Starts a file dialog for `purpose` (one at a time).
@@ -698,7 +718,8 @@ impl OrreryApp {
                 self.workspace.message =
                     format!("GIF written to {} ({} KiB)", job.path.display(), bytes.div_ceil(1024));
                 self.jobs.gif_job = None;
-                self.shell.gif_last = self.shell.gif.take();
+                let game = (*self.workspace.view.game()).clone();
+                self.shell.gif_last = self.shell.gif.take().map(|form| (form, game));
                 // Drawn now, not at the next input.
                 ctx.request_repaint();
                 Vec::new()

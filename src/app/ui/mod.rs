@@ -290,17 +290,18 @@ pub struct Shell {
     pub export: Option<ExportForm>,
     /// The path typed in the Export diagram window when no file chooser exists.
     pub export_path: Option<String>,
-    /// The Export diagram window's last choices, with the title the game gave then
-    /// (kept while the app runs).
-    export_last: Option<(ExportForm, String)>,
+    /// The Export diagram window's last choices, with the form the game gave then (its
+    /// own title and stipulation; kept while the app runs).
+    export_last: Option<(ExportForm, ExportForm)>,
     /// The Export diagram window's preview: for which choices and shown position.
     export_preview: Option<(ExportForm, String, egui::TextureHandle)>,
     /// The Export GIF window, while it is open.
     pub gif: Option<GifForm>,
     /// The path typed in the Export GIF window when no file chooser exists.
     pub gif_path: Option<String>,
-    /// The Export GIF window's last choices (kept while the app runs).
-    gif_last: Option<GifForm>,
+    /// The Export GIF window's last choices, with the game they were for (kept while
+    /// the app runs).
+    gif_last: Option<(GifForm, AnyGame)>,
     /// The keyboard shortcuts window is open.
     pub show_shortcuts: bool,
     /// The rules page shown in its window (Help → Rules of …).

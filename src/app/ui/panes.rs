@@ -286,6 +286,16 @@ fn analysis_panel(ctx: &FrameContext<'_>, ui: &mut egui::Ui, commands: &mut Vec<
             commands.push(Command::ToggleAnalysis);
         }
     });
+    // What the arrows on the board mean.
+    ui.label(
+        RichText::new(if ctx.settings.threat {
+            "Arrows: red, the threat (the other side's best move if it could move now)"
+        } else {
+            "Arrows: blue, the best line's move; green, the other lines' moves"
+        })
+        .small()
+        .weak(),
+    );
     // Long lines wrap and scroll rather than run off the pane's bottom; the scroll bar
     // takes its own room rather than float over the lines' ends.
     ui.style_mut().spacing.scroll = egui::style::ScrollStyle::solid();

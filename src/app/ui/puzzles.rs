@@ -141,7 +141,7 @@ impl OrreryApp {
     /// Saves a puzzle record to a file chosen in the save dialog (its own file: the
     /// game being played is not touched).
     pub(super) fn save_puzzle(&self, game: AnyGame) -> Effect {
-        let folder = self.settings.last_folder.clone();
+        let folder = self.dialog_folder();
         // Named after its title, when it has one.
         let title = game.tags().get("Title").map(str::trim).filter(|t| !t.is_empty()).map(file_stem_of);
         let request = DialogRequest::Save {

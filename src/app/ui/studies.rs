@@ -43,13 +43,13 @@ impl OrreryApp {
             }
             StudyFormAction::AddTo(path) => vec![Effect::AddChapter(Box::new(plan()), path)],
             StudyFormAction::ChooseFile => {
-                let folder = self.settings.last_folder.clone();
+                let folder = self.dialog_folder();
                 vec![Effect::ask(DialogPurpose::AddChapter(Box::new(plan())), DialogRequest::Open { folder })]
             }
             StudyFormAction::NewFile => {
                 let plan = plan();
                 let request = DialogRequest::Save {
-                    folder: self.settings.last_folder.clone(),
+                    folder: self.dialog_folder(),
                     suggested_name: format!("{}.pgn", file_stem_of(&plan.name)),
                     filters: vec![("PGN text".into(), vec!["pgn".into()]), ("RON".into(), vec!["ron".into()])],
                 };

@@ -180,7 +180,7 @@ impl OrreryApp {
                 Some(ExportAction::Export) => {
                     let ext = form.extension();
                     let request = DialogRequest::Save {
-                        folder: self.settings.last_folder.clone(),
+                        folder: self.dialog_folder(),
                         suggested_name: format!("{}-diagram.{ext}", self.workspace.view.variant().key()),
                         filters: vec![(
                             if form.svg { "SVG image".into() } else { "PNG image".into() },
@@ -217,7 +217,7 @@ impl OrreryApp {
             match form.ui(ctx, &mut path, self.jobs.gif_job.as_ref()) {
                 Some(GifAction::Export) => {
                     let request = DialogRequest::Save {
-                        folder: self.settings.last_folder.clone(),
+                        folder: self.dialog_folder(),
                         suggested_name: self
                             .workspace
                             .document
@@ -240,7 +240,7 @@ impl OrreryApp {
                 }
                 Some(GifAction::Close) => {
                     keep = false;
-                    self.shell.gif_last = Some(form.clone());
+                    self.shell.gif_last = Some((form.clone(), (*self.workspace.view.game()).clone()));
                 }
                 None => {}
             }

@@ -325,6 +325,12 @@ impl<G: AppGame> AnyView for GameView<G> {
 
     fn poll_report(&mut self) -> Option<GameCommand> {
         self.refresh_report_data();
+        // The bar's evaluation of the position itself, kept for the threat mode.
+        if !self.threat
+            && let Some(share) = self.bar_share_now()
+        {
+            self.bar_share = Some((self.session.position().zobrist(), share));
+        }
         if let Some(judged) = self.poll_learning() {
             return Some(judged);
         }

@@ -218,6 +218,9 @@ pub struct GameView<G: AppGame> {
     /// The report panel's data (graph, summary, whether there is anything to learn)
     /// and the revision it was read at.
     report_data: Option<(u64, ReportData)>,
+    /// The evaluation bar's last share for the first player, with the position it was
+    /// for (its key): shown on while the analysis looks at the threat.
+    bar_share: Option<(u64, f32)>,
     /// How long the last report took.
     pub report_time: Option<std::time::Duration>,
     /// "Learn from your mistakes", while it runs.
@@ -253,6 +256,7 @@ impl<G: AppGame> GameView<G> {
             evaluated: None,
             report: None,
             report_data: None,
+            bar_share: None,
             report_time: None,
             learning: None,
             revealed: false,

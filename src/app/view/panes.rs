@@ -136,7 +136,23 @@ impl<G: AppGame> GameUi for GameView<G> {
         let moved = plies >= if user_starts { 1 } else { 2 };
         // Resigned or agreed: no take back (after a mate the user may try again).
         let decided = self.session.game_over() && self.session.position().outcome().is_none();
-        ui.horizontal(|ui| {
+        let playing = !self.session.game_over();
+        // Resign asks on rows of its own, in the panel's width.
+        if *resign_asked && playing {
+            ui.label("Resign this game? It ends as a loss for you.");
+            ui.horizontal_wrapped(|ui| {
+                if ui.button("Yes, resign").clicked() {
+                    commands.push(Command::Game(GameCommand::Resign));
+                    *resign_asked = false;
+                }
+                if ui.button("Keep playing").clicked() {
+                    *resign_asked = false;
+                }
+            });
+            ui.separator();
+            return;
+        }
+        ui.horizontal_wrapped(|ui| {
             if ui
                 .add_enabled(moved && !decided, egui::Button::new("Take back"))
                 .on_hover_text("Take back your last move and the answer to it")
@@ -148,18 +164,6 @@ impl<G: AppGame> GameUi for GameView<G> {
                 .clicked()
             {
                 commands.push(Command::Game(GameCommand::TakeBack));
-            }
-            let playing = !self.session.game_over();
-            if *resign_asked && playing {
-                ui.label("Resign this game?");
-                if ui.button("Yes, resign").clicked() {
-                    commands.push(Command::Game(GameCommand::Resign));
-                    *resign_asked = false;
-                }
-                if ui.button("Keep playing").clicked() {
-                    *resign_asked = false;
-                }
-                return;
             }
             if ui.add_enabled(playing, egui::Button::new("Resign")).clicked() {
                 *resign_asked = true;
@@ -380,27 +384,16 @@ impl<G: AppGame> GameUi for GameView<G> {
     }
 
     fn eval_bar_ui(&self, ui: &mut egui::Ui, rect: egui::Rect, settings: &Settings) {
-        if self.threat {
-            return;
-        }
-        let pos = self.session.position();
-        let first = G::opening().side_to_move();
-        let share = match (pos.outcome(), self.current_analysis()) {
-            (Some(outcome), _) => match G::winner(outcome) {
-                Some(w) if w == first => 1.0,
-                Some(_) => 0.0,
-                None => 0.5,
-            },
-            (None, Some(snapshot)) => match snapshot.lines.first() {
-                Some(best) => {
-                    let for_first = if pos.side_to_move() == first { best.score } else { negate(best.score) };
-                    crate::study::report::winning_share(for_first)
-                }
-                None => return,
-            },
-            (None, None) => return,
+        // While the analysis looks at the threat, the bar stays on the position's own
+        // evaluation, as last found.
+        let share = if self.threat {
+            self.bar_share.filter(|(key, _)| *key == self.session.position().zobrist()).map(|(_, share)| share)
+        } else {
+            self.bar_share_now()
         };
-        crate::app::clock_ui::eval_bar(ui, rect, share, settings.flipped);
+        if let Some(share) = share {
+            crate::app::clock_ui::eval_bar(ui, rect, share, settings.flipped);
+        }
     }
 
     fn cell_px(&self, pointer: &BoardPointer, slot: u8, settings: &Settings) -> Option<egui::Pos2> {

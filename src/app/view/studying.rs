@@ -21,6 +21,25 @@ impl<G: AppGame> GameView<G> {
         self.report_data = Some((revision, data));
     }
 
+    /// The evaluation bar's share for the first player now: the game's outcome, else
+    /// the analysis's best line (not while it looks at the threat); `None` without one.
+    pub(super) fn bar_share_now(&self) -> Option<f32> {
+        let pos = self.session.position();
+        let first = G::opening().side_to_move();
+        match (pos.outcome(), self.current_analysis()) {
+            (Some(outcome), _) => Some(match G::winner(outcome) {
+                Some(w) if w == first => 1.0,
+                Some(_) => 0.0,
+                None => 0.5,
+            }),
+            (None, Some(snapshot)) if !self.threat => snapshot.lines.first().map(|best| {
+                let for_first = if pos.side_to_move() == first { best.score } else { negate(best.score) };
+                crate::study::report::winning_share(for_first)
+            }),
+            _ => None,
+        }
+    }
+
     /// A chapter that quizzes its line goes to where its reader begins: the start, or
     /// after the first move when the reader plays the second player (its moves hidden
     /// again).
