@@ -875,3 +875,34 @@ mod move_list_tests {
         }
     }
 }
+
+#[cfg(test)]
+mod move_box_tests {
+    use super::*;
+
+    fn names(list: &[&str]) -> Vec<String> {
+        list.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn completions_take_the_case_typed_first_then_any_and_an_exact_name_alone() {
+        let n = names(&["Bc3d", "Bb4d", "bb2l", "Qc2d+", "Qc2l"]);
+        assert_eq!(completions(&n, "B"), vec![0, 1], "the case typed first");
+        assert_eq!(completions(&n, "bb"), vec![2]);
+        assert_eq!(completions(&n, "BB"), vec![1, 2], "any case when none matches as typed");
+        assert_eq!(completions(&n, "Qc2d"), vec![3], "the check sign need not be typed");
+        assert_eq!(completions(&n, "Qc2d+!"), vec![3], "nor a glyph");
+        assert_eq!(completions(&n, "Qc2"), vec![3, 4]);
+        assert!(completions(&n, "Z").is_empty() && completions(&n, " ").is_empty());
+    }
+
+    #[test]
+    fn the_shared_beginning_of_moves_is_what_tab_completes() {
+        let n = ["Qc2d+", "Qc2l", "Qc3d"];
+        assert_eq!(shared_prefix(n.iter().copied()), "Qc");
+        assert_eq!(shared_prefix(n[..2].iter().copied()), "Qc2");
+        assert_eq!(shared_prefix(["5x20x36", "5x20"].into_iter()), "5x20");
+        assert_eq!(shared_prefix(["Ωa", "Ωb"].into_iter()), "Ω", "characters, not bytes");
+        assert_eq!(shared_prefix(std::iter::empty()), "");
+    }
+}

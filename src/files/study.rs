@@ -95,10 +95,16 @@ pub fn add_chapter(path: &Path, game: &AnyGame, title: &str, new_study: &str) ->
                 while out.last().is_some_and(|b| matches!(b, b'\n' | b'\r' | b' ' | b'\t')) {
                     out.pop();
                 }
-                out.extend_from_slice(b"\n\n");
-                out.extend_from_slice(write_any(&chapter).as_bytes());
+                // The file's own line endings for the chapter too.
+                let crlf = bytes_have_crlf(&out);
+                let newline: &[u8] = if crlf { b"\r\n" } else { b"\n" };
+                out.extend_from_slice(newline);
+                out.extend_from_slice(newline);
+                let text = write_any(&chapter);
+                let text = if crlf { text.replace('\n', "\r\n") } else { text };
+                out.extend_from_slice(text.as_bytes());
                 if out.last() != Some(&b'\n') {
-                    out.push(b'\n');
+                    out.extend_from_slice(newline);
                 }
                 write_atomic_bytes(path, &out)?;
             }
@@ -112,6 +118,11 @@ pub fn add_chapter(path: &Path, game: &AnyGame, title: &str, new_study: &str) ->
         }
     }
     Ok(ChapterAdded { study, number: count + 1, created })
+}
+
+/// Whether a text's lines end with CR LF (its first line end does).
+fn bytes_have_crlf(bytes: &[u8]) -> bool {
+    bytes.iter().position(|&b| b == b'\n').is_some_and(|i| i > 0 && bytes[i - 1] == b'\r')
 }
 
 #[cfg(test)]
@@ -186,6 +197,21 @@ mod tests {
         std::fs::write(&garbage, "this is not a record {").expect("written");
         assert!(add_chapter(&garbage, &game_with(&[], "Ann"), "", "Mine").is_err());
         assert_eq!(std::fs::read_to_string(&garbage).expect("kept"), "this is not a record {");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_chapter_takes_the_line_endings_of_its_file() {
+        let dir = temp("crlf");
+        let path = dir.join("windows.pgn");
+        add_chapter(&path, &game_with(&[], "Ann"), "One", "Endings").expect("created");
+        let lf = std::fs::read_to_string(&path).expect("written");
+        std::fs::write(&path, lf.replace('\n', "\r\n")).expect("written");
+        add_chapter(&path, &game_with(&[], "Bob"), "Two", "x").expect("added");
+        let text = std::fs::read_to_string(&path).expect("written");
+        assert_eq!(text.matches('\n').count(), text.matches("\r\n").count(), "{text:?}");
+        let (games, problems) = read_record_file(&path).expect("reads");
+        assert!(problems.is_empty() && games.len() == 2);
         let _ = std::fs::remove_dir_all(&dir);
     }
 
