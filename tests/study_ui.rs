@@ -212,6 +212,19 @@ fn a_study_is_built_chapter_by_chapter_from_a_file_of_forty_games() {
     assert_eq!(titles, ["White 5 – Black 5", "White 12 – Black 12", "A position to study"]);
     let third = document.games.get(2).expect("the third chapter");
     assert_eq!(third.main_line_len(), 0, "a position chapter has no moves");
+    // The games list finds a chapter by its title, as Scid's header search would.
+    h.get_by_label("Filter").click();
+    h.run();
+    h.get_by_label("Filter").type_text("chapter:position");
+    h.run();
+    h.get_by_label("1 of 3 games match");
+    assert!(h.query_by_label_contains("White 12 – Black 12").is_none(), "the other chapters are filtered out");
+    h.get_by_label_contains("A position to study");
+    h.state_mut().shell_mut().games_filter = "chapter:\"white 1\" white:12".into();
+    h.run();
+    h.get_by_label("1 of 3 games match");
+    h.state_mut().shell_mut().games_filter.clear();
+    h.run();
     // Chapter 3 asks its reader to recall the line, with a note shown above it.
     h.state_mut().apply(Command::Act(Action::ShowGame(2)));
     h.run();
