@@ -479,3 +479,50 @@ fn the_move_list_follows_the_shown_move_through_a_long_game() {
     let top = h.get_by_label("Moves").rect().bottom();
     assert!(h.query_all_by_label(&last).any(|n| n.rect().top() >= top - 1.0), "the end is in view again");
 }
+
+#[test]
+fn a_tag_search_over_thousands_of_games_runs_on_a_job() {
+    let dir = std::env::temp_dir().join(format!("orrery-tag-search-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("many.pgn");
+    let mut text = String::new();
+    for i in 0..2500 {
+        let mut game = AnyGame::new(Variant::Triangular);
+        let AnyGame::Triangular(record) = &mut game else { unreachable!() };
+        record.tags.set("White", &format!("Player {i}"));
+        record.tags.set("Round", &format!("{}", i % 7));
+        if i == 1234 {
+            record.tags.set("Chapter", "The needle");
+        }
+        text.push_str(&write_any(&game));
+        text.push('\n');
+    }
+    std::fs::write(&path, text).expect("written");
+    let mut h = ui_support::harness(FakeDialogs { opens: vec![Some(path)], ..FakeDialogs::default() }, 800.0);
+    h.run();
+    ui_support::menu(&mut h, "Game", "Open…");
+    ui_support::finish_reading(&mut h);
+    assert_eq!(h.state().workspace().document.games.len(), 2500);
+    h.state_mut().shell_mut().games_filter = "chapter:needle".into();
+    for _ in 0..500 {
+        h.step();
+        if h.query_by_label("1 of 2500 games match").is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    h.get_by_label("1 of 2500 games match");
+    h.get_by_label_contains("Player 1234");
+    // Another filter: the job runs again for it.
+    h.state_mut().shell_mut().games_filter = "round:3 player".into();
+    for _ in 0..500 {
+        h.step();
+        if h.query_by_label("357 of 2500 games match").is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    h.get_by_label("357 of 2500 games match");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -433,6 +433,10 @@ pub struct GamesList {
     /// The pattern search running or done, and its result once done.
     pattern_job: Option<PatternJob>,
     pattern_done: Option<((u64, Variant, PositionPattern), Paths)>,
+    /// The filter running on a job, and its result once done (each game: whether it
+    /// matches).
+    filter_job: Option<FilterJob>,
+    filter_done: Option<((u64, String), Vec<bool>)>,
     /// The board editor's position as last seen open (its game and position string):
     /// the pieces search goes on with it after the editor closes, so that a game it
     /// found can be opened and the next one after it.
@@ -452,7 +456,20 @@ struct ShownFor {
     search: Option<SearchFor>,
     /// Whether a pattern search's result was in.
     pattern_ready: bool,
+    /// Whether the filter's result worked out on a job was in.
+    filter_ready: bool,
     only: Option<Vec<usize>>,
+}
+
+/// A document of more games than this is filtered on a job when the filter reads the
+/// games' tags ([`crate::record::collection::filter_reads_tags`]): reading every game's
+/// header would hold up the window.
+pub const FILTER_ON_JOB: usize = 2_000;
+
+/// The filter's result worked out on a job: for which document revision and filter.
+struct FilterJob {
+    for_: (u64, String),
+    job: Job<Vec<bool>>,
 }
 
 impl GamesList {
@@ -544,6 +561,42 @@ impl GamesList {
         self.pattern_done.as_ref().map(|(_, paths)| paths.as_slice())
     }
 
+    /// The filter's result for the document as it is, worked out on a job (a big
+    /// document whose filter reads the games' tags); `None` while it runs.
+    fn filter_matches(&mut self, document: &Document, filter: &str) -> Option<&[bool]> {
+        let wanted = (document.revision(), filter.to_string());
+        if let Some(job) = self.filter_job.as_mut()
+            && let JobPoll::Done(keep) = job.job.poll()
+        {
+            self.filter_done = Some((job.for_.clone(), keep));
+            self.filter_job = None;
+        }
+        let done = self.filter_done.as_ref().is_some_and(|(f, _)| *f == wanted);
+        let running = self.filter_job.as_ref().is_some_and(|j| j.for_ == wanted);
+        if !done && !running {
+            let games = document.games.clone();
+            let filter = filter.to_string();
+            // A new filter replaces the one running (dropping a job cancels it); the
+            // window is woken when it is done.
+            let job = Job::start("filter", move |control| -> Vec<bool> {
+                (0..games.len())
+                    .take_while(|_| !control.cancelled())
+                    .map(|i| {
+                        if i % 1024 == 0 {
+                            control.set_progress(i, games.len());
+                        }
+                        games.row(i, i + 1).is_some_and(|row| row.matches_filter(&filter, || games.tags(i)))
+                    })
+                    .collect()
+            });
+            self.filter_job = Some(FilterJob { for_: wanted.clone(), job });
+        }
+        if !done {
+            return None;
+        }
+        self.filter_done.as_ref().map(|(_, keep)| keep.as_slice())
+    }
+
     /// Every row's key for sorting by `column` (lower-case text; plies as digits), kept
     /// between frames: after a change to a game only the changed games' keys are worked
     /// out again (a list of many games sorts again without reading every row).
@@ -588,12 +641,19 @@ impl GamesList {
             Some(SearchFor::Exact(variant, key)) => finder.get(document, (*variant, *key)).is_some(),
             None => false,
         };
+        // A big document's filter that reads the games' tags runs on a job.
+        let on_job = document.len() > FILTER_ON_JOB && crate::record::collection::filter_reads_tags(filter);
+        let filter_ready = on_job && self.filter_matches(document, filter).is_some();
+        if !on_job && let Some(job) = self.filter_job.take() {
+            job.job.cancel();
+        }
         let wanted = ShownFor {
             revision: (document.structure_revision(), document.revision()),
             filter: filter.to_string(),
             sort: self.sort,
             search,
             pattern_ready,
+            filter_ready,
             only: self.only.as_ref().map(|(_, games, _)| games.clone()),
         };
         if self.shown_for.as_ref() == Some(&wanted) {
@@ -626,6 +686,12 @@ impl GamesList {
         let searching = !filter.trim().is_empty() || with.is_some() || only.is_some();
         let study = self.rows_study;
         let words = !filter.trim().is_empty();
+        // The job's answer, once in (nothing shown while it runs).
+        let by_job: Option<&[bool]> = match (on_job, &self.filter_done) {
+            (true, Some((_, keep))) if filter_ready => Some(keep.as_slice()),
+            (true, _) => Some(&[]),
+            (false, _) => None,
+        };
         let mut shown: Vec<usize> = (0..self.rows.len())
             .filter(|&r| {
                 let row = &self.rows[r];
@@ -636,9 +702,12 @@ impl GamesList {
                         with.as_ref().is_none_or(|w| w.get(i).copied().unwrap_or(false))
                             && only.as_ref().is_none_or(|keep| keep.get(i).copied().unwrap_or(false))
                             && (!words
-                                || RowTexts::of(document, row, false)
-                                    .game
-                                    .matches_filter(filter, || document.games.tags(i)))
+                                || match by_job {
+                                    Some(keep) => keep.get(i).copied().unwrap_or(false),
+                                    None => RowTexts::of(document, row, false)
+                                        .game
+                                        .matches_filter(filter, || document.games.tags(i)),
+                                })
                     }
                 }
             })
@@ -741,8 +810,9 @@ impl GamesList {
         };
         let exact = matches!(search, Some(SearchFor::Exact(..)));
         self.refresh_shown(finder, document, filter, search);
-        let searching = match (&pattern, &self.pattern_job) {
-            (Some(_), Some(job)) => Some(job.job.fraction()),
+        let searching = match (&pattern, &self.pattern_job, &self.filter_job) {
+            (Some(_), Some(job), _) => Some(job.job.fraction()),
+            (_, _, Some(job)) => Some(job.job.fraction()),
             _ => (exact && finder.searching()).then(|| finder.fraction()),
         };
         if let Some(fraction) = searching {

@@ -163,6 +163,44 @@ impl GameRow {
     }
 }
 
+/// The field names a filter word may start with that a [`GameRow`] answers itself
+/// (`white:` … `stipulation:`): any other `name:` word reads the game's tags.
+pub const ROW_FIELDS: [&str; 13] = [
+    "white",
+    "first",
+    "positive",
+    "black",
+    "second",
+    "negative",
+    "player",
+    "event",
+    "date",
+    "result",
+    "game",
+    "variant",
+    "stipulation",
+];
+
+/// Whether [`GameRow::matches_filter`] may read games' tags for `filter`: a word of free
+/// text (matched against every tag when the row's fields lack it) or a `name:` word for
+/// a tag the row does not hold (`chapter:`, `round:`, …). Only `plies` comparisons and
+/// the row's own fields (`white:`, `result:`, `stipulation:`, …) never do.
+pub fn filter_reads_tags(filter: &str) -> bool {
+    filter_words(filter).iter().any(|word| {
+        let word = word.to_lowercase();
+        let plies = word.strip_prefix("plies").is_some_and(|rest| {
+            rest.trim_start_matches(['>', '<', '=']).parse::<usize>().is_ok() && rest.starts_with(['>', '<', '='])
+        });
+        if plies {
+            return false;
+        }
+        match word.split_once(':') {
+            Some((name, text)) if !text.is_empty() && !name.is_empty() => !ROW_FIELDS.contains(&name),
+            _ => true,
+        }
+    })
+}
+
 /// The words of a games-list filter: split at white space, a `"…"` stretch kept as one
 /// word with its spaces and without its quotes (`event:"World Cup"`, `"Ada Lovelace"`);
 /// a quote left open runs to the end.
@@ -676,6 +714,33 @@ fn main_line_moves_from<G: RecordGame>(g: &GameRecord<G>, key: u64) -> Vec<(Stri
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_filter_said_not_to_read_tags_never_reads_them() {
+        let row = GameRow::new(1, &AnyGame::new(crate::core::Variant::Triangular));
+        for filter in [
+            "white:ann",
+            "result:1-0 plies>40",
+            "stipulation:mate event:\"world cup\"",
+            "plies<=3",
+            "chapter:intro",
+            "ann",
+            "round:2 white:bo",
+            "plies>x",
+            "player:\"ada l\" game:tri",
+        ] {
+            let read = std::cell::Cell::new(false);
+            let _ = row.matches_filter(filter, || {
+                read.set(true);
+                Vec::new()
+            });
+            if read.get() {
+                assert!(filter_reads_tags(filter), "{filter} read the tags");
+            }
+        }
+        assert!(!filter_reads_tags("white:ann result:1-0 plies>40"));
+        assert!(filter_reads_tags("chapter:intro") && filter_reads_tags("ann"));
+    }
+
     use super::*;
     use crate::core::draughts;
 
