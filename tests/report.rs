@@ -125,6 +125,28 @@ fn learn_from_your_mistakes_asks_refuses_the_games_move_and_shows_the_engines() 
     h.step();
     h.get_by_label_contains("That is the move of the game");
     assert_eq!(h.state().workspace().view.cursor(), asked, "back at the position to find a move");
+    // The weakest move here, by the judge's own measure, is refused with the margin
+    // stated and taken back.
+    let pos = triangular::Position::from_position_string(&h.state().workspace().view.position_string()).unwrap();
+    let mut moves = orrery::core::moves::MoveList::new();
+    pos.legal_moves(&mut moves);
+    let nodes = orrery::study::report::LEARN_NODES;
+    let shares: Vec<f32> = moves.iter().map(|&m| orrery::study::report::share_after(&pos, &[], m, nodes)).collect();
+    let (weakest, low) =
+        shares.iter().enumerate().min_by(|a, b| a.1.total_cmp(b.1)).map(|(i, s)| (moves[i], *s)).unwrap();
+    let high = shares.iter().copied().fold(0.0f32, f32::max);
+    assert!(low + orrery::study::report::LEARN_MARGIN < high, "a weak move to try: {low} against {high}");
+    let (from, to) = h.state().workspace().view.move_slots(&pos.notation(weakest)).unwrap();
+    h.state_mut().apply(Command::Game(GameCommand::DropPiece { from, to }));
+    for _ in 0..2000 {
+        h.step();
+        if h.query_by_label_contains("You can do better").is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    h.get_by_label_contains("You can do better");
+    assert_eq!(h.state().workspace().view.cursor(), asked, "the weak move is taken back");
     h.get_by_label("Show the engine's move").click();
     h.step();
     h.step();
