@@ -28,6 +28,8 @@ pub struct MoveListPanel {
     /// Give the move box the keyboard on the next frame (Enter on the board, or a move
     /// just played from it).
     pub focus_move_box: bool,
+    /// Tab going through the moves a beginning names: the beginning typed.
+    tab_from: Option<String>,
 }
 
 /// A comment being written in the move list: for which move, before or after it, the
@@ -164,8 +166,8 @@ impl MoveListPanel {
                 .hint_text("then Enter");
             let response = ui.add(edit).labelled_by(label.id).on_hover_text(
                 "Type a move in the game's notation and press Enter. While several moves begin \
-                 with what you typed they are listed: Tab completes what they share. Enter on \
-                 the board comes here; Escape leaves.",
+                 with what you typed they are listed: Tab completes what they share, then goes \
+                 through them one by one. Enter on the board comes here; Escape leaves.",
             );
             if std::mem::take(&mut self.focus_move_box) {
                 response.request_focus();
@@ -181,8 +183,27 @@ impl MoveListPanel {
             let enter = response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
             if response.has_focus() && ui.input(|i| i.key_pressed(egui::Key::Tab)) {
                 let shared = shared_prefix(matching.iter().map(|&i| names[i].as_str()));
-                if shared.chars().count() > typed.chars().count() {
-                    self.move_text = shared;
+                // Tab again, on a move it put there: the next move of the same beginning.
+                let cycle = self
+                    .tab_from
+                    .as_ref()
+                    .map(|from| completions(&names, from))
+                    .filter(|c| c.len() > 1 && c.iter().any(|&i| names[i] == typed));
+                let next = if let Some(cycle) = cycle {
+                    let at = cycle.iter().position(|&i| names[i] == typed).unwrap_or(0);
+                    Some(names[cycle[(at + 1) % cycle.len()]].clone())
+                } else if shared.chars().count() > typed.chars().count() {
+                    self.tab_from = None;
+                    Some(shared)
+                } else if matching.len() > 1 {
+                    // Nothing more they share: the first of them, then the others.
+                    self.tab_from = Some(typed.clone());
+                    Some(names[matching[0]].clone())
+                } else {
+                    None
+                };
+                if let Some(next) = next {
+                    self.move_text = next;
                     typed = self.move_text.clone();
                     matching = completions(&names, &typed);
                     if let Some(mut state) = egui::TextEdit::load_state(ui.ctx(), response.id) {
@@ -308,6 +329,11 @@ fn comment_text<G: RecordGame>(s: &GameSession<G>, node: NodeId, before: bool) -
     }
 }
 
+/// The last move of the main line (the root when there is none).
+fn last_of_main_line<G: RecordGame>(s: &GameSession<G>) -> NodeId {
+    s.record.tree.main_line_from(NodeId::ROOT).last().copied().unwrap_or(NodeId::ROOT)
+}
+
 /// The header above the moves: the players (names from the tags, the sides' names
 /// when unknown), the result and the time control.
 fn header_ui<G: RecordGame>(ui: &mut egui::Ui, s: &GameSession<G>) {
@@ -322,13 +348,25 @@ fn header_ui<G: RecordGame>(ui: &mut egui::Ui, s: &GameSession<G>) {
     };
     let players = format!("{} – {}", name(0), name(1));
     ui.label(RichText::new(players).strong()).on_hover_text(format!(
-        "{} (moves first) against {}: the game's tags, set in Game > Game details",
+        "{} (moves first) against {}: the game's tags (the notation editor, Ctrl+E, edits them)",
         capitalise(sides[0]),
         sides[1]
     ));
     let mut facts = Vec::new();
     facts.push(match s.record.result {
-        GameResult::Unknown => "Result: not decided".to_string(),
+        // A finished position (a patent figure) is decided although no move was played.
+        GameResult::Unknown => match s.record.position_at(last_of_main_line(s)).outcome() {
+            Some(outcome) => {
+                let first = <G as crate::core::Game>::opening().side_to_move();
+                let token = match G::winner(outcome) {
+                    Some(w) if w == first => "1-0",
+                    Some(_) => "0-1",
+                    None => "1/2-1/2",
+                };
+                format!("Result: {token} ({})", G::ending_title(outcome))
+            }
+            None => "Result: not decided".to_string(),
+        },
         result => format!("Result: {}", result.token()),
     });
     if let Some(control) = tags
@@ -518,7 +556,11 @@ fn build_lines<G: RecordGame>(s: &GameSession<G>, chars: usize, hidden_from: Opt
     let root = tree.node(NodeId::ROOT);
     comment(&mut lines, 0, &without_commands(&root.comment_after));
     if root.children.is_empty() {
-        lines.push(ListLine::Note("No moves yet: click a piece, then one of its marked cells (or drag it).".into()));
+        lines.push(ListLine::Note(if s.record.start.outcome().is_some() {
+            "No moves: the game is over in this position.".into()
+        } else {
+            "No moves yet: click a piece, then one of its marked cells (or drag it).".into()
+        }));
     }
     let mut ply = 0;
     let mut row: Option<(u32, Option<(NodeId, String)>)> = None;

@@ -390,8 +390,10 @@ pub fn summary<G: EngineGame>(record: &GameRecord<G>) -> [SideSummary; 2] {
     sides
 }
 
-/// The moves to learn from: main-line moves marked `?` or `??` by `side` (a side index,
-/// `None` for both), in order.
+/// The moves to learn from: main-line moves of `side` (a side index, `None` for both)
+/// that the game report marked `?` or `??`, in order — a mark with the report's comment
+/// naming the better move, legal there ([`best_in_comment`]). A `?` put by hand, with
+/// no better move named, is an annotator's opinion with nothing to compare a move to.
 pub fn mistakes<G: EngineGame>(record: &GameRecord<G>, side: Option<usize>) -> Vec<NodeId> {
     let first = G::opening().side_to_move();
     let mut pos = record.start.clone();
@@ -400,10 +402,11 @@ pub fn mistakes<G: EngineGame>(record: &GameRecord<G>, side: Option<usize>) -> V
         let node = record.tree.node(id);
         let Some(mv) = node.mv else { break };
         let mover = usize::from(pos.side_to_move() != first);
+        let named = best_in_comment(&node.comment_after).is_some_and(|t| pos.parse_move(t).is_ok());
         pos.play(mv);
         let bad =
             node.nags.iter().any(|&n| matches!(Judgement::of_nag(n), Some(Judgement::Mistake | Judgement::Blunder)));
-        if bad && side.is_none_or(|s| s == mover) {
+        if bad && named && side.is_none_or(|s| s == mover) {
             out.push(id);
         }
     }
@@ -563,6 +566,9 @@ mod tests {
         assert_eq!(graph(&record).len(), 5, "the start and the four moves");
         assert_eq!(mistakes(&record, Some(0)), vec![nodes[2]]);
         assert!(mistakes(&record, Some(1)).is_empty());
+        // A `?` put by hand names no better move: nothing to learn from there.
+        record.tree.set_nags(nodes[3], vec![Nag(2)]);
+        assert_eq!(mistakes(&record, None), vec![nodes[2]]);
     }
 
     #[test]

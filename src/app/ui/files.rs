@@ -377,11 +377,15 @@ impl OrreryApp {
     /// The Save As dialog, and `then` once saved.
     pub(super) fn save_as_effect(&self, then: Option<PendingAction>) -> Effect {
         let folder = self.dialog_folder();
-        // A study by its name; several games as games; one game by its game.
-        let suggested_name = match self.workspace.document.study_name().map(str::to_string) {
-            Some(study) => format!("{}.pgn", file_stem_of(&study)),
-            None if self.workspace.document.games.len() > 1 => "games.pgn".to_string(),
-            None => format!("{}-game.pgn", self.workspace.view.variant().key()),
+        // A study by its name; else the open file's own name; several games as games;
+        // one game by its game.
+        let own =
+            self.workspace.document.file.as_deref().and_then(Path::file_name).map(|n| n.to_string_lossy().into_owned());
+        let suggested_name = match (own, self.workspace.document.study_name().map(str::to_string)) {
+            (_, Some(study)) => format!("{}.pgn", file_stem_of(&study)),
+            (Some(name), None) => name,
+            (None, None) if self.workspace.document.games.len() > 1 => "games.pgn".to_string(),
+            (None, None) => format!("{}-game.pgn", self.workspace.view.variant().key()),
         };
         let filters = vec![("PGN text".into(), vec!["pgn".into()]), ("RON".into(), vec!["ron".into()])];
         Effect::ask(DialogPurpose::SaveAs { then }, DialogRequest::Save { folder, suggested_name, filters })

@@ -123,7 +123,7 @@ impl OrreryApp {
                     ui.end_row();
                 });
             });
-            self.shell.show_shortcuts = open;
+            self.shell.show_shortcuts = open && !ctx.input(|i| i.key_pressed(Key::Escape));
         }
     }
 
@@ -774,7 +774,8 @@ impl OrreryApp {
                 self.shell.welcome = false;
             }
         });
-        if !open {
+        // Escape closes it, as Play does.
+        if !open || ctx.input(|i| i.key_pressed(Key::Escape)) {
             self.shell.welcome = false;
         }
     }
@@ -793,7 +794,7 @@ impl OrreryApp {
             ui.label("The app's guide is docs/app.md, the engine's docs/engine.md, in Orrery's source.");
             ui.label(format!("The command line: orrery --help. Licence: {}.", env!("CARGO_PKG_LICENSE")));
         });
-        if !open {
+        if !open || ctx.input(|i| i.key_pressed(Key::Escape)) {
             self.shell.about = false;
         }
     }
