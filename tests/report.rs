@@ -138,14 +138,9 @@ fn learn_from_your_mistakes_asks_refuses_the_games_move_and_shows_the_engines() 
     assert!(low + orrery::study::report::LEARN_MARGIN < high, "a weak move to try: {low} against {high}");
     let (from, to) = h.state().workspace().view.move_slots(&pos.notation(weakest)).unwrap();
     h.state_mut().apply(Command::Game(GameCommand::DropPiece { from, to }));
-    for _ in 0..2000 {
-        h.step();
-        if h.query_by_label_contains("You can do better").is_some() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
-    h.get_by_label_contains("You can do better");
+    ui_support::step_until(&mut h, "the weak move is judged", |h| {
+        h.query_by_label_contains("You can do better").is_some()
+    });
     assert_eq!(h.state().workspace().view.cursor(), asked, "the weak move is taken back");
     h.get_by_label("Show the engine's move").click();
     h.step();

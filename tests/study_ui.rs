@@ -68,7 +68,7 @@ fn a_game_is_annotated_from_the_move_list_alone() {
     h.run();
     h.get_by_label("Position").click();
     h.run();
-    h.get_by_label_contains("The first player is better").click();
+    h.get_by_label_contains("White is better").click();
     h.run();
     let text = record_text(&h);
     assert!(text.contains(&format!("{}!! $16", played[0])), "{text}");
@@ -116,15 +116,7 @@ fn a_game_is_annotated_from_the_move_list_alone() {
 
 /// Steps the app until the chapter being added to a study file is written.
 fn finish_adding(h: &mut Harness<'static, OrreryApp>) {
-    for _ in 0..1000 {
-        if h.state().jobs().adding_chapter.is_none() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(5));
-        h.step();
-    }
-    assert!(h.state().jobs().adding_chapter.is_none(), "the chapter was added");
-    h.run();
+    ui_support::step_until(h, "the chapter was added", |h| h.state().jobs().adding_chapter.is_none());
 }
 
 /// A file of 40 Triangular games, each with two moves and its own players.
@@ -309,6 +301,11 @@ fn a_game_is_entered_from_the_keyboard_alone() {
     h.key_press(egui::Key::F10);
     h.run();
     assert!(h.query_by_label("New study…").is_some(), "the Game menu is open");
+    let first_item = Command::NewSameGame.label();
+    assert!(
+        h.query_all_by_label_contains(&first_item).any(|n| n.is_focused()),
+        "the menu's first item, {first_item}, has the keys"
+    );
     let mut steps = 0;
     while !h.query_by_label("New Triangular").is_some_and(|n| n.is_focused()) {
         h.key_press(egui::Key::ArrowDown);
@@ -401,13 +398,7 @@ fn typing_after_the_result_marker_in_the_notation_editor_goes_on_with_the_game()
     type_keys(&mut h, " ");
     type_keys(&mut h, &reply);
     // Read after the editor's pause.
-    for _ in 0..100 {
-        if h.state().workspace().view.game().main_line_len() == 2 {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(10));
-        h.run();
-    }
+    ui_support::step_until(&mut h, "the text is read", |h| h.state().workspace().view.game().main_line_len() == 2);
     let text = h.state().shell().editor.text.clone();
     assert!(text.trim_end().ends_with(&format!("{reply} *")), "the marker moved after the move: {text}");
     assert_eq!(h.state().workspace().view.game().main_line_len(), 2, "one game of two moves: {text}");
@@ -514,25 +505,13 @@ fn a_tag_search_over_thousands_of_games_runs_on_a_job() {
     ui_support::finish_reading(&mut h);
     assert_eq!(h.state().workspace().document.games.len(), 2500);
     h.state_mut().shell_mut().games_filter = "chapter:needle".into();
-    for _ in 0..500 {
-        h.step();
-        if h.query_by_label("1 of 2500 games match").is_some() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
-    h.get_by_label("1 of 2500 games match");
+    ui_support::step_until(&mut h, "one game matches", |h| h.query_by_label("1 of 2500 games match").is_some());
     h.get_by_label_contains("Player 1234");
     // Another filter: the job runs again for it.
     h.state_mut().shell_mut().games_filter = "round:3 player".into();
-    for _ in 0..500 {
-        h.step();
-        if h.query_by_label("357 of 2500 games match").is_some() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
-    h.get_by_label("357 of 2500 games match");
+    ui_support::step_until(&mut h, "a game in seven matches", |h| {
+        h.query_by_label("357 of 2500 games match").is_some()
+    });
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -107,6 +107,9 @@ struct RowTexts {
     read: bool,
     title: String,
     game: GameRow,
+    /// A study chapter that hides its moves (guess, recall): its result and length
+    /// would give the answer away, so the columns leave them out.
+    quiz: bool,
 }
 
 impl RowTexts {
@@ -114,12 +117,14 @@ impl RowTexts {
     fn of(document: &Document, row: &Row, study: bool) -> RowTexts {
         let blank = || GameRow::new(row.number, &crate::record::AnyGame::new(Variant::ALL[0]));
         let Some(i) = row.index else {
-            return RowTexts { number: row.number, read: false, title: String::new(), game: blank() };
+            return RowTexts { number: row.number, read: false, title: String::new(), game: blank(), quiz: false };
         };
         let game = document.games.row(i, row.number).unwrap_or_else(blank);
+        let mut quiz = false;
         let title = if study {
             document.games.get(i).map_or_else(String::new, |g| {
                 let chapter = Chapter::of(&g, i);
+                quiz = chapter.mode.is_quiz();
                 if chapter.section.is_empty() {
                     chapter.title
                 } else {
@@ -129,7 +134,7 @@ impl RowTexts {
         } else {
             row_title(&game)
         };
-        RowTexts { number: row.number, read: true, title, game }
+        RowTexts { number: row.number, read: true, title, game, quiz }
     }
 
     fn text(&self, column: GameColumn) -> String {
@@ -140,6 +145,7 @@ impl RowTexts {
                 v => v.name().to_string(),
             },
             GameColumn::Players => self.title.clone(),
+            GameColumn::Result | GameColumn::Plies if self.quiz => "–".to_string(),
             GameColumn::Result => self.game.result.token().to_string(),
             GameColumn::Plies => self.game.plies.to_string(),
             GameColumn::Event => shown_tag(&self.game.event),
@@ -386,11 +392,53 @@ pub struct ChapterForm {
     pub note: String,
 }
 
-/// A search by pattern running on a thread: for which revision and pattern, and each
-/// game's first matching place once done.
-struct PatternJob {
-    for_: (u64, Variant, PositionPattern),
-    job: Job<Paths>,
+/// Work over the games done on a job for a key (the document's revision and what is
+/// looked for): the job running, and its result once in. A new key starts the work
+/// again (the job of the old key is dropped, which cancels it).
+struct KeyedJob<K, T> {
+    running: Option<(K, Job<T>)>,
+    done: Option<(K, T)>,
+}
+
+impl<K, T> Default for KeyedJob<K, T> {
+    fn default() -> Self {
+        KeyedJob { running: None, done: None }
+    }
+}
+
+impl<K: Clone + PartialEq, T: Send + 'static> KeyedJob<K, T> {
+    /// The result for `key`: taken from the job when it is in; the job started with
+    /// `start` when none runs for `key`; `None` while it runs.
+    fn get(&mut self, key: &K, start: impl FnOnce() -> Job<T>) -> Option<&T> {
+        if let Some((k, job)) = self.running.as_mut()
+            && let JobPoll::Done(value) = job.poll()
+        {
+            self.done = Some((k.clone(), value));
+            self.running = None;
+        }
+        let done = self.done.as_ref().is_some_and(|(k, _)| k == key);
+        if !done && self.running.as_ref().is_none_or(|(k, _)| k != key) {
+            self.running = Some((key.clone(), start()));
+        }
+        self.done.as_ref().filter(|_| done).map(|(_, value)| value)
+    }
+
+    /// The last result in, whatever its key.
+    fn last(&self) -> Option<&T> {
+        self.done.as_ref().map(|(_, value)| value)
+    }
+
+    /// How far the running job has come (0–1), while one runs.
+    fn fraction(&self) -> Option<f32> {
+        self.running.as_ref().map(|(_, job)| job.fraction())
+    }
+
+    /// Stops the running job, if any.
+    fn stop(&mut self) {
+        if let Some((_, job)) = self.running.take() {
+            job.cancel();
+        }
+    }
 }
 
 /// Each game's first matching place (child indices from its start), if any.
@@ -431,12 +479,10 @@ pub struct GamesList {
     to_top: bool,
     shown_for: Option<ShownFor>,
     /// The pattern search running or done, and its result once done.
-    pattern_job: Option<PatternJob>,
-    pattern_done: Option<((u64, Variant, PositionPattern), Paths)>,
+    pattern: KeyedJob<(u64, Variant, PositionPattern), Paths>,
     /// The filter running on a job, and its result once done (each game: whether it
     /// matches).
-    filter_job: Option<FilterJob>,
-    filter_done: Option<((u64, String), Vec<bool>)>,
+    filter_job: KeyedJob<(u64, String), Vec<bool>>,
     /// The board editor's position as last seen open (its game and position string):
     /// the pieces search goes on with it after the editor closes, so that a game it
     /// found can be opened and the next one after it.
@@ -465,12 +511,6 @@ struct ShownFor {
 /// games' tags ([`crate::record::collection::filter_reads_tags`]): reading every game's
 /// header would hold up the window.
 pub const FILTER_ON_JOB: usize = 2_000;
-
-/// The filter's result worked out on a job: for which document revision and filter.
-struct FilterJob {
-    for_: (u64, String),
-    job: Job<Vec<bool>>,
-}
 
 impl GamesList {
     /// Keeps the rows up to date: all of them after a change to the list of games, the
@@ -526,75 +566,50 @@ impl GamesList {
         pattern: &PositionPattern,
     ) -> Option<&[Option<Vec<usize>>]> {
         let wanted = (document.revision(), variant, pattern.clone());
-        let finished = self.pattern_job.as_mut().and_then(|pattern| match pattern.job.poll() {
-            JobPoll::Done(paths) => Some((pattern.for_.clone(), paths)),
-            JobPoll::Running | JobPoll::Gone => None,
-        });
-        if let Some(done) = finished {
-            self.pattern_done = Some(done);
-            self.pattern_job = None;
-        }
-        let done = self.pattern_done.as_ref().is_some_and(|(f, _)| *f == wanted);
-        let running = self.pattern_job.as_ref().is_some_and(|j| j.for_ == wanted);
-        if !done && !running {
-            let games = document.games.clone();
-            let pattern = pattern.clone();
-            // Wakes the window when done.
-            let job = Job::start("pattern", move |control| -> Paths {
-                (0..games.len())
-                    .take_while(|_| !control.cancelled())
-                    .map(|i| {
-                        if i % 1024 == 0 {
-                            control.set_progress(i, games.len());
-                        }
-                        // Only the games of the pattern's kind are read.
-                        let kind = games.variant(i) == Some(variant);
-                        kind.then(|| games.get(i)).flatten().and_then(|g| pattern_path(&g, variant, &pattern))
-                    })
-                    .collect()
-            });
-            self.pattern_job = Some(PatternJob { for_: wanted.clone(), job });
-        }
-        if !done {
-            return None;
-        }
-        self.pattern_done.as_ref().map(|(_, paths)| paths.as_slice())
+        let games = document.games.clone();
+        let pattern = pattern.clone();
+        self.pattern
+            .get(&wanted, move || {
+                // Wakes the window when done.
+                Job::start("pattern", move |control| -> Paths {
+                    (0..games.len())
+                        .take_while(|_| !control.cancelled())
+                        .map(|i| {
+                            if i % 1024 == 0 {
+                                control.set_progress(i, games.len());
+                            }
+                            // Only the games of the pattern's kind are read.
+                            let kind = games.variant(i) == Some(variant);
+                            kind.then(|| games.get(i)).flatten().and_then(|g| pattern_path(&g, variant, &pattern))
+                        })
+                        .collect()
+                })
+            })
+            .map(Vec::as_slice)
     }
 
     /// The filter's result for the document as it is, worked out on a job (a big
     /// document whose filter reads the games' tags); `None` while it runs.
     fn filter_matches(&mut self, document: &Document, filter: &str) -> Option<&[bool]> {
         let wanted = (document.revision(), filter.to_string());
-        if let Some(job) = self.filter_job.as_mut()
-            && let JobPoll::Done(keep) = job.job.poll()
-        {
-            self.filter_done = Some((job.for_.clone(), keep));
-            self.filter_job = None;
-        }
-        let done = self.filter_done.as_ref().is_some_and(|(f, _)| *f == wanted);
-        let running = self.filter_job.as_ref().is_some_and(|j| j.for_ == wanted);
-        if !done && !running {
-            let games = document.games.clone();
-            let filter = filter.to_string();
-            // A new filter replaces the one running (dropping a job cancels it); the
-            // window is woken when it is done.
-            let job = Job::start("filter", move |control| -> Vec<bool> {
-                (0..games.len())
-                    .take_while(|_| !control.cancelled())
-                    .map(|i| {
-                        if i % 1024 == 0 {
-                            control.set_progress(i, games.len());
-                        }
-                        games.row(i, i + 1).is_some_and(|row| row.matches_filter(&filter, || games.tags(i)))
-                    })
-                    .collect()
-            });
-            self.filter_job = Some(FilterJob { for_: wanted.clone(), job });
-        }
-        if !done {
-            return None;
-        }
-        self.filter_done.as_ref().map(|(_, keep)| keep.as_slice())
+        let games = document.games.clone();
+        let filter = filter.to_string();
+        self.filter_job
+            .get(&wanted, move || {
+                // The window is woken when it is done.
+                Job::start("filter", move |control| -> Vec<bool> {
+                    (0..games.len())
+                        .take_while(|_| !control.cancelled())
+                        .map(|i| {
+                            if i % 1024 == 0 {
+                                control.set_progress(i, games.len());
+                            }
+                            games.row(i, i + 1).is_some_and(|row| row.matches_filter(&filter, || games.tags(i)))
+                        })
+                        .collect()
+                })
+            })
+            .map(Vec::as_slice)
     }
 
     /// Every row's key for sorting by `column` (lower-case text; plies as digits), kept
@@ -644,8 +659,8 @@ impl GamesList {
         // A big document's filter that reads the games' tags runs on a job.
         let on_job = document.len() > FILTER_ON_JOB && crate::record::collection::filter_reads_tags(filter);
         let filter_ready = on_job && self.filter_matches(document, filter).is_some();
-        if !on_job && let Some(job) = self.filter_job.take() {
-            job.job.cancel();
+        if !on_job {
+            self.filter_job.stop();
         }
         let wanted = ShownFor {
             revision: (document.structure_revision(), document.revision()),
@@ -668,8 +683,8 @@ impl GamesList {
             Some(SearchFor::Exact(variant, key)) => {
                 Some(Self::games_with(finder, document, (*variant, *key)).unwrap_or_default())
             }
-            Some(SearchFor::Pattern(..)) => Some(match (&self.pattern_done, pattern_ready) {
-                (Some((_, paths)), true) => paths.iter().map(Option::is_some).collect(),
+            Some(SearchFor::Pattern(..)) => Some(match (self.pattern.last(), pattern_ready) {
+                (Some(paths), true) => paths.iter().map(Option::is_some).collect(),
                 // Still searching: nothing shown yet.
                 _ => Vec::new(),
             }),
@@ -687,8 +702,8 @@ impl GamesList {
         let study = self.rows_study;
         let words = !filter.trim().is_empty();
         // The job's answer, once in (nothing shown while it runs).
-        let by_job: Option<&[bool]> = match (on_job, &self.filter_done) {
-            (true, Some((_, keep))) if filter_ready => Some(keep.as_slice()),
+        let by_job: Option<&[bool]> = match (on_job, self.filter_job.last()) {
+            (true, Some(keep)) if filter_ready => Some(keep.as_slice()),
             (true, _) => Some(&[]),
             (false, _) => None,
         };
@@ -810,9 +825,8 @@ impl GamesList {
         };
         let exact = matches!(search, Some(SearchFor::Exact(..)));
         self.refresh_shown(finder, document, filter, search);
-        let searching = match (&pattern, &self.pattern_job, &self.filter_job) {
-            (Some(_), Some(job), _) => Some(job.job.fraction()),
-            (_, _, Some(job)) => Some(job.job.fraction()),
+        let searching = match (&pattern, self.pattern.fraction(), self.filter_job.fraction()) {
+            (Some(_), Some(fraction), _) | (_, _, Some(fraction)) => Some(fraction),
             _ => (exact && finder.searching()).then(|| finder.fraction()),
         };
         if let Some(fraction) = searching {
@@ -865,9 +879,7 @@ impl GamesList {
                     && let Some(i) = row.index
                 {
                     let path = match (pattern, self.search) {
-                        (Some(_), _) => {
-                            self.pattern_done.as_ref().and_then(|(_, paths)| paths.get(i).cloned().flatten())
-                        }
+                        (Some(_), _) => self.pattern.last().and_then(|paths| paths.get(i).cloned().flatten()),
                         (None, PositionSearch::Exact) => {
                             document.games.get(i).and_then(|g| crate::record::collection::occurrence_path(&g, key))
                         }

@@ -98,16 +98,16 @@ pub struct GifForm {
 }
 
 /// A game's players as a GIF's title ("Ann – Bob"; one name when the other is not
-/// known; empty when neither is), by the game's own player tags (`White`/`Black`,
-/// `Positive`/`Negative`).
+/// known), by the game's own player tags (`White`/`Black`, `Positive`/`Negative`); a
+/// puzzle without players by its `Title`; empty when there is none of these.
 pub fn players_title(game: &AnyGame) -> String {
     let tags = game.tags();
     let [.., first, second] = crate::record::game::roster(game.variant());
-    let player = |key: &str| tags.get(key).map(str::trim).filter(|v| !v.is_empty() && *v != "?").map(str::to_string);
-    match (player(first), player(second)) {
+    let known = |key: &str| tags.get(key).map(str::trim).filter(|v| !v.is_empty() && *v != "?").map(str::to_string);
+    match (known(first), known(second)) {
         (Some(a), Some(b)) => format!("{a} – {b}"),
         (Some(a), None) | (None, Some(a)) => a,
-        (None, None) => String::new(),
+        (None, None) => known("Title").unwrap_or_default(),
     }
 }
 
@@ -256,4 +256,30 @@ pub enum GifAction {
     Cancel,
     /// Close the window.
     Close,
+}
+
+#[cfg(test)]
+mod title_tests {
+    use super::*;
+    use crate::core::Variant;
+
+    #[test]
+    fn the_title_is_the_players_of_any_game_else_a_puzzle_s_title() {
+        let mut game = AnyGame::new(Variant::Interstellar);
+        assert_eq!(players_title(&game), "");
+        crate::with_game!(&mut game, g => g.tags.set("Title", "The last gap"));
+        assert_eq!(players_title(&game), "The last gap");
+        crate::with_game!(&mut game, g => {
+            g.tags.set("Positive", "Ann");
+            g.tags.set("Negative", "Bob");
+        });
+        assert_eq!(players_title(&game), "Ann – Bob", "Interstellar's players too");
+        let form = GifForm::new(&game, false, true, true, false);
+        assert_eq!(form.title, "Ann – Bob");
+        // A title typed stays for the next game; the players' title follows the game.
+        let other = AnyGame::new(Variant::Triangular);
+        assert_eq!(form.clone().for_game(&other, &game).title, "");
+        let typed = GifForm { title: "My title".into(), ..form };
+        assert_eq!(typed.for_game(&other, &game).title, "My title");
+    }
 }

@@ -430,7 +430,8 @@ fn glyph_bar_ui<G: RecordGame>(ui: &mut egui::Ui, s: &GameSession<G>, actions: &
         ui.add_enabled_ui(node != NodeId::ROOT, |ui| {
             glyph_buttons(ui, node, nags, actions);
             let shown = nags.iter().find(|n| n.group() == Some(1)).and_then(|n| n.symbol()).unwrap_or("±");
-            ui.menu_button(format!("{shown} Position"), |ui| position_menu(ui, node, nags, actions))
+            let sides = crate::record::study::side_names(&s.record);
+            ui.menu_button(format!("{shown} Position"), |ui| position_menu(ui, node, nags, sides, actions))
                 .response
                 .on_hover_text("How the position stands after the move");
         });
@@ -465,9 +466,13 @@ fn glyph_buttons(ui: &mut egui::Ui, node: NodeId, nags: &[Nag], actions: &mut Ve
 }
 
 /// The position glyphs, each a checkbox-like button that puts it on or takes it off.
-fn position_menu(ui: &mut egui::Ui, node: NodeId, nags: &[Nag], actions: &mut Vec<ListAction>) {
+fn position_menu(ui: &mut egui::Ui, node: NodeId, nags: &[Nag], sides: [&str; 2], actions: &mut Vec<ListAction>) {
     for (glyph, number, meaning) in &Nag::POSITION {
         let on = nags.contains(&Nag(*number));
+        // In the game's own words: "White is better", "Negative is winning".
+        let meaning = meaning
+            .replace("The first player", &capitalise(sides[0]))
+            .replace("The second player", &capitalise(sides[1]));
         if ui.selectable_label(on, format!("{glyph}  {meaning}")).clicked() {
             actions.push(ListAction::Game(GameCommand::ToggleNag(node, Nag(*number))));
             ui.close();
@@ -834,7 +839,8 @@ fn move_button<G: RecordGame>(
         if ui.horizontal(|ui| glyph_buttons(ui, id, nags, actions)).inner {
             ui.close();
         }
-        ui.menu_button("Position", |ui| position_menu(ui, id, nags, actions));
+        let sides = crate::record::study::side_names(&s.record);
+        ui.menu_button("Position", |ui| position_menu(ui, id, nags, sides, actions));
         let mut act = |ui: &mut egui::Ui, action: ListAction| {
             actions.push(action);
             ui.close();

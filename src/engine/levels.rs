@@ -88,20 +88,21 @@ impl Level {
         }
     }
 
-    /// A short description for menus, in players' words: `Level 3 (casual: a short
-    /// search)`; [`Level::search_detail`] says how it searches.
+    /// A short description for menus, by a strength a newcomer to these games
+    /// understands: `Level 3 — a casual player`; [`Level::search_detail`] says how it
+    /// searches (the menus' tooltips).
     pub fn describe(self) -> String {
         let words = match self.0 {
-            1 => "beginner: random moves and captures",
-            2 => "novice: looks one move ahead",
-            3 => "casual: a short search",
-            4 => "club player",
-            5 => "strong club player",
-            6 => "expert",
-            7 => "master",
+            1 => "a first game: random moves and captures",
+            2 => "a beginner who looks one move ahead",
+            3 => "a casual player",
+            4 => "a player who knows the game",
+            5 => "a strong player",
+            6 => "a very strong player",
+            7 => "near full strength",
             _ => "full strength",
         };
-        format!("Level {} ({words})", self.0)
+        format!("Level {} — {words}", self.0)
     }
 
     /// How the level searches, for a tooltip: `600 nodes`, `depth 1`, `random moves and
@@ -356,12 +357,12 @@ mod tests {
         }
         assert_eq!(Level::MAX.spec().nodes, None);
         assert!(Level::new(0).is_none() && Level::new(9).is_none());
-        assert_eq!(Level::new(3).map(Level::describe).as_deref(), Some("Level 3 (casual: a short search)"));
+        assert_eq!(Level::new(3).map(Level::describe).as_deref(), Some("Level 3 — a casual player"));
         assert_eq!(Level::new(3).map(Level::search_detail).as_deref(), Some("600 nodes"));
         assert_eq!(Level::new(4).map(Level::search_detail).as_deref(), Some("2 k nodes"));
         assert_eq!(
             Level::new(1).map(Level::describe).as_deref(),
-            Some("Level 1 (beginner: random moves and captures)")
+            Some("Level 1 — a first game: random moves and captures")
         );
     }
 }

@@ -108,14 +108,25 @@ pub fn click_px(h: &mut Harness<'static, OrreryApp>, pos: Pos2, button: PointerB
 /// Steps the app until the file it is reading in the background has been read (at
 /// most about ten seconds), then lets it settle.
 pub fn finish_reading(h: &mut Harness<'static, OrreryApp>) {
+    step_until(h, "the file was read", |h| h.state().jobs().reading.is_none());
+}
+
+/// Steps the app, a few milliseconds apart, until `done` holds (background work has
+/// come in), for at most about ten seconds, then lets it settle; fails naming `what`
+/// when it never does.
+pub fn step_until(
+    h: &mut Harness<'static, OrreryApp>,
+    what: &str,
+    done: impl Fn(&Harness<'static, OrreryApp>) -> bool,
+) {
     for _ in 0..1000 {
-        if h.state().jobs().reading.is_none() {
+        if done(h) {
             break;
         }
         std::thread::sleep(std::time::Duration::from_millis(10));
         h.step();
     }
-    assert!(h.state().jobs().reading.is_none(), "the file was read");
+    assert!(done(h), "{what}");
     h.run();
 }
 

@@ -80,37 +80,37 @@ impl OrreryApp {
     }
 
     pub(super) fn menu_bar(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
-        // F10 and Alt+letter open a menu (by the button's id of the frame before), its
-        // first item taking the keys.
-        self.shell.menu_focus = self.menu_key(ui);
-        if let Some(i) = self.shell.menu_focus
-            && let Some(id) = self.shell.menu_ids[i]
-        {
-            // As `egui::Popup::default_response_id` names a button's popup.
-            egui::Popup::open_id(ui.ctx(), id.with("popup"));
+        // F10 and Alt+letter open a menu (by the button's id of the frame before); its
+        // first item takes the keys once the menu is drawn (a frame or two later).
+        if let Some(i) = self.menu_key(ui) {
+            self.shell.menu_focus = Some((i, 3));
+            if let Some(id) = self.shell.menu_ids[i] {
+                // As `egui::Popup::default_response_id` names a button's popup.
+                egui::Popup::open_id(ui.ctx(), id.with("popup"));
+            }
         }
+        let mut pending = self.shell.menu_focus.map(|(i, _)| i);
         let mut ids = [None; 5];
         egui::MenuBar::new().ui(ui, |ui| {
-            let focus = self.shell.menu_focus;
             let hint = |r: egui::Response, k: &str| r.on_hover_text(format!("Alt+{k}"));
             let r = ui.menu_button("Game", |ui| {
-                focus_first_item(ui, focus == Some(0));
+                focus_first_item(ui, &mut pending, 0);
                 self.game_menu(ui, commands)
             });
             ids[0] = Some(hint(r.response, "G").id);
             let r = ui.menu_button("Edit", |ui| {
-                focus_first_item(ui, focus == Some(1));
+                focus_first_item(ui, &mut pending, 1);
                 self.edit_menu(ui, commands)
             });
             ids[1] = Some(hint(r.response, "E").id);
-            ids[2] = Some(hint(self.puzzles_menu(ui, commands), "P").id);
+            ids[2] = Some(hint(self.puzzles_menu(ui, &mut pending, commands), "P").id);
             let r = ui.menu_button("View", |ui| {
-                focus_first_item(ui, focus == Some(3));
+                focus_first_item(ui, &mut pending, 3);
                 self.view_menu(ui, commands)
             });
             ids[3] = Some(hint(r.response, "V").id);
             let r = ui.menu_button("Help", |ui| {
-                focus_first_item(ui, focus == Some(4));
+                focus_first_item(ui, &mut pending, 4);
                 for item in Command::help_menu() {
                     match item {
                         Some(command) => self.menu_item(ui, &command, true, commands),
@@ -123,6 +123,11 @@ impl OrreryApp {
             ids[4] = Some(hint(r.response, "H").id);
         });
         self.shell.menu_ids = ids;
+        // Kept for a few frames until its menu is drawn, then dropped.
+        self.shell.menu_focus = match (pending, self.shell.menu_focus) {
+            (Some(i), Some((_, frames))) if frames > 1 => Some((i, frames - 1)),
+            _ => None,
+        };
     }
 
     /// The Game menu: new games, files, Recent, the game's decisions, the report, Quit.
@@ -252,15 +257,27 @@ impl OrreryApp {
     }
 
     /// The Puzzles menu: the built-in puzzles, solving the shown position, Hint.
-    pub(super) fn puzzles_menu(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) -> egui::Response {
-        let focus = self.shell.menu_focus == Some(2);
+    pub(super) fn puzzles_menu(
+        &mut self,
+        ui: &mut egui::Ui,
+        pending: &mut Option<usize>,
+        commands: &mut Vec<Command>,
+    ) -> egui::Response {
         ui.menu_button("Puzzles", |ui| {
-            focus_first_item(ui, focus);
+            focus_first_item(ui, pending, 2);
             self.menu_item(ui, &Command::OpenPuzzleFile, true, commands);
             ui.separator();
+            // Under the name of their game, each game's puzzles together.
+            let mut game = None;
             for (index, builtin) in builtin_puzzles().iter().enumerate() {
-                let title = builtin
-                    .puzzle()
+                let puzzle = builtin.puzzle();
+                if let Ok(p) = &puzzle
+                    && game != Some(p.variant)
+                {
+                    game = Some(p.variant);
+                    ui.label(RichText::new(p.variant.name()).strong());
+                }
+                let title = puzzle
                     .map(|p| {
                         let what = match p.goal {
                             PuzzleGoal::Stipulation(s) => s.to_string(),
@@ -313,10 +330,13 @@ impl OrreryApp {
 /// View, Help.
 pub const MENU_KEYS: [Key; 5] = [Key::G, Key::E, Key::P, Key::V, Key::H];
 
-/// In a menu opened from the keyboard, its first item takes the keys (the arrows then
-/// move through the items, Enter chooses, Escape closes).
-fn focus_first_item(ui: &mut egui::Ui, focus: bool) {
-    if focus {
+/// In menu `index`, drawn now, opened from the keyboard (`pending` names it): its first
+/// item takes the keys (the arrows then move through the items, Enter chooses, Escape
+/// closes), once.
+fn focus_first_item(ui: &mut egui::Ui, pending: &mut Option<usize>, index: usize) {
+    // A menu's first frame only measures it (its items take no keys yet).
+    if *pending == Some(index) && !ui.is_sizing_pass() {
+        *pending = None;
         ui.memory_mut(|m| {
             if let Some(id) = m.focused() {
                 m.surrender_focus(id);

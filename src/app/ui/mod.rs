@@ -334,8 +334,9 @@ pub struct Shell {
     /// The menu bar's buttons' ids as last drawn (Game, Edit, Puzzles, View, Help): F10
     /// and Alt+letter open their menus.
     menu_ids: [Option<egui::Id>; 5],
-    /// The menu opened from the keyboard this frame (its first item takes the keys).
-    menu_focus: Option<usize>,
+    /// The menu opened from the keyboard, whose first item takes the keys when it is
+    /// drawn, and for how many more frames that is waited for.
+    menu_focus: Option<(usize, u8)>,
     /// The New study or Add to study window, while it is open.
     pub study_form: Option<crate::app::study_ui::StudyForm>,
     /// The message as last seen, the time it appeared and the cursor then: a message

@@ -293,7 +293,6 @@ fn analysis_panel(ctx: &FrameContext<'_>, ui: &mut egui::Ui, commands: &mut Vec<
         } else {
             "Arrows: blue, the best line's move; green, the other lines' moves"
         })
-        .small()
         .weak(),
     );
     // Long lines wrap and scroll rather than run off the pane's bottom; the scroll bar

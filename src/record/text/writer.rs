@@ -96,10 +96,16 @@ pub fn write_game<G: Game>(record: &GameRecord<G>) -> String {
 pub fn write_game_with_spans<G: Game>(record: &GameRecord<G>) -> (String, Vec<MoveSpan>) {
     let mut out = String::new();
     out.push_str(&format!("[Variant \"{}\"]\n", G::VARIANT.name()));
-    for (k, v) in record.tags.iter() {
+    // PGN's seven-tag roster in its order (the six of the tags, then Result), then the
+    // other tags.
+    let mut tags = record.tags.iter();
+    for (k, v) in tags.by_ref().take(crate::record::game::roster(G::VARIANT).len()) {
         out.push_str(&format!("[{k} \"{}\"]\n", escape(v)));
     }
     out.push_str(&format!("[Result \"{}\"]\n", record.result.token()));
+    for (k, v) in tags {
+        out.push_str(&format!("[{k} \"{}\"]\n", escape(v)));
+    }
     if record.set_up {
         out.push_str("[SetUp \"1\"]\n");
         out.push_str(&format!("[Position \"{}\"]\n", escape(&record.start.position_string())));
@@ -231,4 +237,28 @@ pub fn write_any(game: &AnyGame) -> String {
 /// Writes several games, separated by blank lines.
 pub fn write_games(games: &[AnyGame]) -> String {
     games.iter().map(write_any).collect::<Vec<_>>().join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::triangular::Position;
+
+    #[test]
+    fn the_result_closes_the_seven_tag_roster_before_the_other_tags() {
+        let mut record: GameRecord<Position> = GameRecord::new();
+        record.tags.set("Annotator", "Ann");
+        record.tags.set("White", "W");
+        record.tags.set("Study", "S");
+        let text = write_game(&record);
+        let keys: Vec<&str> =
+            text.lines().filter_map(|l| l.strip_prefix('[')).filter_map(|l| l.split(' ').next()).collect();
+        assert_eq!(
+            keys,
+            ["Variant", "Event", "Site", "Date", "Round", "White", "Black", "Result", "Annotator", "Study"]
+        );
+        // Read back as written.
+        let again = crate::record::text::read_one(&text).expect("reads");
+        assert_eq!(crate::record::write_any(&again), text);
+    }
 }
