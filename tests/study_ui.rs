@@ -242,6 +242,21 @@ fn a_study_is_built_chapter_by_chapter_from_a_file_of_forty_games() {
     assert!(saved.contains("{Find the plan for both sides.}"), "{saved}");
     assert!(saved.contains("[ChapterMode \"recall\"]"), "{saved}");
     assert_eq!(saved.matches("[Study \"My study\"]").count(), 3, "{saved}");
+    // Chapter 2 asks its reader to guess: a wrong move is said in the chapter's panel
+    // too, and its result and length leave the games list.
+    h.state_mut().apply(Command::Act(Action::ShowGame(1)));
+    h.run();
+    h.state_mut().apply(Command::Act(Action::SetChapter {
+        title: "Guess it".into(),
+        section: String::new(),
+        mode: orrery::record::study::ChapterMode::Guess,
+    }));
+    h.run();
+    assert!(h.query_by_label_contains("2. Guess it").is_some());
+    let wrong = first_legal(&h, 0);
+    ui_support::play(&mut h, &wrong);
+    let said = format!("{wrong} is not the move of the line");
+    assert!(h.query_all_by_label_contains(&said).count() >= 2, "in the panel and the status bar: {said}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -227,6 +227,9 @@ pub struct GameView<G: AppGame> {
     pub learning: Option<Learning>,
     /// A study chapter that hides its moves shows them all the same (Show the line).
     pub revealed: bool,
+    /// What the quiz chapter said of the reader's last move (shown in its panel, not
+    /// only in the status bar), and whether the move was the line's.
+    quiz_said: Option<(String, bool)>,
     /// The game belongs to a study (the open file is one): only then does a chapter
     /// mode hide moves (a chapter pasted into a plain file is a plain game there).
     pub in_study: bool,
@@ -260,6 +263,7 @@ impl<G: AppGame> GameView<G> {
             report_time: None,
             learning: None,
             revealed: false,
+            quiz_said: None,
             in_study: true,
             clock: None,
             now: 0.0,

@@ -313,6 +313,11 @@ impl<G: AppGame> GameUi for GameView<G> {
             egui::RichText::new(format!("{left} more pl{} hidden: {what}.", if left == 1 { "y" } else { "ies" }))
                 .weak(),
         );
+        // The verdict on the reader's last move, here as well as in the status bar.
+        if let Some((said, right)) = &self.quiz_said {
+            let color = if *right { crate::app::theme::BANNER } else { crate::app::theme::WARNING };
+            ui.label(egui::RichText::new(said).color(color));
+        }
         if ui.button("Show the line").clicked() {
             commands.push(Command::Game(GameCommand::RevealLine));
         }

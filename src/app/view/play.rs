@@ -333,7 +333,12 @@ impl<G: AppGame> GameView<G> {
                     return self.judge_learning(changed);
                 }
                 if self.quizzing() {
-                    return self.judge_chapter(changed);
+                    let applied = self.judge_chapter(changed);
+                    self.quiz_said = applied.message.clone().map(|m| {
+                        let right = !m.contains("is not the move of the line");
+                        (m, right)
+                    });
+                    return applied;
                 }
                 Applied { changed, message: Some(String::new()) }
             }

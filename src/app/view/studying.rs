@@ -60,6 +60,7 @@ impl<G: AppGame> GameView<G> {
         };
         self.session.selected = None;
         self.revealed = false;
+        self.quiz_said = None;
     }
 
     /// The record's chapter mode (a study chapter's `ChapterMode` tag; normal for any
