@@ -353,13 +353,22 @@ fn a_game_is_entered_from_the_keyboard_alone() {
     assert_eq!(h.state().workspace().view.game().main_line_len(), 4, "{}", record_text(&h));
     // An ambiguous beginning lists the moves it could be; Tab completes what they share
     // and the rest is typed.
-    let names: std::collections::BTreeSet<String> = (0..200).map(|k| first_legal(&h, k)).collect();
-    let mv = names
+    // The legal moves in the order the box lists them; the second of a beginning two
+    // or more share is the one to reach.
+    let mut names: Vec<String> = Vec::new();
+    for k in 0..200 {
+        let name = first_legal(&h, k);
+        if names.contains(&name) {
+            break;
+        }
+        names.push(name);
+    }
+    let first: String = names
         .iter()
-        .find(|n| names.iter().filter(|m| m.chars().next() == n.chars().next()).count() > 1)
-        .expect("two moves begin alike")
-        .clone();
-    let first: String = mv.chars().take(1).collect();
+        .map(|n| n.chars().take(1).collect::<String>())
+        .find(|c| names.iter().filter(|m| m.starts_with(c.as_str())).count() > 1)
+        .expect("two moves begin alike");
+    let mv = names.iter().filter(|m| m.starts_with(first.as_str())).nth(1).expect("a second").clone();
     type_keys(&mut h, &first);
     let listed = h.query_all_by_label_contains(" moves:").count();
     assert_eq!(listed, 1, "the moves that begin with {first} are listed");
@@ -377,6 +386,16 @@ fn a_game_is_entered_from_the_keyboard_alone() {
         }
     }
     assert_eq!(seen.last(), Some(&mv), "Tab reached {mv}: {seen:?}");
+    // Going through them, they stay listed; Shift+Tab goes back.
+    let full: Vec<&String> = seen.iter().filter(|s| names.contains(*s)).collect();
+    assert!(full.len() >= 2, "Tab went through the moves: {full:?}");
+    h.get_by_label("Tab, Shift+Tab:");
+    h.key_press_modifiers(Modifiers::SHIFT, egui::Key::Tab);
+    h.run();
+    assert_eq!(h.get_by_label("Type a move").value().as_ref(), Some(full[full.len() - 2]), "back one");
+    h.key_press(egui::Key::Tab);
+    h.run();
+    assert_eq!(h.get_by_label("Type a move").value(), Some(mv.clone()), "and forward again");
     h.key_press(egui::Key::Enter);
     h.run();
     assert_eq!(h.state().workspace().view.game().main_line_len(), 5, "{}", record_text(&h));

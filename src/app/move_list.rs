@@ -189,9 +189,12 @@ impl MoveListPanel {
                     .as_ref()
                     .map(|from| completions(&names, from))
                     .filter(|c| c.len() > 1 && c.iter().any(|&i| names[i] == typed));
+                // Shift+Tab goes back through them.
+                let back = ui.input(|i| i.modifiers.shift);
                 let next = if let Some(cycle) = cycle {
                     let at = cycle.iter().position(|&i| names[i] == typed).unwrap_or(0);
-                    Some(names[cycle[(at + 1) % cycle.len()]].clone())
+                    let step = if back { cycle.len() - 1 } else { 1 };
+                    Some(names[cycle[(at + step) % cycle.len()]].clone())
                 } else if shared.chars().count() > typed.chars().count() {
                     self.tab_from = None;
                     Some(shared)
@@ -228,6 +231,22 @@ impl MoveListPanel {
                 }
             }
         });
+        // While Tab goes through the moves of a beginning, they stay listed.
+        let cycling = self
+            .tab_from
+            .as_ref()
+            .map(|from| completions(&names, from))
+            .filter(|c| c.len() > 1 && matching.len() == 1 && c.contains(&matching[0]));
+        if let (Some(cycle), None) = (&cycling, &play) {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(RichText::new("Tab, Shift+Tab:").weak());
+                for &i in cycle.iter().take(12) {
+                    if ui.selectable_label(names[i] == typed, &names[i]).clicked() {
+                        play = Some(names[i].clone());
+                    }
+                }
+            });
+        }
         if !typed.is_empty() && play.is_none() {
             match matching.len() {
                 0 => {

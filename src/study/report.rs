@@ -352,7 +352,8 @@ pub struct SideSummary {
 }
 
 /// The report's summary for the side that moves first (`[0]`) and the other (`[1]`),
-/// from the record's NAGs and `[%eval]`s.
+/// from the report's own NAGs (a mark whose comment names the better move,
+/// [`best_in_comment`]) and the `[%eval]`s.
 pub fn summary<G: EngineGame>(record: &GameRecord<G>) -> [SideSummary; 2] {
     let mut sides = [SideSummary::default(), SideSummary::default()];
     let mut losses = [(0.0f64, 0usize); 2];
@@ -369,7 +370,10 @@ pub fn summary<G: EngineGame>(record: &GameRecord<G>) -> [SideSummary; 2] {
         let Some(mv) = node.mv else { break };
         let side = usize::from(pos.side_to_move() != first);
         pos.play(mv);
-        match node.nags.iter().find_map(|&n| Judgement::of_nag(n)) {
+        // The report's own marks only (its comment names the better move): a glyph put
+        // by hand is an annotator's opinion, not the report's count.
+        let judged = best_in_comment(&node.comment_after).is_some();
+        match node.nags.iter().find_map(|&n| Judgement::of_nag(n)).filter(|_| judged) {
             Some(Judgement::Inaccuracy) => sides[side].inaccuracies += 1,
             Some(Judgement::Mistake) => sides[side].mistakes += 1,
             Some(Judgement::Blunder) => sides[side].blunders += 1,
@@ -566,9 +570,11 @@ mod tests {
         assert_eq!(graph(&record).len(), 5, "the start and the four moves");
         assert_eq!(mistakes(&record, Some(0)), vec![nodes[2]]);
         assert!(mistakes(&record, Some(1)).is_empty());
-        // A `?` put by hand names no better move: nothing to learn from there.
+        // A `?` put by hand names no better move: nothing to learn from there, and not
+        // the report's to count.
         record.tree.set_nags(nodes[3], vec![Nag(2)]);
         assert_eq!(mistakes(&record, None), vec![nodes[2]]);
+        assert_eq!(summary(&record)[1].mistakes, 0);
     }
 
     #[test]

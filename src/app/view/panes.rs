@@ -315,7 +315,7 @@ impl<G: AppGame> GameUi for GameView<G> {
         );
         // The verdict on the reader's last move, here as well as in the status bar.
         if let Some((said, right)) = &self.quiz_said {
-            let color = if *right { crate::app::theme::BANNER } else { crate::app::theme::WARNING };
+            let color = if *right { crate::app::theme::GOOD } else { crate::app::theme::ERROR };
             ui.label(egui::RichText::new(said).color(color));
         }
         if ui.button("Show the line").clicked() {
