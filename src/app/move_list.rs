@@ -348,11 +348,6 @@ fn comment_text<G: RecordGame>(s: &GameSession<G>, node: NodeId, before: bool) -
     }
 }
 
-/// The last move of the main line (the root when there is none).
-fn last_of_main_line<G: RecordGame>(s: &GameSession<G>) -> NodeId {
-    s.record.tree.main_line_from(NodeId::ROOT).last().copied().unwrap_or(NodeId::ROOT)
-}
-
 /// The header above the moves: the players (names from the tags, the sides' names
 /// when unknown), the result and the time control.
 fn header_ui<G: RecordGame>(ui: &mut egui::Ui, s: &GameSession<G>) {
@@ -373,19 +368,23 @@ fn header_ui<G: RecordGame>(ui: &mut egui::Ui, s: &GameSession<G>) {
     ));
     let mut facts = Vec::new();
     facts.push(match s.record.result {
-        // A finished position (a patent figure) is decided although no move was played.
-        GameResult::Unknown => match s.record.position_at(last_of_main_line(s)).outcome() {
-            Some(outcome) => {
-                let first = <G as crate::core::Game>::opening().side_to_move();
-                let token = match G::winner(outcome) {
-                    Some(w) if w == first => "1-0",
-                    Some(_) => "0-1",
-                    None => "1/2-1/2",
-                };
-                format!("Result: {token} ({})", G::ending_title(outcome))
+        // A finished position (a patent figure) is decided although no move was played
+        // (after a move, the game's ending sets the result itself: nothing is replayed
+        // here each frame).
+        GameResult::Unknown => {
+            match s.record.tree.node(NodeId::ROOT).children.is_empty().then(|| s.record.start.outcome()).flatten() {
+                Some(outcome) => {
+                    let first = <G as crate::core::Game>::opening().side_to_move();
+                    let token = match G::winner(outcome) {
+                        Some(w) if w == first => "1-0",
+                        Some(_) => "0-1",
+                        None => "1/2-1/2",
+                    };
+                    format!("Result: {token} ({})", G::ending_title(outcome))
+                }
+                None => "Result: not decided".to_string(),
             }
-            None => "Result: not decided".to_string(),
-        },
+        }
         result => format!("Result: {}", result.token()),
     });
     if let Some(control) = tags
