@@ -729,9 +729,9 @@ fn a_study_of_three_chapters_is_built_saved_reopened_and_quizzes_its_lines() {
     h.run();
     h.get_by_label("Apply to the chapter").click();
     h.run();
-    h.get_by_label("1. Openings: The light bishop first   *   4 plies");
+    h.get_by_label("1. Openings: The light bishop first   (moves hidden)");
     assert_eq!(h.state().workspace().view.cursor_path(), Vec::<usize>::new());
-    h.get_by_label("4 more plies hidden: find each move of the line; the replies follow.");
+    h.get_by_label("The rest of the line is hidden: find each move of the line; the replies follow.");
     // Chapters 2 and 3 through the same command the form sends.
     h.state_mut().apply(Command::Act(Action::ShowGame(1)));
     h.state_mut().apply(Command::Act(Action::SetChapter {
@@ -762,11 +762,11 @@ fn a_study_of_three_chapters_is_built_saved_reopened_and_quizzes_its_lines() {
     // Reopened: the chapters, and chapter 1 quizzes its line from the start.
     let mut h = opened(&path);
     h.get_by_label_contains("Study: Bishops — 3 chapters");
-    h.get_by_label("1. Openings: The light bishop first   *   4 plies");
-    h.get_by_label("2. Openings: The pawn first   *   2 plies");
-    h.get_by_label("3. A quiet line   *   2 plies");
+    h.get_by_label("1. Openings: The light bishop first   (moves hidden)");
+    h.get_by_label("2. Openings: The pawn first   (moves hidden)");
+    h.get_by_label("3. A quiet line   (moves hidden)");
     assert_eq!(h.state().workspace().view.cursor_path(), Vec::<usize>::new());
-    h.get_by_label("4 more plies hidden: find each move of the line; the replies follow.");
+    h.get_by_label("The rest of the line is hidden: find each move of the line; the replies follow.");
     // A move that is not the line's is taken back.
     ui_support::play(&mut h, "dd3l");
     assert!(
@@ -777,11 +777,16 @@ fn a_study_of_three_chapters_is_built_saved_reopened_and_quizzes_its_lines() {
     assert_eq!(h.state().workspace().view.cursor_path(), Vec::<usize>::new());
     assert_eq!(h.state().workspace().view.game().move_count(), 4);
     assert!(!h.state().modified());
+    // The move refused stays on the board as a red arrow until another is played.
+    let (from, to) = h.state().workspace().view.move_slots("dd3l").unwrap();
+    let refused = orrery::record::Arrow { color: orrery::record::MarkColor::Red, from, to };
+    assert_eq!(h.state().overlay_slots().arrows, [refused]);
     // The line's move goes on and the reply follows.
     ui_support::play(&mut h, "Bc3d");
     assert_eq!(h.state().workspace().message, "Right: Bc3d, answered Be6l");
+    assert!(h.state().overlay_slots().arrows.is_empty(), "the refused move's arrow goes with the next move");
     assert_eq!(h.state().workspace().view.cursor_path(), [0, 0]);
-    h.get_by_label("2 more plies hidden: find each move of the line; the replies follow.");
+    h.get_by_label("The rest of the line is hidden: find each move of the line; the replies follow.");
     // By clicks, as a reader plays: picking the piece up gives nothing away (it once
     // played the line's next move by itself).
     let (from, to) = h.state().workspace().view.move_slots("dd3l").unwrap();

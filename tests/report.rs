@@ -142,6 +142,40 @@ fn learn_from_your_mistakes_asks_refuses_the_games_move_and_shows_the_engines() 
         h.query_by_label_contains("You can do better").is_some()
     });
     assert_eq!(h.state().workspace().view.cursor(), asked, "the weak move is taken back");
+    // It stays on the board as a red arrow: the reader sees what was refused.
+    let refused = orrery::record::Arrow { color: orrery::record::MarkColor::Red, from, to };
+    assert!(h.state().overlay_slots().arrows.contains(&refused), "{:?}", h.state().overlay_slots().arrows);
+    // A move nearly as good as the engine's: "good, but not the best", and the rest of
+    // the game stays hidden while "Try for the best" is offered.
+    let best = {
+        let g = h.state().workspace().view.game();
+        let orrery::record::AnyGame::Triangular(record) = &*g else { panic!("a Triangular game") };
+        let comment = &record.tree.node(game_move).comment_after;
+        pos.parse_move(orrery::study::report::best_in_comment(comment).expect("the report names the best move"))
+            .unwrap()
+    };
+    let engine = orrery::study::report::share_after(&pos, &[], best, nodes);
+    let close = moves.iter().zip(&shares).find(|&(&m, &share)| {
+        m != best
+            && share + orrery::study::report::LEARN_MARGIN > engine
+            && share + orrery::study::report::LEARN_SAME < engine
+    });
+    let (&close, _) = close.expect("a move good but not the best in this position");
+    let (from, to) = h.state().workspace().view.move_slots(&pos.notation(close)).unwrap();
+    h.state_mut().apply(Command::Game(GameCommand::DropPiece { from, to }));
+    ui_support::step_until(&mut h, "the close move is judged", |h| {
+        h.query_by_label_contains("Good, but not the best").is_some()
+    });
+    assert!(h.state().overlay_slots().arrows.iter().all(|a| a.color != orrery::record::MarkColor::Red));
+    assert!(h.query_by_label_contains(" was best (").is_none(), "the answer is still hidden");
+    h.get_by_label_contains("The rest of the game is hidden");
+    // The move tried shows in the list (beside the verdict that names it), selected.
+    assert!(h.query_all_by_label_contains(&pos.notation(close)).count() >= 2, "the move tried is listed");
+    h.get_by_label("Try for the best").click();
+    h.step();
+    h.step();
+    assert_eq!(h.state().workspace().view.cursor(), asked, "the close move is taken back");
+    h.get_by_label_contains("Find a better move");
     h.get_by_label("Show the engine's move").click();
     h.step();
     h.step();

@@ -574,3 +574,64 @@ fn a_patent_figure_reads_as_a_finished_position_with_player_facing_text_only() {
     h.run();
     assert!(!h.state().shell().about, "Escape closes About");
 }
+
+#[test]
+fn a_quiz_chapter_keeps_its_moves_and_length_from_the_tree_and_the_filter() {
+    let dir = std::env::temp_dir().join(format!("orrery-quiz-secret-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("study.pgn");
+    // Two chapters from the opening position: a normal one of two plies and a quiz of
+    // four, won by the first player, that begins with another move.
+    let start = triangular::Position::opening();
+    let mut moves = orrery::core::moves::MoveList::new();
+    start.legal_moves(&mut moves);
+    let (normal_first, quiz_first) = (moves[0], moves[1]);
+    let mut text = String::new();
+    for (title, first, plies, mode) in [("Open", normal_first, 2, "normal"), ("Secret", quiz_first, 4, "guess")] {
+        let mut game = AnyGame::new(Variant::Triangular);
+        let AnyGame::Triangular(record) = &mut game else { unreachable!() };
+        record.tags.set("Study", "Secrets");
+        record.tags.set("Chapter", title);
+        record.tags.set("ChapterMode", mode);
+        let mut at = record.add_move(NodeId::ROOT, first);
+        for _ in 1..plies {
+            let pos = record.position_at(at);
+            let mut next = orrery::core::moves::MoveList::new();
+            pos.legal_moves(&mut next);
+            at = record.add_move(at, next[0]);
+        }
+        if mode == "guess" {
+            record.result = orrery::record::GameResult::FirstPlayerWins;
+        }
+        text.push_str(&write_any(&game));
+        text.push('\n');
+    }
+    std::fs::write(&path, text).expect("written");
+    let mut h = ui_support::harness(FakeDialogs { opens: vec![Some(path)], ..FakeDialogs::default() }, 800.0);
+    h.run();
+    ui_support::menu(&mut h, "Game", "Open…");
+    ui_support::finish_reading(&mut h);
+    // The list shows neither the quiz's result nor its length.
+    h.get_by_label("1. Open   *   2 plies");
+    h.get_by_label("2. Secret   (moves hidden)");
+    // The opening tree of the normal chapter's first position: its own move only.
+    h.state_mut().apply(Command::Act(Action::ShowGame(0)));
+    h.state_mut().apply(Command::Game(GameCommand::Start));
+    h.state_mut().apply(Command::ToggleOpeningTree);
+    h.run();
+    h.get_by_label("1 of 2 games reaches this position in their main line");
+    h.get_by_label(&format!("Play {}", start.notation(normal_first)));
+    assert!(
+        h.query_by_label(&format!("Play {}", start.notation(quiz_first))).is_none(),
+        "the quiz chapter's first move is not given away"
+    );
+    // A filter on the length or the result does not find the quiz either.
+    for (filter, matched) in [("plies>3", 0), ("plies<3", 1), ("result:1-0", 0), ("chapter:secret", 1)] {
+        h.state_mut().shell_mut().games_filter = filter.into();
+        h.run();
+        let said: Vec<String> = h.query_all_by_label_contains("match").map(|n| format!("{n:?}")).collect();
+        assert!(h.query_by_label(&format!("{matched} of 2 games match")).is_some(), "{filter}: {said:?}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -24,7 +24,7 @@ use super::document::GameSet;
 use crate::record::collection::{
     GameRow, OpeningTree, PositionPattern, TreeMove, main_line_reaches, occurrences, pattern_path,
 };
-use crate::record::study::{Chapter, ChapterMode};
+use crate::record::study::{Chapter, ChapterMode, MODE_TAG};
 
 /// A column of the games list, by which it can be sorted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -159,6 +159,9 @@ impl RowTexts {
         if !self.read {
             return format!("{}. could not be read", self.number);
         }
+        if self.quiz {
+            return format!("{}. {}   (moves hidden)", self.number, self.title);
+        }
         format!(
             "{}. {}   {}   {} pl{}",
             self.number,
@@ -218,6 +221,11 @@ fn filter_ui(ui: &mut egui::Ui, filter: &mut String) {
 /// An unknown value (`?`, a date `????.??.??`) as an empty cell.
 fn shown_tag(value: &str) -> String {
     if value.chars().all(|c| c == '?' || c == '.' || c.is_whitespace()) { String::new() } else { value.to_string() }
+}
+
+/// Whether a game with `tags` is a study chapter that quizzes its line (guess, recall).
+fn quizzes(tags: &[(String, String)]) -> bool {
+    tags.iter().any(|(k, v)| k == MODE_TAG && ChapterMode::parse(v).is_some_and(ChapterMode::is_quiz))
 }
 
 /// The games that hold a position, worked out on a thread for the document as it is:
@@ -281,6 +289,11 @@ impl Found {
                 continue;
             }
             found.games.push(i);
+            // A study chapter that quizzes its line keeps its moves and result to
+            // itself: the tree of another chapter must not give them away.
+            if game.tags().get(MODE_TAG).and_then(ChapterMode::parse).is_some_and(ChapterMode::is_quiz) {
+                continue;
+            }
             found.reaching += usize::from(main_line_reaches(&game, key));
             for notation in tree.add_played(&game, variant, key) {
                 played.push((i as u32, notation));
@@ -594,6 +607,7 @@ impl GamesList {
         let wanted = (document.revision(), filter.to_string());
         let games = document.games.clone();
         let filter = filter.to_string();
+        let study = document.study_name().is_some();
         self.filter_job
             .get(&wanted, move || {
                 // The window is woken when it is done.
@@ -604,7 +618,13 @@ impl GamesList {
                             if i % 1024 == 0 {
                                 control.set_progress(i, games.len());
                             }
-                            games.row(i, i + 1).is_some_and(|row| row.matches_filter(&filter, || games.tags(i)))
+                            games.row(i, i + 1).is_some_and(|row| {
+                                if study && quizzes(&games.tags(i)) {
+                                    row.matches_filter_outcome_hidden(&filter, || games.tags(i))
+                                } else {
+                                    row.matches_filter(&filter, || games.tags(i))
+                                }
+                            })
                         })
                         .collect()
                 })
@@ -623,7 +643,12 @@ impl GamesList {
         study: bool,
     ) -> &'k [String] {
         let key = |row: &Row| match column {
-            GameColumn::Plies => format!("{:010}", RowTexts::of(document, row, false).game.plies),
+            // A quiz chapter's length is secret: it sorts as the longest.
+            GameColumn::Plies => match RowTexts::of(document, row, study) {
+                texts if texts.quiz => "–".to_string(),
+                texts => format!("{:010}", texts.game.plies),
+            },
+            GameColumn::Result => RowTexts::of(document, row, study).text(column).to_lowercase(),
             _ => RowTexts::of(document, row, study && column == GameColumn::Players).text(column).to_lowercase(),
         };
         let for_ = (document.structure_revision(), column, study);
@@ -719,9 +744,14 @@ impl GamesList {
                             && (!words
                                 || match by_job {
                                     Some(keep) => keep.get(i).copied().unwrap_or(false),
-                                    None => RowTexts::of(document, row, false)
-                                        .game
-                                        .matches_filter(filter, || document.games.tags(i)),
+                                    None => {
+                                        let texts = RowTexts::of(document, row, study);
+                                        if texts.quiz {
+                                            texts.game.matches_filter_outcome_hidden(filter, || document.games.tags(i))
+                                        } else {
+                                            texts.game.matches_filter(filter, || document.games.tags(i))
+                                        }
+                                    }
                                 })
                     }
                 }

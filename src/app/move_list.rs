@@ -86,7 +86,8 @@ impl MoveListPanel {
             self.editing = None;
         }
         let chars = ((ui.available_width() - 8.0) / 7.5).max(16.0) as usize;
-        let key = (s.record.revision(), chars, hidden_from);
+        let tried = hidden_from.and_then(|h| tried_instead(s, h));
+        let key = (s.record.revision(), chars, hidden_from, tried);
         if self.cache.as_ref().is_none_or(|c| c.key != key) {
             self.cache = Some(MoveListCache { key, lines: build_lines(s, chars, hidden_from) });
         }
@@ -524,7 +525,7 @@ pub(crate) enum LineItem {
 /// the hidden part stay the same: the key is the record's revision (it moves with
 /// every change), the width in characters and the first move hidden.
 struct MoveListCache {
-    key: (u64, usize, Option<NodeId>),
+    key: (u64, usize, Option<NodeId>, Option<NodeId>),
     lines: Vec<ListLine>,
 }
 
@@ -566,7 +567,8 @@ fn wrap_words(text: &str, chars: usize) -> Vec<String> {
 /// The move list of `s` as lines of at most about `chars` characters: the main line as
 /// a table (number, first player's move, second player's move), comments between rows,
 /// variations indented under the move they replace; from the main-line move
-/// `hidden_from` on, nothing.
+/// `hidden_from` on, nothing but the move the user tried instead of it (the shown
+/// move's, when it branches off there: [`tried_instead`]).
 fn build_lines<G: RecordGame>(s: &GameSession<G>, chars: usize, hidden_from: Option<NodeId>) -> Vec<ListLine> {
     let tree = &s.record.tree;
     let notations = s.notations();
@@ -629,10 +631,26 @@ fn build_lines<G: RecordGame>(s: &GameSession<G>, chars: usize, hidden_from: Opt
     if let Some((n, first)) = row.take() {
         lines.push(ListLine::Row { number: n, first, second: None });
     }
+    if let Some(tried) = hidden_from.and_then(|h| tried_instead(s, h)) {
+        variation_lines(s, &notations, tried, ply, 1, chars, &mut lines);
+    }
     if s.record.result != GameResult::Unknown && hidden_from.is_none() {
         lines.push(ListLine::Note(s.record.result.token().to_string()));
     }
     lines
+}
+
+/// The move the user plays instead of the hidden main-line move `hidden`: the sibling
+/// of `hidden` on the way to the shown move, if any.
+fn tried_instead<G: RecordGame>(s: &GameSession<G>, hidden: NodeId) -> Option<NodeId> {
+    let tree = &s.record.tree;
+    let parent = tree.node(hidden).parent?;
+    let path = tree.path_to(s.cursor);
+    let at = path
+        .iter()
+        .position(|&n| n == parent)
+        .map_or_else(|| (parent == NodeId::ROOT).then_some(0), |i| Some(i + 1))?;
+    path.get(at).copied().filter(|&n| n != hidden && tree.node(n).parent == Some(parent))
 }
 
 /// The lines of a variation (and of the variations inside it), written inline: move

@@ -79,10 +79,9 @@ pub fn report_ui(ui: &mut egui::Ui, view: &ReportView<'_>, commands: &mut Vec<Co
         // The graph up to the asked move only, while it asks: the rest of the game
         // would give the answer's worth away (as on lichess).
         let asked = learning.moves.get(learning.index).copied();
-        let shown = match (learning.state, asked) {
-            (LearnState::Asking, Some(asked)) => {
-                view.points.iter().position(|p| p.node == asked).unwrap_or(view.points.len())
-            }
+        let hides = learning.state == LearnState::Asking || (learning.state == LearnState::Solved && learning.close);
+        let shown = match (hides, asked) {
+            (true, Some(asked)) => view.points.iter().position(|p| p.node == asked).unwrap_or(view.points.len()),
             _ => view.points.len(),
         };
         graph(ui, view.points, shown, view.cursor, commands);

@@ -147,6 +147,18 @@ impl GameRow {
         })
     }
 
+    /// [`GameRow::matches_filter`] for a game whose result and length are secret (a
+    /// study chapter that quizzes its line): a `plies` comparison never holds and the
+    /// result reads as unknown (`*`), so that neither the filter nor the list give the
+    /// answer away.
+    pub fn matches_filter_outcome_hidden(&self, filter: &str, tags: impl FnOnce() -> Vec<(String, String)>) -> bool {
+        if filter_words(filter).iter().any(|w| self.plies_condition(&w.to_lowercase()).is_some()) {
+            return false;
+        }
+        let hidden = GameRow { result: GameResult::Unknown, ..self.clone() };
+        hidden.matches_filter(filter, tags)
+    }
+
     /// `plies>40` and the like: whether the row's length holds; `None` when the word is
     /// no such comparison.
     fn plies_condition(&self, word: &str) -> Option<bool> {

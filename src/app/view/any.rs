@@ -80,7 +80,7 @@ impl<G: AppGame> AnyView for GameView<G> {
     }
 
     fn hides_moves(&self) -> bool {
-        self.quizzing() || self.learning_asks()
+        self.quizzing() || self.learning_hides()
     }
 
     fn analysis_move_scores(&self) -> Vec<(String, String)> {

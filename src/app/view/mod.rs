@@ -230,6 +230,10 @@ pub struct GameView<G: AppGame> {
     /// What the quiz chapter said of the reader's last move (shown in its panel, not
     /// only in the status bar), and whether the move was the line's.
     quiz_said: Option<(String, bool)>,
+    /// The last move refused (a quiz chapter's wrong guess, a puzzle's wrong try, a
+    /// weak move in Learn from your mistakes), with the key of the position it was
+    /// tried in: shown there as a red arrow until another move is played.
+    refused: Option<(u64, G::Move)>,
     /// The game belongs to a study (the open file is one): only then does a chapter
     /// mode hide moves (a chapter pasted into a plain file is a plain game there).
     pub in_study: bool,
@@ -264,6 +268,7 @@ impl<G: AppGame> GameView<G> {
             learning: None,
             revealed: false,
             quiz_said: None,
+            refused: None,
             in_study: true,
             clock: None,
             now: 0.0,

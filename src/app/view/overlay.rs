@@ -53,6 +53,13 @@ impl<G: AppGame> GameView<G> {
                 overlay.arrows.push(crate::record::Arrow { color: MarkColor::Green, from, to });
             }
         }
+        // The move just refused here, as a red arrow: the reader sees what was tried.
+        if let Some((key, mv)) = self.refused
+            && key == s.position().zobrist()
+        {
+            let (from, to) = G::move_cells(mv);
+            overlay.arrows.push(crate::record::Arrow { color: MarkColor::Red, from, to });
+        }
         // A puzzle's hint in steps: the piece, then its target.
         if let Some((mv, step)) = self.puzzle.as_ref().and_then(PuzzleState::hinted) {
             let (from, to) = G::move_cells(mv);

@@ -273,7 +273,7 @@ impl<G: AppGame> GameUi for GameView<G> {
             // While "Learn from your mistakes" asks, the asked move and what follows are
             // hidden.
             let hidden_from =
-                self.learning.as_ref().filter(|_| self.learning_asks()).and_then(|l| l.moves.get(l.index).copied());
+                self.learning.as_ref().filter(|_| self.learning_hides()).and_then(|l| l.moves.get(l.index).copied());
             panel.ui(ui, &self.session, hidden_from, commands);
             return;
         }
@@ -309,9 +309,14 @@ impl<G: AppGame> GameUi for GameView<G> {
             ChapterMode::Recall => "play every move of the line",
             _ => "find each move of the line; the replies follow",
         };
+        // How many moves are left is not said: it would tell where the line ends.
         ui.label(
-            egui::RichText::new(format!("{left} more pl{} hidden: {what}.", if left == 1 { "y" } else { "ies" }))
-                .weak(),
+            egui::RichText::new(if left == 0 {
+                "The line is complete: any move now is your own.".to_string()
+            } else {
+                format!("The rest of the line is hidden: {what}.")
+            })
+            .weak(),
         );
         // The verdict on the reader's last move, here as well as in the status bar.
         if let Some((said, right)) = &self.quiz_said {

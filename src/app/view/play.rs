@@ -36,6 +36,9 @@ impl<G: AppGame> GameView<G> {
         if leaves && self.learning_asks() {
             return Applied::say("Find a better move here first, or Show the engine's move, or Stop");
         }
+        if leaves && self.learning_hides() {
+            return Applied::say("Try for the best, or go on to the next mistake, or Stop");
+        }
         let before = (self.session.record.tree.move_count(), self.session.cursor);
         let s = &mut self.session;
         // Every game command is named here: a new one that nothing handles does not compile.
@@ -319,10 +322,15 @@ impl<G: AppGame> GameView<G> {
             }
             MoveAttempt::Played => {
                 let changed = self.session.record.tree.move_count() != before;
+                self.refused = None;
                 if changed && let Some(puzzle) = &mut self.puzzle {
+                    let tried = self.session.record.tree.node(self.session.cursor).mv;
                     match puzzle.judge(&mut self.session) {
                         // The puzzle panel says why.
-                        Judged::TakenBack => return Applied { changed: false, message: Some(String::new()) },
+                        Judged::TakenBack => {
+                            self.refused = tried.map(|mv| (self.session.position().zobrist(), mv));
+                            return Applied { changed: false, message: Some(String::new()) };
+                        }
                         Judged::Right | Judged::Nothing => {}
                     }
                 }

@@ -85,6 +85,15 @@ impl<G: AppGame> GameView<G> {
         self.learning.as_ref().is_some_and(|l| l.state == LearnState::Asking)
     }
 
+    /// Whether "Learn from your mistakes" keeps the rest of the game hidden: while it
+    /// asks, and after a move good but not the best while "Try for the best" is offered
+    /// (the report's comment names the best move).
+    pub(super) fn learning_hides(&self) -> bool {
+        self.learning
+            .as_ref()
+            .is_some_and(|l| l.state == LearnState::Asking || (l.state == LearnState::Solved && l.close))
+    }
+
     /// Judges a move played in a quiz chapter against its main line: the line's move
     /// goes on (in "guess" the reply follows by itself), any other is taken back; past
     /// the end of the line moves are free.
@@ -100,10 +109,12 @@ impl<G: AppGame> GameView<G> {
         }
         if main != Some(played) {
             let tried = s.notation_of(played);
+            let mv = s.record.tree.node(played).mv;
             if changed {
                 s.record.make_mut().tree.delete(played);
             }
             s.jump(parent);
+            self.refused = mv.map(|mv| (s.position().zobrist(), mv));
             return Applied {
                 changed: false,
                 message: Some(format!("{tried} is not the move of the line: try another (or Show the line)")),
@@ -229,6 +240,7 @@ impl<G: AppGame> GameView<G> {
         let mut kept = changed;
         if played == asked {
             take_back(s, false);
+            self.refused = mv.map(|mv| (pos.zobrist(), mv));
             feedback = "That is the move of the game: try another.".to_string();
         } else if mv.is_some() && mv == best {
             let best_text = best_text.unwrap_or_default();
@@ -262,9 +274,18 @@ impl<G: AppGame> GameView<G> {
             }
             feedback = format!("Judging {}…", pos.notation(mv));
         } else {
+            // The report named no move to compare with (its comment was edited away).
             take_back(s, changed);
             kept = false;
-            feedback = "Try another move.".to_string();
+            self.refused = mv.map(|mv| (pos.zobrist(), mv));
+            feedback = match mv {
+                Some(mv) => format!(
+                    "{} cannot be judged: the report's comment no longer names the better move. Try \
+                     another move, or Show the engine's move.",
+                    pos.notation(mv)
+                ),
+                None => "Try another move.".to_string(),
+            };
         }
         if let Some(l) = &mut self.learning {
             l.feedback = feedback;
@@ -317,6 +338,7 @@ impl<G: AppGame> GameView<G> {
                 kept = true;
             }
             s.jump(judging.parent);
+            self.refused = Some((pos.zobrist(), judging.mv));
             feedback = format!(
                 "You can do better: {played} keeps {} of the winning chances, the best move {}. Try another \
                  move, or Show the engine's move.",
