@@ -544,6 +544,11 @@ fn export_gif_makes_the_game_in_the_background_and_writes_it() {
     menu(&mut h, "Game", "Export GIF");
     h.get_by_label_contains("2 frames");
     h.get_by_label("Width in pixels");
+    // A preview of a frame, drawn again for another.
+    h.get_by_label("The frame after 0 plies");
+    h.state_mut().shell_mut().gif.as_mut().expect("the window").preview_ply = 1;
+    h.run();
+    h.get_by_label("The frame after 1 ply");
     h.get_by_label("Export GIF…").click();
     h.run();
     // The window shows the progress until the background thread has written the file.
@@ -834,6 +839,25 @@ fn clicking_a_move_of_an_analysis_line_plays_the_line_to_it_and_puzzles_turn_the
         h.step();
     }
     assert!(!h.state().settings().analysis);
+}
+
+#[test]
+fn escape_closes_an_open_list_before_its_window() {
+    let mut h = harness(FakeDialogs::default());
+    h.run();
+    menu(&mut h, "Game", "New game against the computer");
+    // Open the level list, then Escape: the list closes, the window stays.
+    let level = h.query_all_by_role(egui::accesskit::Role::ComboBox).next().expect("the level's list").rect().center();
+    click_px(&mut h, level, egui::PointerButton::Primary);
+    h.run();
+    assert!(egui::Popup::is_any_open(&h.ctx), "the list is open");
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(!egui::Popup::is_any_open(&h.ctx), "Escape closed the list");
+    assert!(h.state().shell().new_game_form.is_some(), "and not the window");
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(h.state().shell().new_game_form.is_none(), "a second Escape closes the window");
 }
 
 #[test]

@@ -112,6 +112,19 @@ fn a_game_is_annotated_from_the_move_list_alone() {
     h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
     h.run();
     assert!(record_text(&h).contains("quiet move"));
+    // The comment's own line answers a right click too: edit it, then delete it.
+    h.get_by_label("A quiet move that keeps the centre.").click_secondary();
+    h.run();
+    h.get_by_label("Edit comment").click();
+    h.run();
+    h.get_by_label(&format!("Comment after 1… {}", played[1]));
+    h.get_by_label("Cancel").click();
+    h.run();
+    h.get_by_label("A quiet move that keeps the centre.").click_secondary();
+    h.run();
+    h.get_by_label("Delete comment").click();
+    h.run();
+    assert!(!record_text(&h).contains("quiet move"), "deleted from the comment's own menu");
 }
 
 /// Steps the app until the chapter being added to a study file is written.

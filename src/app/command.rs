@@ -190,6 +190,40 @@ impl Command {
         ]
     }
 
+    /// The shortcuts as View → Keyboard shortcuts lists them: [`Command::with_shortcuts`]
+    /// grouped under headings, in the order a reader looks for them (Undo before Redo,
+    /// Save before Save As).
+    pub fn shortcuts_by_group() -> Vec<(&'static str, Vec<Command>)> {
+        vec![
+            ("File", vec![Command::Open, Command::Save, Command::SaveAs, Command::NewSameGame, Command::Quit]),
+            ("Edit", vec![Command::Undo, Command::Redo, Command::InsertComment, Command::BoardEditor]),
+            (
+                "Moves",
+                vec![
+                    Command::Game(GameCommand::Back),
+                    Command::Game(GameCommand::Forward),
+                    Command::Game(GameCommand::Start),
+                    Command::Game(GameCommand::End),
+                    Command::Game(GameCommand::PreviousVariation),
+                    Command::Game(GameCommand::NextVariation),
+                    Command::Game(GameCommand::Deselect),
+                    Command::FocusMoveBox,
+                    Command::Game(GameCommand::PlayBestMove),
+                ],
+            ),
+            (
+                "View",
+                vec![
+                    Command::FlipBoard,
+                    Command::ToggleAnalysis,
+                    Command::ToggleThreat,
+                    Command::ToggleGamesList,
+                    Command::ToggleNotationEditor,
+                ],
+            ),
+        ]
+    }
+
     /// The Help menu: Learn and the rules of each game, then the shortcuts, the welcome
     /// window and About (`None` stands for a separator).
     pub fn help_menu() -> Vec<Option<Command>> {
@@ -392,6 +426,18 @@ mod tests {
         }
         assert_eq!(Command::Save.shortcut_text().as_deref(), Some("Ctrl+S"));
         assert!(Command::Act(Action::NewGame(Variant::Triangular)).shortcut().is_none());
+    }
+
+    #[test]
+    fn the_shortcut_groups_list_every_shortcut_once_undo_before_redo() {
+        let grouped: Vec<Command> = Command::shortcuts_by_group().into_iter().flat_map(|(_, c)| c).collect();
+        let all = Command::with_shortcuts();
+        assert_eq!(grouped.len(), all.len());
+        for command in &all {
+            assert_eq!(grouped.iter().filter(|c| *c == command).count(), 1, "{command:?}");
+        }
+        let at = |c: &Command| grouped.iter().position(|g| g == c);
+        assert!(at(&Command::Undo) < at(&Command::Redo) && at(&Command::Save) < at(&Command::SaveAs));
     }
 
     #[test]

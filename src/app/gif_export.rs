@@ -95,6 +95,9 @@ pub struct GifForm {
     pub title: String,
     /// Black and white.
     pub printable: bool,
+    /// The frame the window previews: the position after this many plies (kept
+    /// between `from` and `to`).
+    pub preview_ply: usize,
 }
 
 /// A game's players as a GIF's title ("Ann – Bob"; one name when the other is not
@@ -136,6 +139,7 @@ impl GifForm {
             clocks: game.tags().get("TimeControl").is_some(),
             title,
             printable: false,
+            preview_ply: 0,
         }
     }
 
@@ -148,6 +152,7 @@ impl GifForm {
         self.length = game.main_line_len();
         self.from = 0;
         self.to = self.length;
+        self.preview_ply = 0;
         self
     }
 
@@ -168,11 +173,23 @@ impl GifForm {
         }
     }
 
+    /// The GIF options of the preview: [`GifForm::options`] at the preview's width.
+    pub fn preview_options(&self) -> GifOptions {
+        GifOptions { size_px: crate::app::export::PREVIEW_PX, ..self.options() }
+    }
+
     /// The Export GIF window; `path` is the typed path when no file chooser exists,
-    /// `job` the GIF being made (its progress and Cancel replace the buttons).
-    pub fn ui(&mut self, ctx: &egui::Context, path: &mut Option<String>, job: Option<&GifJob>) -> Option<GifAction> {
+    /// `job` the GIF being made (its progress and Cancel replace the buttons),
+    /// `preview` the frame at [`GifForm::preview_ply`] as the choices draw it.
+    pub fn ui(
+        &mut self,
+        ctx: &egui::Context,
+        path: &mut Option<String>,
+        job: Option<&GifJob>,
+        preview: Option<&egui::TextureHandle>,
+    ) -> Option<GifAction> {
         let mut action = None;
-        egui::Window::new("Export GIF").collapsible(false).show(ctx, |ui| {
+        egui::Window::new("Export GIF").collapsible(false).resizable(false).show(ctx, |ui| {
             if let Some(job) = job {
                 ui.label(format!("Writing {}…", job.path.display()));
                 ui.add(egui::ProgressBar::new(job.progress()).show_percentage());
@@ -181,6 +198,41 @@ impl GifForm {
                 }
                 return;
             }
+            ui.horizontal_top(|ui| {
+                ui.vertical(|ui| {
+                    ui.set_max_width(420.0);
+                    self.choices_ui(ui, path, &mut action);
+                });
+                ui.separator();
+                ui.vertical(|ui| {
+                    ui.set_max_width(crate::app::export::PREVIEW_PX as f32);
+                    ui.label(RichText::new("Preview").weak());
+                    if let Some(texture) = preview {
+                        let size = texture.size_vec2();
+                        let scale = (crate::app::export::PREVIEW_PX as f32 / size.x.max(1.0)).min(1.0);
+                        let said = format!(
+                            "The frame after {} pl{}",
+                            self.preview_ply,
+                            if self.preview_ply == 1 { "y" } else { "ies" }
+                        );
+                        ui.image((texture.id(), size * scale))
+                            .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, &said));
+                    }
+                    let label = ui.label("Frame (ply)");
+                    ui.add(egui::Slider::new(&mut self.preview_ply, self.from..=self.to.max(self.from)))
+                        .labelled_by(label.id);
+                    if self.engine_arrows {
+                        ui.label(RichText::new("The engine's arrows are worked out when the GIF is made.").weak());
+                    }
+                });
+            });
+        });
+        action
+    }
+
+    /// The window's choices and buttons.
+    fn choices_ui(&mut self, ui: &mut egui::Ui, path: &mut Option<String>, action: &mut Option<GifAction>) {
+        {
             egui::Grid::new("gif-form").num_columns(2).show(ui, |ui| {
                 let label = ui.label("From ply");
                 ui.add(egui::DragValue::new(&mut self.from).range(0..=self.length)).labelled_by(label.id);
@@ -203,6 +255,7 @@ impl GifForm {
                 ui.end_row();
             });
             self.from = self.from.min(self.to);
+            self.preview_ply = self.preview_ply.clamp(self.from, self.to.max(self.from));
             ui.checkbox(&mut self.flipped, "Flipped (the second player at the bottom)");
             ui.checkbox(&mut self.coordinates, "Coordinates");
             ui.checkbox(&mut self.marks, "Study marks (arrows and cells)");
@@ -225,10 +278,10 @@ impl GifForm {
             );
             ui.horizontal(|ui| {
                 if ui.button("Export GIF…").clicked() {
-                    action = Some(GifAction::Export);
+                    *action = Some(GifAction::Export);
                 }
                 if ui.button("Close").clicked() {
-                    action = Some(GifAction::Close);
+                    *action = Some(GifAction::Close);
                 }
             });
             if let Some(text) = path {
@@ -237,11 +290,10 @@ impl GifForm {
                 let label = ui.label("Path");
                 ui.add(egui::TextEdit::singleline(text).desired_width(360.0)).labelled_by(label.id);
                 if ui.button("Write").clicked() {
-                    action = Some(GifAction::WriteTo(PathBuf::from(text.trim())));
+                    *action = Some(GifAction::WriteTo(PathBuf::from(text.trim())));
                 }
             }
-        });
-        action
+        }
     }
 }
 

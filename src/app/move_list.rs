@@ -506,8 +506,10 @@ pub(crate) enum ListLine {
     /// A main-line row: number, the first player's move (`None`: "…", the row continues
     /// after a comment or variation), the second player's move.
     Row { number: u32, first: Option<(NodeId, String)>, second: Option<(NodeId, String)> },
-    /// A piece of a comment of the main line, wrapped to the panel's width.
-    Comment { indent: u8, text: String },
+    /// A piece of a comment of the main line, wrapped to the panel's width: the move
+    /// it belongs to (the root for the game's opening comment) and whether it stands
+    /// before the move.
+    Comment { indent: u8, text: String, of: NodeId, before: bool },
     /// A piece of a variation (moves and comment words), wrapped, indented by depth.
     Variation { indent: u8, items: Vec<LineItem> },
     /// The result token, or the hint for an empty game.
@@ -573,13 +575,13 @@ fn build_lines<G: RecordGame>(s: &GameSession<G>, chars: usize, hidden_from: Opt
     let tree = &s.record.tree;
     let notations = s.notations();
     let mut lines = Vec::new();
-    let comment = |lines: &mut Vec<ListLine>, indent: u8, text: &str| {
+    let comment = |lines: &mut Vec<ListLine>, indent: u8, text: &str, of: NodeId, before: bool| {
         for piece in wrap_words(text, chars.saturating_sub(2 * indent as usize).max(10)) {
-            lines.push(ListLine::Comment { indent, text: piece });
+            lines.push(ListLine::Comment { indent, text: piece, of, before });
         }
     };
     let root = tree.node(NodeId::ROOT);
-    comment(&mut lines, 0, &without_commands(&root.comment_after));
+    comment(&mut lines, 0, &without_commands(&root.comment_after), NodeId::ROOT, false);
     if root.children.is_empty() {
         lines.push(ListLine::Note(if s.record.start.outcome().is_some() {
             "No moves: the game is over in this position.".into()
@@ -600,7 +602,7 @@ fn build_lines<G: RecordGame>(s: &GameSession<G>, chars: usize, hidden_from: Opt
             if let Some((n, first)) = row.take() {
                 lines.push(ListLine::Row { number: n, first, second: None });
             }
-            comment(&mut lines, 0, &without_commands(&node.comment_before));
+            comment(&mut lines, 0, &without_commands(&node.comment_before), node_id, true);
         }
         let text = move_text(&notations[node_id.0 as usize], &node.nags);
         if first_player {
@@ -621,7 +623,7 @@ fn build_lines<G: RecordGame>(s: &GameSession<G>, chars: usize, hidden_from: Opt
             if let Some((n, first)) = row.take() {
                 lines.push(ListLine::Row { number: n, first, second: None });
             }
-            comment(&mut lines, 0, &after);
+            comment(&mut lines, 0, &after, node_id, false);
             for &v in alternatives {
                 variation_lines(s, &notations, v, ply - 1, 1, chars, &mut lines);
             }
@@ -638,6 +640,25 @@ fn build_lines<G: RecordGame>(s: &GameSession<G>, chars: usize, hidden_from: Opt
         lines.push(ListLine::Note(s.record.result.token().to_string()));
     }
     lines
+}
+
+/// A comment's line in the move list answers a double click and a right click: edit
+/// the comment there (below the list), or delete it.
+fn comment_menu(label: egui::Response, of: NodeId, before: bool, actions: &mut Vec<ListAction>) {
+    let label = label.on_hover_text("Double-click to edit; right-click for more");
+    if label.double_clicked() {
+        actions.push(ListAction::EditComment { node: of, before });
+    }
+    label.context_menu(|ui| {
+        if ui.button("Edit comment").clicked() {
+            actions.push(ListAction::EditComment { node: of, before });
+            ui.close();
+        }
+        if ui.button("Delete comment").clicked() {
+            actions.push(ListAction::Game(GameCommand::SetComment { node: of, before, text: String::new() }));
+            ui.close();
+        }
+    });
 }
 
 /// The move the user plays instead of the hidden main-line move `hidden`: the sibling
@@ -802,10 +823,17 @@ fn move_list_ui<G: RecordGame>(
                         }
                     });
                 }
-                ListLine::Comment { indent, text } => {
+                ListLine::Comment { indent, text, of, before } => {
                     ui.horizontal(|ui| {
                         ui.add_space(*indent as f32 * 16.0);
-                        ui.add(egui::Label::new(RichText::new(text).italics()).wrap_mode(egui::TextWrapMode::Truncate));
+                        let label = ui.add(
+                            egui::Label::new(RichText::new(text).italics())
+                                .wrap_mode(egui::TextWrapMode::Truncate)
+                                .sense(egui::Sense::click()),
+                        );
+                        if editable {
+                            comment_menu(label, *of, *before, actions);
+                        }
                     });
                 }
                 ListLine::Variation { indent, items } => {

@@ -73,14 +73,18 @@ impl Caption {
     }
 
     /// The caption's lines as drawn: the title, then the stipulation and the side to
-    /// move joined by ` · `; empty parts and lines are left out.
+    /// move joined by ` · `; empty parts and lines are left out, and so is a
+    /// stipulation that the next part says already (a finished position's "Target Out"
+    /// beside "Positive wins by Target Out").
     pub fn lines(&self) -> Vec<(String, bool)> {
         let mut out = Vec::new();
         if !self.title.trim().is_empty() {
             out.push((self.title.trim().to_string(), true));
         }
+        let (stipulation, side) = (self.stipulation.trim(), self.side_to_move.trim());
+        let said = !stipulation.is_empty() && side.to_lowercase().contains(&stipulation.to_lowercase());
         let second: Vec<&str> =
-            [self.stipulation.trim(), self.side_to_move.trim()].into_iter().filter(|s| !s.is_empty()).collect();
+            [if said { "" } else { stipulation }, side].into_iter().filter(|s| !s.is_empty()).collect();
         if !second.is_empty() {
             out.push((second.join(" · "), false));
         }
@@ -433,6 +437,13 @@ mod tests {
         assert_eq!(c.lines(), vec![("Study".to_string(), true), ("Positive to move".to_string(), false)]);
         let c = Caption { stipulation: "Mate in 2".into(), side_to_move: "White to move".into(), ..Caption::default() };
         assert_eq!(c.lines(), vec![("Mate in 2 · White to move".to_string(), false)]);
+        // A finished position's ending names the stipulation already: said once.
+        let c = Caption {
+            title: String::new(),
+            stipulation: "Target Out".into(),
+            side_to_move: "Positive wins by Target Out".into(),
+        };
+        assert_eq!(c.lines(), vec![("Positive wins by Target Out".to_string(), false)]);
         assert!(Caption::default().lines().is_empty());
     }
 

@@ -760,6 +760,32 @@ impl OrreryApp {
         Some(texture)
     }
 
+    /// The Export GIF window's preview: the frame at the form's preview ply as the
+    /// choices draw it (the engine's arrows left out: they need searches), drawn again
+    /// only when the choices or the game change.
+    pub(super) fn gif_preview(&mut self, ctx: &egui::Context, form: &GifForm) -> Option<egui::TextureHandle> {
+        let revision = (self.workspace.document.revision(), self.workspace.document.current());
+        if let Some((for_form, for_revision, texture)) = &self.shell.gif_preview
+            && for_form == form
+            && *for_revision == revision
+        {
+            return Some(texture.clone());
+        }
+        let game = self.workspace.view.game();
+        let options = form.preview_options();
+        let ply = form.preview_ply;
+        let scenes = crate::with_game!(&*game, g => {
+            crate::render::gif::frame_scenes(g, ply, Some(ply), &options, &mut |_, _| Vec::new())
+        })
+        .ok()?;
+        let pixmap = crate::render::png::render_scene(scenes.first()?, options.size_px).ok()?;
+        let size = [pixmap.width() as usize, pixmap.height() as usize];
+        let image = egui::ColorImage::from_rgba_premultiplied(size, pixmap.data());
+        let texture = ctx.load_texture("gif-preview", image, egui::TextureOptions::LINEAR);
+        self.shell.gif_preview = Some((form.clone(), revision, texture.clone()));
+        Some(texture)
+    }
+
     pub(super) fn copy_diagram(&mut self, form: &ExportForm) -> Effect {
         let options = form.options(&*self.workspace.view);
         let scene = self.workspace.view.diagram_scene(&options);

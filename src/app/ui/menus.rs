@@ -274,8 +274,12 @@ impl OrreryApp {
                 if let Ok(p) = &puzzle
                     && game != Some(p.variant)
                 {
+                    // A heading, not an entry: small capitals, dimmed, after a rule.
+                    if game.is_some() {
+                        ui.separator();
+                    }
                     game = Some(p.variant);
-                    ui.label(RichText::new(p.variant.name()).strong());
+                    ui.label(RichText::new(p.variant.name().to_uppercase()).small().weak());
                 }
                 let title = puzzle
                     .map(|p| {

@@ -208,6 +208,13 @@ const SMALL_DOCUMENT: usize = 200;
 
 /// The error of a read or save of `path` whose job stopped without a result (`what`:
 /// "reading", "saving").
+/// Whether Escape, pressed this frame, is a window's to close it: not when a popup
+/// (a combo box's list, a menu) was open, which Escape closes instead. Call it before
+/// the window is drawn (the popup still counts as open then).
+pub(crate) fn escape_closes_window(ctx: &egui::Context) -> bool {
+    ctx.input(|i| i.key_pressed(egui::Key::Escape)) && !egui::Popup::is_any_open(ctx)
+}
+
 fn job_stopped(path: &Path, what: &str) -> FileError {
     FileError::Io { path: path.to_path_buf(), source: std::io::Error::other(format!("the {what} thread stopped")) }
 }
@@ -297,6 +304,8 @@ pub struct Shell {
     export_preview: Option<(ExportForm, String, egui::TextureHandle)>,
     /// The Export GIF window, while it is open.
     pub gif: Option<GifForm>,
+    /// The Export GIF window's preview: for which choices, document revision and game.
+    gif_preview: Option<(GifForm, (u64, usize), egui::TextureHandle)>,
     /// The path typed in the Export GIF window when no file chooser exists.
     pub gif_path: Option<String>,
     /// The Export GIF window's last choices, with the game they were for (kept while
@@ -431,6 +440,7 @@ impl OrreryApp {
                 export_path: None,
                 export_last: None,
                 export_preview: None,
+                gif_preview: None,
                 gif: None,
                 gif_path: None,
                 gif_last: None,

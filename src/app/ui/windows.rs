@@ -113,11 +113,22 @@ impl OrreryApp {
             let mut open = true;
             egui::Window::new("Keyboard shortcuts").open(&mut open).collapsible(false).show(ctx, |ui| {
                 egui::Grid::new("shortcuts").num_columns(2).show(ui, |ui| {
-                    for command in Command::with_shortcuts() {
-                        ui.label(command.label());
-                        ui.label(RichText::new(command.shortcut_text().unwrap_or_default()).monospace());
+                    for (group, commands) in Command::shortcuts_by_group() {
+                        ui.label(RichText::new(group).strong());
                         ui.end_row();
+                        for command in commands {
+                            ui.label(command.label());
+                            ui.label(RichText::new(command.shortcut_text().unwrap_or_default()).monospace());
+                            ui.end_row();
+                            if command == Command::FocusMoveBox {
+                                ui.label("In the move box: the next or the previous candidate; play it");
+                                ui.label(RichText::new("Tab / Shift+Tab, Enter").monospace());
+                                ui.end_row();
+                            }
+                        }
                     }
+                    ui.label(RichText::new("Menus").strong());
+                    ui.end_row();
                     ui.label("Open the menus (then the arrows, Enter, Escape)");
                     ui.label(RichText::new("F10, Alt+G / E / P / V / H").monospace());
                     ui.end_row();
@@ -214,7 +225,8 @@ impl OrreryApp {
         if let Some(mut form) = self.shell.gif.take() {
             let mut path = self.shell.gif_path.take();
             let mut keep = true;
-            match form.ui(ctx, &mut path, self.jobs.gif_job.as_ref()) {
+            let preview = self.gif_preview(ctx, &form);
+            match form.ui(ctx, &mut path, self.jobs.gif_job.as_ref(), preview.as_ref()) {
                 Some(GifAction::Export) => {
                     let request = DialogRequest::Save {
                         folder: self.dialog_folder(),
@@ -554,7 +566,7 @@ impl OrreryApp {
         let Some(mut form) = self.shell.new_game_form.clone() else { return };
         let mut keep = true;
         let title = if form.computer { "New game against the computer" } else { "New game with a clock" };
-        if ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
+        if crate::app::ui::escape_closes_window(ctx) {
             self.shell.new_game_form = None;
             return;
         }
