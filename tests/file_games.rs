@@ -495,6 +495,20 @@ const CLUB: &str = "[Variant \"Triangular\"]\n[White \"Cy\"]\n[Black \"Ann\"]\n[
 [Variant \"Interstellar\"]\n[Event \"Club night\"]\n[Date \"2026.02.10\"]\n\n1. PQ-33 *\n\n\
 [Variant \"Triangular\"]\n[White \"Di\"]\n[Black \"Ed\"]\n\n1. Bc3d ff6l *\n";
 
+/// Chooses `item` in the games list's Positions list.
+fn position_search(h: &mut Harness<'static, OrreryApp>, item: &str) {
+    let at = h.get_by_label("Positions").rect().center();
+    let combo = h
+        .query_all_by_role(egui::accesskit::Role::ComboBox)
+        .map(|n| n.rect().center())
+        .min_by(|a, b| a.distance(at).total_cmp(&b.distance(at)))
+        .expect("the Positions list");
+    ui_support::click_px(h, combo, egui::PointerButton::Primary);
+    h.run();
+    h.get_by_label(item).click();
+    h.run();
+}
+
 /// The rows' numbers, top to bottom, as the list shows them.
 fn row_numbers(h: &Harness<'static, OrreryApp>) -> Vec<usize> {
     let mut rows: Vec<(f32, usize)> = Vec::new();
@@ -552,7 +566,7 @@ fn the_games_list_sorts_by_any_column_and_finds_a_position_reached_by_another_mo
         h.state_mut().apply(Command::Game(GameCommand::Forward));
     }
     h.run();
-    h.get_by_label("This position").click();
+    position_search(&mut h, "This position");
     // (The games are searched in the background.)
     wait_for_search(&mut h);
     assert_eq!(row_numbers(&h), [1, 2]);
@@ -862,7 +876,7 @@ fn the_games_list_finds_the_same_material_and_the_board_editors_pieces() {
     // Triangular game (at its start), not in the Interstellar one.
     h.state_mut().apply(Command::Game(GameCommand::Start));
     h.run();
-    h.get_by_label("Same material").click();
+    position_search(&mut h, "Same material");
     wait_for_search(&mut h);
     assert_eq!(row_numbers(&h), [1, 2, 4]);
     h.get_by_label("3 of 4 games match");
@@ -872,7 +886,7 @@ fn the_games_list_finds_the_same_material_and_the_board_editors_pieces() {
     h.state_mut().apply(Command::Game(GameCommand::Forward));
     h.state_mut().apply(Command::BoardEditor);
     h.run();
-    h.get_by_label("The board editor's pieces").click();
+    position_search(&mut h, "The board editor's pieces");
     wait_for_search(&mut h);
     assert_eq!(row_numbers(&h), [1, 4]);
     // A click opens game 4 after 1. Bc3d, where the pieces stand; the editor closes and

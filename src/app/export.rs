@@ -96,7 +96,7 @@ impl ExportForm {
         preview: Option<&egui::TextureHandle>,
     ) -> Option<ExportAction> {
         let mut action = None;
-        if crate::app::ui::escape_closes_window(ctx) {
+        if crate::app::keys::escape_closes_window(ctx) {
             return Some(ExportAction::Close);
         }
         egui::Window::new("Export diagram")

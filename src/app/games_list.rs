@@ -185,9 +185,9 @@ fn row_title(row: &GameRow) -> String {
     }
 }
 
-/// The filter box, and why a length comparison that is no number matches nothing.
+/// The filter box.
 fn filter_ui(ui: &mut egui::Ui, filter: &mut String) {
-    ui.horizontal(|ui| {
+    {
         let label = ui.label("Filter");
         ui.add(
             egui::TextEdit::singleline(filter)
@@ -202,8 +202,11 @@ fn filter_ui(ui: &mut egui::Ui, filter: &mut String) {
          round:, annotator:, a tag of your own), or compare the length (plies>40, \
          plies<=20). Quotes keep spaces: event:\"World Cup\".",
         );
-    });
-    // A length comparison that is no number matches nothing: say why.
+    }
+}
+
+/// Why a length comparison of the filter that is no number matches nothing.
+fn filter_warning_ui(ui: &mut egui::Ui, filter: &str) {
     for word in filter.split_whitespace() {
         let lower = word.to_lowercase();
         if let Some(rest) = lower.strip_prefix("plies")
@@ -474,6 +477,8 @@ pub struct GamesList {
     pub only_at: Option<u64>,
     /// The name typed for "Make a study".
     pub study_name: String,
+    /// The "Make a study" form is open.
+    making_study: bool,
     /// The shown chapter's fields as being edited: for which game and document
     /// revision, title, section, mode.
     pub chapter: Option<ChapterForm>,
@@ -797,33 +802,12 @@ impl GamesList {
         if let Some(text) = &editor {
             self.editor_pieces = Some((variant, text.clone()));
         }
-        filter_ui(ui, filter);
+        // The filter and the position search on one row: the rows get the room.
         ui.horizontal_wrapped(|ui| {
-            ui.label("Positions:");
-            ui.radio_value(&mut self.search, PositionSearch::Off, "Any");
-            ui.radio_value(&mut self.search, PositionSearch::Exact, "This position").on_hover_text(
-                "Games where the position on the board stands, in the main line or a variation, \
-             whatever the move order; a game opens at that move",
-            );
-            ui.radio_value(&mut self.search, PositionSearch::Material, "Same material").on_hover_text(
-                "Games with a position of the same pieces, side by side and kind by kind, wherever they stand",
-            );
-            let pieces = ui.add_enabled(
-                self.editor_pieces.is_some(),
-                egui::RadioButton::new(self.search == PositionSearch::Pieces, "The board editor's pieces"),
-            );
-            if pieces.clicked() {
-                self.search = PositionSearch::Pieces;
-            }
-            pieces
-                .on_hover_text(
-                    "Games with a position where every piece set in the board editor stands on its cell \
-                 (the other cells are free); the pieces last set count after the editor closes",
-                )
-                .on_disabled_hover_text(
-                    "Open the board editor (Ctrl+B), set the pieces that must stand, then choose this",
-                );
+            filter_ui(ui, filter);
+            self.positions_ui(ui);
         });
+        filter_warning_ui(ui, filter);
         let search = match self.search {
             PositionSearch::Off => None,
             PositionSearch::Exact => Some(SearchFor::Exact(variant, key)),
@@ -874,8 +858,7 @@ impl GamesList {
             let matched = self.shown.iter().filter(|&&r| self.rows[r].index.is_some()).count();
             format!("{matched} of {n} game{} match", if n == 1 { "" } else { "s" })
         };
-        ui.label(RichText::new(count).weak());
-        self.buttons(ui, document, commands);
+        self.buttons(ui, document, &count, commands);
         self.study_ui(ui, document, commands);
         if let Some(i) = self.confirm_delete {
             self.confirm(ui, document, i, commands);
@@ -929,14 +912,59 @@ impl GamesList {
         });
     }
 
+    /// The position search: any position, this position, the same material or the
+    /// board editor's pieces, in a list beside the filter.
+    fn positions_ui(&mut self, ui: &mut egui::Ui) {
+        let label = ui.label("Positions");
+        let name = |search: PositionSearch| match search {
+            PositionSearch::Off => "Any",
+            PositionSearch::Exact => "This position",
+            PositionSearch::Material => "Same material",
+            PositionSearch::Pieces => "The board editor's pieces",
+        };
+        egui::ComboBox::from_id_salt("position-search")
+            .selected_text(name(self.search))
+            .show_ui(ui, |ui| {
+                ui.selectable_value(&mut self.search, PositionSearch::Off, name(PositionSearch::Off))
+                    .on_hover_text("Every game, whatever positions it holds");
+                ui.selectable_value(&mut self.search, PositionSearch::Exact, name(PositionSearch::Exact))
+                    .on_hover_text(
+                        "Games where the position on the board stands, in the main line or a variation, \
+                     whatever the move order; a game opens at that move",
+                    );
+                ui.selectable_value(&mut self.search, PositionSearch::Material, name(PositionSearch::Material))
+                    .on_hover_text(
+                        "Games with a position of the same pieces, side by side and kind by kind, wherever they stand",
+                    );
+                let pieces = ui.add_enabled(
+                    self.editor_pieces.is_some(),
+                    egui::Button::selectable(self.search == PositionSearch::Pieces, name(PositionSearch::Pieces)),
+                );
+                if pieces.clicked() {
+                    self.search = PositionSearch::Pieces;
+                }
+                pieces
+                    .on_hover_text(
+                        "Games with a position where every piece set in the board editor stands on its cell \
+                         (the other cells are free); the pieces last set count after the editor closes",
+                    )
+                    .on_disabled_hover_text(
+                        "Open the board editor (Ctrl+B), set the pieces that must stand, then choose this",
+                    );
+            })
+            .response
+            .labelled_by(label.id);
+    }
+
     /// New game, Duplicate, Delete…, Move up, Move down (for the shown game).
-    fn buttons(&mut self, ui: &mut egui::Ui, document: &Document, commands: &mut Vec<Command>) {
+    fn buttons(&mut self, ui: &mut egui::Ui, document: &Document, count: &str, commands: &mut Vec<Command>) {
         // A file with games that could not be read is saved under a new name with the
         // games that were read: its order is left alone until then.
         let editable = document.unread.is_empty();
         let why = "This file has games that could not be read: save it under a new name first";
         let current = document.current();
         ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(count).weak());
             let enabled = |ui: &mut egui::Ui, on: bool, text: &str, hover: &str| {
                 let r = ui.add_enabled(on, egui::Button::new(text));
                 if on { r.on_hover_text(hover) } else { r.on_disabled_hover_text(if editable { hover } else { why }) }
@@ -979,6 +1007,11 @@ impl GamesList {
             {
                 commands.push(Command::Act(Action::MoveGame { from: current, to: current + 1 }));
             }
+            if document.study_name().is_none() {
+                ui.toggle_value(&mut self.making_study, "Make a study").on_hover_text(
+                    "Make this file a study: its games become chapters, with titles, sections and modes",
+                );
+            }
         });
     }
 
@@ -987,8 +1020,9 @@ impl GamesList {
     fn study_ui(&mut self, ui: &mut egui::Ui, document: &Document, commands: &mut Vec<Command>) {
         let current = document.current();
         match document.study_name().map(str::to_string) {
+            None if !self.making_study => {}
             None => {
-                egui::CollapsingHeader::new("Make a study").id_salt("make-study").show(ui, |ui| {
+                egui::Frame::group(ui.style()).show(ui, |ui| {
                     ui.label(
                         RichText::new(
                             "A study keeps its games as chapters, with titles, sections and modes, in ordinary \

@@ -91,7 +91,7 @@ impl Default for Layout {
         let (clocks, moves, analysis) = (tab(Pane::Clocks), tab(Pane::Moves), tab(Pane::Analysis));
         let (tree, report) = (tab(Pane::OpeningTree), tab(Pane::Report));
         let below = linear(&mut tiles, LinearDir::Horizontal, &[(games, 0.55), (notation, 0.45)]);
-        let left = linear(&mut tiles, LinearDir::Vertical, &[(board, 0.64), (below, 0.36)]);
+        let left = linear(&mut tiles, LinearDir::Vertical, &[(board, 0.61), (below, 0.39)]);
         let right = linear(
             &mut tiles,
             LinearDir::Vertical,

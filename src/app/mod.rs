@@ -20,6 +20,7 @@ pub mod games_list;
 pub mod gif_export;
 pub mod history;
 pub mod jobs;
+pub mod keys;
 pub mod layout;
 pub mod learn;
 pub mod learn_ui;
@@ -78,7 +79,10 @@ pub fn run_native(file: Option<std::path::PathBuf>) -> i32 {
             // `assets/orrery.desktop` has the same id).
             .with_app_id(APP_ID)
             .with_icon(window_icon())
-            .with_inner_size([1180.0, 820.0])
+            // The whole screen where a window manager maximises it (the board and the
+            // panes beside it want the room); else a 1280×800 screen's worth.
+            .with_inner_size([1280.0, 800.0])
+            .with_maximized(true)
             .with_min_inner_size([640.0, 480.0]),
         ..Default::default()
     };

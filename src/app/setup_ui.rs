@@ -18,7 +18,7 @@ impl PuzzleForm {
     /// Cancel or Escape.
     pub fn ui(&mut self, ctx: &egui::Context, check: Option<&mut PuzzleCheck>) -> Option<bool> {
         let mut answer = None;
-        if crate::app::ui::escape_closes_window(ctx) {
+        if crate::app::keys::escape_closes_window(ctx) {
             return Some(false);
         }
         egui::Window::new("Save as puzzle").collapsible(false).show(ctx, |ui| {

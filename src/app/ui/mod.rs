@@ -208,13 +208,6 @@ const SMALL_DOCUMENT: usize = 200;
 
 /// The error of a read or save of `path` whose job stopped without a result (`what`:
 /// "reading", "saving").
-/// Whether Escape, pressed this frame, is a window's to close it: not when a popup
-/// (a combo box's list, a menu) was open, which Escape closes instead. Call it before
-/// the window is drawn (the popup still counts as open then).
-pub(crate) fn escape_closes_window(ctx: &egui::Context) -> bool {
-    ctx.input(|i| i.key_pressed(egui::Key::Escape)) && !egui::Popup::is_any_open(ctx)
-}
-
 fn job_stopped(path: &Path, what: &str) -> FileError {
     FileError::Io { path: path.to_path_buf(), source: std::io::Error::other(format!("the {what} thread stopped")) }
 }

@@ -566,7 +566,7 @@ impl OrreryApp {
         let Some(mut form) = self.shell.new_game_form.clone() else { return };
         let mut keep = true;
         let title = if form.computer { "New game against the computer" } else { "New game with a clock" };
-        if crate::app::ui::escape_closes_window(ctx) {
+        if crate::app::keys::escape_closes_window(ctx) {
             self.shell.new_game_form = None;
             return;
         }
