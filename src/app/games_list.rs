@@ -1008,9 +1008,13 @@ impl GamesList {
                 commands.push(Command::Act(Action::MoveGame { from: current, to: current + 1 }));
             }
             if document.study_name().is_none() {
-                ui.toggle_value(&mut self.making_study, "Make a study").on_hover_text(
-                    "Make this file a study: its games become chapters, with titles, sections and modes",
-                );
+                if ui
+                    .add(egui::Button::new("Make a study").selected(self.making_study))
+                    .on_hover_text("Make this file a study: its games become chapters, with titles, sections and modes")
+                    .clicked()
+                {
+                    self.making_study = !self.making_study;
+                }
             }
         });
     }
