@@ -435,3 +435,20 @@ fn match_plays_both_colours_reports_elo_and_writes_records_that_tune_reads() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn bench_prints_every_position_then_nodes_and_nps_and_is_the_same_twice() {
+    let run = || {
+        let o = orrery(&["bench", "--variant", "draughts", "--depth", "3"]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8(o.stdout).unwrap()
+    };
+    let out = run();
+    let positions = orrery::engine::bench::positions(orrery::core::game::Variant::Draughts).len();
+    assert_eq!(out.lines().filter(|l| l.starts_with("draughts ") && l.contains(": nodes ")).count(), positions);
+    let nodes = |text: &str| text.lines().find_map(|l| l.strip_prefix("nodes ")).map(str::to_string).expect(text);
+    assert!(nodes(&out).parse::<u64>().unwrap() > 0);
+    assert!(out.lines().last().unwrap().starts_with("nps "), "{out}");
+    // The fingerprint: the same search gives the same count.
+    assert_eq!(nodes(&out), nodes(&run()));
+}

@@ -310,3 +310,69 @@ fn a_new_hash_size_frees_the_old_table_before_allocating_the_new_one() {
     assert!(peak_kib > 500 * 1024, "the table was not allocated: {peak_kib} KiB");
     assert!(peak_kib < 700 * 1024, "peak {} MiB", peak_kib / 1024);
 }
+
+#[test]
+fn the_skill_level_option_plays_as_that_level() {
+    let lines = run("uci\n");
+    assert!(lines.iter().any(|l| l == "option name Skill Level type spin default 8 min 1 max 8"), "{lines:?}");
+    // Level 1 searches nothing: a bestmove and no info lines, for a go that would search
+    // deep at full strength.
+    let lines = run(
+        "setoption name UCI_Variant value triangular\nsetoption name Skill Level value 1\nposition startpos\ngo depth 30\n",
+    );
+    assert!(!lines.iter().any(|l| l.starts_with("info depth")), "{lines:?}");
+    let best = lines.iter().find(|l| l.starts_with("bestmove ")).unwrap();
+    let pos = orrery::core::triangular::Position::opening();
+    assert!(pos.parse_move(best.strip_prefix("bestmove ").unwrap()).is_ok(), "{best}");
+    // Out of range: said, and the level stays.
+    let lines = run("setoption name Skill Level value 9\n");
+    assert!(lines.iter().any(|l| l.contains("Skill Level must be 1 to 8")), "{lines:?}");
+}
+
+#[test]
+fn a_match_against_another_build_over_the_protocol_is_played_and_scored() {
+    use clap::Parser;
+    let engine = format!("engine=\"{} engine\"", env!("CARGO_BIN_EXE_orrery"));
+    let cli = orrery::cli::Cli::try_parse_from([
+        "orrery",
+        "match",
+        "--variant",
+        "triangular",
+        "--a",
+        "level=8",
+        "--b",
+        &engine,
+        "--games",
+        "2",
+        "--nodes",
+        "300",
+        "--max-plies",
+        "20",
+        "--concurrency",
+        "1",
+    ])
+    .unwrap();
+    let mut out = Vec::new();
+    orrery::cli::run(&cli, &mut out).map_err(|e| e.0).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    assert!(text.contains("of 2 games"), "{text}");
+    assert!(!text.contains("forfeit"), "the other engine answered every move: {text}");
+    // An engine that cannot be started stops the match with its reason.
+    let cli = orrery::cli::Cli::try_parse_from([
+        "orrery",
+        "match",
+        "--variant",
+        "triangular",
+        "--a",
+        "level=8",
+        "--b",
+        "engine=true",
+        "--games",
+        "2",
+        "--nodes",
+        "300",
+    ])
+    .unwrap();
+    let error = orrery::cli::run(&cli, &mut Vec::new()).map_err(|e| e.0).unwrap_err();
+    assert!(error.contains("engine `true` exited before `uciok`"), "{error}");
+}

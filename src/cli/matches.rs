@@ -5,7 +5,9 @@
 //! [--alpha A] [--beta B] [--seed S] [--hash MB] [--record FILE]`
 //!
 //! Players are `level=N` (1–8, optionally `,OPTION=off`), `greedy` or `random`
-//! ([`PlayerKind::parse`]). Games start from short random openings that the engine
+//! ([`PlayerKind::parse`]), or `engine=CMD`: another engine run by the shell and
+//! spoken to over the protocol ([`ExternalEngine`]), as cutechess-cli does — another
+//! build of Orrery (`engine="/path/to/orrery engine"`) or any program that speaks it. Games start from short random openings that the engine
 //! scores as roughly level ([`openings`]); each opening is played twice, each player
 //! moving first once. A game past `--max-plies` is adjudicated ([`play_game`]). The
 //! report: one line per game, then wins/draws/losses for A, the score, the Elo
@@ -23,7 +25,7 @@ use super::shared::CliError;
 use crate::core::game::Variant;
 use crate::engine::matches::{GameEnd, PlayedGame, openings, play_game};
 use crate::engine::rating::{GamePoints, Sprt, Tally, Verdict};
-use crate::engine::{Engine, EngineGame, Limits, Player, PlayerKind};
+use crate::engine::{Contestant, Engine, EngineGame, ExternalEngine, Limits, Player, PlayerKind};
 use crate::record::{GameRecord, GameResult, NodeId};
 
 /// The arguments of `orrery match`.
@@ -33,12 +35,13 @@ pub struct MatchArgs {
     /// `interstellar`, `triangular` or `draughts`.
     #[arg(long)]
     pub variant: Variant,
-    /// Player A: `level=N` (1 to 8, e.g. `level=8,lmr=off`), `greedy` or `random`.
-    #[arg(long, value_parser = PlayerKind::parse)]
-    pub a: PlayerKind,
+    /// Player A: `level=N` (1 to 8, e.g. `level=8,lmr=off`), `greedy`, `random`, or
+    /// `engine=CMD` (another engine run by the shell, e.g. `engine="./baseline engine"`).
+    #[arg(long, value_parser = Entrant::parse)]
+    pub a: Entrant,
     /// Player B, as for `--a`.
-    #[arg(long, value_parser = PlayerKind::parse)]
-    pub b: PlayerKind,
+    #[arg(long, value_parser = Entrant::parse)]
+    pub b: Entrant,
     /// How many games (rounded up to an even number: each opening twice).
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub games: u32,
@@ -76,6 +79,58 @@ pub struct MatchArgs {
     /// Write the games to this record file.
     #[arg(long)]
     pub record: Option<PathBuf>,
+}
+
+/// A player of a match as named on the command line: a built-in player, or another
+/// engine's command.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Entrant {
+    /// A level, greedy or random ([`PlayerKind`]).
+    Builtin(PlayerKind),
+    /// `engine=CMD`: the command, run by the shell.
+    Engine(String),
+}
+
+impl Entrant {
+    /// Reads `engine=CMD` or a [`PlayerKind`].
+    ///
+    /// # Errors
+    /// As [`PlayerKind::parse`], or an empty command.
+    pub fn parse(text: &str) -> Result<Entrant, String> {
+        match text.trim().strip_prefix("engine=") {
+            Some(command) => {
+                let command = command.trim().trim_matches('"').trim();
+                if command.is_empty() {
+                    return Err("engine= needs a command, e.g. engine=\"./orrery engine\"".into());
+                }
+                Ok(Entrant::Engine(command.to_string()))
+            }
+            None => PlayerKind::parse(text)
+                .map(Entrant::Builtin)
+                .map_err(|e| format!("{e}, or engine=CMD for another engine")),
+        }
+    }
+
+    /// The player, ready to play `G` (an engine is started and set up).
+    fn start<G: EngineGame + Send + 'static>(&self, hash: usize, seed: u64) -> Result<Box<dyn Contestant<G>>, String>
+    where
+        G::Move: Send,
+    {
+        Ok(match self {
+            Entrant::Builtin(kind) => Box::new(Player::<G>::new(*kind, hash, seed)),
+            Entrant::Engine(command) => Box::new(ExternalEngine::start(command, G::VARIANT.key(), hash)?),
+        })
+    }
+}
+
+impl std::fmt::Display for Entrant {
+    /// As [`Entrant::parse`] reads it.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Entrant::Builtin(kind) => write!(f, "{kind}"),
+            Entrant::Engine(command) => write!(f, "engine=\"{command}\""),
+        }
+    }
 }
 
 fn parse_sprt(text: &str) -> Result<(f64, f64), String> {
@@ -126,12 +181,19 @@ where
     let stop = Arc::new(AtomicBool::new(false));
     let (send, receive) = mpsc::channel::<Finished<G::Move>>();
     let mut workers = Vec::new();
+    // Every player is started here, before any game: an engine that cannot start stops
+    // the match with its reason.
+    let (hash, seed, max_plies) = (args.hash.clamp(1, 1024), args.seed, args.max_plies);
+    let mut pairs_of_players = Vec::with_capacity(threads);
     for thread in 0..threads {
+        let player_a = args.a.start::<G>(hash, seed ^ (thread as u64).wrapping_mul(0x9E37_79B9)).map_err(CliError)?;
+        let player_b =
+            args.b.start::<G>(hash, seed ^ (thread as u64).wrapping_mul(0x7F4A_7C15) ^ 1).map_err(CliError)?;
+        pairs_of_players.push((player_a, player_b));
+    }
+    for (mut player_a, mut player_b) in pairs_of_players {
         let (next, stop, send, lines) = (next.clone(), stop.clone(), send.clone(), lines.clone());
-        let (a, b, hash, seed, max_plies) = (args.a, args.b, args.hash.clamp(1, 1024), args.seed, args.max_plies);
         workers.push(std::thread::spawn(move || {
-            let mut player_a = Player::<G>::new(a, hash, seed ^ (thread as u64).wrapping_mul(0x9E37_79B9));
-            let mut player_b = Player::<G>::new(b, hash, seed ^ (thread as u64).wrapping_mul(0x7F4A_7C15) ^ 1);
             let mut adjudicator = Engine::<G>::new(4);
             loop {
                 let index = next.fetch_add(1, Ordering::Relaxed);
@@ -141,7 +203,7 @@ where
                 let opening = &lines[(index / 2) % lines.len()];
                 let a_first = index % 2 == 0;
                 let (first, second) =
-                    if a_first { (&mut player_a, &mut player_b) } else { (&mut player_b, &mut player_a) };
+                    if a_first { (&mut *player_a, &mut *player_b) } else { (&mut *player_b, &mut *player_a) };
                 let game = play_game(first, second, opening, &limits, max_plies, &mut adjudicator, &stop);
                 if send.send(Finished { index, game }).is_err() {
                     break;
@@ -222,6 +284,7 @@ fn describe_end(end: &GameEnd) -> String {
         GameEnd::Rules(title) => (*title).to_string(),
         GameEnd::DrawClaimed => "draw claimed (repetition or fifty moves)".to_string(),
         GameEnd::Adjudicated(score) => format!("adjudicated ({score} for the side to move)"),
+        GameEnd::Forfeit(why) => format!("forfeit: {why}"),
     }
 }
 
@@ -252,7 +315,7 @@ fn records<G: EngineGame>(args: &MatchArgs, played: &[Option<PlayedGame<G::Move>
         let Some(game) = game else { continue };
         let mut record = GameRecord::<G>::new();
         let a_first = index % 2 == 0;
-        let (first, second) = if a_first { (args.a, args.b) } else { (args.b, args.a) };
+        let (first, second) = if a_first { (&args.a, &args.b) } else { (&args.b, &args.a) };
         record.tags.set("Event", "orrery match");
         record.tags.set("Round", &(index + 1).to_string());
         record.tags.set(roster[4], &first.to_string());

@@ -18,6 +18,7 @@ use crate::core::perft::{divide, perft};
 use crate::core::{draughts, triangular};
 
 mod analyse;
+mod bench;
 mod diagram;
 mod gif;
 mod learn;
@@ -29,6 +30,7 @@ mod solve;
 mod tune;
 
 pub use analyse::AnalyseArgs;
+pub use bench::BenchArgs;
 pub use diagram::DiagramArgs;
 pub use gif::GifArgs;
 pub use learn::{LearnArgs, LearnCommand};
@@ -100,9 +102,14 @@ pub enum Command {
     /// `position startpos|pos STR [moves …]`, `go depth|movetime|nodes|wtime…|infinite`,
     /// `stop`, `quit`.
     Engine,
-    /// Play engine against engine (levels, greedy, random) from short openings and
-    /// report wins, draws and losses, the Elo difference and an SPRT verdict.
+    /// Play engine against engine (levels, greedy, random, or another engine over the
+    /// protocol: `engine="CMD"`) from short openings and report wins, draws and losses,
+    /// the Elo difference and an SPRT verdict.
     Match(MatchArgs),
+    /// The engine's bench: fixed positions of every game searched to a fixed depth;
+    /// one line a position, then `nodes N` (changes only when the search does) and
+    /// `nps N`.
+    Bench(BenchArgs),
     /// Fit the evaluation's weights to the results of recorded games (Texel's method)
     /// and print them.
     Tune(TuneArgs),
@@ -263,6 +270,7 @@ fn run_game<G: StatusReport>(command: &Command, out: &mut dyn Write) -> Result<(
         | Command::Solve(_)
         | Command::Analyse(_)
         | Command::Match(_)
+        | Command::Bench(_)
         | Command::Tune(_)
         | Command::Report(_)
         | Command::Engine => {
@@ -298,6 +306,7 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<Finish, CliError> {
         Command::Solve(args) => return solve::run_solve(args, out).map(|()| Finish::Success),
         Command::Analyse(args) => return analyse::run_analyse(args, out).map(|()| Finish::Success),
         Command::Match(args) => return matches::run_match(args, out).map(|()| Finish::Success),
+        Command::Bench(args) => return bench::run_bench(args, out).map(|()| Finish::Success),
         Command::Tune(args) => return tune::run_tune(args, out).map(|()| Finish::Success),
         Command::Report(args) => {
             return report::run_report(args, out).map(|all| if all { Finish::Success } else { Finish::ProblemsFound });

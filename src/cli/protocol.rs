@@ -5,7 +5,10 @@
 //! - `uci` — `id name …`, `id author …`, the options, `uciok`;
 //! - `isready` — `readyok`;
 //! - `setoption name UCI_Variant value interstellar|triangular|draughts` (a new game of that
-//!   variant), `setoption name Hash value MB`, `setoption name MultiPV value 1..5`;
+//!   variant), `setoption name Hash value MB`, `setoption name MultiPV value 1..5`,
+//!   `setoption name Skill Level value 1..8` (the app's levels: below 8 a `go` plays
+//!   as that level, searching within its own limits and the `go`'s, and answers with
+//!   its `bestmove` only);
 //! - `ucinewgame` — forget what was learnt;
 //! - `position startpos [moves M …]` or `position pos STRING [moves M …]` (a position
 //!   string, then the moves played from it, in the game's notation);
@@ -88,13 +91,18 @@ enum Next {
 struct Options {
     hash_mb: usize,
     multipv: usize,
+    /// The level a `go` plays at (8: the whole engine).
+    skill: u8,
+    /// The seed of the next levelled search's chances.
+    seed: u64,
 }
 
 /// Serves the protocol: reads commands from `input` until `quit` or its end, answering
 /// on `output`. Starts with Interstellar.
 pub fn serve(input: impl BufRead, output: Output) {
     let mut lines = input_lines(input, &output);
-    let mut options = Options { hash_mb: 64, multipv: 1 };
+    let seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64);
+    let mut options = Options { hash_mb: 64, multipv: 1, skill: crate::engine::levels::MAX_LEVEL, seed };
     let mut variant = Variant::Interstellar;
     loop {
         let next = crate::with_variant!(variant, G => session::<G>(&mut lines, &output, &mut options));
@@ -158,6 +166,14 @@ fn session<G: EngineGame>(lines: &mut impl Iterator<Item = String>, out: &Output
                 say(out, &format!("option name UCI_Variant type combo default interstellar{vars}"));
                 say(out, "option name Hash type spin default 64 min 1 max 4096");
                 say(out, &format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTI_PV}"));
+                say(
+                    out,
+                    &format!(
+                        "option name Skill Level type spin default {max} min {min} max {max}",
+                        min = crate::engine::levels::MIN_LEVEL,
+                        max = crate::engine::levels::MAX_LEVEL
+                    ),
+                );
                 say(out, "uciok");
             }
             "isready" => say(out, "readyok"),
@@ -203,7 +219,8 @@ fn session<G: EngineGame>(lines: &mut impl Iterator<Item = String>, out: &Output
                 for problem in problems {
                     complain(out, &problem);
                 }
-                go(&mut state, limits, options.multipv, out);
+                options.seed = options.seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+                go(&mut state, limits, options, out);
             }
             other => say(out, &format!("info string unknown command: {}", shown(other))),
         }
@@ -240,6 +257,15 @@ fn set_option(words: &[&str], options: &mut Options) -> Result<Changed, String> 
             }
             options.hash_mb = mb;
             Ok(Changed::Hash)
+        }
+        "skill level" => {
+            let level = value
+                .parse::<u8>()
+                .ok()
+                .and_then(crate::engine::Level::new)
+                .ok_or_else(|| format!("Skill Level must be 1 to 8, not {}", shown(&value)))?;
+            options.skill = level.number();
+            Ok(Changed::Other)
         }
         "multipv" => {
             let k: usize =
@@ -364,13 +390,26 @@ fn read_limits(words: &[&str]) -> (Limits, Vec<String>) {
     (limits, problems)
 }
 
-/// Starts a search of the state's position on its own thread.
-fn go<G: EngineGame>(state: &mut State<G>, limits: Limits, multipv: usize, out: &Output) {
+/// Starts a search of the state's position on its own thread (at the Skill Level set:
+/// below 8, as that level plays).
+fn go<G: EngineGame>(state: &mut State<G>, limits: Limits, options: &Options, out: &Output) {
     let Some(mut engine) = state.engine.take() else { return };
     let stop = Arc::new(AtomicBool::new(false));
     let (position, history, out) = (state.position.clone(), state.history.clone(), Arc::clone(out));
     let flag = Arc::clone(&stop);
+    let (multipv, skill, seed) = (options.multipv, options.skill, options.seed);
     let thread = std::thread::spawn(move || {
+        if let Some(level) = crate::engine::Level::new(skill).filter(|l| *l < crate::engine::Level::MAX) {
+            use rand::SeedableRng;
+            let kind = crate::engine::PlayerKind::Level(level, crate::engine::Options::default());
+            let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+            let choice = crate::engine::choose_move(&mut engine, kind, &mut rng, &position, &history, &limits, &flag);
+            match choice {
+                Some(choice) => say(&out, &format!("bestmove {}", move_token(&position, choice.mv))),
+                None => say(&out, "bestmove (none)"),
+            }
+            return engine;
+        }
         let result = engine.search(&position, &history, &limits, multipv, &flag, &mut |report| {
             say(&out, &info_line(&position, report));
         });

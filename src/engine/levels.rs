@@ -233,51 +233,66 @@ impl<G: EngineGame> Player<G> {
     /// Chooses a move in `pos`; `history` as for [`Engine::search`]; `limits` bound the
     /// time (a level's own depth or node limit is added). `None` when the game is over.
     pub fn choose(&mut self, pos: &G, history: &[u64], limits: &Limits, stop: &AtomicBool) -> Option<Choice<G::Move>> {
-        let mut moves = MoveList::new();
-        pos.legal_moves(&mut moves);
-        if moves.is_empty() {
-            return None;
-        }
-        let random = moves[self.rng.random_range(0..moves.len())];
-        let plain = |mv| Some(Choice { mv, search: None });
-        let level = match self.kind {
-            PlayerKind::Random => return plain(random),
-            PlayerKind::Greedy => return plain(greedy_move(pos, &moves, &mut self.rng)),
-            PlayerKind::Level(level, _) => level,
-        };
-        let spec = level.spec();
-        if spec.random_percent > 0 && self.rng.random_range(0..100) < spec.random_percent {
-            return plain(random);
-        }
-        if !spec.searches {
-            let best = moves
-                .iter()
-                .filter_map(|&mv| pos.tactical_value(mv).map(|v| (v, mv)))
-                .max_by_key(|&(v, _)| v)
-                .map_or(random, |(_, mv)| mv);
-            return plain(best);
-        }
-        let mut bounded = *limits;
-        bounded.depth = min_some(bounded.depth, spec.depth);
-        bounded.nodes = min_some(bounded.nodes, spec.nodes);
-        let result = self.engine.search(pos, history, &bounded, spec.lines, stop, &mut |_| {});
-        let mv = if spec.noise > 0 && result.lines.len() > 1 {
-            let noise = spec.noise;
-            result
-                .lines
-                .iter()
-                .filter_map(|line| {
-                    let bonus = if matches!(line.score, Score::Cp(_)) { self.rng.random_range(0..=noise) } else { 0 };
-                    Some((line.score.order_key() + i64::from(bonus), *line.pv.first()?))
-                })
-                .max_by_key(|&(key, _)| key)
-                .map(|(_, mv)| mv)
-        } else {
-            result.best
-        };
-        let mv = mv.unwrap_or(random);
-        Some(Choice { mv, search: Some(result) })
+        choose_move(&mut self.engine, self.kind, &mut self.rng, pos, history, limits, stop)
     }
+}
+
+/// The move a player of `kind` chooses in `pos`, searching with `engine` and drawing
+/// its chances from `rng` ([`Player::choose`], for an engine held elsewhere: the
+/// protocol's `Skill Level`). `None` when the game is over.
+pub fn choose_move<G: EngineGame>(
+    engine: &mut Engine<G>,
+    kind: PlayerKind,
+    rng: &mut StdRng,
+    pos: &G,
+    history: &[u64],
+    limits: &Limits,
+    stop: &AtomicBool,
+) -> Option<Choice<G::Move>> {
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    if moves.is_empty() {
+        return None;
+    }
+    let random = moves[rng.random_range(0..moves.len())];
+    let plain = |mv| Some(Choice { mv, search: None });
+    let level = match kind {
+        PlayerKind::Random => return plain(random),
+        PlayerKind::Greedy => return plain(greedy_move(pos, &moves, rng)),
+        PlayerKind::Level(level, _) => level,
+    };
+    let spec = level.spec();
+    if spec.random_percent > 0 && rng.random_range(0..100) < spec.random_percent {
+        return plain(random);
+    }
+    if !spec.searches {
+        let best = moves
+            .iter()
+            .filter_map(|&mv| pos.tactical_value(mv).map(|v| (v, mv)))
+            .max_by_key(|&(v, _)| v)
+            .map_or(random, |(_, mv)| mv);
+        return plain(best);
+    }
+    let mut bounded = *limits;
+    bounded.depth = min_some(bounded.depth, spec.depth);
+    bounded.nodes = min_some(bounded.nodes, spec.nodes);
+    let result = engine.search(pos, history, &bounded, spec.lines, stop, &mut |_| {});
+    let mv = if spec.noise > 0 && result.lines.len() > 1 {
+        let noise = spec.noise;
+        result
+            .lines
+            .iter()
+            .filter_map(|line| {
+                let bonus = if matches!(line.score, Score::Cp(_)) { rng.random_range(0..=noise) } else { 0 };
+                Some((line.score.order_key() + i64::from(bonus), *line.pv.first()?))
+            })
+            .max_by_key(|&(key, _)| key)
+            .map(|(_, mv)| mv)
+    } else {
+        result.best
+    };
+    let mv = mv.unwrap_or(random);
+    Some(Choice { mv, search: Some(result) })
 }
 
 fn min_some<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {

@@ -7,8 +7,8 @@ use std::sync::atomic::AtomicBool;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
+use super::external::Contestant;
 use super::game::EngineGame;
-use super::levels::Player;
 use super::limits::Limits;
 use super::score::Score;
 use super::search::Engine;
@@ -70,6 +70,9 @@ pub enum GameEnd {
     /// Past the ply limit, given to the side ahead by [`ADJUDICATION_MARGIN`] or
     /// drawn; the score is the adjudicating search's, for the side to move.
     Adjudicated(Score),
+    /// Lost by the player to move, who gave no legal move: why (an engine silent past
+    /// its deadline, gone, or naming an illegal move).
+    Forfeit(String),
 }
 
 /// A finished match game.
@@ -91,17 +94,15 @@ pub struct PlayedGame<M> {
 /// nodes and the side ahead by [`ADJUDICATION_MARGIN`] wins; otherwise it is drawn —
 /// a match device only for Interstellar, which has no draws). `stop` ends the game early
 /// (adjudicated at once).
-pub fn play_game<G: EngineGame>(
-    first: &mut Player<G>,
-    second: &mut Player<G>,
+pub fn play_game<'p, G: EngineGame>(
+    first: &mut (dyn Contestant<G> + 'p),
+    second: &mut (dyn Contestant<G> + 'p),
     opening: &[G::Move],
     limits: &Limits,
     max_plies: usize,
     adjudicator: &mut Engine<G>,
     stop: &AtomicBool,
 ) -> PlayedGame<G::Move> {
-    first.new_game();
-    second.new_game();
     let mut pos = G::opening();
     let mut keys = vec![pos.zobrist()];
     let mut moves: Vec<G::Move> = Vec::with_capacity(max_plies + opening.len());
@@ -116,6 +117,17 @@ pub fn play_game<G: EngineGame>(
         Some(w) if w == first_side => 1.0,
         Some(_) => 0.0,
     };
+    // A player that cannot start the game loses it.
+    for (player, side) in [(&mut *first, first_side), (&mut *second, first_side.other())] {
+        if let Err(why) = player.new_game() {
+            return PlayedGame {
+                moves,
+                opening_plies: opening.len(),
+                first_points: points_for(Some(side.other())),
+                end: GameEnd::Forfeit(why),
+            };
+        }
+    }
     loop {
         if let Some(outcome) = pos.outcome_in(&keys) {
             let end = GameEnd::Rules(G::ending_title(outcome));
@@ -145,18 +157,22 @@ pub fn play_game<G: EngineGame>(
             return PlayedGame { moves, opening_plies: opening.len(), first_points: points_for(winner), end };
         }
         let player = if pos.side_to_move() == first_side { &mut *first } else { &mut *second };
-        let Some(choice) = player.choose(&pos, &keys, limits, stop) else {
-            // No legal move but no outcome cannot happen; treat as the mover's loss.
-            let winner = Some(pos.side_to_move().other());
-            return PlayedGame {
-                moves,
-                opening_plies: opening.len(),
-                first_points: points_for(winner),
-                end: GameEnd::Rules("no move"),
-            };
+        let history = &keys[..keys.len() - 1];
+        let mv = match player.pick(&pos, history, &moves, limits, stop) {
+            Ok(mv) => mv,
+            Err(why) => {
+                // No legal move from the player: the mover's loss.
+                let winner = Some(pos.side_to_move().other());
+                return PlayedGame {
+                    moves,
+                    opening_plies: opening.len(),
+                    first_points: points_for(winner),
+                    end: GameEnd::Forfeit(why),
+                };
+            }
         };
-        pos.play(choice.mv);
+        pos.play(mv);
         keys.push(pos.zobrist());
-        moves.push(choice.mv);
+        moves.push(mv);
     }
 }

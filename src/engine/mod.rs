@@ -11,6 +11,10 @@
 //! - [`levels`]: [`Level`]s 1–8 for play, and the [`Player`]s a match pits against
 //!   each other ([`PlayerKind`]: a level, greedy, random).
 //! - [`mod@matches`]: engine against engine — short openings, one game to its end.
+//! - [`external`]: the [`Contestant`]s of a match, among them another engine spoken to
+//!   over the protocol ([`ExternalEngine`]).
+//! - [`bench`]: fixed positions of every game searched to a fixed depth: the search's
+//!   fingerprint (its node count) and its speed.
 //! - [`rating`]: a match's score, Elo difference with error bar, and SPRT.
 //! - [`tune`]: fitting the evaluation's weights to game results (Texel's method).
 //! - [`table`]: the transposition table.
@@ -35,7 +39,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod bench;
 pub mod eval;
+pub mod external;
 pub mod game;
 pub mod levels;
 pub mod limits;
@@ -47,8 +53,9 @@ pub mod table;
 pub mod text;
 pub mod tune;
 
+pub use external::{Contestant, ExternalEngine};
 pub use game::EngineGame;
-pub use levels::{Level, Player, PlayerKind};
+pub use levels::{Level, Player, PlayerKind, choose_move};
 pub use limits::{Clock, Limits};
 pub use score::Score;
 pub use search::{Engine, Line, MAX_DEPTH, MAX_MULTI_PV, MAX_PLY, Options, Report, SearchResult};

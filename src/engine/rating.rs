@@ -4,9 +4,11 @@
 //! Elo uses the logistic model: a score fraction `s` means a difference of
 //! `−400·log10(1/s − 1)`. The error bar is the 95 % interval of that difference from
 //! the games' own spread (wins, draws and losses as a trinomial). The SPRT is the
-//! trinomial test in its normal approximation (as used by chess engine testers): its
-//! log-likelihood ratio `LLR = n·(s1 − s0)·(2·s̄ − s0 − s1) / (2·σ²)` for the mean score
-//! `s̄`, per-game variance `σ²`, and the scores `s0`, `s1` the two hypotheses expect.
+//! generalised SPRT on the trinomial (as fishtest runs it): under each hypothesis the
+//! win/draw/loss probabilities are the most likely ones, given the games, whose mean
+//! score is the score `s0` or `s1` that hypothesis expects, and the log-likelihood
+//! ratio is `Σ nᵢ·ln(p1ᵢ / p0ᵢ)` over the results seen. Unlike the normal
+//! approximation it needs no spread: a clean sweep counts.
 
 /// Wins, draws and losses, from the first player's (A's) point of view.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -50,17 +52,17 @@ impl Sprt {
         ((self.beta / (1.0 - self.alpha)).ln(), ((1.0 - self.beta) / self.alpha).ln())
     }
 
-    /// The log-likelihood ratio of `tally`; 0 until both a better and a worse result
-    /// than the mean exist (no spread).
+    /// The log-likelihood ratio of `tally` (0 with no games): `Σ nᵢ·ln(p1ᵢ / p0ᵢ)`
+    /// over wins, draws and losses, `p0` and `p1` the most likely result probabilities
+    /// of mean score `s0` and `s1` ([`most_likely_with_mean`]).
     pub fn llr(&self, tally: &Tally) -> f64 {
-        let n = f64::from(tally.games());
-        let Some(variance) = tally.variance() else { return 0.0 };
-        if variance <= 0.0 {
+        if tally.games() == 0 {
             return 0.0;
         }
-        let s0 = expected_score(self.elo0);
-        let s1 = expected_score(self.elo1);
-        n * (s1 - s0) * (2.0 * tally.score() - s0 - s1) / (2.0 * variance)
+        let counts = [tally.wins, tally.draws, tally.losses].map(f64::from);
+        let p0 = most_likely_with_mean(tally, expected_score(self.elo0));
+        let p1 = most_likely_with_mean(tally, expected_score(self.elo1));
+        (0..3).filter(|&i| counts[i] > 0.0).map(|i| counts[i] * (p1[i] / p0[i]).ln()).sum()
     }
 
     /// The verdict for `tally`.
@@ -75,6 +77,41 @@ impl Sprt {
             Verdict::Continue
         }
     }
+}
+
+/// The points of a win, a draw and a loss.
+const POINTS: [f64; 3] = [1.0, 0.5, 0.0];
+
+/// The win, draw and loss probabilities most likely to give `tally` among those whose
+/// mean score is `mean` (strictly between 0 and 1): `pᵢ = qᵢ / (1 + λ·(aᵢ − mean))` for
+/// the observed frequencies `qᵢ` and points `aᵢ`, with `λ` found by bisection so that
+/// the mean holds (fishtest's maximum-likelihood estimate under a constraint). Where
+/// no `λ` inside the bounds fits (a clean sweep), the bound's limit is used: the
+/// results not seen take the rest of the probability.
+pub fn most_likely_with_mean(tally: &Tally, mean: f64) -> [f64; 3] {
+    let n = f64::from(tally.games().max(1));
+    let q = [tally.wins, tally.draws, tally.losses].map(|c| f64::from(c) / n);
+    let mean = mean.clamp(1e-9, 1.0 - 1e-9);
+    // Every denominator 1 + λ·(a − mean) stays positive for λ in (−1/(1 − mean), 1/mean).
+    let (mut low, mut high) = (-1.0 / (1.0 - mean) + 1e-12, 1.0 / mean - 1e-12);
+    // f(λ) = Σ qᵢ(aᵢ − mean)/(1 + λ(aᵢ − mean)) falls as λ grows.
+    let f = |lambda: f64| (0..3).map(|i| q[i] * (POINTS[i] - mean) / (1.0 + lambda * (POINTS[i] - mean))).sum::<f64>();
+    let lambda = if f(high) >= 0.0 {
+        high
+    } else if f(low) <= 0.0 {
+        low
+    } else {
+        for _ in 0..200 {
+            let mid = (low + high) / 2.0;
+            if f(mid) > 0.0 {
+                low = mid;
+            } else {
+                high = mid;
+            }
+        }
+        (low + high) / 2.0
+    };
+    std::array::from_fn(|i| q[i] / (1.0 + lambda * (POINTS[i] - mean)))
 }
 
 /// The score a player `elo` points stronger expects per game.
@@ -194,5 +231,36 @@ mod tests {
         assert_eq!(sprt.verdict(&Tally { wins: 150, draws: 20, losses: 80 }), Verdict::H1);
         assert_eq!(sprt.verdict(&Tally { wins: 90, draws: 20, losses: 140 }), Verdict::H0);
         assert_eq!(sprt.verdict(&Tally { wins: 5, draws: 1, losses: 4 }), Verdict::Continue);
+    }
+
+    #[test]
+    fn a_clean_sweep_counts_as_fishtest_counts_it() {
+        // 12 wins, no draw or loss, between 0 and 100 Elo: 12·ln(s1/s0), about 2.96.
+        let sprt = Sprt { elo0: 0.0, elo1: 100.0, alpha: 0.05, beta: 0.05 };
+        let sweep = Tally { wins: 12, draws: 0, losses: 0 };
+        let expected = 12.0 * (expected_score(100.0) / 0.5).ln();
+        assert!((sprt.llr(&sweep) - expected).abs() < 1e-6, "{} against {expected}", sprt.llr(&sweep));
+        assert!((sprt.llr(&sweep) - 2.96).abs() < 0.01);
+        // Lost every game: as far the other way.
+        let lost = Tally { wins: 0, draws: 0, losses: 12 };
+        assert!(sprt.llr(&lost) < -2.9);
+        assert_eq!(sprt.verdict(&Tally { wins: 20, draws: 0, losses: 0 }), Verdict::H1);
+    }
+
+    #[test]
+    fn the_most_likely_probabilities_have_the_mean_asked_and_the_games_own_when_it_fits() {
+        let tally = Tally { wins: 30, draws: 40, losses: 30 };
+        let p = most_likely_with_mean(&tally, 0.5);
+        assert!((p[0] - 0.3).abs() < 1e-9 && (p[1] - 0.4).abs() < 1e-9, "{p:?}");
+        let p = most_likely_with_mean(&tally, 0.6);
+        assert!((p.iter().sum::<f64>() - 1.0).abs() < 1e-6, "{p:?}");
+        assert!((p[0] + 0.5 * p[1] - 0.6).abs() < 1e-6, "{p:?}");
+        // Near the normal approximation where the games spread.
+        let sprt = Sprt { elo0: 0.0, elo1: 10.0, alpha: 0.05, beta: 0.05 };
+        let games = Tally { wins: 420, draws: 300, losses: 380 };
+        let (s0, s1, s) = (expected_score(0.0), expected_score(10.0), games.score());
+        let variance = games.variance().unwrap();
+        let normal = 1100.0 * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * variance);
+        assert!((sprt.llr(&games) - normal).abs() < 0.05, "{} against {normal}", sprt.llr(&games));
     }
 }
