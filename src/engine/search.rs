@@ -25,12 +25,22 @@
 //!   ("blocked", `docs/rules-interstellar.md` §7), so a pass would lie exactly in the
 //!   positions where few pieces and few moves are left. What the null move and its
 //!   guard measured in games is in `docs/engine.md` (*What each technique is worth*).
-//! - **Late-move reductions** of one ply (two from the eighth move at depth 6 or
-//!   more) for quiet moves after the first three, at depth 3 or more, away from the
+//! - **Late-move reductions** by a table of depth × move number
+//!   (`0.75 + ln(depth)·ln(moves)/2.25` plies, at least one, leaving at least one ply)
+//!   for quiet moves after the first three, at depth 3 or more, away from the
 //!   principal variation (so a quiet key such as a mating threat at the root is
 //!   searched at full depth), never in check,
 //!   never for a move that gives check or Target or a killer; re-searched at full depth
 //!   when they beat alpha.
+//! - **Pruning near the horizon**, away from the principal variation and from check:
+//!   *reverse futility* (a position whose static evaluation beats beta by 90 cp a
+//!   remaining ply, up to 5 plies, returns it), *futility* (up to 3 plies, quiet moves
+//!   that do not give check or Target are left out where the evaluation plus
+//!   100 + 100·depth cp stays below alpha) and *late-move pruning* (up to 4 plies, the
+//!   quiet moves after the first `3 + depth²` are left out). Never the first move,
+//!   and never while every move searched so far loses. A position with no legal move
+//!   is scored before any of it, so "blocked" and stalemate are never pruned away.
+//! - The transposition table is **read in quiescence** too.
 //! - **Repetitions** score 0 from the first repetition inside the search, looked for
 //!   since the last irreversible move ([`EngineGame::is_irreversible`]) and through the
 //!   game's earlier positions. In Triangular a repetition and the fifty-move rule are
@@ -71,6 +81,33 @@ const TABLE_MOVE: i32 = 1 << 30;
 const TACTICAL: i32 = 1 << 28;
 const KILLER: i32 = 1 << 27;
 const HISTORY_MAX: i32 = 1 << 20;
+/// Reverse futility pruning: the deepest remaining depth it is tried at, and its
+/// margin a ply, in centipawns.
+const RFP_DEPTH: i32 = 5;
+const RFP_MARGIN: i32 = 90;
+/// Futility pruning: the deepest remaining depth, and the margin `BASE + PER_PLY·depth`.
+const FUTILITY_DEPTH: i32 = 3;
+const FUTILITY_BASE: i32 = 100;
+const FUTILITY_PER_PLY: i32 = 100;
+/// Late-move pruning: the deepest remaining depth; quiet moves after
+/// `3 + depth²` searched are left out.
+const LMP_DEPTH: i32 = 4;
+
+/// Late-move reductions by depth and move number: `0.75 + ln(depth)·ln(moves)/2.25`
+/// plies, rounded down (as Stockfish's and most engines' tables), worked out once.
+fn reduction(depth: i32, searched: usize) -> i32 {
+    static TABLE: std::sync::OnceLock<[[u8; 64]; 64]> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        let mut t = [[0u8; 64]; 64];
+        for (d, row) in t.iter_mut().enumerate().skip(1) {
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.75 + (d as f64).ln() * (m as f64).ln() / 2.25) as u8;
+            }
+        }
+        t
+    });
+    i32::from(table[depth.clamp(0, 63) as usize][searched.min(63)])
+}
 
 /// A progress report, sent after each completed line of each iteration.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -144,6 +181,19 @@ pub struct Options {
     pub killers_and_history: bool,
     /// The quiescence search at the horizon (off: the static evaluation there).
     pub quiescence: bool,
+    /// Reverse futility pruning (the static null move): near the horizon, a position
+    /// whose evaluation beats beta by a margin a ply is not searched.
+    pub reverse_futility: bool,
+    /// Futility pruning: near the horizon, quiet moves are not searched where the
+    /// evaluation plus a margin cannot reach alpha.
+    pub futility: bool,
+    /// Late-move pruning: near the horizon, quiet moves late in the order are not
+    /// searched.
+    pub late_move_pruning: bool,
+    /// Reductions by a table of depth × move number (off: one ply, two late and deep).
+    pub reduction_table: bool,
+    /// The transposition table read in quiescence too.
+    pub quiescence_table: bool,
 }
 
 impl Default for Options {
@@ -156,14 +206,31 @@ impl Default for Options {
             check_extension: true,
             killers_and_history: true,
             quiescence: true,
+            reverse_futility: true,
+            futility: true,
+            late_move_pruning: true,
+            reduction_table: true,
+            quiescence_table: true,
         }
     }
 }
 
 impl Options {
     /// The option names `orrery match` accepts, each with its field.
-    pub const NAMES: [&'static str; 7] =
-        ["nullmove", "nullguard", "lmr", "aspiration", "extension", "ordering", "quiescence"];
+    pub const NAMES: [&'static str; 12] = [
+        "nullmove",
+        "nullguard",
+        "lmr",
+        "aspiration",
+        "extension",
+        "ordering",
+        "quiescence",
+        "rfp",
+        "futility",
+        "lmp",
+        "lmrtable",
+        "qtable",
+    ];
 
     /// Whether the option called `name` is on; `None` for an unknown name.
     pub fn get(&self, name: &str) -> Option<bool> {
@@ -192,6 +259,11 @@ impl Options {
             "extension" => &mut self.check_extension,
             "ordering" => &mut self.killers_and_history,
             "quiescence" => &mut self.quiescence,
+            "rfp" => &mut self.reverse_futility,
+            "futility" => &mut self.futility,
+            "lmp" => &mut self.late_move_pruning,
+            "lmrtable" => &mut self.reduction_table,
+            "qtable" => &mut self.quiescence_table,
             _ => return None,
         };
         Some(field)
@@ -612,6 +684,20 @@ impl<G: EngineGame> Searcher<'_, G> {
             return 0;
         }
         let in_check = pos.is_in_check();
+        // The static evaluation, once: for the pruning near the horizon and the null move.
+        let eval = if in_check { -INFINITY } else { pos.evaluate() };
+
+        // Reverse futility: so far above beta that a shallow search would not fall below.
+        if self.options.reverse_futility
+            && ply > 0
+            && !pv_node
+            && !in_check
+            && depth <= RFP_DEPTH
+            && beta.abs() < MATE_BOUND
+            && eval - RFP_MARGIN * depth >= beta
+        {
+            return eval;
+        }
 
         if null_ok
             && self.options.null_move
@@ -621,7 +707,7 @@ impl<G: EngineGame> Searcher<'_, G> {
             && moves.len() >= 4
             && beta.abs() < MATE_BOUND
             && (!self.options.null_move_guard || pos.null_move_allowed())
-            && pos.evaluate() >= beta
+            && eval >= beta
         {
             let r = 2 + depth / 6;
             let mut child = pos.clone();
@@ -655,6 +741,20 @@ impl<G: EngineGame> Searcher<'_, G> {
             let mut child = pos.clone();
             child.play(mv);
             let gives_check = child.is_in_check();
+            let quiet = !tactical && scores[i] < KILLER;
+            // Near the horizon, quiet moves that cannot matter are left out (never the
+            // first, never in or into check, never while every move so far loses).
+            if ply > 0 && searched > 0 && quiet && !pv_node && !in_check && !gives_check && best > -MATE_BOUND {
+                if self.options.late_move_pruning && depth <= LMP_DEPTH && searched >= (3 + depth * depth) as usize {
+                    continue;
+                }
+                if self.options.futility
+                    && depth <= FUTILITY_DEPTH
+                    && eval + FUTILITY_BASE + FUTILITY_PER_PLY * depth <= alpha
+                {
+                    continue;
+                }
+            }
             self.push(child.zobrist(), pos.is_irreversible(mv));
             let extension =
                 i32::from(self.options.check_extension && gives_check && (ply as i32) < 2 * self.root_depth);
@@ -662,7 +762,6 @@ impl<G: EngineGame> Searcher<'_, G> {
             let score = if searched == 0 {
                 -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, true)
             } else {
-                let quiet = !tactical && scores[i] < KILLER;
                 let reduction = if self.options.late_move_reductions
                     && !pv_node
                     && depth >= 3
@@ -671,7 +770,11 @@ impl<G: EngineGame> Searcher<'_, G> {
                     && !in_check
                     && !gives_check
                 {
-                    1 + i32::from(searched >= 8 && depth >= 6)
+                    if self.options.reduction_table {
+                        reduction(depth, searched).clamp(1, (new_depth - 1).max(1))
+                    } else {
+                        1 + i32::from(searched >= 8 && depth >= 6)
+                    }
                 } else {
                     0
                 };
@@ -753,6 +856,21 @@ impl<G: EngineGame> Searcher<'_, G> {
         }
         if ply >= MAX_PLY - 2 {
             return pos.evaluate();
+        }
+        // What a search of this position found before, at any depth, settles it when
+        // its bound allows.
+        if self.options.quiescence_table
+            && let Some(h) = self.table.probe(pos.zobrist())
+        {
+            let score = from_table(h.score, ply);
+            let usable = match h.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if usable {
+                return score;
+            }
         }
         let mut best = -INFINITY;
         if !in_check {
