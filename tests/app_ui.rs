@@ -420,9 +420,31 @@ fn resigning_shows_the_banner_and_stops_play() {
     h.run();
     h.get_by_label("Positive resigned");
     assert_eq!(h.state().workspace().view.game().result(), orrery::record::GameResult::SecondPlayerWins);
+    // The position may be analysed on: a move plays, and the decision stays.
     ui_support::click_cell(&mut h, slot(1, 4));
+    ui_support::click_cell(&mut h, slot(3, 3));
     h.run();
-    h.get_by_label("The game is over");
+    assert_eq!(h.state().workspace().view.game().move_count(), 1, "played on to analyse");
+    assert_eq!(h.state().workspace().view.game().result(), orrery::record::GameResult::SecondPlayerWins);
+}
+
+#[test]
+fn a_game_against_the_computer_stays_over_once_resigned() {
+    let mut h = harness(FakeDialogs::default());
+    h.run();
+    h.state_mut().apply(Command::Act(Action::NewComputerGame {
+        variant: Variant::Interstellar,
+        user_side: Some(0),
+        level: 1,
+        clock: None,
+    }));
+    h.step();
+    h.state_mut().apply(Command::Game(GameCommand::Resign));
+    h.step();
+    h.state_mut().apply(Command::Game(GameCommand::DropPiece { from: slot(1, 4), to: slot(3, 3) }));
+    h.step();
+    assert!(h.state().workspace().message.starts_with("The game is over"), "{}", h.state().workspace().message);
+    assert_eq!(h.state().workspace().view.game().move_count(), 0);
 }
 
 #[test]

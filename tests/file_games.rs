@@ -1062,7 +1062,7 @@ fn wording_and_prompts_a_new_user_tripped_on() {
     h.run();
     h.get_by_label("\"plies>abc\": the length is a number of plies, as in plies>40");
     h.state_mut().shell_mut().games_filter.clear();
-    // A study is saved under its name, as games.
+    // A study is saved under its name, as a study.
     h.state_mut().apply(Command::Act(Action::MakeStudy("Bishop lines".into())));
     h.run();
     h.state_mut().save_as();
@@ -1073,7 +1073,7 @@ fn wording_and_prompts_a_new_user_tripped_on() {
         panic!("a save dialog")
     };
     assert_eq!(suggested_name, "Bishop-lines.pgn");
-    h.get_by_label("Save games as");
+    h.get_by_label("Save study as");
     h.state_mut().shell_mut().path_prompt = None;
     h.run();
     // Open with unsaved work: asked once, before the path is typed, not again after.

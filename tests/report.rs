@@ -93,6 +93,14 @@ fn learn_from_your_mistakes_asks_refuses_the_games_move_and_shows_the_engines() 
     h.step();
     h.get_by_label_contains("Find a better move");
     assert!(!h.state().settings().analysis, "the engine's lines would give the answers away");
+    // Turned on again by hand, they stay hidden: no lines, no arrows, no bar.
+    h.state_mut().apply(Command::ToggleAnalysis);
+    h.step();
+    h.step();
+    h.get_by_label_contains("Hidden while a move is asked for: the engine's lines");
+    assert!(h.state().overlay_slots().arrows.is_empty());
+    h.state_mut().apply(Command::ToggleAnalysis);
+    h.step();
     h.get_by_label_contains("The rest of the game is hidden");
     // The board stays on the question: no jump (the graph, the keys) leaves it.
     let asked_at = h.state().workspace().view.cursor();

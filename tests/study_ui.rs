@@ -616,6 +616,7 @@ fn a_quiz_chapter_keeps_its_moves_and_length_from_the_tree_and_the_filter() {
         }
         if mode == "guess" {
             record.result = orrery::record::GameResult::FirstPlayerWins;
+            record.tags.set("Termination", "mate");
         }
         text.push_str(&write_any(&game));
         text.push('\n');
@@ -640,7 +641,9 @@ fn a_quiz_chapter_keeps_its_moves_and_length_from_the_tree_and_the_filter() {
         "the quiz chapter's first move is not given away"
     );
     // A filter on the length or the result does not find the quiz either.
-    for (filter, matched) in [("plies>3", 0), ("plies<3", 1), ("result:1-0", 0), ("chapter:secret", 1)] {
+    for (filter, matched) in
+        [("plies>3", 0), ("plies<3", 1), ("result:1-0", 0), ("1-0", 0), ("termination:mate", 0), ("chapter:secret", 1)]
+    {
         h.state_mut().shell_mut().games_filter = filter.into();
         h.run();
         let said: Vec<String> = h.query_all_by_label_contains("match").map(|n| format!("{n:?}")).collect();

@@ -195,7 +195,7 @@ impl Command {
     /// Save before Save As).
     pub fn shortcuts_by_group() -> Vec<(&'static str, Vec<Command>)> {
         vec![
-            ("File", vec![Command::Open, Command::Save, Command::SaveAs, Command::NewSameGame, Command::Quit]),
+            ("Game", vec![Command::Open, Command::Save, Command::SaveAs, Command::NewSameGame, Command::Quit]),
             ("Edit", vec![Command::Undo, Command::Redo, Command::InsertComment, Command::BoardEditor]),
             (
                 "Moves",

@@ -264,7 +264,10 @@ impl<G: RecordGame> GameSession<G> {
     /// drawn at the end of the main line.
     pub fn legal_moves(&self) -> MoveList<G::Move> {
         let mut moves = MoveList::new();
-        if !(self.closed_by_decision() || G::ENDS_BY_HISTORY && self.outcome().is_some()) {
+        // A game closed by a decision (resigned, adjudicated, agreed drawn) still has
+        // its moves: a reader plays on from its end to analyse (against the computer,
+        // the view refuses them).
+        if !(G::ENDS_BY_HISTORY && self.outcome().is_some()) {
             self.position().legal_moves(&mut moves);
         }
         moves
@@ -350,11 +353,9 @@ impl<G: RecordGame> GameSession<G> {
     pub fn click(&mut self, cell: G::Cell) -> MoveAttempt<G::Cell> {
         match self.selected {
             Some(from) => self.click_from(from, cell),
-            None if self.targets_of(cell).is_empty() => MoveAttempt::Illegal(if self.closed_by_decision() {
-                "The game is over".to_string()
-            } else {
-                self.position().no_move_from(cell).to_string()
-            }),
+            None if self.targets_of(cell).is_empty() => {
+                MoveAttempt::Illegal(self.position().no_move_from(cell).to_string())
+            }
             None => {
                 self.selected = Some(cell);
                 self.entry = Entry::default();

@@ -106,7 +106,10 @@ impl StudyForm {
                      and note. The chapter goes after the study's last one."
                 } else {
                     "A study is a file of chapters, each a game or a position with its title, mode \
-                     and note. Add more with Add to study… from any game, or New game in this file."
+                     and note. Add more with Add to study… from any game, or New game in this file. \
+                     The new study takes the open file's place in the window (the file stays on \
+                     disk: Game → Recent opens it again); to keep it open while building a study, \
+                     use Add to study… and \"Save as a new study…\" instead."
                 })
                 .weak(),
             );

@@ -25,7 +25,7 @@ use super::shared::CliError;
 use crate::core::game::Variant;
 use crate::engine::matches::{GameEnd, PlayedGame, openings, play_game};
 use crate::engine::rating::{GamePoints, Sprt, Tally, Verdict};
-use crate::engine::{Contestant, Engine, EngineGame, ExternalEngine, Limits, Player, PlayerKind};
+use crate::engine::{Contestant, Engine, EngineGame, ExternalEngine, Limits, Player, PlayerKind, Score};
 use crate::record::{GameRecord, GameResult, NodeId};
 
 /// The arguments of `orrery match`.
@@ -228,7 +228,7 @@ where
             if a_first { "first" } else { "second" },
             GamePoints::of(a_points).word(),
             finished.game.moves.len(),
-            describe_end(&finished.game.end),
+            describe_end(&finished.game.end, args.variant),
         );
         if failure.is_none()
             && let Err(e) = writeln!(out, "{line}").and_then(|()| out.flush())
@@ -279,11 +279,32 @@ where
     Ok(())
 }
 
-fn describe_end(end: &GameEnd) -> String {
+/// How a game ended, in words a reader of the record understands (the `Termination`
+/// tag): an adjudicated game says who was ahead and by how much, in the game's own
+/// unit (a pawn, a man, Interstellar's star), not in the engine's centipawns.
+fn describe_end(end: &GameEnd, variant: Variant) -> String {
     match end {
         GameEnd::Rules(title) => (*title).to_string(),
         GameEnd::DrawClaimed => "draw claimed (repetition or fifty moves)".to_string(),
-        GameEnd::Adjudicated(score) => format!("adjudicated ({score} for the side to move)"),
+        GameEnd::Adjudicated(Score::Mate(n)) if *n > 0 => {
+            format!("adjudicated at the move limit: the side to move had a forced win in {n}")
+        }
+        GameEnd::Adjudicated(Score::Mate(n)) => {
+            format!("adjudicated at the move limit: the side to move was lost in {}", n.unsigned_abs())
+        }
+        GameEnd::Adjudicated(Score::Cp(cp)) => {
+            let unit = match variant {
+                Variant::Interstellar => "stars",
+                Variant::Triangular => "pawns",
+                Variant::Draughts => "men",
+            };
+            let amount = f64::from(cp.unsigned_abs()) / 100.0;
+            match cp.signum() {
+                0 => "adjudicated at the move limit: level".to_string(),
+                1 => format!("adjudicated at the move limit: the side to move was {amount:.1} {unit} ahead"),
+                _ => format!("adjudicated at the move limit: the side to move was {amount:.1} {unit} behind"),
+            }
+        }
         GameEnd::Forfeit(why) => format!("forfeit: {why}"),
     }
 }
@@ -321,7 +342,7 @@ fn records<G: EngineGame>(args: &MatchArgs, played: &[Option<PlayedGame<G::Move>
         record.tags.set(roster[4], &first.to_string());
         record.tags.set(roster[5], &second.to_string());
         record.tags.set("OpeningPlies", &game.opening_plies.to_string());
-        record.tags.set("Termination", &describe_end(&game.end));
+        record.tags.set("Termination", &describe_end(&game.end, G::VARIANT));
         let mut at = NodeId::ROOT;
         for &mv in &game.moves {
             at = record.add_move(at, mv);

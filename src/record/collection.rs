@@ -148,15 +148,18 @@ impl GameRow {
     }
 
     /// [`GameRow::matches_filter`] for a game whose result and length are secret (a
-    /// study chapter that quizzes its line): a `plies` comparison never holds and the
-    /// result reads as unknown (`*`), so that neither the filter nor the list give the
-    /// answer away.
+    /// study chapter that quizzes its line): a `plies` comparison never holds, the
+    /// result reads as unknown (`*`) and the tags that tell how the game ends
+    /// ([`OUTCOME_TAGS`]) are not read, so that neither the filter nor the list give
+    /// the answer away.
     pub fn matches_filter_outcome_hidden(&self, filter: &str, tags: impl FnOnce() -> Vec<(String, String)>) -> bool {
         if filter_words(filter).iter().any(|w| self.plies_condition(&w.to_lowercase()).is_some()) {
             return false;
         }
         let hidden = GameRow { result: GameResult::Unknown, ..self.clone() };
-        hidden.matches_filter(filter, tags)
+        hidden.matches_filter(filter, || {
+            tags().into_iter().filter(|(k, _)| !OUTCOME_TAGS.iter().any(|t| t.eq_ignore_ascii_case(k))).collect()
+        })
     }
 
     /// `plies>40` and the like: whether the row's length holds; `None` when the word is
@@ -174,6 +177,10 @@ impl GameRow {
         })
     }
 }
+
+/// The tags that tell how a game ends or how long it is: left out of the filter for a
+/// game whose outcome is secret ([`GameRow::matches_filter_outcome_hidden`]).
+pub const OUTCOME_TAGS: [&str; 3] = ["Result", "Termination", "PlyCount"];
 
 /// The field names a filter word may start with that a [`GameRow`] answers itself
 /// (`white:` … `stipulation:`): any other `name:` word reads the game's tags.

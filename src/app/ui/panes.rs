@@ -137,8 +137,10 @@ impl OrreryApp {
 
     /// Whether the analysis is on and its pane shows (not behind another tab): the
     /// engine searches, and its bar and arrows are drawn, only then.
+    /// Never while a move is asked for (a quiz chapter, Learn from your mistakes):
+    /// the engine's lines, bar and arrows would give the answer away.
     pub(super) fn analysis_shown(&self) -> bool {
-        self.settings.analysis && self.settings.layout.is_shown(Pane::Analysis)
+        self.settings.analysis && self.settings.layout.is_shown(Pane::Analysis) && !self.workspace.view.hides_moves()
     }
 
     /// The docked panes, filling `ui` (shown as [`OrreryApp::logic`] synced them).
@@ -197,6 +199,10 @@ fn pane_ui(
             let game = ui_of(&ctx.workspace.view);
             game.puzzle_panel_ui(ui, commands);
             game.move_list_ui(ui, &mut shell.move_list, commands);
+        }
+        Pane::Analysis if ctx.workspace.view.hides_moves() => {
+            // The engine's lines would give the asked moves away.
+            ui.label("Hidden while a move is asked for: the engine's lines come back with the answer.");
         }
         Pane::Analysis => analysis_panel(ctx, ui, commands),
         Pane::Report => {

@@ -433,7 +433,9 @@ impl OrreryApp {
                         .and_then(|p| p.file_name())
                         .map(|f| format!(", {}", f.to_string_lossy()))
                         .unwrap_or_default();
-                    format!("this {} game ({plies} move{}{file})", game.variant(), if plies == 1 { "" } else { "s" })
+                    // Moves as the move list numbers them (a move of each side is one).
+                    let n = plies.div_ceil(2);
+                    format!("this {} game ({n} move{}{file})", game.variant(), if n == 1 { "" } else { "s" })
                 }
             };
             ui.label(format!("Save the changes to {changes} before {what}?"));
@@ -469,11 +471,19 @@ impl OrreryApp {
 
     pub(super) fn path_prompt_window(&mut self, ctx: &egui::Context) -> Vec<Effect> {
         let Some(mut prompt) = self.shell.path_prompt.clone() else { return Vec::new() };
+        // Escape is Cancel.
+        if crate::app::keys::escape_closes_window(ctx) {
+            self.shell.path_prompt = None;
+            self.workspace.open_as_puzzles = false;
+            return Vec::new();
+        }
         let mut keep = true;
         let mut effects = Vec::new();
+        let study = self.workspace.document.study_name().is_some();
         let title = match (prompt.save, self.workspace.document.games.len()) {
             (true, _) if prompt.puzzle.is_some() => "Save puzzle as",
             (true, _) if prompt.chapter.is_some() => "Add to the study file",
+            (true, _) if study => "Save study as",
             (true, 1) => "Save game as",
             (true, _) => "Save games as",
             (false, _) if self.workspace.open_as_puzzles => "Open puzzle file",

@@ -14,6 +14,14 @@ impl<G: AppGame> GameView<G> {
                 | GameCommand::PlayBestMove
                 | GameCommand::PlayMoves(_)
         );
+        if board_move
+            && self.opponent.is_some()
+            && self.session.closed_by_decision()
+            && !matches!(command, GameCommand::DragStart(_))
+        {
+            let why = self.session.record.tags.get("Termination").unwrap_or("decided").to_string();
+            return Applied::say(format!("The game is over ({why}): go back a move to analyse from earlier"));
+        }
         if board_move && self.computer_to_move() {
             let name = self.opponent.as_ref().map(Opponent::name).unwrap_or_default();
             return Applied::say(format!("{name} is thinking: it is its move"));
