@@ -88,8 +88,14 @@ impl MoveListPanel {
         let chars = ((ui.available_width() - 8.0) / 7.5).max(16.0) as usize;
         let tried = hidden_from.and_then(|h| tried_instead(s, h));
         let key = (s.record.revision(), chars, hidden_from, tried);
+        let mut scroll = scroll;
         if self.cache.as_ref().is_none_or(|c| c.key != key) {
             self.cache = Some(MoveListCache { key, lines: build_lines(s, chars, hidden_from) });
+            // Lines came or went above the shown move (a report's comments, say): bring
+            // it back into view (this frame and the next, as after a move).
+            scroll = true;
+            self.scroll_again = true;
+            ui.ctx().request_repaint();
         }
         if hidden_from.is_some() {
             self.editing = None;
