@@ -12,19 +12,18 @@
 
 use egui::{RichText, Sense};
 
-use super::command::{Action, Command, GameCommand};
+use super::command::{Action, Command};
 use super::document::{Document, game_title};
 use super::theme;
 use crate::core::game::Variant;
-use std::sync::Arc;
 
 use super::jobs::{Job, JobPoll};
 
-use super::document::GameSet;
-use crate::record::collection::{
-    GameRow, OpeningTree, PositionPattern, TreeMove, main_line_reaches, occurrences, pattern_path,
-};
-use crate::record::study::{Chapter, ChapterMode, MODE_TAG};
+use super::position_finder::quizzes;
+pub use super::position_finder::{Found, PositionFinder};
+pub use super::study_panel::{ChapterForm, StudyPanel, chapter_note};
+use crate::record::collection::{GameRow, PositionPattern, pattern_path};
+use crate::record::study::Chapter;
 
 /// A column of the games list, by which it can be sorted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -226,146 +225,6 @@ fn shown_tag(value: &str) -> String {
     if value.chars().all(|c| c == '?' || c == '.' || c.is_whitespace()) { String::new() } else { value.to_string() }
 }
 
-/// Whether a game with `tags` is a study chapter that quizzes its line (guess, recall).
-fn quizzes(tags: &[(String, String)]) -> bool {
-    tags.iter().any(|(k, v)| k == MODE_TAG && ChapterMode::parse(v).is_some_and(ChapterMode::is_quiz))
-}
-
-/// The games that hold a position, worked out on a thread for the document as it is:
-/// each game is walked once (read again from its text when not held), so a file of
-/// many games is searched in time linear in its size and in little memory. The games
-/// list's "This position" and the opening tree share it.
-#[derive(Default)]
-pub struct PositionFinder {
-    done: Option<((u64, Variant, u64), Arc<Found>)>,
-    job: Option<((u64, Variant, u64), Job<Found>)>,
-}
-
-/// What [`PositionFinder`] found for one position.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Found {
-    /// The games holding the position anywhere in their trees (indices, in order).
-    pub games: Vec<usize>,
-    /// The moves their main lines play from it, the most played first.
-    pub moves: Vec<TreeMove>,
-    /// How many games reach it in their main line.
-    pub reaching: usize,
-    /// Which game plays which of [`Found::moves`] (game index, move index).
-    pub played: Vec<(u32, u32)>,
-}
-
-impl Found {
-    /// The games whose main line plays move `k` of [`Found::moves`] from the position.
-    pub fn games_playing(&self, k: usize) -> Vec<usize> {
-        let mut games: Vec<usize> =
-            self.played.iter().filter(|&&(_, m)| m as usize == k).map(|&(g, _)| g as usize).collect();
-        games.dedup();
-        games
-    }
-
-    /// Walks every game of `games` for the position with board key `key` of `variant`,
-    /// telling `progress` how many games of how many it has walked, and stopping (with
-    /// what was found so far) as soon as `cancel` is set.
-    pub fn search(
-        games: &GameSet,
-        variant: Variant,
-        key: u64,
-        cancel: &std::sync::atomic::AtomicBool,
-        progress: &mut dyn FnMut(usize, usize),
-    ) -> Found {
-        let mut found = Found::default();
-        let mut tree = OpeningTree::default();
-        let mut played: Vec<(u32, String)> = Vec::new();
-        for i in 0..games.len() {
-            if cancel.load(std::sync::atomic::Ordering::Relaxed) {
-                break;
-            }
-            if i % 1024 == 0 {
-                progress(i, games.len());
-            }
-            // Only the games of the position's kind are read.
-            if games.variant(i) != Some(variant) {
-                continue;
-            }
-            let Some(game) = games.get(i) else { continue };
-            if occurrences(&game, key).is_empty() {
-                continue;
-            }
-            found.games.push(i);
-            // A study chapter that quizzes its line keeps its moves and result to
-            // itself: the tree of another chapter must not give them away.
-            if game.tags().get(MODE_TAG).and_then(ChapterMode::parse).is_some_and(ChapterMode::is_quiz) {
-                continue;
-            }
-            found.reaching += usize::from(main_line_reaches(&game, key));
-            for notation in tree.add_played(&game, variant, key) {
-                played.push((i as u32, notation));
-            }
-        }
-        found.moves = tree.moves();
-        found.played = played
-            .into_iter()
-            .filter_map(|(g, n)| found.moves.iter().position(|m| m.notation == n).map(|k| (g, k as u32)))
-            .collect();
-        found
-    }
-}
-
-impl PositionFinder {
-    /// What was found for `position` in the document as it is; `None` while the search
-    /// runs (the window is drawn again when it ends). A small document is searched
-    /// within the frame.
-    pub fn get(&mut self, document: &Document, position: (Variant, u64)) -> Option<Arc<Found>> {
-        let wanted = (document.revision(), position.0, position.1);
-        if let Some((for_, job)) = &mut self.job {
-            // Only a search just started is waited for (below): the frame never blocks.
-            match job.poll() {
-                JobPoll::Done(found) => {
-                    self.done = Some((*for_, Arc::new(found)));
-                    self.job = None;
-                }
-                JobPoll::Gone => self.job = None,
-                JobPoll::Running => {}
-            }
-        }
-        if let Some((for_, found)) = &self.done
-            && *for_ == wanted
-        {
-            return Some(found.clone());
-        }
-        if self.job.as_ref().is_none_or(|(for_, _)| *for_ != wanted) {
-            let games = document.games.clone();
-            // Wakes the window when done.
-            // A search no longer wanted is cancelled when its job is dropped.
-            let mut job = Job::start("positions", move |control| {
-                let mut progress = |done: usize, total: usize| control.set_progress(done, total);
-                Found::search(&games, position.0, position.1, control.cancel_flag(), &mut progress)
-            });
-            if let JobPoll::Done(found) = job.wait(FIND_WAIT) {
-                let found = Arc::new(found);
-                self.done = Some((wanted, found.clone()));
-                self.job = None;
-                return Some(found);
-            }
-            self.job = Some((wanted, job));
-        }
-        None
-    }
-
-    /// Whether a search runs.
-    pub fn searching(&self) -> bool {
-        self.job.is_some()
-    }
-
-    /// How far the search that runs has come (`0.0..=1.0`).
-    pub fn fraction(&self) -> f32 {
-        self.job.as_ref().map_or(0.0, |(_, job)| job.fraction())
-    }
-}
-
-/// How long a frame waits for a position search (a small document's is done by then).
-const FIND_WAIT: std::time::Duration = std::time::Duration::from_millis(30);
-
 /// How the games list looks for positions.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum PositionSearch {
@@ -385,27 +244,6 @@ pub enum PositionSearch {
 enum SearchFor {
     Exact(Variant, u64),
     Pattern(Variant, PositionPattern),
-}
-
-/// The shown chapter's fields as being edited.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ChapterForm {
-    /// For which game and document revision (taken from the game again when these
-    /// change).
-    pub for_: (usize, u64),
-    /// The title.
-    pub title: String,
-    /// The section.
-    pub section: String,
-    /// The mode.
-    pub mode: ChapterMode,
-    /// The side the reader plays (0: the first player).
-    pub side: usize,
-    /// The two players' names, for the choice.
-    pub sides: [&'static str; 2],
-    /// The note for the reader: the chapter's comment before its first move, shown
-    /// above the hidden moves in guess and recall modes.
-    pub note: String,
 }
 
 /// Work over the games done on a job for a key (the document's revision and what is
@@ -475,19 +313,12 @@ pub struct GamesList {
     /// With `only`: the key of the position those games were found at, where a game
     /// clicked opens.
     pub only_at: Option<u64>,
-    /// The name typed for "Make a study".
-    pub study_name: String,
-    /// The "Make a study" form is open.
-    making_study: bool,
-    /// The shown chapter's fields as being edited: for which game and document
-    /// revision, title, section, mode.
-    pub chapter: Option<ChapterForm>,
+    /// The study's part: Make a study, the shown chapter's window.
+    pub study: StudyPanel,
     rows: Vec<Row>,
     rows_revision: Option<(u64, u64)>,
     /// Whether the rows were made for a study (chapter titles).
     rows_study: bool,
-    /// The shown chapter's window (title, section, mode, note) is open.
-    pub chapter_open: bool,
     /// The rows shown (indices into `rows`), for the filter, sort and position.
     shown: Vec<usize>,
     /// The rows' keys for the sort by a column of text (for which list of games,
@@ -552,7 +383,7 @@ impl GamesList {
             }
             _ => {
                 self.rows = (0..document.len()).map(|i| row_of(document, i)).collect();
-                self.chapter = None;
+                self.study.chapter = None;
                 self.rows.extend(document.unread.iter().map(|u| {
                     let (errors, warnings) = u.error_and_warning_counts();
                     Row { index: None, number: u.number, problems: (errors as u32, warnings as u32) }
@@ -859,7 +690,7 @@ impl GamesList {
             format!("{matched} of {n} game{} match", if n == 1 { "" } else { "s" })
         };
         self.buttons(ui, document, &count, commands);
-        self.study_ui(ui, document, commands);
+        self.study.ui(ui, document, commands);
         if let Some(i) = self.confirm_delete {
             self.confirm(ui, document, i, commands);
         }
@@ -1007,154 +838,15 @@ impl GamesList {
             {
                 commands.push(Command::Act(Action::MoveGame { from: current, to: current + 1 }));
             }
-            if document.study_name().is_none() {
-                if ui
-                    .add(egui::Button::new("Make a study").selected(self.making_study))
+            if document.study_name().is_none()
+                && ui
+                    .add(egui::Button::new("Make a study").selected(self.study.making_study))
                     .on_hover_text("Make this file a study: its games become chapters, with titles, sections and modes")
                     .clicked()
-                {
-                    self.making_study = !self.making_study;
-                }
+            {
+                self.study.making_study = !self.study.making_study;
             }
         });
-    }
-
-    /// A study's name and the shown chapter's title, section and mode (Apply); for a
-    /// file that is no study, "Make a study" with a name.
-    fn study_ui(&mut self, ui: &mut egui::Ui, document: &Document, commands: &mut Vec<Command>) {
-        let current = document.current();
-        match document.study_name().map(str::to_string) {
-            None if !self.making_study => {}
-            None => {
-                egui::Frame::group(ui.style()).show(ui, |ui| {
-                    ui.label(
-                        RichText::new(
-                            "A study keeps its games as chapters, with titles, sections and modes, in ordinary \
-                             tags: other programs read each chapter as a game.",
-                        )
-                        .weak(),
-                    );
-                    ui.horizontal(|ui| {
-                        let label = ui.label("Study name");
-                        ui.add(egui::TextEdit::singleline(&mut self.study_name).desired_width(200.0))
-                            .labelled_by(label.id);
-                        let named = !self.study_name.trim().is_empty();
-                        if ui.add_enabled(named, egui::Button::new("Make this file a study")).clicked() {
-                            commands.push(Command::Act(Action::MakeStudy(self.study_name.trim().to_string())));
-                        }
-                    });
-                });
-            }
-            Some(name) => {
-                let n = document.games.len();
-                ui.horizontal(|ui| {
-                    ui.label(
-                        RichText::new(format!("Study: {name} — {n} chapter{}", if n == 1 { "" } else { "s" })).strong(),
-                    );
-                    if ui
-                        .button(format!("Chapter {}…", current + 1))
-                        .on_hover_text("The shown chapter's title, section, mode and note for the reader")
-                        .clicked()
-                    {
-                        self.chapter_open = !self.chapter_open;
-                    }
-                });
-                let Some(game) = document.games.get(current) else { return };
-                // Taken from the game again when it changes (an undo, another chapter).
-                if self.chapter.as_ref().is_none_or(|c| c.for_ != (current, document.revision())) {
-                    let chapter = Chapter::of(&game, current);
-                    self.chapter = Some(ChapterForm {
-                        for_: (current, document.revision()),
-                        title: chapter.title,
-                        section: chapter.section,
-                        mode: chapter.mode,
-                        side: chapter.side,
-                        sides: crate::with_game!(&*game, g => crate::record::study::side_names(g)),
-                        note: chapter_note(&game),
-                    });
-                }
-                let Some(form) = &mut self.chapter else { return };
-                // The form is a window of its own: the table of chapters keeps its room.
-                if !self.chapter_open {
-                    return;
-                }
-                let mut open = true;
-                let window = egui::Window::new(format!("Chapter {}", current + 1))
-                    .id(egui::Id::unique("chapter-form-window"))
-                    .open(&mut open)
-                    .collapsible(false)
-                    .resizable(false);
-                window.show(ui.ctx(), |ui| {
-                    egui::Grid::new("chapter-form").num_columns(2).show(ui, |ui| {
-                        let label = ui.label("Chapter title");
-                        ui.add(egui::TextEdit::singleline(&mut form.title).desired_width(240.0)).labelled_by(label.id);
-                        ui.end_row();
-                        let label = ui.label("Section");
-                        ui.add(egui::TextEdit::singleline(&mut form.section).desired_width(240.0))
-                            .labelled_by(label.id);
-                        ui.end_row();
-                        ui.label("Mode");
-                        ui.horizontal(|ui| {
-                            for m in ChapterMode::ALL {
-                                ui.radio_value(&mut form.mode, m, m.label());
-                            }
-                        });
-                        ui.end_row();
-                        // Always there (used in guess mode only), so the Apply button
-                        // below keeps its place when the mode changes.
-                        let guess = form.mode == ChapterMode::Guess;
-                        ui.add_enabled(guess, egui::Label::new("The reader plays"));
-                        ui.horizontal(|ui| {
-                            for (k, name) in form.sides.iter().enumerate() {
-                                ui.add_enabled_ui(guess, |ui| ui.radio_value(&mut form.side, k, *name));
-                            }
-                        });
-                        ui.end_row();
-                        let label = ui.label("Note for the reader").on_hover_text(
-                            "The chapter's opening comment: shown above the hidden moves in guess and recall modes",
-                        );
-                        ui.add(
-                            egui::TextEdit::multiline(&mut form.note)
-                                .desired_rows(2)
-                                .desired_width(240.0)
-                                .hint_text("e.g. White to play: find the plan"),
-                        )
-                        .labelled_by(label.id);
-                        ui.end_row();
-                    });
-                    if ui.button("Apply to the chapter").clicked() {
-                        if form.note.trim() != chapter_note(&game) {
-                            commands.push(Command::Game(GameCommand::SetComment {
-                                node: crate::record::NodeId::ROOT,
-                                before: false,
-                                text: form.note.trim().to_string(),
-                            }));
-                        }
-                        // The side is written only where it matters: a guessing chapter
-                        // whose reader plays the second player (or one that said so before).
-                        // It goes first: the chapter then starts where its reader begins.
-                        let had_side = document
-                            .games
-                            .get(current)
-                            .is_some_and(|g| g.tags().get(crate::record::study::SIDE_TAG).is_some());
-                        if form.mode == ChapterMode::Guess && (form.side == 1 || had_side) {
-                            commands.push(Command::Game(GameCommand::SetTag(
-                                crate::record::study::SIDE_TAG.into(),
-                                form.sides[form.side.min(1)].to_lowercase(),
-                            )));
-                        }
-                        commands.push(Command::Act(Action::SetChapter {
-                            title: form.title.clone(),
-                            section: form.section.clone(),
-                            mode: form.mode,
-                        }));
-                    }
-                });
-                if !open {
-                    self.chapter_open = false;
-                }
-            }
-        }
     }
 
     /// "Delete game N?" with Delete and Keep.
@@ -1289,14 +981,4 @@ impl GamesList {
 fn row_of(document: &Document, i: usize) -> Row {
     let (errors, warnings) = document.problem_counts(i);
     Row { index: Some(i), number: document.number_of(i), problems: (errors as u32, warnings as u32) }
-}
-
-/// A chapter's note for its reader: its comment before the first move, without
-/// commands (clock, marks).
-pub fn chapter_note(game: &crate::record::AnyGame) -> String {
-    crate::with_game!(game, g => {
-        crate::record::annotations::without_commands(&g.tree.node(crate::record::NodeId::ROOT).comment_after)
-            .trim()
-            .to_string()
-    })
 }
