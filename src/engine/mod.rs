@@ -13,7 +13,7 @@
 //! - [`mod@matches`]: engine against engine — short openings, one game to its end.
 //! - [`external`]: the [`Contestant`]s of a match, among them another engine spoken to
 //!   over the protocol ([`ExternalEngine`]).
-//! - [`bench`]: fixed positions of every game searched to a fixed depth: the search's
+//! - [`mod@bench`]: fixed positions of every game searched to a fixed depth: the search's
 //!   fingerprint (its node count) and its speed.
 //! - [`rating`]: a match's score, Elo difference with error bar, and SPRT.
 //! - [`tune`]: fitting the evaluation's weights to game results (Texel's method).
