@@ -666,12 +666,7 @@ impl<G: EngineGame> Searcher<'_, G> {
             && h.depth >= depth
         {
             let score = from_table(h.score, ply);
-            let usable = match h.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if usable {
+            if h.bound.settles(score, alpha, beta) {
                 return score;
             }
         }
@@ -863,12 +858,7 @@ impl<G: EngineGame> Searcher<'_, G> {
             && let Some(h) = self.table.probe(pos.zobrist())
         {
             let score = from_table(h.score, ply);
-            let usable = match h.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if usable {
+            if h.bound.settles(score, alpha, beta) {
                 return score;
             }
         }

@@ -19,6 +19,19 @@ pub enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// Whether a stored score with this bound settles a search in the window
+    /// `alpha..beta`: exact always, a lower bound at or above beta, an upper bound at or
+    /// below alpha.
+    pub fn settles(self, score: i32, alpha: i32, beta: i32) -> bool {
+        match self {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        }
+    }
+}
+
 /// One stored result, unpacked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Hit {
