@@ -7,13 +7,16 @@
 
 use egui_kittest::{Harness, SnapshotOptions};
 use orrery::app::OrreryApp;
-use orrery::app::command::{Action, Command};
+use orrery::app::command::{Action, Command, GameCommand};
 use orrery::app::dialogs::FakeDialogs;
 use orrery::core::game::Variant;
 
 fn snapshot_of_opening(variant: Variant, name: &str) {
     let mut app = OrreryApp::new(Box::new(FakeDialogs::default()));
     app.apply(Command::Act(Action::NewGame(variant)));
+    // A new game carries today's date, shown in the header: one fixed date, so the
+    // picture is the same any day.
+    app.apply(Command::Game(GameCommand::SetTag("Date".into(), "2026.12.04".into())));
     let mut h = Harness::builder()
         .with_size(egui::vec2(1000.0, 700.0))
         .wgpu()

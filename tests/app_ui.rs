@@ -99,6 +99,46 @@ fn a_triangular_sequence_to_checkmate_shows_the_banner() {
 }
 
 #[test]
+fn another_programs_checkmate_termination_goes_with_the_mate_and_a_resignation_stays() {
+    let dir = std::env::temp_dir().join(format!("orrery-ui-termination-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let moves = "1. Bc3d Be6l 2. dd3l ff6l 3. d2l h6l 4. d3d c6l 5. Qc2d Rd7l 6. Bb4d h5l 7. Nbc3d Bf7l \
+                 8. f2l Rh6d 9. bb2l Rc7d 10. Ne4l e5l 11. Qe2d exe4l 12. Qxe4l+ Kh8l 13. Qxh6d+ Kg8l \
+                 14. Qe4l+ Kh8l 15. Qf5d+ Kh8d 16. Qh7d#";
+    // As `orrery match` or another program writes a mate: the ending's plain name.
+    let (mate, resigned) = (dir.join("mate.pgn"), dir.join("resigned.pgn"));
+    let game = |termination: &str, moves: &str| {
+        format!("[Variant \"Triangular\"]\n[Result \"1-0\"]\n[Termination \"{termination}\"]\n\n{moves} 1-0\n")
+    };
+    std::fs::write(&mate, game("checkmate", moves)).unwrap();
+    // Resigned before the mate.
+    std::fs::write(&resigned, game("Black resigned", moves.trim_end_matches(" 16. Qh7d#"))).unwrap();
+    let mut h = harness(FakeDialogs { opens: vec![Some(mate)], ..FakeDialogs::default() });
+    h.run();
+    menu(&mut h, "Game", "Open…");
+    assert_eq!(h.state().workspace().view.game().result(), orrery::record::GameResult::FirstPlayerWins);
+    // The mate deleted: the board no longer ends the game, nor does the record.
+    let end = h.state().workspace().view.cursor();
+    h.state_mut().apply(Command::Game(GameCommand::DeleteFrom(end)));
+    h.run();
+    let game = h.state().workspace().view.game();
+    assert_eq!(game.result(), orrery::record::GameResult::Unknown, "{}", orrery::record::write_any(&game));
+    assert_eq!(game.tags().get("Termination"), None);
+    // A resignation is the players' decision: it stays whatever the board shows.
+    let mut h = harness(FakeDialogs { opens: vec![Some(resigned)], ..FakeDialogs::default() });
+    h.run();
+    menu(&mut h, "Game", "Open…");
+    assert_eq!(h.state().workspace().view.game().tags().get("Termination"), Some("Black resigned"));
+    let end = h.state().workspace().view.cursor();
+    h.state_mut().apply(Command::Game(GameCommand::DeleteFrom(end)));
+    h.run();
+    let game = h.state().workspace().view.game();
+    assert_eq!(game.result(), orrery::record::GameResult::FirstPlayerWins);
+    assert_eq!(game.tags().get("Termination"), Some("Black resigned"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn save_and_reopen_through_the_file_dialog() {
     let dir = std::env::temp_dir().join(format!("orrery-ui-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

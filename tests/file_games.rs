@@ -745,7 +745,7 @@ fn a_study_of_three_chapters_is_built_saved_reopened_and_quizzes_its_lines() {
     h.run();
     h.get_by_label("1. Openings: The light bishop first   (moves hidden)");
     assert_eq!(h.state().workspace().view.cursor_path(), Vec::<usize>::new());
-    h.get_by_label("The rest of the line is hidden: find each move of the line; the replies follow.");
+    h.get_by_label("The rest of the line, the engine's lines and the opening tree are hidden: find each move of the line; the replies follow.");
     // Chapters 2 and 3 through the same command the form sends.
     h.state_mut().apply(Command::Act(Action::ShowGame(1)));
     h.state_mut().apply(Command::Act(Action::SetChapter {
@@ -780,7 +780,7 @@ fn a_study_of_three_chapters_is_built_saved_reopened_and_quizzes_its_lines() {
     h.get_by_label("2. Openings: The pawn first   (moves hidden)");
     h.get_by_label("3. A quiet line   (moves hidden)");
     assert_eq!(h.state().workspace().view.cursor_path(), Vec::<usize>::new());
-    h.get_by_label("The rest of the line is hidden: find each move of the line; the replies follow.");
+    h.get_by_label("The rest of the line, the engine's lines and the opening tree are hidden: find each move of the line; the replies follow.");
     // A move that is not the line's is taken back.
     ui_support::play(&mut h, "dd3l");
     assert!(
@@ -800,7 +800,7 @@ fn a_study_of_three_chapters_is_built_saved_reopened_and_quizzes_its_lines() {
     assert_eq!(h.state().workspace().message, "Right: Bc3d, answered Be6l");
     assert!(h.state().overlay_slots().arrows.is_empty(), "the refused move's arrow goes with the next move");
     assert_eq!(h.state().workspace().view.cursor_path(), [0, 0]);
-    h.get_by_label("The rest of the line is hidden: find each move of the line; the replies follow.");
+    h.get_by_label("The rest of the line, the engine's lines and the opening tree are hidden: find each move of the line; the replies follow.");
     // By clicks, as a reader plays: picking the piece up gives nothing away (it once
     // played the line's next move by itself).
     let (from, to) = h.state().workspace().view.move_slots("dd3l").unwrap();
@@ -810,10 +810,12 @@ fn a_study_of_three_chapters_is_built_saved_reopened_and_quizzes_its_lines() {
     h.state_mut().apply(Command::Game(GameCommand::ClickCell(to)));
     h.run();
     assert_eq!(h.state().workspace().message, "Right: dd3l, answered ff6l. The line is complete.");
-    // The opening tree would give the moves away: it says so instead.
+    // The opening tree would give the moves away: its pane stays away (the move list
+    // says so) while the line is asked.
     h.state_mut().apply(Command::ToggleOpeningTree);
     h.run();
-    h.get_by_label_contains("Hidden while a move is asked for");
+    assert!(h.state().settings().opening_tree, "turned on");
+    assert!(!h.state().settings().layout.is_shown(orrery::app::layout::Pane::OpeningTree), "its pane is not shown");
     h.state_mut().apply(Command::ToggleOpeningTree);
     // Show the line: the move list is back.
     h.state_mut().apply(Command::Game(GameCommand::Start));

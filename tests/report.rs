@@ -97,11 +97,13 @@ fn learn_from_your_mistakes_asks_refuses_the_games_move_and_shows_the_engines() 
     h.state_mut().apply(Command::ToggleAnalysis);
     h.step();
     h.step();
-    h.get_by_label_contains("Hidden while a move is asked for: the engine's lines");
+    assert!(h.state().settings().analysis, "turned on");
+    assert!(!h.state().settings().layout.is_shown(orrery::app::layout::Pane::Analysis), "its pane is not shown");
+    h.get_by_label_contains("the engine's lines and the opening tree are hidden");
     assert!(h.state().overlay_slots().arrows.is_empty());
     h.state_mut().apply(Command::ToggleAnalysis);
     h.step();
-    h.get_by_label_contains("The rest of the game is hidden");
+    h.get_by_label_contains("The rest of the game, the engine's lines and the opening tree are hidden");
     // The board stays on the question: no jump (the graph, the keys) leaves it.
     let asked_at = h.state().workspace().view.cursor();
     h.state_mut().apply(Command::Game(GameCommand::End));
@@ -186,7 +188,7 @@ fn learn_from_your_mistakes_asks_refuses_the_games_move_and_shows_the_engines() 
     });
     assert!(h.state().overlay_slots().arrows.iter().all(|a| a.color != orrery::record::MarkColor::Red));
     assert!(h.query_by_label_contains(&said).is_none(), "the answer is still hidden");
-    h.get_by_label_contains("The rest of the game is hidden");
+    h.get_by_label_contains("The rest of the game, the engine's lines and the opening tree are hidden");
     // The move tried shows in the list (beside the verdict that names it), selected.
     assert!(h.query_all_by_label_contains(&pos.notation(close)).count() >= 2, "the move tried is listed");
     h.get_by_label("Try for the best").click();

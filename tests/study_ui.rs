@@ -329,6 +329,21 @@ fn a_game_is_entered_from_the_keyboard_alone() {
     h.key_press(egui::Key::F10);
     h.run();
     assert!(h.query_by_label("New study…").is_some(), "the Game menu is open");
+    // Right goes to the Edit menu, Left back to Game, Left again round to Help.
+    h.key_press(egui::Key::ArrowRight);
+    h.run();
+    assert!(h.query_by_label("New study…").is_none(), "the Game menu closed");
+    let edit_first = Command::edit_menu()[0].clone().expect("a command").label();
+    assert!(h.query_by_label_contains(&edit_first).is_some(), "the Edit menu is open");
+    h.key_press(egui::Key::ArrowLeft);
+    h.run();
+    h.key_press(egui::Key::ArrowLeft);
+    h.run();
+    let shortcuts = Command::ShowShortcuts.label();
+    assert!(h.query_by_label_contains(&shortcuts).is_some(), "the Help menu is open");
+    h.key_press(egui::Key::ArrowRight);
+    h.run();
+    assert!(h.query_by_label("New study…").is_some(), "the Game menu is open again");
     let first_item = Command::NewSameGame.label();
     assert!(
         h.query_all_by_label_contains(&first_item).any(|n| n.is_focused()),
@@ -345,6 +360,8 @@ fn a_game_is_entered_from_the_keyboard_alone() {
     h.run();
     assert_eq!(h.state().workspace().view.variant(), Variant::Triangular);
     assert!(h.query_by_label("New study…").is_none(), "the menu closed");
+    // The header names the game as the games list would: no players yet, "Game 1".
+    assert!(h.query_by_label("Game 1").is_some(), "the header's title");
     // Alt+V opens the View menu; Escape closes it.
     h.key_press_modifiers(Modifiers::ALT, egui::Key::V);
     h.run();
@@ -572,7 +589,9 @@ fn a_patent_figure_reads_as_a_finished_position_with_player_facing_text_only() {
         .expect("Fig. 18 is built in");
     h.state_mut().apply(Command::Act(Action::OpenPuzzle(index)));
     h.run();
-    h.get_by_label_contains("Result: 1-0 (");
+    h.get_by_label_contains("Result: 1-0");
+    let game = h.state().workspace().view.game();
+    assert_eq!(game.result(), orrery::record::GameResult::FirstPlayerWins, "the record's result is the figure's");
     h.get_by_label("No moves: the game is over in this position.");
     use egui_kittest::kittest::By;
     for node in h.query_all(By::new().predicate(|n| n.label().is_some())) {

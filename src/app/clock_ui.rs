@@ -79,8 +79,9 @@ fn face_ui(ui: &mut egui::Ui, face: &Face, stopped: bool, paused: bool, commands
 }
 
 /// The evaluation bar in `rect`: the first player's share (0–1) light, from the bottom
-/// when the first player sits at the bottom (`flipped`: from the top).
-pub fn eval_bar(ui: &mut egui::Ui, rect: Rect, share: f32, flipped: bool) {
+/// when the first player sits at the bottom (`flipped`: from the top); its tooltip says
+/// the share, and in threat mode (`threat`) that it is the position's, not the threat's.
+pub fn eval_bar(ui: &mut egui::Ui, rect: Rect, share: f32, flipped: bool, threat: bool) {
     let response = ui.allocate_rect(rect, Sense::hover());
     let painter = ui.painter_at(rect);
     painter.rect_filled(rect, 3.0, Color32::from_gray(40));
@@ -96,5 +97,11 @@ pub fn eval_bar(ui: &mut egui::Ui, rect: Rect, share: f32, flipped: bool) {
         Stroke::new(1.0, theme::BANNER),
     );
     painter.rect_stroke(rect, 3.0, Stroke::new(1.0, Color32::from_gray(110)), StrokeKind::Inside);
-    response.on_hover_text(format!("Evaluation bar: the first player's share {:.0} %", share * 100.0));
+    let mut text = format!("Evaluation bar: the first player's share {:.0} %", share * 100.0);
+    if threat {
+        text.push_str(
+            " of the position as it stands, found before the threat was asked for (the arrows show the threat: what the other side would play if it moved now)",
+        );
+    }
+    response.on_hover_text(text);
 }

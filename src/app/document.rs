@@ -753,9 +753,14 @@ impl Document {
 /// A game's title for the games list: "White – Black" (each game's player tags), else
 /// its Event, else "Game N" (`number` in its file).
 pub fn game_title(game: &AnyGame, number: usize) -> String {
-    let tags = game.tags();
+    title_from_tags(game.tags(), game.variant(), number)
+}
+
+/// [`game_title`] from a game's tags and its game (whose roster names the players'
+/// tags), `number` its place in its file (from 1).
+pub fn title_from_tags(tags: &crate::record::Tags, variant: crate::core::Variant, number: usize) -> String {
     let known = |key: &str| tags.get(key).map(str::trim).filter(|v| !v.is_empty() && *v != "?");
-    let [.., first, second] = roster(game.variant());
+    let [.., first, second] = roster(variant);
     match (known(first), known(second)) {
         (Some(a), Some(b)) => format!("{a} – {b}"),
         (Some(a), None) => format!("{a} – ?"),

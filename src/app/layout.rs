@@ -95,7 +95,7 @@ impl Default for Layout {
         let right = linear(
             &mut tiles,
             LinearDir::Vertical,
-            &[(clocks, 0.44), (moves, 0.5), (analysis, 0.34), (tree, 0.3), (report, 0.3)],
+            &[(clocks, 0.44), (moves, 0.75), (analysis, 0.34), (tree, 0.3), (report, 0.34)],
         );
         let root = linear(&mut tiles, LinearDir::Horizontal, &[(left, BOARD_SHARE), (right, 1.0 - BOARD_SHARE)]);
         Layout { tree: Tree::new(egui::Id::unique("orrery-layout"), root, tiles) }

@@ -31,6 +31,9 @@ pub struct MoveListPanel {
     pub focus_move_box: bool,
     /// Tab going through the moves a beginning names: the beginning typed.
     tab_from: Option<String>,
+    /// The shown game's place in its file (from 1), for the header's title when the
+    /// players are not named ("Game 3", as the games list calls it).
+    pub game_number: usize,
 }
 
 /// A comment being written in the move list: for which move, before or after it, the
@@ -66,7 +69,7 @@ impl MoveListPanel {
         hidden_from: Option<NodeId>,
         commands: &mut Vec<Command>,
     ) {
-        header_ui(ui, s);
+        header_ui(ui, s, self.game_number);
         let heading = ui.heading("Moves");
         // Interstellar writes a move in its mover's own numbering: say so where the
         // moves are read.
@@ -114,8 +117,9 @@ impl MoveListPanel {
         if !editable {
             ui.label(
                 RichText::new(
-                    "The rest of the game is hidden while you look for a better move \
-                     (Show the engine's move shows it).",
+                    "The rest of the game, the engine's lines and the opening tree are \
+                     hidden while you look for a better move (Show the engine's move \
+                     shows it).",
                 )
                 .weak(),
             );
@@ -322,19 +326,13 @@ fn comment_text<G: RecordGame>(s: &GameSession<G>, node: NodeId, before: bool) -
 
 /// The header above the moves: the players (names from the tags, the sides' names
 /// when unknown), the result and the time control.
-fn header_ui<G: RecordGame>(ui: &mut egui::Ui, s: &GameSession<G>) {
+fn header_ui<G: RecordGame>(ui: &mut egui::Ui, s: &GameSession<G>, number: usize) {
     let sides = crate::record::study::side_names(&s.record);
     let tags = &s.record.tags;
-    let name = |i: usize| {
-        let key = crate::record::game::roster(G::VARIANT)[4 + i];
-        match tags.get(key).map(str::trim) {
-            Some(v) if !v.is_empty() && v != "?" => v.to_string(),
-            _ => capitalise(sides[i]),
-        }
-    };
-    let players = format!("{} – {}", name(0), name(1));
-    ui.label(RichText::new(players).strong()).on_hover_text(format!(
-        "{} (moves first) against {}: the game's tags (the notation editor, Ctrl+E, edits them)",
+    // The games list's title for the game: the players, else the event, else "Game N".
+    let title = super::document::title_from_tags(tags, G::VARIANT, number.max(1));
+    ui.label(RichText::new(title).strong()).on_hover_text(format!(
+        "{} (moves first) against {}; the players' names are the game's tags (the notation editor, Ctrl+E, edits them)",
         capitalise(sides[0]),
         sides[1]
     ));
@@ -455,7 +453,8 @@ fn glyph_buttons(ui: &mut egui::Ui, node: NodeId, nags: &[Nag], actions: &mut Ve
     clicked
 }
 
-/// The position glyphs, each a checkbox-like button that puts it on or takes it off.
+/// The position glyphs, each a button (its meaning, then its symbol in brackets) that puts it on or
+/// takes it off.
 fn position_menu(ui: &mut egui::Ui, node: NodeId, nags: &[Nag], sides: [&str; 2], actions: &mut Vec<ListAction>) {
     for (glyph, number, meaning) in &Nag::POSITION {
         let on = nags.contains(&Nag(*number));
@@ -463,7 +462,7 @@ fn position_menu(ui: &mut egui::Ui, node: NodeId, nags: &[Nag], sides: [&str; 2]
         let meaning = meaning
             .replace("The first player", &capitalise(sides[0]))
             .replace("The second player", &capitalise(sides[1]));
-        if ui.selectable_label(on, format!("{glyph}  {meaning}")).clicked() {
+        if ui.selectable_label(on, format!("{meaning}  ({glyph})")).clicked() {
             actions.push(ListAction::Game(GameCommand::ToggleNag(node, Nag(*number))));
             ui.close();
         }
@@ -880,7 +879,9 @@ fn move_button<G: RecordGame>(
             actions.push(action);
             ui.close();
         };
-        for (number, meaning) in Nag::MOVE[6..].iter().map(|(g, n, m)| (*n, format!("{g}  {m}"))) {
+        // The meaning first: "□" and "⨀" at a row's start read as a checkbox and a
+        // radio button.
+        for (number, meaning) in Nag::MOVE[6..].iter().map(|(g, n, m)| (*n, format!("{m}  ({g})"))) {
             if ui.selectable_label(nags.contains(&Nag(number)), meaning).clicked() {
                 act(ui, ListAction::Game(GameCommand::ToggleNag(id, Nag(number))));
             }

@@ -274,9 +274,11 @@ pub fn fresh_record<G: Game>(record: &GameRecord<G>) -> GameRecord<G> {
     fresh.set_up = true;
     let root = record.tree.node(NodeId::ROOT);
     if root.children.is_empty() {
-        // A shown position: keep its comment and marks.
+        // A shown position: keep its comment, its marks and its result (a patent
+        // figure is a finished game).
         fresh.tree.set_comment_after(NodeId::ROOT, &root.comment_after);
         fresh.tree.set_marks(NodeId::ROOT, root.marks.clone());
+        fresh.result = record.result;
     }
     fresh
 }

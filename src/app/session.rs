@@ -181,6 +181,11 @@ pub struct GameSession<G: RecordGame> {
     cache: PositionCache<G>,
     outcome: OutcomeCache<G::Outcome>,
     notations: NotationCell<G>,
+    /// The Termination tag the record came with, when its main line then ended in a
+    /// finished position with the recorded result (another program's "checkmate",
+    /// PGN's "normal"): the board's ending in other words, taken back as the board's
+    /// own are when the main line changes.
+    pub board_termination: Option<String>,
 }
 
 impl<G: RecordGame> GameSession<G> {
@@ -194,6 +199,7 @@ impl<G: RecordGame> GameSession<G> {
             cache: PositionCache::default(),
             outcome: OutcomeCache::default(),
             notations: NotationCell::default(),
+            board_termination: None,
         }
     }
 
@@ -206,7 +212,7 @@ impl<G: RecordGame> GameSession<G> {
     /// line.
     pub fn from_shared(record: SharedRecord<G>) -> Self {
         let cursor = record.tree.main_line_from(NodeId::ROOT).last().copied().unwrap_or(NodeId::ROOT);
-        GameSession {
+        let mut session = GameSession {
             record,
             cursor,
             selected: None,
@@ -214,7 +220,14 @@ impl<G: RecordGame> GameSession<G> {
             cache: PositionCache::default(),
             outcome: OutcomeCache::default(),
             notations: NotationCell::default(),
+            board_termination: None,
+        };
+        if let Some(termination) = session.record.tags.get("Termination")
+            && session.main_line_end_outcome().is_some_and(|o| result_of::<G>(o) == session.record.result)
+        {
+            session.board_termination = Some(termination.to_string());
         }
+        session
     }
 
     /// The position at the cursor (replayed from the start once per cursor move).
@@ -699,6 +712,15 @@ pub fn capitalise(text: &str) -> String {
     match chars.next() {
         Some(c) => c.to_uppercase().chain(chars).collect(),
         None => String::new(),
+    }
+}
+
+/// The result a finished position gives: the winner's, or a draw.
+pub fn result_of<G: RecordGame>(outcome: G::Outcome) -> GameResult {
+    match G::winner(outcome) {
+        Some(w) if w == G::Side::BOTH[0] => GameResult::FirstPlayerWins,
+        Some(_) => GameResult::SecondPlayerWins,
+        None => GameResult::Draw,
     }
 }
 

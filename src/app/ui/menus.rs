@@ -317,7 +317,9 @@ impl OrreryApp {
     }
 
     /// The menu that F10 (the Game menu) or Alt and a menu's letter asks to open this
-    /// frame, by its place in the bar; F10 with a menu open closes it.
+    /// frame, by its place in the bar; F10 with a menu open closes it; Left and Right
+    /// with a menu of the bar open go to the menu beside it (round the bar's ends), as
+    /// in a desktop menu bar.
     fn menu_key(&self, ui: &mut egui::Ui) -> Option<usize> {
         if ui.input_mut(|i| i.consume_key(Modifiers::NONE, Key::F10)) {
             if egui::Popup::is_any_open(ui.ctx()) {
@@ -325,6 +327,27 @@ impl OrreryApp {
                 return None;
             }
             return Some(0);
+        }
+        let open = self
+            .shell
+            .menu_ids
+            .iter()
+            .position(|id| id.is_some_and(|id| egui::Popup::is_id_open(ui.ctx(), id.with("popup"))));
+        if let Some(open) = open
+            && !ui.ctx().text_edit_focused()
+        {
+            let count = MENU_KEYS.len();
+            let step = if ui.input_mut(|i| i.consume_key(Modifiers::NONE, Key::ArrowRight)) {
+                Some(1)
+            } else if ui.input_mut(|i| i.consume_key(Modifiers::NONE, Key::ArrowLeft)) {
+                Some(count - 1)
+            } else {
+                None
+            };
+            if let Some(step) = step {
+                egui::Popup::close_all(ui.ctx());
+                return Some((open + step) % count);
+            }
         }
         MENU_KEYS.iter().position(|&key| ui.input_mut(|i| i.consume_key(Modifiers::ALT, key)))
     }

@@ -124,13 +124,17 @@ impl OrreryApp {
         let (analysis, notation) = (self.settings.analysis, self.settings.notation_editor);
         let (games, tree) = (self.settings.games_list, self.settings.opening_tree);
         let (report, clocks) = (self.workspace.view.report_shown(), self.workspace.view.has_clock());
+        // While a move is asked for, the engine's lines and the opening tree would give
+        // it away: their panes give their room to the move list and the report (the
+        // move list says they are hidden).
+        let asking = self.workspace.view.hides_moves();
         self.settings.layout.show_only(|pane| match pane {
             Pane::Board | Pane::Moves => true,
-            Pane::Analysis => analysis,
+            Pane::Analysis => analysis && !asking,
             Pane::Report => report,
             Pane::Notation => notation,
             Pane::Games => games,
-            Pane::OpeningTree => tree,
+            Pane::OpeningTree => tree && !asking,
             Pane::Clocks => clocks,
         });
     }
@@ -198,6 +202,7 @@ fn pane_ui(
             puzzle_set_ui(ctx, ui, commands);
             let game = ui_of(&ctx.workspace.view);
             game.puzzle_panel_ui(ui, commands);
+            shell.move_list.game_number = ctx.workspace.document.current() + 1;
             game.move_list_ui(ui, &mut shell.move_list, commands);
         }
         Pane::Analysis if ctx.workspace.view.hides_moves() => {

@@ -314,7 +314,7 @@ impl<G: AppGame> GameUi for GameView<G> {
             egui::RichText::new(if left == 0 {
                 "The line is complete: any move now is your own.".to_string()
             } else {
-                format!("The rest of the line is hidden: {what}.")
+                format!("The rest of the line, the engine's lines and the opening tree are hidden: {what}.")
             })
             .weak(),
         );
@@ -402,7 +402,7 @@ impl<G: AppGame> GameUi for GameView<G> {
             self.bar_share_now()
         };
         if let Some(share) = share {
-            crate::app::clock_ui::eval_bar(ui, rect, share, settings.flipped);
+            crate::app::clock_ui::eval_bar(ui, rect, share, settings.flipped, self.threat);
         }
     }
 

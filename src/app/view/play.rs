@@ -372,21 +372,20 @@ impl<G: AppGame> GameView<G> {
     /// ending; when it no longer does (a move deleted, an undo), a result set that way is
     /// taken back. Decisions (resignation, agreed or claimed draws) stay as they are.
     pub(super) fn record_ending(&mut self) {
-        let auto = |t: &str| t.starts_with(ENDING_PREFIX);
+        // The board's own endings: ours, and one another program wrote for a finished
+        // position ("checkmate", "normal"), as the record came.
+        let board = self.session.board_termination.clone();
+        let auto = |t: &str| t.starts_with(ENDING_PREFIX) || board.as_deref() == Some(t);
         let termination = self.session.record.tags.get("Termination").map(str::to_string);
         if termination.as_deref().is_some_and(|t| !auto(t)) {
             return;
         }
         let outcome = self.session.main_line_end_outcome();
         let wanted = match outcome {
-            Some(outcome) => {
-                let result = match G::winner(outcome) {
-                    Some(w) if w == G::Side::BOTH[0] => GameResult::FirstPlayerWins,
-                    Some(_) => GameResult::SecondPlayerWins,
-                    None => GameResult::Draw,
-                };
-                (result, Some(format!("{ENDING_PREFIX}{}", G::ending_title(outcome))))
-            }
+            Some(outcome) => (
+                crate::app::session::result_of::<G>(outcome),
+                Some(format!("{ENDING_PREFIX}{}", G::ending_title(outcome))),
+            ),
             None if termination.is_some() => (GameResult::Unknown, None),
             None => return,
         };
