@@ -14,7 +14,10 @@
 //!   endings that need no look at the moves ([`EngineGame::has_ended_without_moves`])
 //!   are found everywhere.
 //! - **Move ordering**: table move, tactical moves by most valuable victim then least
-//!   valuable attacker, two killers a ply, then the history of quiet cut-off moves.
+//!   valuable attacker, two killers a ply, then the history of quiet moves: a bonus
+//!   for the one that cut off and the same malus for the quiet moves searched before
+//!   it, with gravity (`h += b − h·|b|/16384`, so an entry stays within ±16384 and
+//!   recent results outweigh old ones).
 //! - **Extension** of a move that gives check or Target by one ply (up to twice the
 //!   iteration's depth from the root).
 //! - **Null-move pruning** (R = 2 + depth/6) away from the principal variation, not in
@@ -26,7 +29,8 @@
 //!   positions where few pieces and few moves are left. What the null move and its
 //!   guard measured in games is in `docs/engine.md` (*What each technique is worth*).
 //! - **Late-move reductions** by a table of depth × move number
-//!   (`0.75 + ln(depth)·ln(moves)/2.25` plies, at least one, leaving at least one ply)
+//!   (`0.75 + ln(depth)·ln(moves)/2.25` plies, one less a 8192 of history above zero
+//!   and one more a 8192 below, at least one, leaving at least one ply)
 //!   for quiet moves after the first three, at depth 3 or more, away from the
 //!   principal variation (so a quiet key such as a mating threat at the root is
 //!   searched at full depth), never in check,
@@ -81,6 +85,13 @@ const TABLE_MOVE: i32 = 1 << 30;
 const TACTICAL: i32 = 1 << 28;
 const KILLER: i32 = 1 << 27;
 const HISTORY_MAX: i32 = 1 << 20;
+/// The history's bound with gravity ([`Options::history_malus`]): a bonus `b` moves an
+/// entry `h` by `b − h·|b|/GRAVITY_MAX`, so it stays within ±`GRAVITY_MAX` and recent
+/// cut-offs weigh more than old ones.
+const GRAVITY_MAX: i32 = 1 << 14;
+/// Late-move reductions by history: one ply less (more) a `LMR_HISTORY` of history
+/// above (below) zero.
+const LMR_HISTORY: i32 = GRAVITY_MAX / 2;
 /// Reverse futility pruning: the deepest remaining depth it is tried at, and its
 /// margin a ply, in centipawns.
 const RFP_DEPTH: i32 = 5;
@@ -194,6 +205,12 @@ pub struct Options {
     pub reduction_table: bool,
     /// The transposition table read in quiescence too.
     pub quiescence_table: bool,
+    /// The history with gravity, and a malus for the quiet moves searched before the
+    /// one that cut off (off: a bonus of depth² only, capped).
+    pub history_malus: bool,
+    /// Late-move reductions one ply smaller or larger as the move's history is good or
+    /// bad.
+    pub reduction_history: bool,
 }
 
 impl Default for Options {
@@ -211,13 +228,15 @@ impl Default for Options {
             late_move_pruning: true,
             reduction_table: true,
             quiescence_table: true,
+            history_malus: true,
+            reduction_history: true,
         }
     }
 }
 
 impl Options {
     /// The option names `orrery match` accepts, each with its field.
-    pub const NAMES: [&'static str; 12] = [
+    pub const NAMES: [&'static str; 14] = [
         "nullmove",
         "nullguard",
         "lmr",
@@ -230,6 +249,8 @@ impl Options {
         "lmp",
         "lmrtable",
         "qtable",
+        "histmalus",
+        "lmrhist",
     ];
 
     /// Whether the option called `name` is on; `None` for an unknown name.
@@ -264,6 +285,8 @@ impl Options {
             "lmp" => &mut self.late_move_pruning,
             "lmrtable" => &mut self.reduction_table,
             "qtable" => &mut self.quiescence_table,
+            "histmalus" => &mut self.history_malus,
+            "lmrhist" => &mut self.reduction_history,
             _ => return None,
         };
         Some(field)
@@ -615,7 +638,7 @@ impl<G: EngineGame> Searcher<'_, G> {
         if key == self.killers[ply][1] {
             return KILLER;
         }
-        self.history[pos.side_to_move().index() * 16384 + from_to::<G>(mv)]
+        self.history[self.history_slot(pos, mv)]
     }
 
     /// Swaps the best-ordered move of `i..` into place `i`.
@@ -724,6 +747,9 @@ impl<G: EngineGame> Searcher<'_, G> {
         let mut best = -INFINITY;
         let mut best_key = 0;
         let mut searched = 0;
+        // The quiet moves searched so far (their history slots), for the malus when a
+        // later one cuts off.
+        let mut quiets_tried: SmallVec<[u16; 32]> = SmallVec::new();
         for i in 0..moves.len() {
             Self::pick(&mut moves, &mut scores, i);
             let mv = moves[i];
@@ -766,7 +792,11 @@ impl<G: EngineGame> Searcher<'_, G> {
                     && !gives_check
                 {
                     if self.options.reduction_table {
-                        reduction(depth, searched).clamp(1, (new_depth - 1).max(1))
+                        let mut r = reduction(depth, searched);
+                        if self.options.reduction_history {
+                            r -= self.history[self.history_slot(pos, mv)] / LMR_HISTORY;
+                        }
+                        r.clamp(1, (new_depth - 1).max(1))
                     } else {
                         1 + i32::from(searched >= 8 && depth >= 6)
                     }
@@ -795,11 +825,14 @@ impl<G: EngineGame> Searcher<'_, G> {
                     self.update_pv(ply, mv);
                     if score >= beta {
                         if !tactical {
-                            self.reward(pos, mv, mv_key, depth, ply);
+                            self.reward(pos, mv, mv_key, depth, ply, &quiets_tried);
                         }
                         break;
                     }
                 }
+            }
+            if !tactical && quiets_tried.len() < quiets_tried.inline_size() {
+                quiets_tried.push(self.history_slot(pos, mv) as u16);
             }
         }
         if searched == 0 {
@@ -819,15 +852,32 @@ impl<G: EngineGame> Searcher<'_, G> {
         best
     }
 
-    /// A quiet move caused a cut-off: killer at `ply`, history bonus `depth²`.
-    fn reward(&mut self, pos: &G, mv: G::Move, key: u32, depth: i32, ply: usize) {
+    /// The history's entry for `mv` of the side to move in `pos`.
+    #[inline(always)]
+    fn history_slot(&self, pos: &G, mv: G::Move) -> usize {
+        pos.side_to_move().index() * 16384 + from_to::<G>(mv)
+    }
+
+    /// A quiet move caused a cut-off: killer at `ply`; history bonus for it and, with
+    /// [`Options::history_malus`], the same malus for the quiet moves `tried` before
+    /// it (bonus `min(8·depth² + 16·depth, 2000)` with gravity; else `depth²`).
+    fn reward(&mut self, pos: &G, mv: G::Move, key: u32, depth: i32, ply: usize, tried: &[u16]) {
         if self.killers[ply][0] != key {
             self.killers[ply][1] = self.killers[ply][0];
             self.killers[ply][0] = key;
         }
-        let slot = pos.side_to_move().index() * 16384 + from_to::<G>(mv);
-        let h = &mut self.history[slot];
-        *h = (*h + depth * depth).min(HISTORY_MAX);
+        let slot = self.history_slot(pos, mv);
+        if !self.options.history_malus {
+            let h = &mut self.history[slot];
+            *h = (*h + depth * depth).min(HISTORY_MAX);
+            return;
+        }
+        let bonus = (8 * depth * depth + 16 * depth).min(2000);
+        let gravity = |h: &mut i32, b: i32| *h += b - *h * b.abs() / GRAVITY_MAX;
+        gravity(&mut self.history[slot], bonus);
+        for &other in tried {
+            gravity(&mut self.history[usize::from(other)], -bonus);
+        }
     }
 
     fn quiesce(&mut self, pos: &G, mut alpha: i32, beta: i32, ply: usize, qply: u32) -> i32 {
@@ -876,7 +926,7 @@ impl<G: EngineGame> Searcher<'_, G> {
             .iter()
             .map(|&mv| match pos.tactical_value(mv) {
                 Some(v) => TACTICAL + v.clamp(0, TACTICAL - 1),
-                None if in_check => self.history[pos.side_to_move().index() * 16384 + from_to::<G>(mv)],
+                None if in_check => self.history[self.history_slot(pos, mv)],
                 None => i32::MIN,
             })
             .collect();
