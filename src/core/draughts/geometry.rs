@@ -7,7 +7,6 @@
 
 use std::fmt;
 use std::str::FromStr;
-use std::sync::LazyLock;
 
 use super::pieces::Side;
 
@@ -73,6 +72,20 @@ impl Direction {
     const fn index(self) -> usize {
         self as usize
     }
+
+    /// Whether the direction runs to lower slots (F, FL and FR: the cells are numbered
+    /// from White's far side), so that the nearest cell of a set along it is the set's
+    /// highest; B, BL and BR run to higher slots.
+    #[inline(always)]
+    pub const fn to_lower_slots(self) -> bool {
+        matches!(self, Direction::F | Direction::FL | Direction::FR)
+    }
+
+    /// The cell of `set` nearest along this direction (`set` non-empty, on one ray).
+    #[inline(always)]
+    pub const fn nearest(self, set: u64) -> Cell {
+        if self.to_lower_slots() { Cell(63 - set.leading_zeros() as u8) } else { Cell(set.trailing_zeros() as u8) }
+    }
 }
 
 /// A dark cell, numbered 1–48.
@@ -85,9 +98,31 @@ const NONE: u8 = u8::MAX;
 struct Tables {
     uv: [(i8, i8); CELL_COUNT],
     neighbour: [[u8; CELL_COUNT]; 6],
+    /// `near[d][slot]`: the neighbour's bit in direction `d` (0 at the edge).
+    near: [[u64; CELL_COUNT]; 6],
+    /// `ray[d][slot]`: every cell along direction `d` from `slot` to the edge.
+    ray: [[u64; CELL_COUNT]; 6],
     promotion: [u64; 2],
     /// `steps[side][slot]`: the cells a man of `side` on `slot` steps to (its F, FL, FR).
     steps: [[u64; CELL_COUNT]; 2],
+    /// `jumps[slot][d]`: a man's jump from `slot` along `d` (both 0 when the board
+    /// ends before its landing cell).
+    jumps: [[Jump; 6]; CELL_COUNT],
+    /// `jumpable[slot]`: the neighbours a man on `slot` could jump (the union of its
+    /// `jumps`' victims).
+    jumpable: [u64; CELL_COUNT],
+    /// `lines[slot]`: every cell on the six lines through `slot` (the union of its rays).
+    lines: [u64; CELL_COUNT],
+}
+
+/// A man's jump in one direction, as cell sets: the cell jumped over and the landing
+/// cell right behind it. Both are 0 when the board ends before the landing cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Jump {
+    /// The neighbour's bit.
+    pub victim: u64,
+    /// The landing cell's bit.
+    pub land: u64,
 }
 
 /// `m(v)`: how far from the centre line a dark cell of row `v` may lie.
@@ -95,50 +130,117 @@ const fn reach(v: i8) -> i8 {
     if v + 2 < 12 - v { v + 2 } else { 12 - v }
 }
 
-static TABLES: LazyLock<Tables> = LazyLock::new(|| {
+/// The slot of the cell at `(u, v)`, or [`NONE`].
+const fn find(uv: &[(i8, i8); CELL_COUNT], u: i8, v: i8) -> u8 {
+    let mut i = 0;
+    while i < CELL_COUNT {
+        if uv[i].0 == u && uv[i].1 == v {
+            return i as u8;
+        }
+        i += 1;
+    }
+    NONE
+}
+
+/// The tables, computed at compile time (no lazy initialisation on the move
+/// generator's path).
+const fn build_tables() -> Tables {
     // Ranks u = +7 down to −7, within a rank rows 8 down to 1.
     let mut uv = [(0i8, 0i8); CELL_COUNT];
     let mut n = 0;
-    for u in (-7i8..=7).rev() {
-        for v in (1i8..=8).rev() {
+    let mut u = 7i8;
+    while u >= -7 {
+        let mut v = 8i8;
+        while v >= 1 {
             if (u - v).rem_euclid(2) == 0 && u.abs() <= reach(v) {
                 uv[n] = (u, v);
                 n += 1;
             }
+            v -= 1;
         }
+        u -= 1;
     }
-    assert_eq!(n, CELL_COUNT, "48 dark cells");
-    let find = |u: i8, v: i8| uv.iter().position(|&c| c == (u, v)).map_or(NONE, |i| i as u8);
+    assert!(n == CELL_COUNT, "48 dark cells");
     let mut neighbour = [[NONE; CELL_COUNT]; 6];
-    for d in Direction::ALL {
-        let (du, dv) = d.delta();
-        for (i, &(u, v)) in uv.iter().enumerate() {
-            neighbour[d.index()][i] = find(u + du, v + dv);
+    let mut near = [[0u64; CELL_COUNT]; 6];
+    let mut d = 0;
+    while d < 6 {
+        let (du, dv) = Direction::ALL[d].delta();
+        let mut i = 0;
+        while i < CELL_COUNT {
+            let nb = find(&uv, uv[i].0 + du, uv[i].1 + dv);
+            neighbour[d][i] = nb;
+            if nb != NONE {
+                near[d][i] = 1 << nb;
+            }
+            i += 1;
         }
+        d += 1;
+    }
+    let mut ray = [[0u64; CELL_COUNT]; 6];
+    let mut d = 0;
+    while d < 6 {
+        let mut i = 0;
+        while i < CELL_COUNT {
+            let mut c = neighbour[d][i];
+            while c != NONE {
+                ray[d][i] |= 1 << c;
+                c = neighbour[d][c as usize];
+            }
+            i += 1;
+        }
+        d += 1;
     }
     let mut promotion = [0u64; 2];
-    let (forward, back) = (&neighbour[Direction::F.index()], &neighbour[Direction::B.index()]);
-    for (i, (&f, &b)) in forward.iter().zip(back).enumerate() {
-        if f == NONE {
+    let (forward, back) = (Direction::F.index(), Direction::B.index());
+    let mut i = 0;
+    while i < CELL_COUNT {
+        if neighbour[forward][i] == NONE {
             promotion[Side::White.index()] |= 1 << i;
         }
-        if b == NONE {
+        if neighbour[back][i] == NONE {
             promotion[Side::Black.index()] |= 1 << i;
         }
+        i += 1;
     }
     let mut steps = [[0u64; CELL_COUNT]; 2];
-    for side in [Side::White, Side::Black] {
-        for (i, mask) in steps[side.index()].iter_mut().enumerate() {
-            for d in Direction::forward(side) {
-                let n = neighbour[d.index()][i];
-                if n != NONE {
-                    *mask |= 1 << n;
-                }
+    let sides = [Side::White, Side::Black];
+    let mut s = 0;
+    while s < 2 {
+        let side = sides[s];
+        let dirs = Direction::forward(side);
+        let mut i = 0;
+        while i < CELL_COUNT {
+            let mut k = 0;
+            while k < 3 {
+                steps[side.index()][i] |= near[dirs[k].index()][i];
+                k += 1;
             }
+            i += 1;
         }
+        s += 1;
     }
-    Tables { uv, neighbour, promotion, steps }
-});
+    let mut jumps = [[Jump { victim: 0, land: 0 }; 6]; CELL_COUNT];
+    let mut jumpable = [0u64; CELL_COUNT];
+    let mut lines = [0u64; CELL_COUNT];
+    let mut i = 0;
+    while i < CELL_COUNT {
+        let mut d = 0;
+        while d < 6 {
+            let victim = neighbour[d][i];
+            if victim != NONE && neighbour[d][victim as usize] != NONE {
+                jumps[i][d] = Jump { victim: 1 << victim, land: 1 << neighbour[d][victim as usize] };
+                jumpable[i] |= 1 << victim;
+            }
+            lines[i] |= ray[d][i];
+            d += 1;
+        }
+        i += 1;
+    }
+    Tables { uv, neighbour, near, ray, promotion, steps, jumps, jumpable, lines }
+}
+
+static TABLES: Tables = build_tables();
 
 impl Cell {
     /// The cell numbered `number` (1–48).
@@ -159,6 +261,13 @@ impl Cell {
     /// Its number, 1–48.
     pub const fn number(self) -> u8 {
         self.0 + 1
+    }
+
+    /// The lowest cell of a non-empty cell set (for a set of one cell, that cell).
+    #[inline(always)]
+    pub const fn in_set(set: u64) -> Cell {
+        debug_assert!(set != 0, "an empty set has no cell");
+        Cell(set.trailing_zeros() as u8)
     }
 
     /// Its bit in a cell set.
@@ -190,6 +299,50 @@ impl Cell {
         let n = TABLES.neighbour[d.index()][self.0 as usize];
         (n != NONE).then_some(Cell(n))
     }
+}
+
+/// The neighbour of `cell` in direction `d` as a cell set: its bit, or 0 at the edge.
+#[inline(always)]
+pub fn near(cell: Cell, d: Direction) -> u64 {
+    TABLES.near[d.index()][cell.0 as usize]
+}
+
+/// Every cell along direction `d` from `cell` (not itself) to the edge of the board.
+#[inline(always)]
+pub fn ray(cell: Cell, d: Direction) -> u64 {
+    TABLES.ray[d.index()][cell.0 as usize]
+}
+
+/// A man's six jumps from `cell`, in the order of [`Direction::ALL`].
+#[inline(always)]
+pub fn man_jumps(cell: Cell) -> &'static [Jump; 6] {
+    &TABLES.jumps[cell.0 as usize]
+}
+
+/// The neighbours of `cell` a man there could jump (those with a cell behind them).
+#[inline(always)]
+pub fn jumpable(cell: Cell) -> u64 {
+    TABLES.jumpable[cell.0 as usize]
+}
+
+/// Every cell on the six lines through `cell`, not itself.
+#[inline(always)]
+pub fn lines(cell: Cell) -> u64 {
+    TABLES.lines[cell.0 as usize]
+}
+
+/// What a line piece on `from` sees along `d` through the pieces of `occupied`: the
+/// cells before the first piece, and that piece (`None` when the way is clear to the
+/// edge).
+#[inline(always)]
+pub fn ray_reach(from: Cell, d: Direction, occupied: u64) -> (u64, Option<Cell>) {
+    let line = ray(from, d);
+    let blockers = line & occupied;
+    if blockers == 0 {
+        return (line, None);
+    }
+    let first = d.nearest(blockers);
+    (line & !ray(first, d) & !first.bit(), Some(first))
 }
 
 /// The cells where a man of `side` is crowned: the lattice edges at the opponent's
@@ -282,5 +435,55 @@ impl crate::core::game::BoardCell for Cell {
     }
     fn all() -> impl Iterator<Item = Cell> {
         Cell::all()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The plain walk `ray_reach` must agree with: neighbour by neighbour to the first
+    /// piece.
+    fn walk(from: Cell, d: Direction, occupied: u64) -> (u64, Option<Cell>) {
+        let mut reach = 0;
+        let mut c = from;
+        while let Some(n) = c.neighbour(d) {
+            if occupied & n.bit() != 0 {
+                return (reach, Some(n));
+            }
+            reach |= n.bit();
+            c = n;
+        }
+        (reach, None)
+    }
+
+    #[test]
+    fn ray_tables_agree_with_walking_the_neighbours() {
+        let mut seed = 99u64;
+        for _ in 0..2000 {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let occupied = (seed >> 7) & (seed >> 13) & ((1 << CELL_COUNT) - 1);
+            for from in Cell::all() {
+                for d in Direction::ALL {
+                    assert_eq!(ray_reach(from, d, occupied), walk(from, d, occupied), "{from} {d:?} {occupied:x}");
+                    let n = from.neighbour(d).map_or(0, Cell::bit);
+                    assert_eq!(near(from, d), n);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_direction_runs_one_way_through_the_slots() {
+        for from in Cell::all() {
+            for d in Direction::ALL {
+                let line = ray(from, d);
+                if d.to_lower_slots() {
+                    assert_eq!(line & !(from.bit() - 1), 0, "{from} {d:?}");
+                } else {
+                    assert_eq!(line & (from.bit() | (from.bit() - 1)), 0, "{from} {d:?}");
+                }
+            }
+        }
     }
 }

@@ -8,7 +8,9 @@
 
 use std::fmt;
 
-use super::geometry::{Cell, Direction, cells_of, man_steps, promotion_cells};
+use super::geometry::{
+    Cell, Direction, cells_of, jumpable, lines, man_jumps, man_steps, near, promotion_cells, ray_reach,
+};
 use super::pieces::{Kind, Side};
 use super::position::{Position, piece_key, side_key};
 use crate::core::moves::{MoveList, MoveSink};
@@ -101,16 +103,10 @@ impl fmt::Display for Outcome {
 /// The cells a king on `from` flies to along its six lines over `empty` cells.
 #[inline(always)]
 pub(crate) fn king_steps(from: Cell, empty: u64) -> u64 {
+    let occupied = !empty;
     let mut reach = 0;
     for d in Direction::ALL {
-        let mut c = from;
-        while let Some(to) = c.neighbour(d) {
-            if empty & to.bit() == 0 {
-                break;
-            }
-            reach |= to.bit();
-            c = to;
-        }
+        reach |= ray_reach(from, d, occupied).0;
     }
     reach
 }
@@ -153,44 +149,34 @@ impl CaptureSink for Collect<'_> {
 }
 
 impl<S: CaptureSink> Jumps<'_, S> {
-    /// Every jump from `at`, having jumped `jumped` (`count` pieces) so far.
+    /// Every jump from `at`, having jumped `jumped` (`count` pieces) so far. A king's
+    /// landing cells are tried nearest first.
     fn search(&mut self, at: Cell, jumped: u64, count: u32) {
         let mut any = false;
-        for d in Direction::ALL {
-            if self.king {
-                // Along the line over empty cells to the first piece.
-                let mut c = at;
-                let victim = loop {
-                    match c.neighbour(d) {
-                        Some(n) if self.occupied & n.bit() == 0 => c = n,
-                        Some(n) => break Some(n),
-                        None => break None,
+        let free = self.theirs & !jumped;
+        if self.king {
+            if lines(at) & free != 0 {
+                for d in Direction::ALL {
+                    // Along the line over empty cells to the first piece.
+                    let Some(victim) = ray_reach(at, d, self.occupied).1 else { continue };
+                    if free & victim.bit() == 0 {
+                        continue;
                     }
-                };
-                let Some(victim) = victim else { continue };
-                if self.theirs & victim.bit() == 0 || jumped & victim.bit() != 0 {
-                    continue;
+                    let mut lands = ray_reach(victim, d, self.occupied).0;
+                    while lands != 0 {
+                        let l = d.nearest(lands);
+                        lands &= !l.bit();
+                        any = true;
+                        self.search(l, jumped | victim.bit(), count + 1);
+                    }
                 }
-                let mut land = victim.neighbour(d);
-                while let Some(l) = land {
-                    if self.occupied & l.bit() != 0 {
-                        break;
-                    }
+            }
+        } else if jumpable(at) & free != 0 {
+            for jump in man_jumps(at) {
+                if jump.victim & free != 0 && jump.land & self.occupied == 0 {
                     any = true;
-                    self.search(l, jumped | victim.bit(), count + 1);
-                    land = l.neighbour(d);
+                    self.search(Cell::in_set(jump.land), jumped | jump.victim, count + 1);
                 }
-            } else {
-                let Some(victim) = at.neighbour(d) else { continue };
-                if self.theirs & victim.bit() == 0 || jumped & victim.bit() != 0 {
-                    continue;
-                }
-                let Some(l) = victim.neighbour(d) else { continue };
-                if self.occupied & l.bit() != 0 {
-                    continue;
-                }
-                any = true;
-                self.search(l, jumped | victim.bit(), count + 1);
             }
         }
         if !any && count > 0 {
@@ -200,15 +186,15 @@ impl<S: CaptureSink> Jumps<'_, S> {
 }
 
 impl Position {
-    /// Gives `sink` every capture of the side to move of the most pieces there is
-    /// (none when it cannot capture).
-    pub(crate) fn captures_into<S: CaptureSink>(&self, sink: &mut S) {
+    /// Gives `sink` every capture of the side to move of the most pieces there is, by
+    /// the pieces of `capturers` (those with a first jump: [`Position::capturers`]).
+    pub(crate) fn captures_into<S: CaptureSink>(&self, capturers: u64, sink: &mut S) {
         let us = self.side_to_move;
         let theirs = self.pieces_of(us.other());
         let all = self.occupied();
         let mut best = 0;
         for (set, king) in [(self.men[us.index()], false), (self.kings[us.index()], true)] {
-            for from in cells_of(set) {
+            for from in cells_of(set & capturers) {
                 let mut jumps =
                     Jumps { from, king, theirs, occupied: all & !from.bit(), best: &mut best, sink: &mut *sink };
                 jumps.search(from, 0, 0);
@@ -235,9 +221,11 @@ impl Position {
     /// Appends every legal move: the largest captures if there is a capture, else
     /// every step.
     pub fn legal_moves(&self, moves: &mut MoveList<Move>) {
-        let start = moves.len();
-        self.captures_into(&mut Collect { list: moves, start });
-        if moves.len() == start {
+        let capturers = self.capturers();
+        if capturers != 0 {
+            let start = moves.len();
+            self.captures_into(capturers, &mut Collect { list: moves, start });
+        } else {
             self.steps_into(moves);
         }
     }
@@ -245,9 +233,10 @@ impl Position {
     /// The number of legal moves; steps are counted without being made (perft's last
     /// ply).
     pub fn count_moves(&self) -> u64 {
-        let mut moves = MoveList::new();
-        self.captures_into(&mut Collect { list: &mut moves, start: 0 });
-        if !moves.is_empty() {
+        let capturers = self.capturers();
+        if capturers != 0 {
+            let mut moves = MoveList::new();
+            self.captures_into(capturers, &mut Collect { list: &mut moves, start: 0 });
             return moves.len() as u64;
         }
         let us = self.side_to_move;
@@ -307,27 +296,36 @@ impl Position {
     /// first jump, found without searching whole captures (every first jump starts a
     /// complete capture).
     pub fn must_capture(&self) -> bool {
+        self.capturers() != 0
+    }
+
+    /// The pieces of the side to move that have a first jump (each then has a complete
+    /// capture); empty when it has no capture.
+    pub fn capturers(&self) -> u64 {
         let us = self.side_to_move;
         let theirs = self.pieces_of(us.other());
         let occupied = self.occupied();
-        let free = |c: Option<Cell>| c.is_some_and(|c| occupied & c.bit() == 0);
-        for (set, king) in [(self.men[us.index()], false), (self.kings[us.index()], true)] {
-            for from in cells_of(set) {
-                for d in Direction::ALL {
-                    let mut victim = from.neighbour(d);
-                    while king && let Some(v) = victim.filter(|v| occupied & v.bit() == 0) {
-                        victim = v.neighbour(d);
-                    }
-                    if let Some(v) = victim
-                        && theirs & v.bit() != 0
-                        && free(v.neighbour(d))
-                    {
-                        return true;
-                    }
-                }
+        let empty = !occupied;
+        let mut set = 0;
+        for from in cells_of(self.men[us.index()]) {
+            if jumpable(from) & theirs != 0
+                && man_jumps(from).iter().any(|jump| jump.victim & theirs != 0 && jump.land & empty != 0)
+            {
+                set |= from.bit();
             }
         }
-        false
+        for from in cells_of(self.kings[us.index()]) {
+            if lines(from) & theirs != 0
+                && Direction::ALL.into_iter().any(|d| {
+                    ray_reach(from, d, occupied)
+                        .1
+                        .is_some_and(|victim| theirs & victim.bit() != 0 && near(victim, d) & empty != 0)
+                })
+            {
+                set |= from.bit();
+            }
+        }
+        set
     }
 
     /// How the game stands: lost by the side to move without a legal move, drawn by the
