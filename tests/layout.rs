@@ -78,17 +78,22 @@ fn the_games_list_and_the_opening_tree_are_panes_that_hide_and_come_back_in_plac
     h.run();
     let tree = h.get_by_label("Opening tree").rect();
     assert!(tree.left() >= with_games.right(), "the opening tree is beside the board: {tree:?}");
-    // The analysis shown too takes no pane's place: all are in front at once.
-    // (Stepped, not run to rest: the running analysis keeps asking for frames.)
+    // The analysis shares a tab group with the opening tree: shown, it comes to the
+    // front; hidden, the tree is back. (Stepped, not run to rest: the running analysis
+    // keeps asking for frames.)
     h.state_mut().apply(orrery::app::command::Command::ToggleAnalysis);
     h.step();
+    h.step();
     let layout = &h.state().settings().layout;
-    for pane in [Pane::Board, Pane::Moves, Pane::Games, Pane::OpeningTree, Pane::Analysis] {
+    for pane in [Pane::Board, Pane::Moves, Pane::Games, Pane::Analysis] {
         assert!(layout.is_shown(pane), "{pane:?} shows");
     }
+    assert!(!layout.is_shown(Pane::OpeningTree), "behind the analysis's tab");
+    assert!(h.query_by_label("Opening tree").is_some(), "its tab stays");
     h.state_mut().apply(orrery::app::command::Command::ToggleAnalysis);
     h.step();
     h.run();
+    assert!(h.state().settings().layout.is_shown(Pane::OpeningTree));
     // Hidden by the × on its tab; shown again from the View menu, in its place.
     let close = h.query_all_by_label("Close").find(|n| games.contains_rect(n.rect())).expect("a × on the tab");
     close.click();
@@ -132,6 +137,46 @@ fn the_layout_survives_a_restart_and_reset_layout_puts_it_back() {
     assert_eq!(board(&h), start);
     assert_eq!(h.get_by_label("Move list").rect(), tab);
     h.get_by_label_contains("Layout reset");
+    drop(h);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_timed_game_with_the_analysis_leaves_the_move_list_room_and_both_clock_faces_show() {
+    let dir = std::env::temp_dir().join(format!("orrery-layout-crowded-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut h = app_in(&dir);
+    h.run();
+    let clock = orrery::app::clock::ClockSetup {
+        control: orrery::record::annotations::TimeControl::parse("300+3").unwrap(),
+        handicap: [0, 0],
+    };
+    let variant = orrery::core::game::Variant::Triangular;
+    h.state_mut()
+        .apply(orrery::app::command::Command::Act(orrery::app::command::Action::NewClockGame { variant, clock }));
+    h.run();
+    menu(&mut h, "View", "Opening tree");
+    h.run();
+    h.state_mut().apply(orrery::app::command::Command::ToggleAnalysis);
+    for _ in 0..3 {
+        h.step();
+    }
+    let layout = &h.state().settings().layout;
+    for pane in [Pane::Board, Pane::Moves, Pane::Clocks, Pane::Analysis] {
+        assert!(layout.is_shown(pane), "{pane:?} shows");
+    }
+    let moves = h.get_by_label("Move list").rect();
+    let analysis = h.get_by_role_and_label(egui::accesskit::Role::Button, "Analysis").rect();
+    // The move list keeps at least two fifths of the window's height.
+    assert!(analysis.top() - moves.top() >= 320.0, "the move list's pane: {moves:?} to {analysis:?}");
+    // Both clock faces show whole, above the move list.
+    let faces: Vec<Rect> = h.query_all_by_label("5:00").map(|n| n.rect()).collect();
+    assert_eq!(faces.len(), 2, "two faces");
+    for face in faces {
+        assert!(face.bottom() <= moves.top() && face.top() >= 0.0, "{face:?} above {moves:?}");
+    }
+    h.state_mut().apply(orrery::app::command::Command::ToggleAnalysis);
+    h.step();
     drop(h);
     let _ = std::fs::remove_dir_all(&dir);
 }

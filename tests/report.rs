@@ -88,6 +88,10 @@ fn learn_from_your_mistakes_asks_refuses_the_games_move_and_shows_the_engines() 
     // Stepped, not run to rest: the running analysis keeps asking for frames.
     h.step();
     h.step();
+    // The analysis shares a tab group with the report: its tab brings the report back.
+    h.get_by_role_and_label(egui::accesskit::Role::Button, "Game report").click();
+    h.step();
+    h.step();
     h.get_by_label("Learn from your mistakes").click();
     h.step();
     h.step();

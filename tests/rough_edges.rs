@@ -75,7 +75,13 @@ fn the_cell_under_the_pointer_is_named_in_both_numberings() {
     h.run();
     let said = "White king, cell c1d: one step to any of the up to 12 touching triangles";
     assert!(h.query_all_by_label_contains(said).next().is_some(), "{said}");
-    // View → Labels: the choice is kept in the settings.
+    // View → Labels: greyed for Triangular, whose cells have one name each.
+    menu(&mut h, "View", "Labels (Interstellar)");
+    assert!(h.query_by_label("Both players'").is_none(), "no numbering to choose for Triangular");
+    h.key_press(egui::Key::Escape);
+    h.run();
+    // The choice is kept in the settings.
+    menu(&mut h, "Game", "New Interstellar");
     menu(&mut h, "View", "Labels (Interstellar)");
     h.get_by_label("Both players'").click();
     h.run();

@@ -5,7 +5,7 @@
 
 use egui::Modifiers;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use orrery::app::OrreryApp;
 use orrery::app::command::{Action, Command, GameCommand};
 use orrery::app::dialogs::FakeDialogs;
@@ -228,11 +228,24 @@ fn a_study_is_built_chapter_by_chapter_from_a_file_of_forty_games() {
     h.state_mut().shell_mut().games_filter = "chapter:\"white 1\" white:12".into();
     h.run();
     h.get_by_label("1 of 3 games match");
+    // The shown chapter (the first) is filtered out: Delete and Move act on no game the
+    // list hides.
+    assert_eq!(h.state().workspace().document.current(), 0);
+    for button in ["Delete…", "Move down"] {
+        assert!(h.get_by_label(button).accesskit_node().is_disabled(), "{button} is off");
+    }
+    // A tag named alone keeps the games that have it: every chapter.
+    h.state_mut().shell_mut().games_filter = "chapter:".into();
+    h.run();
+    h.get_by_label("3 of 3 games match");
+    assert!(!h.get_by_label("Move down").accesskit_node().is_disabled(), "the shown chapter is listed");
     h.state_mut().shell_mut().games_filter.clear();
     h.run();
     // Chapter 3 asks its reader to recall the line, with a note shown above it.
     h.state_mut().apply(Command::Act(Action::ShowGame(2)));
     h.run();
+    // The header above the move list names the chapter by its title, as the list does.
+    h.get_by_label("A position to study");
     h.get_by_label("Chapter 3…").click();
     h.run();
     let note = h.get_by_label("Note for the reader");

@@ -383,8 +383,9 @@ impl Autosaver {
         let path = dir.join(SETTINGS_FILE);
         match read_ron::<Settings>(&path) {
             Ok(settings) => {
+                // What the file holds is what was written; an upgrade is written anew.
                 self.settings_written = settings.clone();
-                Ok(settings)
+                Ok(settings.map(Settings::upgraded))
             }
             Err(e) => {
                 let _ = std::fs::rename(&path, dir.join(format!("{SETTINGS_FILE}.damaged")));

@@ -23,25 +23,44 @@ pub struct Face {
 /// Seconds the `+` button gives a side.
 pub const ADDED_SECONDS: u32 = 15;
 
-/// The two faces (top first), with the control's name and Pause between them.
+/// The two faces (top first), with the control's name and Pause between them: one
+/// above the other in a tall pane, side by side (the top player's on the left) in a
+/// short one, so the faces and their buttons always fit.
 pub fn clocks_ui(ui: &mut egui::Ui, faces: &[Face; 2], clock: &GameClock, commands: &mut Vec<Command>) {
     let height = ui.available_height();
-    ui.with_layout(Layout::top_down(Align::Center), |ui| {
-        face_ui(ui, &faces[0], clock.is_stopped(), clock.is_paused(), commands);
-        ui.add_space((height / 2.0 - 150.0).max(8.0));
+    let (stopped, paused) = (clock.is_stopped(), clock.is_paused());
+    let control = |ui: &mut egui::Ui, commands: &mut Vec<Command>| {
         ui.label(clock.control.describe()).on_hover_text("The time control");
-        if !clock.is_stopped() {
-            let label = if clock.is_paused() { "Resume clock" } else { "Pause clock" };
+        if !stopped {
+            let label = if paused { "Resume clock" } else { "Pause clock" };
             if ui.button(label).clicked() {
                 commands.push(Command::Game(GameCommand::ToggleClockPause));
             }
         }
-        ui.add_space((height / 2.0 - 150.0).max(8.0));
-        face_ui(ui, &faces[1], clock.is_stopped(), clock.is_paused(), commands);
-    });
+    };
+    if height >= TALL_CLOCKS {
+        ui.with_layout(Layout::top_down(Align::Center), |ui| {
+            face_ui(ui, &faces[0], stopped, paused, 140.0, commands);
+            ui.add_space((height / 2.0 - 150.0).max(8.0));
+            control(ui, commands);
+            ui.add_space((height / 2.0 - 150.0).max(8.0));
+            face_ui(ui, &faces[1], stopped, paused, 140.0, commands);
+        });
+    } else {
+        ui.columns(2, |columns| {
+            for (ui, face) in columns.iter_mut().zip(faces) {
+                let width = ui.available_width() - 16.0;
+                face_ui(ui, face, stopped, paused, width, commands);
+            }
+        });
+        ui.horizontal(|ui| control(ui, commands));
+    }
 }
 
-fn face_ui(ui: &mut egui::Ui, face: &Face, stopped: bool, paused: bool, commands: &mut Vec<Command>) {
+/// The least height in which the faces stand one above the other.
+const TALL_CLOCKS: f32 = 330.0;
+
+fn face_ui(ui: &mut egui::Ui, face: &Face, stopped: bool, paused: bool, width: f32, commands: &mut Vec<Command>) {
     let dark = ui.visuals().dark_mode;
     let (fill, text) = match (face.to_move, dark) {
         (true, _) => (theme::BANNER, Color32::BLACK),
@@ -51,7 +70,7 @@ fn face_ui(ui: &mut egui::Ui, face: &Face, stopped: bool, paused: bool, commands
     let low = face.reading.left.as_secs_f64() < 10.0;
     let color = if low && face.to_move { Color32::from_rgb(150, 0, 0) } else { text };
     egui::Frame::new().fill(fill).corner_radius(6.0).inner_margin(8.0).show(ui, |ui| {
-        ui.set_min_width(140.0);
+        ui.set_min_width(width);
         ui.vertical_centered(|ui| {
             ui.label(RichText::new(&face.name).color(text).strong());
             let time = ui.label(RichText::new(face_text(face.reading.left)).size(36.0).strong().color(color));

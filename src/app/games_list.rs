@@ -794,11 +794,22 @@ impl GamesList {
         let editable = document.unread.is_empty();
         let why = "This file has games that could not be read: save it under a new name first";
         let current = document.current();
+        // Delete and Move act on the shown game only while the list shows it: a game the
+        // filter hides is not touched unseen.
+        let listed = self.shown.iter().any(|&r| self.rows[r].index == Some(current));
+        let hidden = "The shown game is not in the list (the filter or search hides it)";
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new(count).weak());
             let enabled = |ui: &mut egui::Ui, on: bool, text: &str, hover: &str| {
                 let r = ui.add_enabled(on, egui::Button::new(text));
                 if on { r.on_hover_text(hover) } else { r.on_disabled_hover_text(if editable { hover } else { why }) }
+            };
+            let unlisted = |ui: &mut egui::Ui, on: bool, text: &str, hover: &str| {
+                if listed {
+                    enabled(ui, on, text, hover)
+                } else {
+                    ui.add_enabled(false, egui::Button::new(text)).on_disabled_hover_text(hidden)
+                }
             };
             if enabled(ui, editable, "New game", "A new game of the shown kind after the shown one").clicked() {
                 commands.push(Command::NewGameInFile);
@@ -819,16 +830,17 @@ impl GamesList {
             if enabled(ui, editable, "Paste games", "The games on the clipboard, after the shown one").clicked() {
                 commands.push(Command::PasteGamesIntoFile);
             }
-            if enabled(ui, editable && document.games.len() > 1, "Delete…", "Delete the shown game from the file")
+            if unlisted(ui, editable && document.games.len() > 1, "Delete…", "Delete the shown game from the file")
                 .clicked()
             {
                 self.confirm_delete = Some(current);
             }
-            if enabled(ui, editable && current > 0, "Move up", "Move the shown game one place up in the file").clicked()
+            if unlisted(ui, editable && current > 0, "Move up", "Move the shown game one place up in the file")
+                .clicked()
             {
                 commands.push(Command::Act(Action::MoveGame { from: current, to: current - 1 }));
             }
-            if enabled(
+            if unlisted(
                 ui,
                 editable && current + 1 < document.games.len(),
                 "Move down",
@@ -957,6 +969,7 @@ impl GamesList {
         let font = egui::TextStyle::Body.resolve(ui.style());
         let text_color = if row.index.is_some() { visuals.text_color() } else { ui.visuals().weak_text_color() };
         let mut x = rect.left();
+        let mut elided = false;
         for column in GameColumn::ALL {
             let text = match (row.index, column) {
                 (None, GameColumn::Players) => "could not be read".to_string(),
@@ -965,7 +978,12 @@ impl GamesList {
                 _ => texts.text(column),
             };
             let cell = egui::Rect::from_min_size(egui::pos2(x, rect.top()), egui::vec2(column.width(), height));
-            let galley = ui.painter().layout(text, font.clone(), text_color, f32::INFINITY);
+            // A text wider than its column ends in "…" (the whole row in the tooltip).
+            let mut job =
+                egui::text::LayoutJob::single_section(text, egui::TextFormat::simple(font.clone(), text_color));
+            job.wrap = egui::text::TextWrapping::truncate_at_width(column.width() - 4.0);
+            let galley = ui.painter().layout_job(job);
+            elided |= galley.elided;
             let at = egui::pos2(cell.left() + 2.0, cell.center().y - galley.size().y / 2.0);
             ui.painter().with_clip_rect(cell.intersect(ui.clip_rect())).galley(at, galley, text_color);
             x += column.width() + ui.spacing().item_spacing.x;
@@ -973,7 +991,7 @@ impl GamesList {
         if row.index.is_none() {
             return response.on_hover_text("This game is not open; the file keeps it as it is");
         }
-        response
+        if elided { response.on_hover_text(summary) } else { response }
     }
 }
 

@@ -76,11 +76,11 @@ const BOARD_SHARE: f32 = 0.66;
 
 impl Default for Layout {
     /// The board on the left, with the games list and the notation editor side by side
-    /// under it; on the right the clocks, the move list, the analysis, the opening tree
-    /// and the game report, one above the other. A hidden pane gives its room to the
-    /// others (the games list alone has the board column's width), so at 1280×800 the
-    /// whole board shows with the move list and the analysis, and no pane shown hides
-    /// another.
+    /// under it; on the right the clocks, the move list, and the analysis with the
+    /// opening tree and the game report as tabs, one above the other. A hidden pane
+    /// gives its room to the others (the games list alone has the board column's
+    /// width), so at 1280×800 the whole board shows with the move list and the analysis,
+    /// and the move list keeps the most of its column whatever else shows.
     fn default() -> Layout {
         let mut tiles = Tiles::default();
         let mut tab = |pane: Pane| {
@@ -88,15 +88,12 @@ impl Default for Layout {
             tiles.insert_tab_tile(vec![id])
         };
         let (board, games, notation) = (tab(Pane::Board), tab(Pane::Games), tab(Pane::Notation));
-        let (clocks, moves, analysis) = (tab(Pane::Clocks), tab(Pane::Moves), tab(Pane::Analysis));
-        let (tree, report) = (tab(Pane::OpeningTree), tab(Pane::Report));
+        let (clocks, moves) = (tab(Pane::Clocks), tab(Pane::Moves));
+        let study = [Pane::Analysis, Pane::OpeningTree, Pane::Report].map(|pane| tiles.insert_pane(pane));
+        let study = tiles.insert_tab_tile(study.to_vec());
         let below = linear(&mut tiles, LinearDir::Horizontal, &[(games, 0.55), (notation, 0.45)]);
         let left = linear(&mut tiles, LinearDir::Vertical, &[(board, 0.61), (below, 0.39)]);
-        let right = linear(
-            &mut tiles,
-            LinearDir::Vertical,
-            &[(clocks, 0.44), (moves, 0.75), (analysis, 0.34), (tree, 0.3), (report, 0.34)],
-        );
+        let right = linear(&mut tiles, LinearDir::Vertical, &[(clocks, 0.2), (moves, 0.5), (study, 0.3)]);
         let root = linear(&mut tiles, LinearDir::Horizontal, &[(left, BOARD_SHARE), (right, 1.0 - BOARD_SHARE)]);
         Layout { tree: Tree::new(egui::Id::unique("orrery-layout"), root, tiles) }
     }
@@ -188,8 +185,13 @@ mod tests {
         // Shown again: the games list is in its place, the front tab of its group.
         layout.show_only(|p| matches!(p, Pane::Board | Pane::Moves | Pane::Games | Pane::Notation));
         assert_eq!(layout.tree.tiles.find_pane(&Pane::Games), games);
-        // No pane shown hides another in the default layout.
+        // The games list and the notation editor sit side by side under the board.
         assert!(layout.is_shown(Pane::Games) && layout.is_shown(Pane::Notation));
+        // The analysis, the opening tree and the report are tabs: the last shown in front.
+        layout.show_only(|p| matches!(p, Pane::Board | Pane::Moves | Pane::Report));
+        assert!(layout.is_shown(Pane::Report));
+        layout.show_only(|p| matches!(p, Pane::Board | Pane::Moves | Pane::Report | Pane::Analysis));
+        assert!(layout.is_shown(Pane::Analysis) && !layout.is_shown(Pane::Report));
         // Panes a user made tabs of: one in front.
         let mut tabs =
             Layout { tree: Tree::new_tabs(egui::Id::unique("orrery-layout"), vec![Pane::Games, Pane::Notation]) };

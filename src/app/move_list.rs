@@ -329,8 +329,15 @@ fn comment_text<G: RecordGame>(s: &GameSession<G>, node: NodeId, before: bool) -
 fn header_ui<G: RecordGame>(ui: &mut egui::Ui, s: &GameSession<G>, number: usize) {
     let sides = crate::record::study::side_names(&s.record);
     let tags = &s.record.tags;
-    // The games list's title for the game: the players, else the event, else "Game N".
-    let title = super::document::title_from_tags(tags, G::VARIANT, number.max(1));
+    // The games list's title for the game: a study chapter's title (after its section),
+    // else the players, else the event, else "Game N".
+    let known = |key: &str| tags.get(key).map(str::trim).filter(|v| !v.is_empty() && *v != "?");
+    use crate::record::study::{CHAPTER_TAG, SECTION_TAG};
+    let title = match (known(CHAPTER_TAG), known(SECTION_TAG)) {
+        (Some(chapter), Some(section)) => format!("{section}: {chapter}"),
+        (Some(chapter), None) => chapter.to_string(),
+        _ => super::document::title_from_tags(tags, G::VARIANT, number.max(1)),
+    };
     ui.label(RichText::new(title).strong()).on_hover_text(format!(
         "{} (moves first) against {}; the players' names are the game's tags (the notation editor, Ctrl+E, edits them)",
         capitalise(sides[0]),

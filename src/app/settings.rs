@@ -65,6 +65,11 @@ pub struct Settings {
     pub sounds: bool,
     /// The docked panes' arrangement (which pane where, tabs, sizes).
     pub layout: super::layout::Layout,
+    /// The version of the default layout `layout` was made from: a layout older than
+    /// [`LAYOUT_VERSION`] (whose default crowded the right column) is put back to the
+    /// default once. Absent in older settings files: 0.
+    #[serde(default)]
+    pub layout_version: u32,
     /// The games list pane is shown (it also opens by itself for a file of several
     /// games).
     pub games_list: bool,
@@ -138,6 +143,7 @@ impl Default for Settings {
             labels: LabelChoice::Bottom,
             sounds: false,
             layout: super::layout::Layout::default(),
+            layout_version: LAYOUT_VERSION,
             games_list: false,
             opening_tree: false,
             learn_progress: Default::default(),
@@ -145,7 +151,21 @@ impl Default for Settings {
     }
 }
 
+/// The version of [`super::layout::Layout::default`]: raised when a new default should
+/// replace the layouts kept by older versions.
+pub const LAYOUT_VERSION: u32 = 1;
+
 impl Settings {
+    /// The settings as read from an older version's file, brought up to date: a layout
+    /// made from an older default is put back to the current one.
+    pub fn upgraded(mut self) -> Settings {
+        if self.layout_version < LAYOUT_VERSION {
+            self.layout = super::layout::Layout::default();
+            self.layout_version = LAYOUT_VERSION;
+        }
+        self
+    }
+
     /// The board colours chosen for `variant`.
     pub fn scheme_of(&self, variant: crate::core::Variant) -> BoardScheme {
         self.board_schemes.get(variant.key()).copied().unwrap_or_default()
@@ -184,5 +204,31 @@ mod tests {
         assert_eq!(s.recent[0], PathBuf::from("/tmp/g5.pgn"));
         assert_eq!(s.recent.iter().filter(|p| p.ends_with("g5.pgn")).count(), 1);
         assert_eq!(s.last_folder, Some(PathBuf::from("/tmp")));
+    }
+
+    #[test]
+    fn a_layout_from_an_older_default_is_put_back_once() {
+        // A settings file from before `layout_version`: the field reads as 0.
+        let old: Settings = ron::from_str("(sounds: true)").expect("older settings");
+        assert_eq!(old.layout_version, 0);
+        let mut old = old;
+        old.layout = super::super::layout::Layout {
+            tree: egui_tiles::Tree::new_tabs(
+                egui::Id::unique("orrery-layout"),
+                vec![super::super::layout::Pane::Board],
+            ),
+        };
+        let up = old.upgraded();
+        assert_eq!(up.layout_version, LAYOUT_VERSION);
+        assert!(up.layout.is_whole() && up.sounds);
+        // A layout of the current default's version is the user's: kept.
+        let mut mine = up.clone();
+        mine.layout = super::super::layout::Layout {
+            tree: egui_tiles::Tree::new_tabs(
+                egui::Id::unique("orrery-layout"),
+                vec![super::super::layout::Pane::Board],
+            ),
+        };
+        assert!(!mine.upgraded().layout.is_whole());
     }
 }

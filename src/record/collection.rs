@@ -122,26 +122,35 @@ impl GameRow {
                 return holds;
             }
             let field = |k: usize| fields[k].as_str();
+            let row_field: Option<&[usize]> = word.split_once(':').and_then(|(name, _)| match name {
+                "white" | "first" | "positive" => Some(&[0][..]),
+                "black" | "second" | "negative" => Some(&[1][..]),
+                "player" => Some(&[0, 1][..]),
+                "event" => Some(&[2][..]),
+                "date" => Some(&[3][..]),
+                "result" => Some(&[4][..]),
+                "game" | "variant" => Some(&[5][..]),
+                "stipulation" => Some(&[6][..]),
+                _ => None,
+            });
             match word.split_once(':') {
-                Some((name, text)) if !text.is_empty() && !name.is_empty() => {
-                    let within: &[&str] = match name {
-                        "white" | "first" | "positive" => &[field(0)],
-                        "black" | "second" | "negative" => &[field(1)],
-                        "player" => &[field(0), field(1)],
-                        "event" => &[field(2)],
-                        "date" => &[field(3)],
-                        "result" => &[field(4)],
-                        "game" | "variant" => &[field(5)],
-                        "stipulation" => &[field(6)],
-                        _ => {
-                            let tags = tags();
-                            return tags.iter().any(|(k, v)| k == name && v.contains(text))
-                                || fields.iter().any(|f| f.contains(&word))
-                                || tags.iter().any(|(_, v)| v.contains(&word));
-                        }
-                    };
-                    within.iter().any(|f| f.contains(text))
+                // `name:` alone: the game has that field or tag, with a value.
+                Some((name, "")) if !name.is_empty() => {
+                    let known = |v: &str| !v.is_empty() && v != "?" && v != "????.??.??" && v != "*";
+                    match row_field {
+                        Some(within) => within.iter().any(|&k| known(field(k))),
+                        None => tags().iter().any(|(k, v)| k == name && known(v)),
+                    }
                 }
+                Some((name, text)) if !name.is_empty() => match row_field {
+                    Some(within) => within.iter().any(|&k| field(k).contains(text)),
+                    None => {
+                        let tags = tags();
+                        tags.iter().any(|(k, v)| k == name && v.contains(text))
+                            || fields.iter().any(|f| f.contains(&word))
+                            || tags.iter().any(|(_, v)| v.contains(&word))
+                    }
+                },
                 _ => fields.iter().any(|f| f.contains(&word)) || tags().iter().any(|(_, v)| v.contains(&word)),
             }
         })
@@ -214,7 +223,7 @@ pub fn filter_reads_tags(filter: &str) -> bool {
             return false;
         }
         match word.split_once(':') {
-            Some((name, text)) if !text.is_empty() && !name.is_empty() => !ROW_FIELDS.contains(&name),
+            Some((name, _)) if !name.is_empty() => !ROW_FIELDS.contains(&name),
             _ => true,
         }
     })
@@ -1007,6 +1016,9 @@ mod tests {
         assert!(row.matches_filter("chapter:lasker", tags));
         assert!(row.matches_filter("CHAPTER:trap section:open", tags));
         assert!(!row.matches_filter("chapter:openings", tags), "another tag's value");
+        assert!(row.matches_filter("chapter:", tags), "a tag named alone: the game has it");
+        assert!(!row.matches_filter("round:", tags), "a tag the game lacks");
+        assert!(row.matches_filter("white:", || panic!("a row field named alone needs no tags")));
         assert!(row.matches_filter("hopper", tags), "free text over every tag");
         assert!(row.matches_filter("chapter:\"lasker trap\" ada", tags), "a quoted value keeps its space");
         assert!(!row.matches_filter("chapter:\"trap lasker\"", tags));

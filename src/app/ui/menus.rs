@@ -95,18 +95,21 @@ impl OrreryApp {
             let hint = |r: egui::Response, k: &str| r.on_hover_text(format!("Alt+{k}"));
             let r = ui.menu_button("Game", |ui| {
                 focus_first_item(ui, &mut pending, 0);
-                self.game_menu(ui, commands)
+                self.game_menu(ui, commands);
+                outline_focus(ui);
             });
             ids[0] = Some(hint(r.response, "G").id);
             let r = ui.menu_button("Edit", |ui| {
                 focus_first_item(ui, &mut pending, 1);
-                self.edit_menu(ui, commands)
+                self.edit_menu(ui, commands);
+                outline_focus(ui);
             });
             ids[1] = Some(hint(r.response, "E").id);
             ids[2] = Some(hint(self.puzzles_menu(ui, &mut pending, commands), "P").id);
             let r = ui.menu_button("View", |ui| {
                 focus_first_item(ui, &mut pending, 3);
-                self.view_menu(ui, commands)
+                self.view_menu(ui, commands);
+                outline_focus(ui);
             });
             ids[3] = Some(hint(r.response, "V").id);
             let r = ui.menu_button("Help", |ui| {
@@ -119,6 +122,7 @@ impl OrreryApp {
                         }
                     }
                 }
+                outline_focus(ui);
             });
             ids[4] = Some(hint(r.response, "H").id);
         });
@@ -229,13 +233,19 @@ impl OrreryApp {
                 self.settings.board_schemes.insert(variant.key().to_string(), scheme);
             }
         });
-        ui.menu_button("Labels (Interstellar)", |ui| {
-            for choice in crate::app::settings::LabelChoice::ALL {
-                ui.radio_value(&mut self.settings.labels, choice, choice.name()).on_hover_text(
-                    "Interstellar cells are numbered from each player's side: a move is written \
-                     in its mover's numbering",
-                );
-            }
+        // Only Interstellar numbers its cells from each side: greyed for the other games.
+        let interstellar = variant == crate::core::Variant::Interstellar;
+        ui.add_enabled_ui(interstellar, |ui| {
+            ui.menu_button("Labels (Interstellar)", |ui| {
+                for choice in crate::app::settings::LabelChoice::ALL {
+                    ui.radio_value(&mut self.settings.labels, choice, choice.name()).on_hover_text(
+                        "Interstellar cells are numbered from each player's side: a move is written \
+                         in its mover's numbering",
+                    );
+                }
+            })
+            .response
+            .on_disabled_hover_text("For Interstellar games: the shown game numbers its cells one way");
         });
         ui.checkbox(&mut self.settings.sounds, "Sounds")
             .on_hover_text("A sound for each move, capture, Target or check, and the end of the game");
@@ -312,6 +322,7 @@ impl OrreryApp {
             if self.solving() {
                 self.menu_item(ui, &Command::Game(GameCommand::Hint), true, commands);
             }
+            outline_focus(ui);
         })
         .response
     }
@@ -356,6 +367,20 @@ impl OrreryApp {
 /// The letters that open the menus with Alt, in the bar's order: Game, Edit, Puzzles,
 /// View, Help.
 pub const MENU_KEYS: [Key; 5] = [Key::G, Key::E, Key::P, Key::V, Key::H];
+
+/// Outlines the menu item that has the keyboard focus across the menu's width, so the
+/// item Enter would choose shows plainly (a check box alone marks only its little box).
+fn outline_focus(ui: &mut egui::Ui) {
+    let Some(focused) = ui.memory(|m| m.focused()) else { return };
+    let Some(item) = ui.ctx().read_response(focused) else { return };
+    let menu = ui.min_rect();
+    if item.layer_id != ui.layer_id() || !menu.contains_rect(item.rect) {
+        return;
+    }
+    let rect = egui::Rect::from_x_y_ranges(menu.x_range(), item.rect.y_range()).expand(1.0);
+    let stroke = ui.visuals().selection.stroke;
+    ui.painter().rect_stroke(rect, 3.0, stroke, egui::StrokeKind::Outside);
+}
 
 /// In menu `index`, drawn now, opened from the keyboard (`pending` names it): its first
 /// item takes the keys (the arrows then move through the items, Enter chooses, Escape

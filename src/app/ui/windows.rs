@@ -640,25 +640,34 @@ impl OrreryApp {
                     .response
                     .labelled_by(label.id);
                 ui.end_row();
-                if let Some(text) = &mut form.clock {
-                    let label = ui.label("Time control");
+                // The time control's rows are always there (greyed without a clock),
+                // so choosing a clock does not move Start.
+                let has_clock = form.clock.is_some();
+                let mut no_clock = String::new();
+                let text = match &mut form.clock {
+                    Some(text) => text,
+                    None => &mut no_clock,
+                };
+                let label = ui.label("Time control");
+                ui.add_enabled_ui(has_clock, |ui| {
                     ui.vertical(|ui| {
                         ui.add(egui::TextEdit::singleline(text).desired_width(220.0)).labelled_by(label.id).on_hover_text(
                             "Seconds, + increment, d simple delay, b Bronstein delay, moves/ for a stage, : between stages: 300+3, 300d5, 40/5400+30:1800+30",
                         );
                         match TimeControl::parse(text) {
+                            _ if !has_clock => ui.label(RichText::new("No clock").small()),
                             Ok(tc) => ui.label(RichText::new(tc.describe()).small()),
                             Err(e) => ui.label(RichText::new(e.to_string()).small().color(theme::ERROR)),
                         };
                     });
+                });
+                ui.end_row();
+                for (i, side) in sides.iter().enumerate() {
+                    let label = ui.label(format!("Handicap {side}"));
+                    ui.add_enabled(has_clock, egui::DragValue::new(&mut form.handicap[i]).range(-3600..=3600).suffix(" s"))
+                        .labelled_by(label.id)
+                        .on_hover_text("Seconds added to this side's first stage (negative: taken away)");
                     ui.end_row();
-                    for (i, side) in sides.iter().enumerate() {
-                        let label = ui.label(format!("Handicap {side}"));
-                        ui.add(egui::DragValue::new(&mut form.handicap[i]).range(-3600..=3600).suffix(" s"))
-                            .labelled_by(label.id)
-                            .on_hover_text("Seconds added to this side's first stage (negative: taken away)");
-                        ui.end_row();
-                    }
                 }
             });
             let setup = form.clock_setup();

@@ -163,7 +163,11 @@ impl<G: AppGame> GameView<G> {
         let judged = crate::study::report::annotate(self.session.record.make_mut(), &evals);
         Applied {
             changed: true,
-            message: Some(format!("Game report: {judged} moves marked, in {:.1} s", took.as_secs_f64())),
+            message: Some(format!(
+                "Game report: {judged} move{} marked, in {:.1} s",
+                if judged == 1 { "" } else { "s" },
+                took.as_secs_f64()
+            )),
         }
     }
 
