@@ -175,6 +175,9 @@ fn a_timed_game_with_the_analysis_leaves_the_move_list_room_and_both_clock_faces
     for face in faces {
         assert!(face.bottom() <= moves.top() && face.top() >= 0.0, "{face:?} above {moves:?}");
     }
+    // And the time control under them.
+    let control = h.get_by_label("5 min + 3 s").rect();
+    assert!(control.bottom() <= moves.top(), "{control:?} above {moves:?}");
     h.state_mut().apply(orrery::app::command::Command::ToggleAnalysis);
     h.step();
     drop(h);
