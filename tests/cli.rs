@@ -314,3 +314,30 @@ fn a_position_search_without_names_matches_the_board_whatever_the_names() {
     assert!(stdout(&named).starts_with("1\t") && stdout(&named).ends_with("games: 1\n"), "{}", stdout(&named));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn bench_prints_a_line_a_position_and_the_node_fingerprint_the_same_each_run() {
+    let run = || orrery(&["bench", "--variant", "draughts", "--depth", "4"]);
+    let (once, again) = (run(), run());
+    assert!(once.status.success(), "{}", stderr(&once));
+    let out = stdout(&once);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with("draughts 1: nodes ") && lines[0].contains(" depth 4 ebf "), "{out}");
+    assert!(lines.iter().any(|l| l.starts_with("draughts: depth 4, mean ebf ")), "{out}");
+    let fingerprint = |o: &Output| stdout(o).lines().find(|l| l.starts_with("nodes ")).map(str::to_string);
+    assert!(fingerprint(&once).is_some_and(|n| n != "nodes 0"), "{out}");
+    assert_eq!(fingerprint(&once), fingerprint(&again));
+}
+
+#[test]
+fn bench_for_a_time_reports_the_depth_reached_and_refuses_a_depth_too() {
+    let o = orrery(&["bench", "--variant", "triangular", "--movetime", "20"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let summary =
+        out.lines().find(|l| l.starts_with("triangular: 20 ms, mean depth ")).unwrap_or_else(|| panic!("{out}"));
+    let depth: f64 = summary["triangular: 20 ms, mean depth ".len()..].split(',').next().unwrap().parse().unwrap();
+    assert!(depth >= 1.0, "{summary}");
+    let both = orrery(&["bench", "--movetime", "20", "--depth", "3"]);
+    assert!(!both.status.success() && stderr(&both).contains("cannot be used with"), "{}", stderr(&both));
+}

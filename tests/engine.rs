@@ -452,3 +452,33 @@ fn bench_prints_every_position_then_nodes_and_nps_and_is_the_same_twice() {
     // The fingerprint: the same search gives the same count.
     assert_eq!(nodes(&out), nodes(&run()));
 }
+
+/// Multi-PV reports come best first at every depth: a line searched later (without the
+/// moves of the lines before it) may score above an earlier one, and line 1 is then
+/// reported as the better one, as the final result orders them.
+#[test]
+fn multi_pv_reports_each_depth_best_first_and_line_one_is_the_best_move() {
+    fn check<G: EngineGame>() {
+        for text in orrery::engine::bench::positions(G::VARIANT).iter().take(4) {
+            let pos = G::from_position_string(text).unwrap();
+            let mut reports = Vec::new();
+            let result = Engine::<G>::new(4).search(&pos, &[], &Limits::depth(4), 3, &no_stop(), &mut |r| {
+                reports.push((r.depth, r.multipv, r.score, r.pv[0]));
+            });
+            for depth in 1..=result.depth {
+                let lines: Vec<_> = reports.iter().filter(|r| r.0 == depth).collect();
+                assert_eq!(
+                    lines.iter().map(|r| r.1).collect::<Vec<_>>(),
+                    (1..=lines.len()).collect::<Vec<_>>(),
+                    "{text}"
+                );
+                assert!(lines.windows(2).all(|w| w[0].2.order_key() >= w[1].2.order_key()), "{text}: {lines:?}");
+            }
+            let last = reports.iter().find(|r| r.0 == result.depth && r.1 == 1).unwrap();
+            assert_eq!(Some(last.3), result.best, "{text}");
+        }
+    }
+    check::<interstellar::Position>();
+    check::<triangular::Position>();
+    check::<orrery::core::draughts::Position>();
+}

@@ -2,7 +2,8 @@
 //!
 //! `orrery analyse --variant V [--position STR] (--depth D | --movetime MS | --nodes N)
 //! [--multipv K] [--hash MB]` searches the position and prints, as the search goes, one
-//! UCI-style line per completed line of each iteration:
+//! UCI-style line per line of each iteration once its lines are done, best first (`multipv 1`
+//! the best):
 //! `info depth D seldepth S multipv K score cp N|mate N nodes N nps N time MS pv M …`,
 //! then `bestmove M`. Moves are single tokens: the game's notation without the Target
 //! or check suffix. A finished game prints `bestmove (none)`.

@@ -2,7 +2,9 @@
 //! with a fresh engine, one thread. Its node count is a fingerprint of the search: it
 //! changes when, and only when, the search does (a change that should not alter the
 //! search, a speed-up say, must leave it as it was), as every strong engine keeps one.
-//! Its nodes per second measure speed. `orrery bench` prints it.
+//! Its nodes per second measure speed. `orrery bench` prints it. Searched for a fixed
+//! time instead (`orrery bench --movetime MS`), the same positions measure how deep
+//! the search gets and its effective branching factor.
 //!
 //! The positions are middlegames of engine games (20 to 40 plies in), written as
 //! position strings so that they never change with the move generator's order.
@@ -35,20 +37,28 @@ pub const fn default_depth(variant: Variant) -> u32 {
 }
 
 /// What the bench found for one position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BenchLine {
     /// Nodes searched.
     pub nodes: u64,
     /// How long it took.
     pub time: Duration,
+    /// The deepest iteration completed, in plies.
+    pub depth: u32,
+    /// The effective branching factor: how many times more nodes each of the last
+    /// (up to four) completed iterations took than the one before, their geometric
+    /// mean (`(N(D) / N(D−k))^(1/k)` with `N(d)` the nodes when iteration `d` was done);
+    /// `None` below depth 2.
+    pub branching: Option<f64>,
 }
 
-/// Searches every bench position of `G` to `depth` with a fresh engine of a 16 MiB
-/// table, one after another, calling `each(k, line)` after position `k`.
+/// Searches every bench position of `G` within `limits` (a depth for the fingerprint,
+/// a time for the depth reached) with a fresh engine of a 16 MiB table, one after
+/// another, calling `each(k, line)` after position `k`.
 ///
 /// # Panics
 /// If a bench position does not read (a test checks they all do).
-pub fn run<G: EngineGame>(depth: u32, each: &mut dyn FnMut(usize, BenchLine)) -> Vec<BenchLine> {
+pub fn run<G: EngineGame>(limits: &Limits, each: &mut dyn FnMut(usize, BenchLine)) -> Vec<BenchLine> {
     let stop = AtomicBool::new(false);
     positions(G::VARIANT)
         .iter()
@@ -56,9 +66,21 @@ pub fn run<G: EngineGame>(depth: u32, each: &mut dyn FnMut(usize, BenchLine)) ->
         .map(|(k, text)| {
             let pos = G::from_position_string(text).unwrap_or_else(|e| panic!("bench position {k}: {e}"));
             let mut engine = Engine::<G>::new(16);
+            // The nodes when each iteration was done, by depth.
+            let mut done = [0u64; 128];
             let started = Instant::now();
-            let result = engine.search(&pos, &[], &Limits::depth(depth), 1, &stop, &mut |_| {});
-            let line = BenchLine { nodes: result.nodes, time: started.elapsed() };
+            let result = engine.search(&pos, &[], limits, 1, &stop, &mut |r| {
+                if let Some(slot) = done.get_mut(r.depth as usize) {
+                    *slot = r.nodes;
+                }
+            });
+            let depth = result.depth;
+            let branching = (depth >= 2).then(|| {
+                let k = (depth - 1).min(4);
+                let (now, before) = (done[depth as usize], done[(depth - k) as usize]);
+                (now as f64 / before.max(1) as f64).powf(1.0 / f64::from(k))
+            });
+            let line = BenchLine { nodes: result.nodes, time: started.elapsed(), depth, branching };
             each(k, line);
             line
         })
@@ -120,11 +142,27 @@ mod tests {
 
     #[test]
     fn the_bench_is_the_same_twice() {
-        let once: Vec<u64> =
-            run::<crate::core::triangular::Position>(3, &mut |_, _| {}).iter().map(|l| l.nodes).collect();
-        let again: Vec<u64> =
-            run::<crate::core::triangular::Position>(3, &mut |_, _| {}).iter().map(|l| l.nodes).collect();
+        let once: Vec<u64> = run::<crate::core::triangular::Position>(&Limits::depth(3), &mut |_, _| {})
+            .iter()
+            .map(|l| l.nodes)
+            .collect();
+        let again: Vec<u64> = run::<crate::core::triangular::Position>(&Limits::depth(3), &mut |_, _| {})
+            .iter()
+            .map(|l| l.nodes)
+            .collect();
         assert_eq!(once, again);
         assert!(once.iter().all(|&n| n > 0));
+    }
+
+    #[test]
+    fn the_bench_reports_the_depth_and_a_branching_factor_from_the_iterations() {
+        let lines = run::<crate::core::draughts::Position>(&Limits::depth(5), &mut |_, _| {});
+        for line in lines {
+            assert_eq!(line.depth, 5);
+            let b = line.branching.expect("a branching factor from depth 2");
+            assert!((1.0..50.0).contains(&b), "{b}");
+        }
+        let shallow = run::<crate::core::draughts::Position>(&Limits::depth(1), &mut |_, _| {});
+        assert!(shallow.iter().all(|l| l.depth == 1 && l.branching.is_none()));
     }
 }

@@ -29,6 +29,15 @@ pub trait EngineGame: Game {
     /// without the quiet ones (the quiescence search's moves).
     fn tactical_moves(&self, moves: &mut MoveList<Self::Move>);
 
+    /// The static exchange evaluation of the tactical move `mv` in centipawns: what it
+    /// wins once both sides have gone on capturing on its cell while that pays (a
+    /// negative number: the capture loses material). `None` where the game has none
+    /// (the default), and every capture is then searched as it comes.
+    fn static_exchange(&self, mv: Self::Move) -> Option<i32> {
+        let _ = mv;
+        None
+    }
+
     /// Whether the side to move has so few replies that the quiescence search must
     /// play them all instead of standing pat: in check or Target, or (draughts) bound
     /// to capture. [`Game::is_in_check`] by default.
@@ -107,6 +116,26 @@ impl EngineGame for interstellar::Position {
         interstellar::Position::tactical_moves(self, moves);
     }
 
+    /// [`interstellar::Position::static_exchange`] with the evaluation's piece values
+    /// (a planet worth 10,000); `None` for a move that ends the game (a Super Nova
+    /// step, taking the opponent's last piece but the planet), which no exchange
+    /// judges.
+    #[inline]
+    fn static_exchange(&self, mv: interstellar::Move) -> Option<i32> {
+        use interstellar::Kind;
+        let mover = self.piece_at(mv.from)?;
+        if mover.kind() == Kind::Star && mv.to.row() == mover.side.other().first_row() {
+            return None;
+        }
+        let them = self.side_cells(mover.side.other());
+        if them.contains(mv.to.slot()) && them.minus(self.kind_cells(Kind::Planet)).count() == 1 {
+            return None;
+        }
+        let mut values = interstellar_eval::Weights::DEFAULT.material;
+        values[Kind::Planet as usize] = 10_000;
+        Some(interstellar::Position::static_exchange(self, mv, &values))
+    }
+
     #[inline]
     fn has_ended_without_moves(&self) -> bool {
         self.has_static_ending()
@@ -159,6 +188,15 @@ impl EngineGame for triangular::Position {
             None if mv.promotion.is_some() => Some(promotion),
             None => None,
         }
+    }
+
+    /// [`triangular::Position::static_exchange`] with the evaluation's piece values (a
+    /// king worth 10,000).
+    #[inline]
+    fn static_exchange(&self, mv: triangular::Move) -> Option<i32> {
+        let mut values = triangular_eval::Weights::DEFAULT.material;
+        values[triangular::Kind::King.index()] = 10_000;
+        Some(triangular::Position::static_exchange(self, mv, &values))
     }
 
     #[inline]

@@ -45,6 +45,11 @@
 //!   and never while every move searched so far loses. A position with no legal move
 //!   is scored before any of it, so "blocked" and stalemate are never pruned away.
 //! - The transposition table is **read in quiescence** too.
+//! - **Static exchange evaluation** where the game has one (Triangular,
+//!   [`EngineGame::static_exchange`]): the quiescence search leaves out captures that
+//!   lose material, the main search orders them after the quiet moves, and up to 4
+//!   plies from the horizon (away from the principal variation and check, never the
+//!   first move) leaves out those losing more than 120 cp a remaining ply.
 //! - **Repetitions** score 0 from the first repetition inside the search, looked for
 //!   since the last irreversible move ([`EngineGame::is_irreversible`]) and through the
 //!   game's earlier positions. In Triangular a repetition and the fifty-move rule are
@@ -84,6 +89,13 @@ const CHECK_EVERY: u64 = 512;
 const TABLE_MOVE: i32 = 1 << 30;
 const TACTICAL: i32 = 1 << 28;
 const KILLER: i32 = 1 << 27;
+/// Captures that lose material by static exchange ([`Options::exchange`]) come after
+/// every quiet move: `LOSING_CAPTURE` plus their (negative) exchange value.
+const LOSING_CAPTURE: i32 = -(1 << 26);
+/// Static exchange pruning: the deepest remaining depth, and the loss a ply beyond
+/// which a capture is not searched there.
+const SEE_PRUNE_DEPTH: i32 = 4;
+const SEE_PRUNE_MARGIN: i32 = 120;
 const HISTORY_MAX: i32 = 1 << 20;
 /// The history's bound with gravity ([`Options::history_malus`]): a bonus `b` moves an
 /// entry `h` by `b − h·|b|/GRAVITY_MAX`, so it stays within ±`GRAVITY_MAX` and recent
@@ -122,7 +134,8 @@ fn reduction(depth: i32, searched: usize) -> i32 {
     i32::from(table[depth.clamp(0, 63) as usize][searched.min(63)])
 }
 
-/// A progress report, sent after each completed line of each iteration.
+/// A progress report: one for every line of each iteration once its lines are done,
+/// best first (line 1 is always the best), and for the lines done when a search stops.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Report<M> {
     /// The iteration's depth, in plies.
@@ -219,6 +232,13 @@ pub struct Options {
     /// +40.7 ± 77.8 Elo in Triangular, −17.4 ± 73.8 in draughts and 0.0 ± 86.7 in
     /// Interstellar, so nothing is settled yet.
     pub counter_history: bool,
+    /// Static exchange evaluation, where the game has one
+    /// ([`EngineGame::static_exchange`]): the quiescence search leaves out captures
+    /// that lose material, and the main search orders them after the quiet moves.
+    pub exchange: bool,
+    /// Near the horizon, captures that lose more than a margin a ply by static
+    /// exchange are not searched.
+    pub exchange_pruning: bool,
 }
 
 impl Default for Options {
@@ -241,13 +261,15 @@ impl Default for Options {
             // Not shown to gain yet (docs/engine.md, *The second step*): off until a
             // longer run decides.
             counter_history: false,
+            exchange: true,
+            exchange_pruning: true,
         }
     }
 }
 
 impl Options {
     /// The option names `orrery match` accepts, each with its field.
-    pub const NAMES: [&'static str; 15] = [
+    pub const NAMES: [&'static str; 17] = [
         "nullmove",
         "nullguard",
         "lmr",
@@ -263,6 +285,8 @@ impl Options {
         "histmalus",
         "lmrhist",
         "conthist",
+        "see",
+        "seeprune",
     ];
 
     /// Whether the option called `name` is on; `None` for an unknown name.
@@ -300,6 +324,8 @@ impl Options {
             "histmalus" => &mut self.history_malus,
             "lmrhist" => &mut self.reduction_history,
             "conthist" => &mut self.counter_history,
+            "see" => &mut self.exchange,
+            "seeprune" => &mut self.exchange_pruning,
             _ => return None,
         };
         Some(field)
@@ -431,7 +457,8 @@ impl<G: EngineGame> Engine<G> {
             s.seldepth = 0;
             s.excluded.clear();
             let mut found: Vec<(i32, Vec<G::Move>)> = Vec::new();
-            for (index, previous) in previous.iter_mut().enumerate().take(multipv) {
+            let mut seldepths: SmallVec<[(u32, u32); MAX_MULTI_PV]> = SmallVec::new();
+            for previous in previous.iter_mut().take(multipv) {
                 let score = s.aspiration(pos, depth as i32, *previous);
                 if s.stopped {
                     break;
@@ -441,19 +468,28 @@ impl<G: EngineGame> Engine<G> {
                 s.excluded.push(G::move_key(first));
                 *previous = score;
                 max_seldepth = max_seldepth.max(s.seldepth);
-                let time = start.elapsed();
+                seldepths.push((G::move_key(first), s.seldepth as u32));
+                found.push((score, pv));
+            }
+            // The lines completed at this depth, best first: a later line may score
+            // above an earlier one (each is searched without the ones before it), and
+            // line 1 is always the best.
+            found.sort_by_key(|l| std::cmp::Reverse(l.0));
+            let time = start.elapsed();
+            for (index, (score, pv)) in found.iter().enumerate() {
+                let key = pv.first().map(|&m| G::move_key(m));
                 report(&Report {
                     depth,
-                    seldepth: s.seldepth as u32,
+                    seldepth: seldepths.iter().find(|(k, _)| Some(*k) == key).map_or(0, |&(_, d)| d),
                     multipv: index + 1,
-                    score: Score::from_internal(score),
+                    score: Score::from_internal(*score),
                     nodes: s.nodes,
                     nps: nps(s.nodes, time),
                     time,
                     pv: pv.clone(),
                 });
-                found.push((score, pv));
             }
+            seldepths.clear();
             if s.stopped {
                 // Lines completed at this depth replace the older ones with the same
                 // first move; the rest keep the last iteration's.
@@ -471,7 +507,6 @@ impl<G: EngineGame> Engine<G> {
                 lines = found;
                 break;
             }
-            found.sort_by_key(|l| std::cmp::Reverse(l.0));
             // Every line's result proven within this depth: deeper changes nothing.
             let proven = found.iter().all(|l| is_mate(l.0) && MATE - l.0.abs() <= depth as i32);
             lines = found;
@@ -654,6 +689,12 @@ impl<G: EngineGame> Searcher<'_, G> {
             return TABLE_MOVE;
         }
         if let Some(v) = pos.tactical_value(mv) {
+            if self.options.exchange
+                && let Some(x) = pos.static_exchange(mv)
+                && x < 0
+            {
+                return LOSING_CAPTURE + x.max(-(1 << 20));
+            }
             return TACTICAL + v.clamp(0, TACTICAL - 1);
         }
         if !self.options.killers_and_history {
@@ -807,7 +848,20 @@ impl<G: EngineGame> Searcher<'_, G> {
                 continue;
             }
             let tactical = scores[i] >= TACTICAL && scores[i] < TABLE_MOVE
-                || (scores[i] == TABLE_MOVE && pos.tactical_value(mv).is_some());
+                || ((scores[i] == TABLE_MOVE || scores[i] < LOSING_CAPTURE / 2) && pos.tactical_value(mv).is_some());
+            // Near the horizon, a capture that loses much by static exchange is left out.
+            if self.options.exchange_pruning
+                && ply > 0
+                && searched > 0
+                && tactical
+                && !pv_node
+                && !in_check
+                && depth <= SEE_PRUNE_DEPTH
+                && best > -MATE_BOUND
+                && pos.static_exchange(mv).is_some_and(|x| x < -SEE_PRUNE_MARGIN * depth)
+            {
+                continue;
+            }
             let mut child = pos.clone();
             child.play(mv);
             let gives_check = child.is_in_check();
@@ -988,6 +1042,10 @@ impl<G: EngineGame> Searcher<'_, G> {
         let mut scores: SmallVec<[i32; INLINE_MOVES]> = moves
             .iter()
             .map(|&mv| match pos.tactical_value(mv) {
+                // A capture that loses material by static exchange cannot raise alpha.
+                Some(_) if !in_check && self.options.exchange && pos.static_exchange(mv).is_some_and(|x| x < 0) => {
+                    i32::MIN
+                }
                 Some(v) => TACTICAL + v.clamp(0, TACTICAL - 1),
                 None if in_check => self.history[self.history_slot(pos, mv)],
                 None => i32::MIN,

@@ -571,6 +571,43 @@ impl RefPosition {
     // Legal moves, playing, game end
     // -----------------------------------------------------------------------------------
 
+    /// The static exchange of the move `from`–`to`, worked out plainly for the engine's
+    /// differential test: the victim's value less what the other side then wins by
+    /// capturing on `to` with its least valuable piece that could move there (`values`
+    /// in Planet, Quasar, Pulsar, Nebula, Black hole, Star order; of two of a kind the
+    /// one `rank` puts first), each side free to stop; the planet captures only onto a
+    /// cell no enemy piece could then move to, and is never captured.
+    pub fn static_exchange(&self, from: Cell, to: Cell, values: &[i32; 6], rank: &dyn Fn(Cell) -> u8) -> i32 {
+        let (side, kind) = self.piece_at(from).expect("a piece on the from-cell");
+        let victim = self.piece_at(to).map_or(0, |(_, k)| values[k as usize]);
+        let mut after = self.clone();
+        after.set(to, Some((side, kind)));
+        after.set(from, None);
+        victim - after.exchange_on(to, side.other(), values[kind as usize], values, rank)
+    }
+
+    /// What `side` wins by going on capturing on `to`, where a piece worth `standing`
+    /// stands (0 when it had better stop).
+    fn exchange_on(&self, to: Cell, side: Side, standing: i32, values: &[i32; 6], rank: &dyn Fn(Cell) -> u8) -> i32 {
+        let order = [Kind::Star, Kind::BlackHole, Kind::Pulsar, Kind::Nebula, Kind::Quasar, Kind::Planet];
+        let capturer = order.iter().find_map(|&k| {
+            self.pieces_of(side)
+                .into_iter()
+                .filter(|&(from, kind)| kind == k && self.destinations(from, Mode::Move).contains(&to))
+                .map(|(from, _)| from)
+                .min_by_key(|&from| rank(from))
+                .map(|from| (from, k))
+        });
+        let Some((from, kind)) = capturer else { return 0 };
+        let mut after = self.clone();
+        after.set(to, Some((side, kind)));
+        after.set(from, None);
+        if kind == Kind::Planet && after.attackers(to, side.other()) > 0 {
+            return 0;
+        }
+        (standing - after.exchange_on(to, side.other(), values[kind as usize], values, rank)).max(0)
+    }
+
     /// Board after moving the piece on `from` to `to` (anything on `to` is captured), with
     /// the side to move flipped. No legality check.
     fn apply(&self, from: Cell, to: Cell) -> RefPosition {

@@ -853,6 +853,53 @@ impl RefPosition {
         }
     }
 
+    /// The static exchange of the move `from`–`to` (promoting to `promotion`, a letter),
+    /// worked out plainly for the engine's differential test: the victim's value, less
+    /// what the other side then wins by capturing on `to` with its least valuable
+    /// piece (`values` in King, Queen, Rook, Bishop, Knight, Pawn order; of two of a
+    /// kind, the one `rank` puts first), each side free to stop, a recapturing pawn not
+    /// promoting, a king capturing only onto a cell the other side no longer attacks.
+    pub fn static_exchange(
+        &self,
+        from: &str,
+        to: &str,
+        promotion: Option<char>,
+        values: &[i32; 6],
+        rank: &dyn Fn(&str) -> u32,
+    ) -> i32 {
+        let g = geometry();
+        let (f, t) = (g.by_name[from], g.by_name[to]);
+        let (color, kind) = self.board[f].expect("a piece on the from-cell");
+        let victim = self.board[t].map_or(0, |(_, k)| values[k as usize]);
+        let standing = promotion.and_then(Kind::from_letter).unwrap_or(kind);
+        let promoted = values[standing as usize] - values[kind as usize];
+        let mut after = self.clone();
+        after.board[t] = Some((color, standing));
+        after.board[f] = None;
+        victim + promoted - after.exchange_on(t, color.other(), values[standing as usize], values, rank)
+    }
+
+    /// What `side` wins by going on capturing on `t`, where a piece worth `standing`
+    /// stands (0 when it had better stop).
+    fn exchange_on(&self, t: usize, side: Color, standing: i32, values: &[i32; 6], rank: &dyn Fn(&str) -> u32) -> i32 {
+        let g = geometry();
+        let order = [Kind::Pawn, Kind::Knight, Kind::Bishop, Kind::Rook, Kind::Queen, Kind::King];
+        let capturer = order.iter().find_map(|&k| {
+            (0..self.board.len())
+                .filter(|&i| self.board[i] == Some((side, k)) && self.targets(i).contains(&t))
+                .min_by_key(|&i| rank(&g.cells[i].name))
+                .map(|i| (i, k))
+        });
+        let Some((i, k)) = capturer else { return 0 };
+        let mut after = self.clone();
+        after.board[t] = Some((side, k));
+        after.board[i] = None;
+        if k == Kind::King && after.attacked(t, side.other()) {
+            return 0;
+        }
+        (standing - after.exchange_on(t, side.other(), values[k as usize], values, rank)).max(0)
+    }
+
     /// Naive perft; every promotion choice is a move; mate, stalemate and
     /// K v K end the tree (they have no legal moves).
     pub fn perft(&self, depth: u32) -> u64 {

@@ -298,6 +298,59 @@ impl Position {
         found
     }
 
+    /// The static exchange evaluation of `mv` (a move of the side to move): what it
+    /// wins, in the units of `values` (indexed by [`Kind`]'s discriminant), when after
+    /// it both sides go on capturing on `mv`'s to-cell, each with its least valuable
+    /// piece that could move there and each free to stop when going on would lose
+    /// (`docs/rules-interstellar.md` §5 *How the pieces move*: a piece captures by
+    /// moving onto the enemy piece's cell). Pieces whose way a capturer opens join in.
+    /// Not considered: Target and the legality of the captures, the game's endings
+    /// (a star's capture onto the far row is Super Nova; taking the last piece but the
+    /// planet is Total Annihilation: the engine does not ask about such moves); the
+    /// planet recaptures only onto a cell no enemy piece could then move to. A quiet
+    /// move scores 0 or less.
+    pub fn static_exchange(&self, mv: Move, values: &[i32; 6]) -> i32 {
+        const CHEAPEST_FIRST: [usize; 6] = [STAR, BLACK_HOLE, PULSAR, NEBULA, QUASAR, PLANET];
+        let to = mv.to;
+        let kind_on = |slot: u8| (0..6).find(|&k| self.kinds[k].contains(slot));
+        let Some(mover) = kind_on(mv.from.slot()) else { return 0 };
+        // gain[d]: what the side making the d-th capture has won once it is made, if
+        // the other side stops there.
+        let mut gain = [0i32; 34];
+        gain[0] = kind_on(to.slot()).map_or(0, |k| values[k]);
+        let mut standing = values[mover];
+        let mut occ = self.occupied().without(mv.from.slot());
+        let mut alive = VALID.without(mv.from.slot());
+        let mut side = self.side_to_move.other();
+        let mut depth = 0;
+        loop {
+            let attackers = self.attackers(to, side, occ, alive);
+            let Some((kind, from)) =
+                CHEAPEST_FIRST.into_iter().find_map(|k| (attackers & self.kinds[k]).first().map(|c| (k, c)))
+            else {
+                break;
+            };
+            let (after_occ, after_alive) = (occ.without(from), alive.without(from));
+            if kind == PLANET && self.attackers(to, side.other(), after_occ, after_alive).any() {
+                break;
+            }
+            depth += 1;
+            if depth >= gain.len() {
+                break;
+            }
+            gain[depth] = standing - gain[depth - 1];
+            standing = values[kind];
+            occ = after_occ;
+            alive = after_alive;
+            side = side.other();
+        }
+        while depth > 0 {
+            gain[depth - 1] = -((-gain[depth - 1]).max(gain[depth]));
+            depth -= 1;
+        }
+        gain[0]
+    }
+
     /// How many enemy pieces could move onto `side`'s planet now (0 when not in
     /// Target), whoever is to move.
     pub fn target_count_for(&self, side: Side) -> u32 {

@@ -257,6 +257,59 @@ impl Position {
         self.occupied() == self.by_kind[Kind::King.index()] && self.occupied().count() == 2
     }
 
+    /// The static exchange evaluation of `mv` (a move of the side to move): what it
+    /// wins, in the units of `values` (indexed by [`Kind::index`]), when after it both
+    /// sides go on capturing on `mv`'s to-cell, each with its least valuable attacker
+    /// and each free to stop when going on would lose (`docs/rules-triangular.md` §4
+    /// *How the pieces move*: a piece captures by moving onto the enemy piece's cell).
+    /// Pieces uncovered behind a capturer join in; pins, checks and promotions by a
+    /// recapturing pawn are not considered, and a king recaptures only onto a cell no
+    /// enemy piece attacks any more. A quiet move scores 0 or less: it only loses
+    /// what it moves when the cell is badly attacked.
+    pub fn static_exchange(&self, mv: Move, values: &[i32; 6]) -> i32 {
+        let t = tables();
+        let to = mv.to.slot() as usize;
+        let Some(mover) = self.kind_at(mv.from.slot()) else { return 0 };
+        // gain[d]: what the side making the d-th capture has won once it is made,
+        // if the other side stops there.
+        let mut gain = [0i32; 34];
+        gain[0] = self.kind_at(mv.to.slot()).map_or(0, |k| values[k.index()]);
+        let mut standing = values[mover.index()];
+        if let Some(p) = mv.promotion {
+            gain[0] += values[p.index()] - values[Kind::Pawn.index()];
+            standing = values[p.index()];
+        }
+        let mut occ = self.occupied().without(mv.from.slot());
+        let mut side = self.side_to_move.other();
+        let mut depth = 0;
+        loop {
+            let attackers = self.attackers(t, to, occ, side) & occ;
+            let Some((kind, from)) = [Kind::Pawn, Kind::Knight, Kind::Bishop, Kind::Rook, Kind::Queen, Kind::King]
+                .into_iter()
+                .find_map(|k| (attackers & self.by_kind[k.index()]).first().map(|c| (k, c)))
+            else {
+                break;
+            };
+            let after = occ.without(from);
+            if kind == Kind::King && (self.attackers(t, to, after, side.other()) & after).any() {
+                break;
+            }
+            depth += 1;
+            if depth >= gain.len() {
+                break;
+            }
+            gain[depth] = standing - gain[depth - 1];
+            standing = values[kind.index()];
+            occ = after;
+            side = side.other();
+        }
+        while depth > 0 {
+            gain[depth - 1] = -((-gain[depth - 1]).max(gain[depth]));
+            depth -= 1;
+        }
+        gain[0]
+    }
+
     /// Gives `sink` the legal moves of every
     /// piece of the side to move (nothing when only the kings are left).
     #[inline(always)]
