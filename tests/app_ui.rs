@@ -1023,6 +1023,12 @@ fn playing_the_second_side_turns_the_board_and_the_computer_moves_first() {
     assert_eq!(h.state().workspace().view.tag("Termination").as_deref(), Some("Black resigned"));
     // A resigned game stays resigned: Take back is off, and the command says why.
     assert!(h.get_by_label("Take back").accesskit_node().is_disabled(), "the button is off");
+    // A finished game keeps only what still does something: no Resign, draw offer or
+    // hint, and the report's button.
+    for gone in ["Resign", "Offer a draw", "Hint"] {
+        assert!(h.query_by_label(gone).is_none(), "{gone} after the game");
+    }
+    h.get_by_label("Analyse game");
     let before = orrery::record::write_any(&h.state().workspace().view.game());
     h.state_mut().apply(Command::Game(GameCommand::TakeBack));
     h.step();

@@ -5,7 +5,7 @@
 
 use egui::{PointerButton, Pos2, Rect};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use orrery::app::OrreryApp;
 use orrery::app::layout::Pane;
 use ui_support::{menu, press};
@@ -176,10 +176,68 @@ fn a_timed_game_with_the_analysis_leaves_the_move_list_room_and_both_clock_faces
         assert!(face.bottom() <= moves.top() && face.top() >= 0.0, "{face:?} above {moves:?}");
     }
     // And the time control under them.
-    let control = h.get_by_label("5 min + 3 s").rect();
-    assert!(control.bottom() <= moves.top(), "{control:?} above {moves:?}");
+    for row in ["5 min + 3 s", "Pause clock"] {
+        let control = h.get_by_label(row).rect();
+        assert!(control.bottom() <= moves.top(), "{row}: {control:?} above {moves:?}");
+    }
     h.state_mut().apply(orrery::app::command::Command::ToggleAnalysis);
     h.step();
+    drop(h);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A long game, its last move shown: opening the comment box under the list (or any row
+/// that takes the list's room) keeps the shown move in view.
+#[test]
+fn the_shown_move_stays_in_view_when_the_move_list_gets_shorter() {
+    use orrery::core::Game;
+    use orrery::core::moves::MoveList;
+    let dir = std::env::temp_dir().join(format!("orrery-layout-follow-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    // 70 plies of a Triangular game, always the first legal move of the generator's
+    // order that is not a capture when there is one (a long quiet game).
+    let mut p = orrery::core::triangular::Position::opening();
+    let mut text = String::from("[Variant \"Triangular\"]\n\n");
+    let mut last = String::new();
+    for ply in 0..70 {
+        let mut moves = MoveList::new();
+        p.legal_moves(&mut moves);
+        let Some(&mv) = moves.iter().find(|m| p.piece_at(m.to).is_none()).or(moves.first()) else { break };
+        last = p.notation(mv);
+        if ply % 2 == 0 {
+            text.push_str(&format!("{}. ", ply / 2 + 1));
+        }
+        text.push_str(&last);
+        text.push(' ');
+        p.play(mv);
+    }
+    text.push_str("*\n");
+    let path = dir.join("long.pgn");
+    std::fs::write(&path, text).unwrap();
+    let mut h = app_in(&dir);
+    h.run();
+    assert!(h.state_mut().open_path(&path));
+    h.run_steps(4);
+    ui_support::finish_reading(&mut h);
+    h.key_press(egui::Key::End);
+    // The list scrolls smoothly to the shown move.
+    h.run_steps(20);
+    let shown = |h: &Harness<'static, OrreryApp>| {
+        let moves_top = h.get_by_label("Moves").rect().bottom();
+        // The shown move's button (the same move may be written elsewhere in the list).
+        h.query_all_by_label(&last)
+            .filter(|n| n.accesskit_node().toggled() == Some(egui::accesskit::Toggled::True))
+            .map(|n| n.rect())
+            .find(|r| r.top() >= moves_top)
+            .unwrap_or_else(|| panic!("{last} shown"))
+    };
+    let before = shown(&h);
+    h.get_by_label("Comment…").click();
+    h.run_steps(20);
+    let box_top = h.query_by_label_contains("Comment after").unwrap_or_else(|| panic!("the comment box")).rect().top();
+    let after = shown(&h);
+    assert!(after.bottom() <= box_top, "the shown move {after:?} above the comment box at {box_top} (was {before:?})");
     drop(h);
     let _ = std::fs::remove_dir_all(&dir);
 }

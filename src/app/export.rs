@@ -99,29 +99,25 @@ impl ExportForm {
         if crate::app::keys::escape_closes_window(ctx) {
             return Some(ExportAction::Close);
         }
-        egui::Window::new("Export diagram")
-            .collapsible(false)
-            .resizable(false)
-            .default_pos(egui::pos2(60.0, 80.0))
-            .show(ctx, |ui| {
-                ui.horizontal_top(|ui| {
-                    // A fixed width: the path field and separators do not stretch the window.
-                    ui.vertical(|ui| {
-                        ui.set_min_width(380.0);
-                        ui.set_max_width(380.0);
-                        self.choices_ui(ui, path, &mut action);
-                    });
-                    if let Some(texture) = preview {
-                        ui.separator();
-                        ui.vertical(|ui| {
-                            ui.label(RichText::new("Preview").weak());
-                            let size = texture.size_vec2();
-                            let scale = (PREVIEW_PX as f32 / size.x.max(1.0)).min(1.0);
-                            ui.image((texture.id(), size * scale));
-                        });
-                    }
+        crate::app::theme::dialog("Export diagram", ctx).resizable(false).show(ctx, |ui| {
+            ui.horizontal_top(|ui| {
+                // A fixed width: the path field and separators do not stretch the window.
+                ui.vertical(|ui| {
+                    ui.set_min_width(380.0);
+                    ui.set_max_width(380.0);
+                    self.choices_ui(ui, path, &mut action);
                 });
+                if let Some(texture) = preview {
+                    ui.separator();
+                    ui.vertical(|ui| {
+                        ui.label(RichText::new("Preview").weak());
+                        let size = texture.size_vec2();
+                        let scale = (PREVIEW_PX as f32 / size.x.max(1.0)).min(1.0);
+                        ui.image((texture.id(), size * scale));
+                    });
+                }
             });
+        });
         action
     }
 

@@ -189,7 +189,7 @@ impl GifForm {
         preview: Option<&egui::TextureHandle>,
     ) -> Option<GifAction> {
         let mut action = None;
-        egui::Window::new("Export GIF").collapsible(false).resizable(false).show(ctx, |ui| {
+        crate::app::theme::dialog("Export GIF", ctx).resizable(false).show(ctx, |ui| {
             if let Some(job) = job {
                 ui.label(format!("Writing {}…", job.path.display()));
                 ui.add(egui::ProgressBar::new(job.progress()).show_percentage());

@@ -93,7 +93,7 @@ impl Default for Layout {
         let study = tiles.insert_tab_tile(study.to_vec());
         let below = linear(&mut tiles, LinearDir::Horizontal, &[(games, 0.55), (notation, 0.45)]);
         let left = linear(&mut tiles, LinearDir::Vertical, &[(board, 0.61), (below, 0.39)]);
-        let right = linear(&mut tiles, LinearDir::Vertical, &[(clocks, 0.26), (moves, 0.46), (study, 0.28)]);
+        let right = linear(&mut tiles, LinearDir::Vertical, &[(clocks, 0.22), (moves, 0.5), (study, 0.28)]);
         let root = linear(&mut tiles, LinearDir::Horizontal, &[(left, BOARD_SHARE), (right, 1.0 - BOARD_SHARE)]);
         Layout { tree: Tree::new(egui::Id::unique("orrery-layout"), root, tiles) }
     }

@@ -22,6 +22,9 @@ pub struct MoveListPanel {
     /// Scroll once more next frame: egui limits the scroll offset by the list's height of
     /// the frame before, so a row just added is only reached one frame later.
     scroll_again: bool,
+    /// The list's height last frame: when it changes (a row above it comes or goes, the
+    /// pane is resized) the shown move is brought back into view.
+    height: f32,
     /// The comment being written under the list, until Save or Cancel.
     editing: Option<CommentEdit>,
     /// The keyboard move box's text.
@@ -70,7 +73,9 @@ impl MoveListPanel {
         commands: &mut Vec<Command>,
     ) {
         header_ui(ui, s, self.game_number);
-        let heading = ui.heading("Moves");
+        // The pane's tab says "Move list" already: a small heading, so the moves keep
+        // the room.
+        let heading = ui.label(RichText::new("Moves").strong());
         // Interstellar writes a move in its mover's own numbering: say so where the
         // moves are read.
         if G::VARIANT == crate::core::game::Variant::Interstellar {
@@ -110,6 +115,12 @@ impl MoveListPanel {
         // The glyph buttons take one or two rows, as the pane's width allows.
         let below = 4.0 * row + 8.0 + if self.editing.is_some() { 6.0 * row } else { 0.0 };
         let height = (ui.available_height() - below).max(3.0 * row);
+        if (height - self.height).abs() > 0.5 {
+            scroll = true;
+            self.scroll_again = true;
+            self.height = height;
+            ui.ctx().request_repaint();
+        }
         let mut actions = Vec::new();
         let editable = hidden_from.is_none();
         move_list_ui(ui, s, lines, scroll, height, editable, &mut actions);
@@ -132,7 +143,10 @@ impl MoveListPanel {
         }
         ui.separator();
         if let Some(edit) = &mut self.editing {
-            comment_editor_ui(ui, edit, &mut actions);
+            let node = s.record.tree.node(edit.node);
+            let stored = if edit.before { &node.comment_before } else { &node.comment_after };
+            let has_comment = !stored.trim().is_empty();
+            comment_editor_ui(ui, edit, has_comment, &mut actions);
         }
         glyph_bar_ui(ui, s, &mut actions);
         for action in actions {
@@ -377,8 +391,8 @@ fn header_ui<G: RecordGame>(ui: &mut egui::Ui, s: &GameSession<G>, number: usize
 }
 
 /// The comment being written: which one, the text, Save (also Ctrl+Enter), Cancel
-/// (also Escape), Delete.
-fn comment_editor_ui(ui: &mut egui::Ui, edit: &mut CommentEdit, actions: &mut Vec<ListAction>) {
+/// (also Escape), Delete (greyed while the move has no such comment yet).
+fn comment_editor_ui(ui: &mut egui::Ui, edit: &mut CommentEdit, has_comment: bool, actions: &mut Vec<ListAction>) {
     let place = if edit.node == NodeId::ROOT {
         "Comment before the first move".to_string()
     } else if edit.before {
@@ -410,7 +424,12 @@ fn comment_editor_ui(ui: &mut egui::Ui, edit: &mut CommentEdit, actions: &mut Ve
         if ui.button("Cancel").clicked() || cancel_keys {
             actions.push(ListAction::CancelComment);
         }
-        if ui.button("Delete").on_hover_text("Delete this comment").clicked() {
+        if ui
+            .add_enabled(has_comment, egui::Button::new("Delete"))
+            .on_hover_text("Delete this comment")
+            .on_disabled_hover_text("This move has no such comment yet: Cancel closes the box")
+            .clicked()
+        {
             actions.push(ListAction::Game(set(String::new())));
         }
     });

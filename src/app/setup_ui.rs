@@ -21,7 +21,7 @@ impl PuzzleForm {
         if crate::app::keys::escape_closes_window(ctx) {
             return Some(false);
         }
-        egui::Window::new("Save as puzzle").collapsible(false).show(ctx, |ui| {
+        crate::app::theme::dialog("Save as puzzle", ctx).show(ctx, |ui| {
             egui::Grid::new("puzzle-form").num_columns(2).show(ui, |ui| {
                 let label = ui.label("Stipulation");
                 ui.horizontal(|ui| {

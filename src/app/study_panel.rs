@@ -106,10 +106,9 @@ impl StudyPanel {
                     return;
                 }
                 let mut open = true;
-                let window = egui::Window::new(format!("Chapter {}", current + 1))
+                let window = crate::app::theme::dialog(format!("Chapter {}", current + 1), ui.ctx())
                     .id(egui::Id::unique("chapter-form-window"))
                     .open(&mut open)
-                    .collapsible(false)
                     .resizable(false);
                 window.show(ui.ctx(), |ui| {
                     egui::Grid::new("chapter-form").num_columns(2).show(ui, |ui| {

@@ -98,7 +98,7 @@ impl StudyForm {
         let mut action = None;
         let mut open = true;
         let title = if self.adding { "Add to study" } else { "New study" };
-        egui::Window::new(title).open(&mut open).collapsible(false).resizable(false).show(ctx, |ui| {
+        crate::app::theme::dialog(title, ctx).open(&mut open).resizable(false).show(ctx, |ui| {
             ui.set_max_width(460.0);
             ui.label(
                 RichText::new(if self.adding {

@@ -211,6 +211,8 @@ fn pane_ui(
         }
         Pane::Analysis => analysis_panel(ctx, ui, commands),
         Pane::Report => {
+            // A scroll bar that shows: the summary's last rows may be below the pane's edge.
+            ui.style_mut().spacing.scroll = egui::style::ScrollStyle::solid();
             egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
                 ui_of(&ctx.workspace.view).report_ui(ui, commands);
             });

@@ -91,7 +91,7 @@ impl OrreryApp {
     fn error_window(&mut self, ctx: &egui::Context) {
         if let Some((title, errors)) = self.shell.error_list.clone() {
             let mut open = true;
-            egui::Window::new(title).open(&mut open).collapsible(false).show(ctx, |ui| {
+            theme::dialog(title, ctx).open(&mut open).show(ctx, |ui| {
                 egui::ScrollArea::vertical().max_height(300.0).show(ui, |ui| {
                     for e in &errors {
                         ui.label(RichText::new(e).monospace());
@@ -111,7 +111,7 @@ impl OrreryApp {
     fn shortcuts_window(&mut self, ctx: &egui::Context) {
         if self.shell.show_shortcuts {
             let mut open = true;
-            egui::Window::new("Keyboard shortcuts").open(&mut open).collapsible(false).show(ctx, |ui| {
+            theme::dialog("Keyboard shortcuts", ctx).open(&mut open).show(ctx, |ui| {
                 egui::Grid::new("shortcuts").num_columns(2).show(ui, |ui| {
                     for (group, commands) in Command::shortcuts_by_group() {
                         ui.label(RichText::new(group).strong());
@@ -489,7 +489,7 @@ impl OrreryApp {
             (false, _) if self.workspace.open_as_puzzles => "Open puzzle file",
             (false, _) => "Open game",
         };
-        egui::Window::new(title).collapsible(false).show(ctx, |ui| {
+        theme::dialog(title, ctx).show(ctx, |ui| {
             ui.label("No file chooser is available here: type the file's path (.pgn or .ron).");
             ui.label(
                 RichText::new("(A file chooser needs an xdg desktop portal, e.g. xdg-desktop-portal-gtk, or zenity.)")
@@ -580,7 +580,7 @@ impl OrreryApp {
             self.shell.new_game_form = None;
             return;
         }
-        egui::Window::new(title).collapsible(false).show(ctx, |ui| {
+        theme::dialog(title, ctx).show(ctx, |ui| {
             let sides = crate::with_variant!(form.variant, G => {
                 let first = <G as crate::core::Game>::opening().side_to_move();
                 [capitalise(first.name()), capitalise(first.other().name())]
@@ -651,13 +651,18 @@ impl OrreryApp {
                 let label = ui.label("Time control");
                 ui.add_enabled_ui(has_clock, |ui| {
                     ui.vertical(|ui| {
+                        // One line under the field whatever it says (a long error ends
+                        // in "…", the whole of it on hover): Start stays in place.
+                        ui.set_max_width(220.0);
                         ui.add(egui::TextEdit::singleline(text).desired_width(220.0)).labelled_by(label.id).on_hover_text(
                             "Seconds, + increment, d simple delay, b Bronstein delay, moves/ for a stage, : between stages: 300+3, 300d5, 40/5400+30:1800+30",
                         );
                         match TimeControl::parse(text) {
                             _ if !has_clock => ui.label(RichText::new("No clock").small()),
                             Ok(tc) => ui.label(RichText::new(tc.describe()).small()),
-                            Err(e) => ui.label(RichText::new(e.to_string()).small().color(theme::ERROR)),
+                            Err(e) => ui
+                                .add(egui::Label::new(RichText::new(e.to_string()).small().color(theme::ERROR)).truncate())
+                                .on_hover_text(e.to_string()),
                         };
                     });
                 });
@@ -700,7 +705,7 @@ impl OrreryApp {
         let Some(mut text) = self.shell.paste_text.clone() else { return };
         let mut keep = true;
         let variant = self.workspace.view.variant();
-        egui::Window::new("Paste position").collapsible(false).default_pos(egui::pos2(60.0, 80.0)).show(ctx, |ui| {
+        theme::dialog("Paste position", ctx).show(ctx, |ui| {
             ui.label("A position string of any game (Ctrl+V to paste):");
             let field = ui.add(egui::TextEdit::singleline(&mut text).desired_width(480.0).hint_text("position string"));
             // The field takes the keys as soon as the window opens.
@@ -817,7 +822,7 @@ impl OrreryApp {
             return;
         }
         let mut open = true;
-        egui::Window::new("About Orrery").open(&mut open).collapsible(false).resizable(false).show(ctx, |ui| {
+        theme::dialog("About Orrery", ctx).open(&mut open).resizable(false).show(ctx, |ui| {
             ui.heading(format!("Orrery {}", env!("CARGO_PKG_VERSION")));
             ui.label(env!("CARGO_PKG_DESCRIPTION"));
             ui.add_space(6.0);

@@ -152,6 +152,37 @@ impl<G: AppGame> GameUi for GameView<G> {
             ui.separator();
             return;
         }
+        // A finished game keeps the one row that still does something: take back (off,
+        // saying why, after a resignation or agreement) and the game report.
+        if !playing {
+            ui.horizontal_wrapped(|ui| {
+                if ui
+                    .add_enabled(moved && !decided, egui::Button::new("Take back"))
+                    .on_hover_text("Take back your last move and the answer to it")
+                    .on_disabled_hover_text(if decided {
+                        "The game was decided by resignation or agreement"
+                    } else {
+                        "You have not moved yet"
+                    })
+                    .clicked()
+                {
+                    commands.push(Command::Game(GameCommand::TakeBack));
+                }
+                // Once the report is there (its evaluations in the moves), the button
+                // runs it again and says so.
+                let analysed = matches!(self.evaluated, Some((r, true)) if r == self.session.record.revision());
+                let (text, hover) = if analysed {
+                    ("Analyse again", "The report is in the Game report tab; this works it out again")
+                } else {
+                    ("Analyse game", "The game report: the engine looks at every move")
+                };
+                if self.report.is_none() && ui.button(text).on_hover_text(hover).clicked() {
+                    commands.push(Command::AnalyseGame);
+                }
+            });
+            ui.separator();
+            return;
+        }
         ui.horizontal_wrapped(|ui| {
             if ui
                 .add_enabled(moved && !decided, egui::Button::new("Take back"))
@@ -191,12 +222,6 @@ impl<G: AppGame> GameUi for GameView<G> {
                 commands.push(Command::Game(GameCommand::Hint));
             }
         });
-        if self.session.game_over()
-            && self.report.is_none()
-            && ui.button("Analyse game").on_hover_text("The game report: the engine looks at every move").clicked()
-        {
-            commands.push(Command::AnalyseGame);
-        }
         ui.separator();
     }
 
