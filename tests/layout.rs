@@ -186,21 +186,16 @@ fn a_timed_game_with_the_analysis_leaves_the_move_list_room_and_both_clock_faces
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// A long game, its last move shown: opening the comment box under the list (or any row
-/// that takes the list's room) keeps the shown move in view.
-#[test]
-fn the_shown_move_stays_in_view_when_the_move_list_gets_shorter() {
+/// A long quiet Triangular game of `plies` plies (always the first legal move of the
+/// generator's order that captures nothing), written with `tags`, in `dir`; and the
+/// last move's notation.
+fn long_game(dir: &std::path::Path, plies: usize, tags: &str) -> (std::path::PathBuf, String) {
     use orrery::core::Game;
     use orrery::core::moves::MoveList;
-    let dir = std::env::temp_dir().join(format!("orrery-layout-follow-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    // 70 plies of a Triangular game, always the first legal move of the generator's
-    // order that is not a capture when there is one (a long quiet game).
     let mut p = orrery::core::triangular::Position::opening();
-    let mut text = String::from("[Variant \"Triangular\"]\n\n");
+    let mut text = format!("[Variant \"Triangular\"]\n{tags}\n");
     let mut last = String::new();
-    for ply in 0..70 {
+    for ply in 0..plies {
         let mut moves = MoveList::new();
         p.legal_moves(&mut moves);
         let Some(&mv) = moves.iter().find(|m| p.piece_at(m.to).is_none()).or(moves.first()) else { break };
@@ -215,6 +210,29 @@ fn the_shown_move_stays_in_view_when_the_move_list_gets_shorter() {
     text.push_str("*\n");
     let path = dir.join("long.pgn");
     std::fs::write(&path, text).unwrap();
+    (path, last)
+}
+
+/// The shown move's button in the move list (the same move may be written elsewhere in
+/// the list: the highlighted one), below the list's heading.
+fn shown_move(h: &Harness<'static, OrreryApp>, last: &str) -> Rect {
+    let moves_top = h.get_by_label("Moves").rect().bottom();
+    // The report may have added a glyph to it (`Kg8l?!`).
+    h.query_all_by_label_contains(last)
+        .filter(|n| n.accesskit_node().toggled() == Some(egui::accesskit::Toggled::True))
+        .map(|n| n.rect())
+        .find(|r| r.top() >= moves_top)
+        .unwrap_or_else(|| panic!("{last} shown"))
+}
+
+/// A long game, its last move shown: opening the comment box under the list (or any row
+/// that takes the list's room) keeps the shown move in view.
+#[test]
+fn the_shown_move_stays_in_view_when_the_move_list_gets_shorter() {
+    let dir = std::env::temp_dir().join(format!("orrery-layout-follow-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let (path, last) = long_game(&dir, 70, "");
     let mut h = app_in(&dir);
     h.run();
     assert!(h.state_mut().open_path(&path));
@@ -223,21 +241,54 @@ fn the_shown_move_stays_in_view_when_the_move_list_gets_shorter() {
     h.key_press(egui::Key::End);
     // The list scrolls smoothly to the shown move.
     h.run_steps(20);
-    let shown = |h: &Harness<'static, OrreryApp>| {
-        let moves_top = h.get_by_label("Moves").rect().bottom();
-        // The shown move's button (the same move may be written elsewhere in the list).
-        h.query_all_by_label(&last)
-            .filter(|n| n.accesskit_node().toggled() == Some(egui::accesskit::Toggled::True))
-            .map(|n| n.rect())
-            .find(|r| r.top() >= moves_top)
-            .unwrap_or_else(|| panic!("{last} shown"))
-    };
-    let before = shown(&h);
+    let before = shown_move(&h, &last);
     h.get_by_label("Comment…").click();
     h.run_steps(20);
     let box_top = h.query_by_label_contains("Comment after").unwrap_or_else(|| panic!("the comment box")).rect().top();
-    let after = shown(&h);
+    let after = shown_move(&h, &last);
     assert!(after.bottom() <= box_top, "the shown move {after:?} above the comment box at {box_top} (was {before:?})");
+    drop(h);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A timed game's report and the analysis open below the move list: the clocks' pane
+/// is as tall as the faces, the move list keeps its room and the shown move stays in
+/// view.
+#[test]
+fn after_a_timed_games_report_the_clocks_fit_and_the_shown_move_stays_in_view() {
+    let dir = std::env::temp_dir().join(format!("orrery-layout-report-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let (path, last) = long_game(&dir, 40, "[TimeControl \"900+10\"]\n");
+    let mut h = app_in(&dir);
+    h.run();
+    assert!(h.state_mut().open_path(&path));
+    h.run_steps(4);
+    ui_support::finish_reading(&mut h);
+    h.key_press(egui::Key::End);
+    h.run_steps(20);
+    h.state_mut().settings_mut().report_nodes = 2_000;
+    h.state_mut().apply(orrery::app::command::Command::AnalyseGame);
+    for _ in 0..3000 {
+        h.step();
+        if h.query_by_label("Evaluation graph").is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    assert!(h.query_by_label("Evaluation graph").is_some(), "the report");
+    h.state_mut().apply(orrery::app::command::Command::ToggleAnalysis);
+    h.run_steps(20);
+    let moves_tab = h.get_by_label("Move list").rect();
+    let control = h.get_by_label("15 min + 10 s").rect();
+    assert!(control.bottom() <= moves_tab.top(), "the time control {control:?} above the move list {moves_tab:?}");
+    assert!(moves_tab.top() - control.bottom() < 48.0, "no empty room under the clocks: {control:?}, {moves_tab:?}");
+    let type_a_move = h.get_by_label("Type a move").rect();
+    let shown = shown_move(&h, &last);
+    assert!(shown.bottom() <= type_a_move.top(), "the shown move {shown:?} above the move box {type_a_move:?}");
+    assert!(type_a_move.top() - h.get_by_label("Moves").rect().bottom() >= 150.0, "the moves' room");
+    h.state_mut().apply(orrery::app::command::Command::ToggleAnalysis);
+    h.step();
     drop(h);
     let _ = std::fs::remove_dir_all(&dir);
 }

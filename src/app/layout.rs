@@ -162,6 +162,50 @@ impl Layout {
         Some(id)
     }
 
+    /// Gives the row holding `pane` (its tab group) in a vertical split the height its
+    /// contents need, `content` points below its tab bar, as a toolbar has: the other
+    /// rows share the rest as they did. At most three fifths of the column; nothing
+    /// when the pane is not shown or not a row of a vertical split. Returns whether the
+    /// shares changed (they change only when the row is off by more than a point, so
+    /// the layout settles in a frame). A pane sharing its tab group with other shown
+    /// panes is left as it is. For the clocks, whose faces have one height.
+    pub fn fit_height(&mut self, pane: Pane, content: f32) -> bool {
+        let tiles = &self.tree.tiles;
+        let Some(pane_id) = tiles.find_pane(&pane) else { return false };
+        let Some(pane_rect) = tiles.rect(pane_id) else { return false };
+        // The row: the pane's tab group (or the pane), a child of a vertical split.
+        let mut row = pane_id;
+        let Some(mut parent) = tiles.parent_of(row) else { return false };
+        while let Some(Tile::Container(Container::Tabs(tabs))) = tiles.get(parent) {
+            // A tab group shared with other panes keeps the height the user gave it.
+            if tabs.children.iter().filter(|&&c| tiles.is_visible(c)).count() > 1 {
+                return false;
+            }
+            row = parent;
+            let Some(up) = tiles.parent_of(parent) else { return false };
+            parent = up;
+        }
+        let Some(Tile::Container(Container::Linear(linear))) = tiles.get(parent) else { return false };
+        if linear.dir != LinearDir::Vertical {
+            return false;
+        }
+        let (Some(column), Some(now)) = (tiles.rect(parent), tiles.rect(row)) else { return false };
+        let shown: Vec<(TileId, f32)> =
+            linear.children.iter().filter_map(|&c| tiles.rect(c).map(|r| (c, r.height()))).collect();
+        let others: f32 = shown.iter().filter(|(c, _)| *c != row).map(|(c, _)| linear.shares[*c]).sum();
+        // The rows' heights without the gaps between them.
+        let space: f32 = shown.iter().map(|(_, h)| h).sum();
+        let wanted = (content + (now.height() - pane_rect.height())).min(0.6 * space).min(column.height());
+        if others <= 0.0 || (now.height() - wanted).abs() <= 1.0 || space - wanted < 1.0 {
+            return false;
+        }
+        let share = wanted * others / (space - wanted);
+        if let Some(Tile::Container(Container::Linear(linear))) = self.tree.tiles.get_mut(parent) {
+            linear.shares.set_share(row, share);
+        }
+        true
+    }
+
     /// The layout is whole: it has every pane exactly once.
     pub fn is_whole(&self) -> bool {
         Pane::ALL

@@ -762,6 +762,11 @@ fn move_list_ui<G: RecordGame>(
     // Scrolls sideways too: a line wider than the panel (a long word in a comment)
     // never widens the panel and pushes its contents out of view.
     let mut area = egui::ScrollArea::both().auto_shrink([false, false]).max_height(height);
+    // No rubber band: an offset set past last frame's end (the list just grew, or its
+    // room changed) would spring back with a speed that then carries the list away
+    // from the shown move. The offset is set again next frame, once the end is known.
+    let kinetic = ui.spacing().scroll.kinetic;
+    ui.spacing_mut().scroll.kinetic.rubber_band = false;
     if scroll {
         let at = lines.iter().position(|l| match l {
             ListLine::Row { first, second, .. } => {
@@ -865,6 +870,7 @@ fn move_list_ui<G: RecordGame>(
             }
         }
     });
+    ui.spacing_mut().scroll.kinetic = kinetic;
 }
 
 /// One clickable move in the list, with its context menu (glyphs, comments, promote,

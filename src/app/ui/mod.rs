@@ -265,6 +265,8 @@ pub struct Shell {
     pub board: BoardPointer,
     /// The opponent panel asks "Resign this game?" (a second click resigns).
     pub resign_asked: bool,
+    /// The clocks' contents' height this frame, in points, for sizing their pane.
+    pub clocks_height: Option<f32>,
     /// Errors to show in a window (file errors), until dismissed.
     pub error_list: Option<(String, Vec<String>)>,
     /// Save found the file changed by another program: the file, and what waited for
@@ -420,6 +422,7 @@ impl OrreryApp {
             shell: Shell {
                 board: BoardPointer::default(),
                 resign_asked: false,
+                clocks_height: None,
                 error_list: None,
                 changed_on_disk: None,
                 overwrite_confirmed: None,

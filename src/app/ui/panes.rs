@@ -160,6 +160,12 @@ impl OrreryApp {
         let ctx = FrameContext { workspace: &self.workspace, settings: &self.settings, analysis_shown, puzzle_set };
         let mut panes = Panes { ctx, shell: &mut self.shell, positions: &mut self.jobs.positions, commands };
         layout.tree.ui(&mut panes, ui);
+        // The clocks' row is as tall as its faces (measured this frame), no taller.
+        if let Some(height) = self.shell.clocks_height.take()
+            && layout.fit_height(Pane::Clocks, height)
+        {
+            ui.ctx().request_repaint();
+        }
         self.settings.layout = layout;
     }
 }
@@ -231,9 +237,10 @@ fn pane_ui(
         Pane::OpeningTree => opening_tree_ui(ctx, shell, positions, ui, commands),
         Pane::Clocks => {
             // Scrolled rather than cut when the pane is made smaller than the faces.
-            egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+            let shown = egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
                 ui_of(&ctx.workspace.view).clock_ui(ui, ctx.settings, commands);
             });
+            shell.clocks_height = Some(shown.content_size.y + 2.0 * ui.spacing().item_spacing.y);
         }
     }
 }
