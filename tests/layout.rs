@@ -246,6 +246,7 @@ fn the_shown_move_stays_in_view_when_the_move_list_gets_shorter() {
     h.run_steps(20);
     let box_top = h.query_by_label_contains("Comment after").unwrap_or_else(|| panic!("the comment box")).rect().top();
     let after = shown_move(&h, &last);
+    assert!(h.get_by_label("Delete").accesskit_node().is_disabled(), "no comment to delete yet");
     assert!(after.bottom() <= box_top, "the shown move {after:?} above the comment box at {box_top} (was {before:?})");
     drop(h);
     let _ = std::fs::remove_dir_all(&dir);
@@ -287,6 +288,12 @@ fn after_a_timed_games_report_the_clocks_fit_and_the_shown_move_stays_in_view() 
     let shown = shown_move(&h, &last);
     assert!(shown.bottom() <= type_a_move.top(), "the shown move {shown:?} above the move box {type_a_move:?}");
     assert!(type_a_move.top() - h.get_by_label("Moves").rect().bottom() >= 150.0, "the moves' room");
+    // The report keeps its evaluation in the move's comment: the comment box shows no
+    // words and has nothing to delete.
+    assert!(orrery::record::write_any(&h.state().workspace().view.game()).contains("[%eval"));
+    h.get_by_label("Comment…").click();
+    h.run_steps(20);
+    assert!(h.get_by_label("Delete").accesskit_node().is_disabled(), "nothing to delete yet");
     h.state_mut().apply(orrery::app::command::Command::ToggleAnalysis);
     h.step();
     drop(h);

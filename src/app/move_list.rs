@@ -143,9 +143,9 @@ impl MoveListPanel {
         }
         ui.separator();
         if let Some(edit) = &mut self.editing {
-            let node = s.record.tree.node(edit.node);
-            let stored = if edit.before { &node.comment_before } else { &node.comment_after };
-            let has_comment = !stored.trim().is_empty();
+            // The words of the comment, as the box shows them (an evaluation or a clock
+            // reading kept in it is not a comment to delete).
+            let has_comment = !without_commands(comment_text(s, edit.node, edit.before)).trim().is_empty();
             comment_editor_ui(ui, edit, has_comment, &mut actions);
         }
         glyph_bar_ui(ui, s, &mut actions);
