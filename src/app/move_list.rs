@@ -114,7 +114,7 @@ impl MoveListPanel {
         let row = ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
         // The glyph buttons take one or two rows, as the pane's width allows.
         let below = 4.0 * row + 8.0 + if self.editing.is_some() { 6.0 * row } else { 0.0 };
-        let height = (ui.available_height() - below).max(3.0 * row);
+        let height = (ui.available_height() - below).max(2.0 * row);
         if (height - self.height).abs() > 0.5 {
             scroll = true;
             self.scroll_again = true;
