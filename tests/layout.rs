@@ -187,9 +187,9 @@ fn a_timed_game_with_the_analysis_leaves_the_move_list_room_and_both_clock_faces
 }
 
 /// A long quiet Triangular game of `plies` plies (always the first legal move of the
-/// generator's order that captures nothing), written with `tags`, in `dir`; and the
-/// last move's notation.
-fn long_game(dir: &std::path::Path, plies: usize, tags: &str) -> (std::path::PathBuf, String) {
+/// generator's order that captures nothing), written with `tags` and `last_comment`
+/// after the last move, in `dir`; and the last move's notation.
+fn long_game(dir: &std::path::Path, plies: usize, tags: &str, last_comment: &str) -> (std::path::PathBuf, String) {
     use orrery::core::Game;
     use orrery::core::moves::MoveList;
     let mut p = orrery::core::triangular::Position::opening();
@@ -207,7 +207,8 @@ fn long_game(dir: &std::path::Path, plies: usize, tags: &str) -> (std::path::Pat
         text.push(' ');
         p.play(mv);
     }
-    text.push_str("*\n");
+    text.push_str(last_comment);
+    text.push_str(" *\n");
     let path = dir.join("long.pgn");
     std::fs::write(&path, text).unwrap();
     (path, last)
@@ -232,7 +233,8 @@ fn the_shown_move_stays_in_view_when_the_move_list_gets_shorter() {
     let dir = std::env::temp_dir().join(format!("orrery-layout-follow-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    let (path, last) = long_game(&dir, 70, "");
+    // The last move's comment holds an evaluation and no words.
+    let (path, last) = long_game(&dir, 70, "", "{[%eval 0.31]}");
     let mut h = app_in(&dir);
     h.run();
     assert!(h.state_mut().open_path(&path));
@@ -246,7 +248,8 @@ fn the_shown_move_stays_in_view_when_the_move_list_gets_shorter() {
     h.run_steps(20);
     let box_top = h.query_by_label_contains("Comment after").unwrap_or_else(|| panic!("the comment box")).rect().top();
     let after = shown_move(&h, &last);
-    assert!(h.get_by_label("Delete").accesskit_node().is_disabled(), "no comment to delete yet");
+    // The evaluation kept in the comment is not a comment to delete.
+    assert!(h.get_by_label("Delete").accesskit_node().is_disabled(), "no words to delete");
     assert!(after.bottom() <= box_top, "the shown move {after:?} above the comment box at {box_top} (was {before:?})");
     drop(h);
     let _ = std::fs::remove_dir_all(&dir);
@@ -260,7 +263,7 @@ fn after_a_timed_games_report_the_clocks_fit_and_the_shown_move_stays_in_view() 
     let dir = std::env::temp_dir().join(format!("orrery-layout-report-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    let (path, last) = long_game(&dir, 40, "[TimeControl \"900+10\"]\n");
+    let (path, last) = long_game(&dir, 40, "[TimeControl \"900+10\"]\n", "");
     let mut h = app_in(&dir);
     h.run();
     assert!(h.state_mut().open_path(&path));
@@ -270,14 +273,18 @@ fn after_a_timed_games_report_the_clocks_fit_and_the_shown_move_stays_in_view() 
     h.run_steps(20);
     h.state_mut().settings_mut().report_nodes = 2_000;
     h.state_mut().apply(orrery::app::command::Command::AnalyseGame);
-    for _ in 0..3000 {
+    // Until the report is done (the status bar says so; its graph shows before).
+    let done = |h: &Harness<'static, OrreryApp>| h.state().workspace().message.starts_with("Game report: ");
+    for _ in 0..6000 {
         h.step();
-        if h.query_by_label("Evaluation graph").is_some() {
+        if done(&h) {
             break;
         }
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
-    assert!(h.query_by_label("Evaluation graph").is_some(), "the report");
+    assert!(done(&h), "the report: {}", h.state().workspace().message);
+    h.run_steps(10);
+    assert!(h.query_by_label("Evaluation graph").is_some(), "the report's graph");
     h.state_mut().apply(orrery::app::command::Command::ToggleAnalysis);
     h.run_steps(20);
     let moves_tab = h.get_by_label("Move list").rect();
@@ -288,12 +295,6 @@ fn after_a_timed_games_report_the_clocks_fit_and_the_shown_move_stays_in_view() 
     let shown = shown_move(&h, &last);
     assert!(shown.bottom() <= type_a_move.top(), "the shown move {shown:?} above the move box {type_a_move:?}");
     assert!(type_a_move.top() - h.get_by_label("Moves").rect().bottom() >= 150.0, "the moves' room");
-    // The report keeps its evaluation in the move's comment: the comment box shows no
-    // words and has nothing to delete.
-    assert!(orrery::record::write_any(&h.state().workspace().view.game()).contains("[%eval"));
-    h.get_by_label("Comment…").click();
-    h.run_steps(20);
-    assert!(h.get_by_label("Delete").accesskit_node().is_disabled(), "nothing to delete yet");
     h.state_mut().apply(orrery::app::command::Command::ToggleAnalysis);
     h.step();
     drop(h);
