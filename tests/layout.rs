@@ -226,6 +226,19 @@ fn shown_move(h: &Harness<'static, OrreryApp>, last: &str) -> Rect {
         .unwrap_or_else(|| panic!("{last} shown"))
 }
 
+/// The app with its data in `dir`, the game file `path` open and its last move shown.
+fn opened_at_its_end(dir: &std::path::Path, path: &std::path::Path) -> Harness<'static, OrreryApp> {
+    let mut h = app_in(dir);
+    h.run();
+    assert!(h.state_mut().open_path(path));
+    h.run_steps(4);
+    ui_support::finish_reading(&mut h);
+    h.key_press(egui::Key::End);
+    // The list scrolls smoothly to the shown move.
+    h.run_steps(20);
+    h
+}
+
 /// A long game, its last move shown: opening the comment box under the list (or any row
 /// that takes the list's room) keeps the shown move in view.
 #[test]
@@ -235,14 +248,7 @@ fn the_shown_move_stays_in_view_when_the_move_list_gets_shorter() {
     std::fs::create_dir_all(&dir).unwrap();
     // The last move's comment holds an evaluation and no words.
     let (path, last) = long_game(&dir, 70, "", "{[%eval 0.31]}");
-    let mut h = app_in(&dir);
-    h.run();
-    assert!(h.state_mut().open_path(&path));
-    h.run_steps(4);
-    ui_support::finish_reading(&mut h);
-    h.key_press(egui::Key::End);
-    // The list scrolls smoothly to the shown move.
-    h.run_steps(20);
+    let mut h = opened_at_its_end(&dir, &path);
     let before = shown_move(&h, &last);
     h.get_by_label("Comment…").click();
     h.run_steps(20);
@@ -264,13 +270,7 @@ fn after_a_timed_games_report_the_clocks_fit_and_the_shown_move_stays_in_view() 
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let (path, last) = long_game(&dir, 40, "[TimeControl \"900+10\"]\n", "");
-    let mut h = app_in(&dir);
-    h.run();
-    assert!(h.state_mut().open_path(&path));
-    h.run_steps(4);
-    ui_support::finish_reading(&mut h);
-    h.key_press(egui::Key::End);
-    h.run_steps(20);
+    let mut h = opened_at_its_end(&dir, &path);
     h.state_mut().settings_mut().report_nodes = 2_000;
     h.state_mut().apply(orrery::app::command::Command::AnalyseGame);
     // Until the report is done (the status bar says so; its graph shows before).

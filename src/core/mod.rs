@@ -7,6 +7,7 @@
 
 pub mod bitboard;
 pub mod draughts;
+pub(crate) mod exchange;
 pub mod game;
 pub mod interstellar;
 pub mod moves;

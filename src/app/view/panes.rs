@@ -152,37 +152,6 @@ impl<G: AppGame> GameUi for GameView<G> {
             ui.separator();
             return;
         }
-        // A finished game keeps the one row that still does something: take back (off,
-        // saying why, after a resignation or agreement) and the game report.
-        if !playing {
-            ui.horizontal_wrapped(|ui| {
-                if ui
-                    .add_enabled(moved && !decided, egui::Button::new("Take back"))
-                    .on_hover_text("Take back your last move and the answer to it")
-                    .on_disabled_hover_text(if decided {
-                        "The game was decided by resignation or agreement"
-                    } else {
-                        "You have not moved yet"
-                    })
-                    .clicked()
-                {
-                    commands.push(Command::Game(GameCommand::TakeBack));
-                }
-                // Once the report is there (its evaluations in the moves), the button
-                // runs it again and says so.
-                let analysed = matches!(self.evaluated, Some((r, true)) if r == self.session.record.revision());
-                let (text, hover) = if analysed {
-                    ("Analyse again", "The report is in the Game report tab; this works it out again")
-                } else {
-                    ("Analyse game", "The game report: the engine looks at every move")
-                };
-                if self.report.is_none() && ui.button(text).on_hover_text(hover).clicked() {
-                    commands.push(Command::AnalyseGame);
-                }
-            });
-            ui.separator();
-            return;
-        }
         ui.horizontal_wrapped(|ui| {
             if ui
                 .add_enabled(moved && !decided, egui::Button::new("Take back"))
@@ -196,15 +165,29 @@ impl<G: AppGame> GameUi for GameView<G> {
             {
                 commands.push(Command::Game(GameCommand::TakeBack));
             }
-            if ui.add_enabled(playing, egui::Button::new("Resign")).clicked() {
+            // A finished game keeps only what still does something: take back (off,
+            // saying why, after a resignation or agreement) and the game report, which
+            // once there (its evaluations in the moves) is worked out again on request.
+            if !playing {
+                let analysed = matches!(self.evaluated, Some((r, true)) if r == self.session.record.revision());
+                let (text, hover) = if analysed {
+                    ("Analyse again", "The report is in the Game report tab; this works it out again")
+                } else {
+                    ("Analyse game", "The game report: the engine looks at every move")
+                };
+                if self.report.is_none() && ui.button(text).on_hover_text(hover).clicked() {
+                    commands.push(Command::AnalyseGame);
+                }
+                return;
+            }
+            if ui.button("Resign").clicked() {
                 *resign_asked = true;
             }
-            if G::HAS_DRAWS && ui.add_enabled(playing, egui::Button::new("Offer a draw")).clicked() {
+            if G::HAS_DRAWS && ui.button("Offer a draw").clicked() {
                 commands.push(Command::Game(GameCommand::AgreeDraw));
             }
             // A draw the rules let either player claim: offered only while it may be.
             if G::HAS_DRAWS
-                && playing
                 && self.session.position().can_claim_draw(&self.session.position_keys())
                 && ui
                     .button(egui::RichText::new("Claim a draw").color(crate::app::theme::BANNER))
@@ -213,7 +196,7 @@ impl<G: AppGame> GameUi for GameView<G> {
             {
                 commands.push(Command::Game(GameCommand::ClaimDraw));
             }
-            let my_move = playing && !self.computer_to_move();
+            let my_move = !self.computer_to_move();
             if ui
                 .add_enabled(my_move, egui::Button::new("Hint"))
                 .on_hover_text("Mark the piece the engine would move; again, where it goes")

@@ -314,41 +314,23 @@ impl Position {
         let to = mv.to;
         let kind_on = |slot: u8| (0..6).find(|&k| self.kinds[k].contains(slot));
         let Some(mover) = kind_on(mv.from.slot()) else { return 0 };
-        // gain[d]: what the side making the d-th capture has won once it is made, if
-        // the other side stops there.
-        let mut gain = [0i32; 34];
-        gain[0] = kind_on(to.slot()).map_or(0, |k| values[k]);
-        let mut standing = values[mover];
+        let taken = kind_on(to.slot()).map_or(0, |k| values[k]);
         let mut occ = self.occupied().without(mv.from.slot());
         let mut alive = VALID.without(mv.from.slot());
         let mut side = self.side_to_move.other();
-        let mut depth = 0;
-        loop {
+        crate::core::exchange::swap_off(taken, values[mover], || {
             let attackers = self.attackers(to, side, occ, alive);
-            let Some((kind, from)) =
-                CHEAPEST_FIRST.into_iter().find_map(|k| (attackers & self.kinds[k]).first().map(|c| (k, c)))
-            else {
-                break;
-            };
+            let (kind, from) =
+                CHEAPEST_FIRST.into_iter().find_map(|k| (attackers & self.kinds[k]).first().map(|c| (k, c)))?;
             let (after_occ, after_alive) = (occ.without(from), alive.without(from));
             if kind == PLANET && self.attackers(to, side.other(), after_occ, after_alive).any() {
-                break;
+                return None;
             }
-            depth += 1;
-            if depth >= gain.len() {
-                break;
-            }
-            gain[depth] = standing - gain[depth - 1];
-            standing = values[kind];
             occ = after_occ;
             alive = after_alive;
             side = side.other();
-        }
-        while depth > 0 {
-            gain[depth - 1] = -((-gain[depth - 1]).max(gain[depth]));
-            depth -= 1;
-        }
-        gain[0]
+            Some(values[kind])
+        })
     }
 
     /// How many enemy pieces could move onto `side`'s planet now (0 when not in

@@ -270,44 +270,27 @@ impl Position {
         let t = tables();
         let to = mv.to.slot() as usize;
         let Some(mover) = self.kind_at(mv.from.slot()) else { return 0 };
-        // gain[d]: what the side making the d-th capture has won once it is made,
-        // if the other side stops there.
-        let mut gain = [0i32; 34];
-        gain[0] = self.kind_at(mv.to.slot()).map_or(0, |k| values[k.index()]);
+        let mut taken = self.kind_at(mv.to.slot()).map_or(0, |k| values[k.index()]);
         let mut standing = values[mover.index()];
         if let Some(p) = mv.promotion {
-            gain[0] += values[p.index()] - values[Kind::Pawn.index()];
+            taken += values[p.index()] - values[Kind::Pawn.index()];
             standing = values[p.index()];
         }
         let mut occ = self.occupied().without(mv.from.slot());
         let mut side = self.side_to_move.other();
-        let mut depth = 0;
-        loop {
+        crate::core::exchange::swap_off(taken, standing, || {
             let attackers = self.attackers(t, to, occ, side) & occ;
-            let Some((kind, from)) = [Kind::Pawn, Kind::Knight, Kind::Bishop, Kind::Rook, Kind::Queen, Kind::King]
+            let (kind, from) = [Kind::Pawn, Kind::Knight, Kind::Bishop, Kind::Rook, Kind::Queen, Kind::King]
                 .into_iter()
-                .find_map(|k| (attackers & self.by_kind[k.index()]).first().map(|c| (k, c)))
-            else {
-                break;
-            };
+                .find_map(|k| (attackers & self.by_kind[k.index()]).first().map(|c| (k, c)))?;
             let after = occ.without(from);
             if kind == Kind::King && (self.attackers(t, to, after, side.other()) & after).any() {
-                break;
+                return None;
             }
-            depth += 1;
-            if depth >= gain.len() {
-                break;
-            }
-            gain[depth] = standing - gain[depth - 1];
-            standing = values[kind.index()];
             occ = after;
             side = side.other();
-        }
-        while depth > 0 {
-            gain[depth - 1] = -((-gain[depth - 1]).max(gain[depth]));
-            depth -= 1;
-        }
-        gain[0]
+            Some(values[kind.index()])
+        })
     }
 
     /// Gives `sink` the legal moves of every
