@@ -5,7 +5,7 @@
 #![allow(clippy::unwrap_used)] // tests may unwrap
 
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use orrery::app::OrreryApp;
 use orrery::app::command::{Action, Command, GameCommand};
 use orrery::app::dialogs::FakeDialogs;
@@ -136,6 +136,19 @@ fn learn_from_your_mistakes_asks_refuses_the_games_move_and_shows_the_engines() 
     };
     let said = format!("{answer} was best");
     assert!(h.query_by_label_contains(&said).is_none(), "the answer is hidden: {said}");
+    // Nor may a variation of an earlier move go on to the asked move's ply: no move of
+    // the first player numbered from the asked move's number on (the second player's
+    // from the next one on) is written in the list.
+    let plies = path.len();
+    let first_number = plies / 2 + 1 + usize::from(plies % 2 == 1);
+    for button in h.query_all_by_role(egui::accesskit::Role::Button) {
+        let label = button.accesskit_node().label().unwrap_or_default();
+        if let Some((number, _)) = label.split_once(". ")
+            && let Ok(n) = number.parse::<usize>()
+        {
+            assert!(n < first_number, "{label}: past the asked move (ply {plies})");
+        }
+    }
     // Play the game's move by its cells.
     let text = {
         let g = h.state().workspace().view.game();

@@ -585,6 +585,10 @@ fn build_lines<G: RecordGame>(s: &GameSession<G>, chars: usize, hidden_from: Opt
             "No moves yet: click a piece, then one of its marked cells (or drag it).".into()
         }));
     }
+    // While a move is asked for, the variations stop before its ply: a line of an
+    // earlier move that goes on past it could give the answer away.
+    let until =
+        hidden_from.map_or(usize::MAX, |h| tree.main_line_from(NodeId::ROOT).iter().take_while(|&&n| n != h).count());
     let mut ply = 0;
     let mut row: Option<(u32, Option<(NodeId, String)>)> = None;
     let mut id = root.children.first().copied();
@@ -621,7 +625,7 @@ fn build_lines<G: RecordGame>(s: &GameSession<G>, chars: usize, hidden_from: Opt
             }
             comment(&mut lines, 0, &after, node_id, false);
             for &v in alternatives {
-                variation_lines(s, &notations, v, ply - 1, 1, chars, &mut lines);
+                variation_lines(s, &notations, v, ply - 1, until, 1, chars, &mut lines);
             }
         }
         id = node.children.first().copied();
@@ -630,7 +634,7 @@ fn build_lines<G: RecordGame>(s: &GameSession<G>, chars: usize, hidden_from: Opt
         lines.push(ListLine::Row { number: n, first, second: None });
     }
     if let Some(tried) = hidden_from.and_then(|h| tried_instead(s, h)) {
-        variation_lines(s, &notations, tried, ply, 1, chars, &mut lines);
+        variation_lines(s, &notations, tried, ply, usize::MAX, 1, chars, &mut lines);
     }
     if s.record.result != GameResult::Unknown && hidden_from.is_none() {
         lines.push(ListLine::Note(s.record.result.token().to_string()));
@@ -671,12 +675,15 @@ fn tried_instead<G: RecordGame>(s: &GameSession<G>, hidden: NodeId) -> Option<No
 }
 
 /// The lines of a variation (and of the variations inside it), written inline: move
-/// numbers at its start, on the first player's moves and after comments.
+/// numbers at its start, on the first player's moves and after comments. `ply` is its
+/// first move's (from 0); moves from ply `until` on are left out.
+#[allow(clippy::too_many_arguments)] // the list's lines, built recursively
 fn variation_lines<G: RecordGame>(
     s: &GameSession<G>,
     notations: &[String],
     first: NodeId,
     ply: usize,
+    until: usize,
     indent: u8,
     chars: usize,
     lines: &mut Vec<ListLine>,
@@ -713,7 +720,7 @@ fn variation_lines<G: RecordGame>(
     let mut need_number = true;
     loop {
         let node = tree.node(id);
-        if node.mv.is_none() {
+        if node.mv.is_none() || ply >= until {
             break;
         }
         words(&mut items, &node.comment_before);
@@ -735,7 +742,7 @@ fn variation_lines<G: RecordGame>(
         if id != first && siblings.first() == Some(&id) && siblings.len() > 1 {
             flush(&mut items, lines);
             for &v in &siblings[1..] {
-                variation_lines(s, notations, v, ply - 1, indent + 1, chars, lines);
+                variation_lines(s, notations, v, ply - 1, until, indent + 1, chars, lines);
             }
             need_number = true;
         }

@@ -45,8 +45,8 @@
 //!   and never while every move searched so far loses. A position with no legal move
 //!   is scored before any of it, so "blocked" and stalemate are never pruned away.
 //! - The transposition table is **read in quiescence** too.
-//! - **Static exchange evaluation** where the game has one (Triangular,
-//!   [`EngineGame::static_exchange`]): the quiescence search leaves out captures that
+//! - **Static exchange evaluation** where the game has one (Triangular and
+//!   Interstellar, [`EngineGame::static_exchange`]): the quiescence search leaves out captures that
 //!   lose material, the main search orders them after the quiet moves, and up to 4
 //!   plies from the horizon (away from the principal variation and check, never the
 //!   first move) leaves out those losing more than 120 cp a remaining ply.
@@ -456,8 +456,8 @@ impl<G: EngineGame> Engine<G> {
             s.root_depth = depth as i32;
             s.seldepth = 0;
             s.excluded.clear();
-            let mut found: Vec<(i32, Vec<G::Move>)> = Vec::new();
-            let mut seldepths: SmallVec<[(u32, u32); MAX_MULTI_PV]> = SmallVec::new();
+            // The lines completed at this depth: score, moves, deepest ply reached.
+            let mut done: Vec<(i32, Vec<G::Move>, u32)> = Vec::new();
             for previous in previous.iter_mut().take(multipv) {
                 let score = s.aspiration(pos, depth as i32, *previous);
                 if s.stopped {
@@ -468,19 +468,17 @@ impl<G: EngineGame> Engine<G> {
                 s.excluded.push(G::move_key(first));
                 *previous = score;
                 max_seldepth = max_seldepth.max(s.seldepth);
-                seldepths.push((G::move_key(first), s.seldepth as u32));
-                found.push((score, pv));
+                done.push((score, pv, s.seldepth as u32));
             }
             // The lines completed at this depth, best first: a later line may score
             // above an earlier one (each is searched without the ones before it), and
             // line 1 is always the best.
-            found.sort_by_key(|l| std::cmp::Reverse(l.0));
+            done.sort_by_key(|l| std::cmp::Reverse(l.0));
             let time = start.elapsed();
-            for (index, (score, pv)) in found.iter().enumerate() {
-                let key = pv.first().map(|&m| G::move_key(m));
+            for (index, (score, pv, seldepth)) in done.iter().enumerate() {
                 report(&Report {
                     depth,
-                    seldepth: seldepths.iter().find(|(k, _)| Some(*k) == key).map_or(0, |&(_, d)| d),
+                    seldepth: *seldepth,
                     multipv: index + 1,
                     score: Score::from_internal(*score),
                     nodes: s.nodes,
@@ -489,7 +487,7 @@ impl<G: EngineGame> Engine<G> {
                     pv: pv.clone(),
                 });
             }
-            seldepths.clear();
+            let mut found: Vec<(i32, Vec<G::Move>)> = done.into_iter().map(|(score, pv, _)| (score, pv)).collect();
             if s.stopped {
                 // Lines completed at this depth replace the older ones with the same
                 // first move; the rest keep the last iteration's.

@@ -660,9 +660,9 @@ impl OrreryApp {
                         match TimeControl::parse(text) {
                             _ if !has_clock => ui.label(RichText::new("No clock").small()),
                             Ok(tc) => ui.label(RichText::new(tc.describe()).small()),
+                            // Cut to the line with "…": the label shows the whole of it on hover.
                             Err(e) => ui
-                                .add(egui::Label::new(RichText::new(e.to_string()).small().color(theme::ERROR)).truncate())
-                                .on_hover_text(e.to_string()),
+                                .add(egui::Label::new(RichText::new(e.to_string()).small().color(theme::ERROR)).truncate()),
                         };
                     });
                 });
