@@ -1181,3 +1181,29 @@ fn save_asks_before_replacing_a_file_another_program_changed() {
     assert!(h.state_mut().save());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Save As for a new game offers a name no file in the folder has yet, so a second game
+/// is not offered the first one's file to replace.
+#[test]
+fn save_as_offers_a_new_game_a_name_not_taken_in_the_folder() {
+    let dir = std::env::temp_dir().join(format!("orrery-save-name-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let suggested = |dir: &Path| {
+        let mut app = OrreryApp::new(Box::new(FakeDialogs::default()));
+        app.settings_mut().last_folder = Some(dir.to_path_buf());
+        app.apply(Command::Act(Action::NewGame(Variant::Triangular)));
+        app.save_as();
+        match app.platform().last_dialog_request.clone() {
+            Some(orrery::app::dialogs::DialogRequest::Save { suggested_name, folder, .. }) => {
+                assert_eq!(folder.as_deref(), Some(dir));
+                suggested_name
+            }
+            other => panic!("a save dialog, not {other:?}"),
+        }
+    };
+    assert_eq!(suggested(&dir), "triangular-game.pgn");
+    std::fs::write(dir.join("triangular-game.pgn"), "*\n").unwrap();
+    assert_eq!(suggested(&dir), "triangular-game-2.pgn");
+    let _ = std::fs::remove_dir_all(&dir);
+}

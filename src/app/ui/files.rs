@@ -385,7 +385,16 @@ impl OrreryApp {
             (_, Some(study)) => format!("{}.pgn", file_stem_of(&study)),
             (Some(name), None) => name,
             (None, None) if self.workspace.document.games.len() > 1 => "games.pgn".to_string(),
-            (None, None) => format!("{}-game.pgn", self.workspace.view.variant().key()),
+            // A new game: a name no file in the folder has yet (the second game saved
+            // there is not offered the first one's name to replace).
+            (None, None) => {
+                let key = self.workspace.view.variant().key();
+                let free = |name: &String| folder.as_ref().is_none_or(|f| !f.join(name).exists());
+                std::iter::once(format!("{key}-game.pgn"))
+                    .chain((2..100).map(|k| format!("{key}-game-{k}.pgn")))
+                    .find(free)
+                    .unwrap_or_else(|| format!("{key}-game.pgn"))
+            }
         };
         let filters = vec![("PGN text".into(), vec!["pgn".into()]), ("RON".into(), vec!["ron".into()])];
         Effect::ask(DialogPurpose::SaveAs { then }, DialogRequest::Save { folder, suggested_name, filters })
